@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { EndpointReferenceList } from "@/components/portal/endpoint-reference";
+import { ui } from "@/components/ui/styles";
+import { endpointReferences } from "@/lib/openapi/endpoint-reference";
+import { deploymentBaseUrl } from "@/lib/portal/base-url";
+import { requireProjectAccess } from "@/lib/portal/guards";
+
+export const metadata: Metadata = { title: "Endpoints" };
+
+export default async function EndpointsPage({ params }: { params: Promise<{ projectId: string }> }) {
+  await requireProjectAccess((await params).projectId);
+  const baseUrl = await deploymentBaseUrl();
+  return (
+    <div className="space-y-4">
+      <p className={ui.muted}>
+        Reference only: reading this page calls nothing and spends nothing. All paths are under <code className={ui.code}>{baseUrl}/v1/api</code>. Machine-readable:{" "}
+        <a href="/openapi.json" className={ui.link}>
+          OpenAPI 3.1 document
+        </a>
+        .
+      </p>
+      <EndpointReferenceList references={endpointReferences()} baseUrl={baseUrl} />
+    </div>
+  );
+}

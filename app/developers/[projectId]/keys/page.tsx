@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { KeyCard } from "@/components/portal/key-list";
+import { KeyCreateForm } from "@/components/portal/key-create-form";
+import { KeyRevealProvider } from "@/components/portal/key-reveal-context";
+import { KeyRowActions } from "@/components/portal/key-row-actions";
+import { ui } from "@/components/ui/styles";
+import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
+import { permissions } from "@/lib/api/registry";
+import { requireProjectAccess } from "@/lib/portal/guards";
+import { listKeyViews } from "@/lib/portal/keys";
+
+export const metadata: Metadata = { title: "Keys" };
+
+export default async function KeysPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const ctx = await requireProjectAccess((await params).projectId);
+  const views = await listKeyViews(ctx.db, ctx.project, ctx.now);
+  const current = views.filter((view) => view.state !== "revoked" && view.state !== "rotated");
+  const retired = views.filter((view) => view.state === "revoked" || view.state === "rotated");
+  const active = ctx.project.status === "active";
+  return (
+    <div className="space-y-6">
+      <KeyRevealProvider>
+        {active ? (
+          <KeyCreateForm projectId={ctx.project.id} permissions={Object.entries(permissions).map(([name, unlocks]) => ({ name, unlocks }))} maxHourly={tierHourlyLimits.basic} />
+        ) : (
+          <p className={ui.muted}>New keys cannot be created while the project is {ctx.project.status}.</p>
+        )}
+        <section aria-labelledby="keys-heading" className="space-y-3">
+          <h2 id="keys-heading" className={ui.h2}>
+            Keys
+          </h2>
+          <p className={ui.muted}>
+            Only the prefix and last four characters of a key can be shown after creation. Permissions cannot be changed: create a new key and revoke the old one.
+          </p>
+          {current.length === 0 ? (
+            <p className={`${ui.card} text-sm`}>No keys yet. Create one above, then follow the Quickstart.</p>
+          ) : (
+            <ul className="space-y-3" aria-label="Current keys">
+              {current.map((view) => (
+                <KeyCard key={view.id} view={view} actions={active ? <KeyRowActions keyId={view.id} label={view.name ?? view.masked} canRotate /> : undefined} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </KeyRevealProvider>
+      {retired.length > 0 ? (
+        <details className="space-y-3">
+          <summary className="cursor-pointer text-sm font-medium">Revoked and rotated keys ({retired.length})</summary>
+          <ul className="mt-3 space-y-3" aria-label="Revoked and rotated keys">
+            {retired.map((view) => (
+              <KeyCard key={view.id} view={view} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

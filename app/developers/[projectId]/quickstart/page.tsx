@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CheckKey } from "@/components/portal/check-key";
+import { CodeBlock } from "@/components/portal/code-block";
+import { ui } from "@/components/ui/styles";
+import { endpointPath, getEndpoint } from "@/lib/api/registry";
+import { endpointReference } from "@/lib/openapi/endpoint-reference";
+import { deploymentBaseUrl } from "@/lib/portal/base-url";
+import { requireProjectAccess } from "@/lib/portal/guards";
+import { curlSample, pythonSample, typescriptSample, type SampleCall } from "@/lib/portal/samples";
+
+export const metadata: Metadata = { title: "Quickstart" };
+
+export default async function QuickstartPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const { project } = await requireProjectAccess((await params).projectId);
+  const baseUrl = await deploymentBaseUrl();
+  const me: SampleCall = { method: "GET", path: endpointPath(getEndpoint("me")), body: null };
+  const analysis = endpointReference(getEndpoint("contract/analysis"));
+  const first: SampleCall = { method: "POST", path: analysis.path, body: analysis.exampleRequest };
+  const keysHref = `/developers/${project.id}/keys`;
+  return (
+    <ol className="space-y-6">
+      <li className={`${ui.card} space-y-2 p-5`}>
+        <h2 className={ui.h2}>1. Create a key</h2>
+        <p>
+          On the{" "}
+          <Link href={keysHref} className={ui.link}>
+            Keys tab
+          </Link>
+          , create a <strong>Test</strong> key to try things out (sandbox, never charged) or a <strong>Live</strong> key for real traffic. Tick the permissions you need;{" "}
+          <code className={ui.code}>contract:read</code> unlocks the free contract analysis used below. The full key is shown once.
+        </p>
+      </li>
+      <li className={`${ui.card} space-y-2 p-5`}>
+        <h2 className={ui.h2}>2. Keep it on your server</h2>
+        <p>
+          Put the key in an environment variable such as <code className={ui.code}>API_KEY</code>. Send it in the <code className={ui.code}>X-API-Key</code> header (or{" "}
+          <code className={ui.code}>Authorization: Bearer</code>). Never ship it in browser code.
+        </p>
+      </li>
+      <li className={`${ui.card} space-y-3 p-5`}>
+        <h2 className={ui.h2}>3. Check the key (free)</h2>
+        <p className={ui.muted}>
+          <code className={ui.code}>GET /v1/api/me</code> returns the key&apos;s own details, restrictions and credit balance, and costs nothing.
+        </p>
+        <CodeBlock label="curl" code={curlSample(baseUrl, me)} />
+        <CheckKey />
+      </li>
+      <li className={`${ui.card} space-y-3 p-5`}>
+        <h2 className={ui.h2}>4. Make your first intelligence call</h2>
+        <p className={ui.muted}>
+          Contract analysis is free on all plans and needs a Live key with <code className={ui.code}>contract:read</code> (Test keys answer{" "}
+          <code className={ui.code}>403 sandbox_limited</code> on intelligence). Every response carries <code className={ui.code}>meta.request_id</code>; quote it to support.
+        </p>
+        <div className="space-y-4">
+          <CodeBlock label="curl" code={curlSample(baseUrl, first)} />
+          <CodeBlock label="TypeScript" code={typescriptSample(baseUrl, first)} />
+          <CodeBlock label="Python" code={pythonSample(baseUrl, first)} />
+        </div>
+      </li>
+      <li className={`${ui.card} space-y-2 p-5`}>
+        <h2 className={ui.h2}>5. Watch it in Usage</h2>
+        <p>
+          Every call, failures included, appears on the{" "}
+          <Link href={`/developers/${project.id}/usage`} className={ui.link}>
+            Usage tab
+          </Link>{" "}
+          with its request id, status, and what was quoted and charged. The{" "}
+          <Link href={`/developers/${project.id}/endpoints`} className={ui.link}>
+            Endpoints tab
+          </Link>{" "}
+          lists every endpoint, its price and its errors.
+        </p>
+      </li>
+    </ol>
+  );
+}

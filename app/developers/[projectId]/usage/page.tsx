@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { UsageView } from "@/components/portal/usage/usage-view";
+import { ui } from "@/components/ui/styles";
+import { creditSummary } from "@/lib/portal/credits";
+import { formatNumber } from "@/lib/portal/format";
+import { requireProjectAccess } from "@/lib/portal/guards";
+import { keyChoices } from "@/lib/portal/keys";
+import { parseUsageQuery } from "@/lib/portal/usage";
+
+export const metadata: Metadata = { title: "Usage" };
+
+type Props = { params: Promise<{ projectId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function UsagePage({ params, searchParams }: Props) {
+  const ctx = await requireProjectAccess((await params).projectId);
+  const query = parseUsageQuery(await searchParams);
+  const base = `/developers/${ctx.project.id}/usage`;
+  const [keys, credits] = await Promise.all([keyChoices(ctx.db, ctx.project.id), creditSummary(ctx.db, ctx.project.ownerId, ctx.now)]);
+  return (
+    <div className="space-y-6">
+      <UsageView db={ctx.db} scope={{ projectId: ctx.project.id }} query={query} now={ctx.now} basePath={base} csvPath={`${base}/export`} keys={keys} />
+      <section id="credits" aria-labelledby="credits-heading" className={`${ui.card} space-y-2`}>
+        <h3 id="credits-heading" className={ui.h3}>
+          Credits
+        </h3>
+        <p>
+          Balance <strong className="tabular-nums">{formatNumber(credits.balance)}</strong> · free credits left today{" "}
+          <strong className="tabular-nums">
+            {credits.freeLeft} of {credits.freePerDay}
+          </strong>{" "}
+          (reset at midnight UTC) · charging is <strong>{credits.chargingEnabled ? "on" : "off"}</strong>.
+        </p>
+        <p className={ui.muted}>
+          {credits.chargingEnabled
+            ? "Each successful paid call spends today's free credits first, then the balance; a call they cannot cover answers 402 payment_required and is not run."
+            : "While charging is off, successful calls deduct nothing; the list price still shows as quoted."}{" "}
+          Credits are shared across the product and are added to your account by the operator; a grant shows here at once.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ui } from "@/components/ui/styles";
+import { githubEnabled } from "@/lib/auth/auth";
+import { currentUser } from "@/lib/portal/guards";
+import { safeReturnPath } from "@/lib/portal/return-path";
+import { signInWithGitHub } from "./actions";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const callbackUrl = safeReturnPath((await searchParams).callbackUrl);
+  if (await currentUser()) redirect(callbackUrl);
+  const linksInLog = !process.env.AUTH_EMAIL_SERVER;
+  const development = process.env.NODE_ENV !== "production";
+  return (
+    <main className={`${ui.page} flex justify-center py-16`}>
+      <div className={`${ui.card} w-full max-w-md p-6`}>
+        <h1 className={ui.h1}>Sign in</h1>
+        <p className={`${ui.muted} mt-2`}>We e-mail you a one-time link; no password to remember. New e-mail addresses get an account.</p>
+        <div className="mt-6">
+          <SignInForm callbackUrl={callbackUrl} />
+        </div>
+        {githubEnabled() ? (
+          <form action={signInWithGitHub} className="mt-4">
+            <input type="hidden" name="callbackUrl" value={callbackUrl} />
+            <button type="submit" className={`${ui.buttonSecondary} w-full`}>
+              Continue with GitHub
+            </button>
+          </form>
+        ) : null}
+        {linksInLog ? (
+          <p className={`${ui.muted} mt-6 border-t border-zinc-200 pt-4 dark:border-zinc-800`}>
+            No mail server is configured: the link is printed in the server log.
+            {development ? (
+              <>
+                {" "}
+                Demo accounts: <code className={ui.code}>demo@localhost</code> and <code className={ui.code}>staff@localhost</code> (staff).
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+    </main>
+  );
+}

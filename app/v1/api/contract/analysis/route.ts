@@ -1,0 +1,5 @@
+// POST /v1/api/contract/analysis — contract and control evidence with provenance; free.
+import { apiRoute } from "@/lib/api/handler";
+import { contractAnalysis } from "@/lib/intel/contract/analysis";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("contract/analysis", contractAnalysis);

@@ -1,0 +1,63 @@
+"use client";
+// Rotate and Revoke, each behind an explicit confirmation step.
+import { useState, useTransition } from "react";
+import { ui } from "@/components/ui/styles";
+import { revokeKey, rotateKey } from "@/lib/portal/actions/keys";
+import type { RevealedKey } from "./key-reveal";
+import { useRevealKey } from "./key-reveal-context";
+
+export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; label: string; canRotate: boolean }) {
+  const [confirming, setConfirming] = useState<"rotate" | "revoke" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reveal = useRevealKey();
+  const [pending, startTransition] = useTransition();
+
+  function run(kind: "rotate" | "revoke") {
+    startTransition(async () => {
+      const result = kind === "rotate" ? await rotateKey({ keyId }) : await revokeKey({ keyId });
+      if (!result.ok) return setError(result.error);
+      setError(null);
+      setConfirming(null);
+      if (kind === "rotate" && "fullKey" in result.data) reveal(result.data as RevealedKey);
+    });
+  }
+
+  return (
+    <div className="space-y-2">
+      {confirming ? (
+        <div role="group" aria-label={`Confirm ${confirming}`} className={`${confirming === "revoke" ? ui.error : ui.warning} space-y-2`}>
+          <p>
+            {confirming === "rotate"
+              ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working at once.`
+              : `Revoke ${label}? It stops working on every endpoint at once. This cannot be undone.`}
+          </p>
+          <div className="flex gap-2">
+            {/* Focus moves to the confirmation so a keyboard user lands on the choice just opened. */}
+            <button type="button" autoFocus className={confirming === "revoke" ? ui.buttonDanger : ui.button} disabled={pending} onClick={() => run(confirming)}>
+              {pending ? "Working…" : confirming === "rotate" ? "Yes, rotate" : "Yes, revoke"}
+            </button>
+            <button type="button" className={ui.buttonSecondary} onClick={() => setConfirming(null)} disabled={pending}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex gap-2">
+          {canRotate ? (
+            <button type="button" className={ui.buttonSecondary} onClick={() => setConfirming("rotate")}>
+              Rotate
+            </button>
+          ) : null}
+          <button type="button" className={`${ui.buttonSecondary} text-red-700 dark:text-red-300`} onClick={() => setConfirming("revoke")}>
+            Revoke
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

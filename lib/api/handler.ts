@@ -1,0 +1,205 @@
+// The API-key pipeline (DESIGN section 4), composed from the small steps in
+// ./pipeline. Each route file binds an endpoint id to its implementation.
+import { performance } from "node:perf_hooks";
+import { errorCodes, type RequestOutcome } from "./error-codes";
+import { ApiError } from "./errors";
+import { apiDeps } from "./deps";
+import { endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "./registry";
+import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
+import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
+import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
+import { authenticate } from "./pipeline/authenticate";
+import { clientAddress } from "./pipeline/client-address";
+import type { KeyContext } from "./pipeline/key-context";
+import { assertKeyUsable } from "./pipeline/key-state";
+import { parseInput } from "./pipeline/parse-input";
+import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
+import { canCover, chargeCall, ensureCreditAccount } from "@/lib/billing/credits";
+import { assertPublicApiOn } from "./pipeline/authenticate";
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
+import { getSettings, type Settings } from "@/lib/settings";
+import { recordUsage, recordUsageInTransaction } from "@/lib/usage/record";
+import type { SqlExecutor } from "@/lib/db/sql-executor";
+import type { Db } from "@/lib/db/client";
+
+export type EndpointContext = {
+  input: Record<string, unknown>;
+  chain: string | undefined;
+  key: KeyContext;
+  requestId: string;
+  now: Date;
+  settings: Settings;
+  db: Db;
+};
+
+export type EndpointResult = {
+  data: unknown;
+  sources?: unknown;
+  meta?: Record<string, unknown>;
+  /** An honest empty answer (for example no approvals): a success that is never charged. */
+  honestEmpty?: boolean;
+};
+
+export type EndpointImplementation = (context: EndpointContext) => Promise<EndpointResult>;
+
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof methods)[number];
+type RouteHandlers = Record<Method, (request: Request) => Promise<Response>>;
+
+export const serviceName = "developer-intelligence-api";
+
+// A burst of calls can queue for a pooled connection; Prisma's defaults (2 s to start,
+// 5 s to finish) would turn that wait into a failed charge.
+const chargeTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
+
+/** Route exports for one endpoint: its own method runs the pipeline, the others answer 405. */
+export function apiRoute(id: EndpointId, implementation: EndpointImplementation): RouteHandlers {
+  const endpoint = getEndpoint(id);
+  const handlers = {} as RouteHandlers;
+  for (const method of methods) {
+    handlers[method] = method === endpoint.method ? (request) => runEndpoint(request, endpoint, implementation) : (request) => answerUnmatched(request, id);
+  }
+  return handlers;
+}
+
+/** Unknown paths and methods under /v1/api, and the paths not available in v1. */
+export async function answerUnmatched(request: Request, subpath: string): Promise<Response> {
+  const requestId = newRequestId();
+  try {
+    const settings = await getSettings(await apiDeps().db());
+    if (!settings.publicApiEnabled) throw new ApiError("public_api_disabled");
+    const feature = notAvailableFeature(subpath);
+    if (feature) throw new ApiError("not_available", `${feature} is not available in v1.`);
+    const endpoint = findEndpoint(subpath);
+    if (endpoint) {
+      throw new ApiError("method_not_allowed", `${endpointPath(endpoint)} accepts ${endpoint.method} only.`, { headers: { allow: endpoint.method } });
+    }
+    throw new ApiError("not_found", `No endpoint at ${apiBasePath}/${subpath}.`);
+  } catch (error) {
+    return failureResponse(requestId, toApiError(error, requestId));
+  }
+}
+
+async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation): Promise<Response> {
+  const started = performance.now();
+  const requestId = newRequestId();
+  const deps = apiDeps();
+  let db: Db | undefined;
+  let sql: SqlExecutor | undefined;
+  let key: KeyContext | undefined;
+  let chain: string | undefined;
+  let rateHeaders: Record<string, string> = {};
+  let claim: Claim | undefined;
+
+  try {
+    db = await deps.db();
+    if (endpoint.surface === "public") {
+      assertPublicApiOn(await getSettings(db));
+      return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId);
+    }
+
+    sql = await deps.sql();
+    const authenticated = await authenticate(db, sql, request.headers);
+    key = authenticated.key;
+    const settings = authenticated.settings;
+    const now = deps.now();
+    assertKeyUsable(key, now);
+    assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
+    rateHeaders = await spendRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, settings.discoverDailyCap));
+    assertAccess(key, endpoint);
+    const { input, raw } = await parseInput(endpoint, request);
+    chain = typeof input.chain === "string" ? input.chain : undefined;
+    assertChainAllowed(key, chain);
+
+    claim = await claimIdempotency(db, request, endpoint, key, raw, deps.now);
+    if (claim?.kind === "replay") {
+      await finish(sql, { requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now });
+      return new Response(claim.body, {
+        status: claim.status,
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": replayedRequestId(claim.body, requestId), ...rateHeaders },
+      });
+    }
+
+    assertTrial(key, endpoint.price, now);
+    const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
+    if (account && settings.chargingEnabled && key.accessMode !== "trial" && !canCover(account, endpoint.price, now)) {
+      throw new ApiError("payment_required");
+    }
+
+    const result = await implementation({ input, chain, key, requestId, now, settings, db });
+    const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
+    const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
+    const latencyMs = Math.round(performance.now() - started);
+    const successKey = key;
+    const idempotencyRecord = claim?.kind === "run" ? claim.recordId : undefined;
+
+    const usage = (charged: number) => ({
+      requestId, keyId: successKey.id, projectId: successKey.projectId, endpoint: endpoint.id, method: endpoint.method,
+      httpStatus: 200, errorCode: null, outcome: (result.honestEmpty ? "honest_empty" : "success") as RequestOutcome,
+      quoted: endpoint.price, charged, chain: chain ?? null, latencyMs, createdAt: now,
+    });
+    try {
+      if (paidSuccess || idempotencyRecord) {
+        // The charge, its usage record and the stored replay commit together or not at all.
+        await db.$transaction(async (tx) => {
+          let charged = 0;
+          if (paidSuccess && successKey.accessMode === "trial") {
+            const allowance = successKey.trialAllowance ?? 0;
+            const spent = await tx.apiKey.updateMany({
+              where: { id: successKey.id, trialUsed: { lte: allowance - endpoint.price } },
+              data: { trialUsed: { increment: endpoint.price } },
+            });
+            if (spent.count === 0) throw new ApiError("trial_exhausted");
+          } else if (paidSuccess && account) {
+            charged = (await chargeCall(tx, { accountId: account.id, requestId, price: endpoint.price, now, chargingEnabled: settings.chargingEnabled })).charged;
+          }
+          await recordUsageInTransaction(tx, usage(charged));
+          if (idempotencyRecord) await completeIdempotencyKey(tx, idempotencyRecord, 200, body);
+        }, chargeTransactionLimits);
+      } else {
+        await recordUsage(sql, usage(0));
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError("billing_commit_failed", undefined, { cause: error });
+    }
+    claim = undefined;
+    return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
+  } catch (caught) {
+    const error = toApiError(caught, requestId);
+    if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
+    if (sql && key) {
+      await finish(sql, {
+        requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
+        outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(),
+      }).catch((recordError) => console.error(`[${requestId}] usage record failed`, recordError));
+    }
+    return failureResponse(requestId, error, rateHeaders);
+  }
+}
+
+async function claimIdempotency(db: Db, request: Request, endpoint: EndpointDefinition, key: KeyContext, raw: string, now: () => Date) {
+  const header = request.headers.get("idempotency-key");
+  if (header === null || endpoint.method !== "POST") return undefined;
+  if (!validIdempotencyKey(header)) throw new ApiError("bad_request", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+  return claimIdempotencyKey(db, { keyId: key.id, idempotencyKey: header, fingerprint: requestFingerprint(endpoint.method, endpoint.id, raw), now });
+}
+
+function replayedRequestId(body: string, fallback: string): string {
+  try {
+    return (JSON.parse(body) as { meta?: { request_id?: string } }).meta?.request_id ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+async function finish(
+  sql: SqlExecutor,
+  input: { requestId: string; key: KeyContext; endpoint: EndpointDefinition; chain: string | undefined; started: number; status: number; errorCode: string | null; outcome: RequestOutcome; charged: number; now: Date },
+) {
+  await recordUsage(sql, {
+    requestId: input.requestId, keyId: input.key.id, projectId: input.key.projectId, endpoint: input.endpoint.id, method: input.endpoint.method,
+    httpStatus: input.status, errorCode: input.errorCode, outcome: input.outcome, quoted: input.endpoint.price, charged: input.charged,
+    chain: input.chain ?? null, latencyMs: Math.round(performance.now() - input.started), createdAt: input.now,
+  });
+}

@@ -1,0 +1,36 @@
+// The caller's IP address. Our server (scripts/serve.ts) stamps each request with
+// the socket's peer address and a per-process secret, so a client cannot forge it;
+// X-Forwarded-For is believed only when TRUST_PROXY says how many proxies to trust.
+import { randomBytes } from "node:crypto";
+
+export const peerAddressHeader = "x-svc-peer-address";
+export const peerSecretHeader = "x-svc-peer-secret";
+
+const holder = globalThis as unknown as { __peerSecret?: string };
+
+/** The secret shared by the server and the route handlers of this process. */
+export function peerSecret(): string {
+  holder.__peerSecret ??= randomBytes(24).toString("hex");
+  return holder.__peerSecret;
+}
+
+export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
+  const value = (env.TRUST_PROXY ?? "").trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return 0;
+  if (value === "true") return 1;
+  const hops = Number.parseInt(value, 10);
+  return Number.isFinite(hops) && hops > 0 ? hops : 0;
+}
+
+export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process.env): string | null {
+  const hops = trustedProxyHops(env);
+  if (hops > 0) {
+    const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+    // Each trusted proxy appends the address it saw; the client is `hops` from the right.
+    const candidate = chain[chain.length - hops];
+    if (candidate) return candidate;
+  }
+  const secret = headers.get(peerSecretHeader);
+  if (secret && secret === holder.__peerSecret) return headers.get(peerAddressHeader);
+  return null;
+}

@@ -1,0 +1,50 @@
+// Which rate windows a request spends, and spending them. Every window of the
+// policy is checked at once and a request denied by one window uses up none of
+// the others (the limiter refunds).
+import { ApiError } from "../errors";
+import type { EndpointDefinition } from "../registry";
+import type { KeyContext } from "./key-context";
+import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
+
+const second = 1_000;
+const hour = 3_600_000;
+const day = 86_400_000;
+
+export const tierHourlyLimits = { basic: 1_000, premium: 5_000, pro: 15_000 } as const;
+export const sandboxWindows = [
+  { name: "second", limit: 1, windowMs: second },
+  { name: "hour", limit: 25, windowMs: hour },
+  { name: "day", limit: 100, windowMs: day },
+];
+export const metadataWindows = [
+  { name: "second", limit: 1, windowMs: second },
+  { name: "hour", limit: 60, windowMs: hour },
+];
+
+/**
+ * Test keys spend their sandbox windows on every call. Live keys spend the
+ * metadata budget on me and discover, and their own hourly limit on intelligence.
+ * Discover adds its strict daily cap to whichever budget applies.
+ */
+export function ratePolicyFor(key: Pick<KeyContext, "mode" | "rateLimitPerHour">, endpoint: EndpointDefinition, discoverDailyCap: number): RatePolicy {
+  const discoverCap = endpoint.id === "discover" ? [{ name: "discover-day", limit: discoverDailyCap, windowMs: day }] : [];
+  if (key.mode === "test") return { name: "sandbox", windows: [...sandboxWindows, ...discoverCap] };
+  if (endpoint.surface === "metadata") return { name: "metadata", windows: [...metadataWindows, ...discoverCap] };
+  return { name: "intelligence", windows: [{ name: "hour", limit: key.rateLimitPerHour, windowMs: hour }] };
+}
+
+/** Spends the budget; returns the RateLimit headers, or throws rate_limited carrying them. */
+export async function spendRateBudget(limiter: RateLimiter, keyId: string, policy: RatePolicy): Promise<Record<string, string>> {
+  let result;
+  try {
+    result = await limiter.check(keyId, policy);
+  } catch (error) {
+    throw new ApiError("unavailable", "The rate-limit store did not answer; nothing was charged. Retry.", { cause: error });
+  }
+  const headers = rateLimitHeaders(result);
+  if (!result.allowed) {
+    const window = result.deniedBy ? ` (${result.deniedBy} window)` : "";
+    throw new ApiError("rate_limited", `Rate budget exhausted${window}; retry after ${result.retryAfterSeconds ?? 1} s.`, { headers });
+  }
+  return headers;
+}

@@ -1,0 +1,83 @@
+// The one endpoint registry: every route's method, path, permission, price and
+// surface, and its request schema. Routing guards, pricing, the Endpoints tab and
+// the OpenAPI document all read it.
+import type { z } from "zod";
+import {
+  contractAnalysisRequestSchema,
+  discoverQuerySchema,
+  exactMovementsRequestSchema,
+  liquidityRequestSchema,
+  tokenRequestSchema,
+  walletApprovalsRequestSchema,
+  walletPnlRequestSchema,
+} from "@/lib/schemas/requests";
+
+export const permissions = {
+  "intel:read": "why-down, team-wallets, risk, wallet/pnl and wallet/exact-movements",
+  "security:read": "wallet/approvals (read only; cannot move funds or revoke)",
+  "liquidity:read": "intel/liquidity (pool context, LP custody, lock and burn context)",
+  "contract:read": "contract/analysis (existence, owner, proxy, deployer, controllers)",
+} as const;
+export type Permission = keyof typeof permissions;
+export const permissionNames = Object.keys(permissions) as Permission[];
+
+/** public: no key. metadata: any valid key, metadata budget. intelligence: permission, key budget, credits. */
+export type Surface = "public" | "metadata" | "intelligence";
+
+export type EndpointDefinition = {
+  id: string;
+  method: "GET" | "POST";
+  surface: Surface;
+  permission: Permission | null;
+  /** Credits per successful call. */
+  price: number;
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+};
+
+export const endpoints = [
+  { id: "health", method: "GET", surface: "public", permission: null, price: 0, summary: "Availability check; needs no key." },
+  { id: "me", method: "GET", surface: "metadata", permission: null, price: 0, summary: "The calling key's own details, restrictions and credit balance." },
+  { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: discoverQuerySchema },
+  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema },
+  { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: tokenRequestSchema },
+  { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema },
+  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema },
+  { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema },
+  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema },
+  { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema },
+  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema },
+] as const satisfies readonly EndpointDefinition[];
+
+export type EndpointId = (typeof endpoints)[number]["id"];
+export type Endpoint = (typeof endpoints)[number];
+
+export const apiBasePath = "/v1/api";
+
+export function endpointPath(endpoint: { id: string }): string {
+  return `${apiBasePath}/${endpoint.id}`;
+}
+
+export function findEndpoint(id: string): EndpointDefinition | undefined {
+  return (endpoints as readonly EndpointDefinition[]).find((endpoint) => endpoint.id === id);
+}
+
+export function getEndpoint(id: EndpointId): EndpointDefinition {
+  return findEndpoint(id)!;
+}
+
+/** Paths the spec lists as not available in v1: they answer 404 saying so. */
+export const notAvailable = [
+  { pattern: /^wallet\/trace(\/.*)?$/, what: "Deep wallet trace (wallet/trace)" },
+  { pattern: /^reports\/[^/]+$/, what: "Report fetch by id (reports/:id)" },
+  { pattern: /^reports\/?$/, what: "Reports" },
+  { pattern: /^webhooks(\/.*)?$/, what: "Webhooks" },
+  { pattern: /^solana(\/.*)?$/, what: "Solana endpoints" },
+] as const;
+
+export function notAvailableFeature(subpath: string): string | null {
+  return notAvailable.find((entry) => entry.pattern.test(subpath))?.what ?? null;
+}
+
+export const isPaid = (endpoint: EndpointDefinition) => endpoint.price > 0;

@@ -1,0 +1,69 @@
+// The one success envelope and the one failure envelope.
+import { randomBytes } from "node:crypto";
+import { ApiError } from "./errors";
+
+const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** `req_` + a time-sortable id (48-bit milliseconds + 80 random bits, Crockford base32). */
+export function newRequestId(now = Date.now()): string {
+  let time = "";
+  let value = now;
+  for (let i = 0; i < 10; i++) {
+    time = crockford[value % 32] + time;
+    value = Math.floor(value / 32);
+  }
+  const random = randomBytes(16);
+  let tail = "";
+  for (let i = 0; i < 16; i++) tail += crockford[random[i] % 32];
+  return `req_${time}${tail}`;
+}
+
+export type SuccessMeta = {
+  credits_charged: number;
+  chain?: string;
+  sources?: unknown;
+  [extra: string]: unknown;
+};
+
+export function successBody(requestId: string, data: unknown, meta: SuccessMeta, generatedAt = new Date()) {
+  const { credits_charged, chain, sources, ...extra } = meta;
+  return {
+    ok: true as const,
+    data,
+    meta: {
+      request_id: requestId,
+      credits_charged,
+      generated_at: generatedAt.toISOString(),
+      ...(chain ? { chain } : {}),
+      ...(sources !== undefined ? { sources } : {}),
+      ...extra,
+    },
+  };
+}
+
+export function failureBody(requestId: string, error: ApiError) {
+  return { ok: false as const, error: error.code, message: error.message, request_id: requestId };
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      ...headers,
+    },
+  });
+}
+
+export function failureResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): Response {
+  return jsonResponse(error.status, failureBody(requestId, error), requestId, { ...headers, ...error.headers });
+}
+
+/** Anything that is not an ApiError is an internal error; its details stay in the log. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  console.error(`[${requestId}] internal error`, error);
+  return new ApiError("internal_error");
+}

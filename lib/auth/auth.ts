@@ -1,0 +1,34 @@
+// Sign-in: Auth.js with database sessions in our own tables. E-mail links always;
+// GitHub when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. The config is built
+// per request so the database client and the secret are resolved lazily.
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import GitHub from "next-auth/providers/github";
+import { getDb } from "@/lib/db/client";
+import { portalAdapter } from "./adapter";
+import { emailProvider } from "./email";
+import { authSecret } from "./secret";
+
+export function githubEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET);
+}
+
+async function config(): Promise<NextAuthConfig> {
+  const db = await getDb();
+  return {
+    adapter: portalAdapter(db),
+    session: { strategy: "database", maxAge: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    secret: authSecret(),
+    // The app serves its own host (AUTH_URL pins it in production).
+    trustHost: true,
+    providers: [emailProvider(), ...(githubEnabled() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : [])],
+    pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in/error" },
+    callbacks: {
+      session({ session, user }) {
+        session.user.id = user.id;
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(config);

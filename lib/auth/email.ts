@@ -1,0 +1,50 @@
+// E-mail link sign-in without a mail library: Auth.js's built-in e-mail providers
+// import nodemailer, so this provider is declared inline. With AUTH_EMAIL_SERVER
+// the link is mailed; without it (the default) it goes to the server log as one
+// line. When AUTH_EMAIL_OUTBOX names a file, each link is also appended there as
+// one JSON line (the browser tests read it).
+import fs from "node:fs";
+import path from "node:path";
+import type { EmailConfig } from "next-auth/providers/email";
+import { sendMail } from "./smtp";
+
+export const signInLinkMaxAgeSeconds = 60 * 60;
+
+export type OutboxEntry = { to: string; url: string; expires: string };
+
+export function signInText(entry: OutboxEntry): string {
+  return [
+    "Sign in to the Developer Intelligence API portal:",
+    "",
+    entry.url,
+    "",
+    `The link works once and expires at ${entry.expires.slice(0, 16).replace("T", " ")} UTC.`,
+    "If you did not ask for it, ignore this e-mail; nothing happens without the link.",
+  ].join("\n");
+}
+
+export async function deliverSignInLink(entry: OutboxEntry, env: NodeJS.ProcessEnv = process.env) {
+  if (env.AUTH_EMAIL_OUTBOX) {
+    const file = path.resolve(/*turbopackIgnore: true*/ env.AUTH_EMAIL_OUTBOX);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.appendFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+  if (env.AUTH_EMAIL_SERVER) {
+    await sendMail(env.AUTH_EMAIL_SERVER, { from: env.AUTH_EMAIL_FROM || "sign-in@localhost", to: entry.to, subject: "Your sign-in link", text: signInText(entry) });
+    console.log(`sign-in: link mailed to ${entry.to}`);
+    return;
+  }
+  console.log(`sign-in: link for ${entry.to} (valid until ${entry.expires}): ${entry.url}`);
+}
+
+export function emailProvider(): EmailConfig {
+  return {
+    id: "email",
+    type: "email",
+    name: "E-mail",
+    maxAge: signInLinkMaxAgeSeconds,
+    async sendVerificationRequest({ identifier, url, expires }) {
+      await deliverSignInLink({ to: identifier, url, expires: expires.toISOString() });
+    },
+  };
+}

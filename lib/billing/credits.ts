@@ -1,0 +1,81 @@
+// Credits: every account gets 5 free credits per UTC day, spent first, then the
+// balance. With charging off nothing is deducted, but each successful paid call
+// still leaves a ledger entry that quotes its list price and deducts zero.
+import { ApiError } from "@/lib/api/errors";
+import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+
+export const freeCreditsPerDay = 5;
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+type AccountRow = { id: string; balance: number; freeCreditsDay: string | null; freeCreditsUsed: number };
+
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function freeCreditsLeft(account: Pick<AccountRow, "freeCreditsDay" | "freeCreditsUsed">, now: Date): number {
+  if (account.freeCreditsDay !== utcDay(now)) return freeCreditsPerDay;
+  return Math.max(0, freeCreditsPerDay - account.freeCreditsUsed);
+}
+
+export function canCover(account: AccountRow, price: number, now: Date): boolean {
+  return freeCreditsLeft(account, now) + account.balance >= price;
+}
+
+export async function ensureCreditAccount(db: Db | Tx, userId: string) {
+  return db.creditAccount.upsert({ where: { userId }, create: { id: newId("acct"), userId }, update: {} });
+}
+
+export type Charge = { charged: number; freeDeducted: number; balanceDelta: number };
+
+/**
+ * Charges one successful call inside the caller's transaction (which also writes
+ * its usage record). The account row is locked so concurrent calls can never
+ * spend the same credit twice; the ledger's unique request id means a call is
+ * charged at most once.
+ */
+export async function chargeCall(
+  tx: Tx,
+  input: { accountId: string; requestId: string; price: number; now: Date; chargingEnabled: boolean },
+): Promise<Charge> {
+  const [account] = await tx.$queryRaw<Array<{ balance: number; free_credits_day: string | null; free_credits_used: number }>>`
+    SELECT balance, free_credits_day, free_credits_used FROM credit_accounts WHERE id = ${input.accountId} FOR UPDATE`;
+  if (!account) throw new ApiError("billing_unavailable", "The credit account could not be read; nothing was charged.");
+
+  if (!input.chargingEnabled) {
+    await tx.creditLedger.create({
+      data: { id: newId("led"), accountId: input.accountId, kind: "charge", requestId: input.requestId, quoted: input.price, freeDeducted: 0, balanceDelta: 0, balanceAfter: account.balance, note: "charging off" },
+    });
+    return { charged: 0, freeDeducted: 0, balanceDelta: 0 };
+  }
+
+  const day = utcDay(input.now);
+  const sameDay = account.free_credits_day === day;
+  const freeLeft = freeCreditsLeft({ freeCreditsDay: account.free_credits_day, freeCreditsUsed: account.free_credits_used }, input.now);
+  const freeDeducted = Math.min(freeLeft, input.price);
+  const fromBalance = input.price - freeDeducted;
+  if (account.balance < fromBalance) throw new ApiError("payment_required");
+
+  const balanceAfter = account.balance - fromBalance;
+  await tx.creditAccount.update({
+    where: { id: input.accountId },
+    data: { balance: balanceAfter, freeCreditsDay: day, freeCreditsUsed: (sameDay ? account.free_credits_used : 0) + freeDeducted },
+  });
+  await tx.creditLedger.create({
+    data: { id: newId("led"), accountId: input.accountId, kind: "charge", requestId: input.requestId, quoted: input.price, freeDeducted, balanceDelta: -fromBalance, balanceAfter },
+  });
+  return { charged: input.price, freeDeducted, balanceDelta: -fromBalance };
+}
+
+export async function grantCredits(db: Db, input: { userId: string; amount: number; note?: string }) {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ApiError("bad_request", "amount must be a positive whole number of credits.");
+  const account = await ensureCreditAccount(db, input.userId);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.creditAccount.update({ where: { id: account.id }, data: { balance: { increment: input.amount } } });
+    await tx.creditLedger.create({
+      data: { id: newId("led"), accountId: account.id, kind: "grant", quoted: input.amount, balanceDelta: input.amount, balanceAfter: updated.balance, note: input.note ?? null },
+    });
+    return updated;
+  });
+}

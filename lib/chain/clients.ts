@@ -1,0 +1,139 @@
+// viem public clients per network, built from ETH_RPC_URL / BASE_RPC_URL / BSC_RPC_URL.
+// Reads are batched twice over: eth_calls are aggregated through Multicall3, and
+// concurrent JSON-RPC calls share one HTTP request. Every HTTP request is metered.
+import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import { getNetwork, type ChainEnv, type ChainId } from "./networks";
+import { countJsonRpcCalls, currentRpcMeter, type RpcMeter } from "./rpc-meter";
+
+export type ChainClient = PublicClient<Transport, Chain>;
+
+export type ClientSettings = {
+  /** Per HTTP request, including reading the answer. */
+  timeoutMs: number;
+  /** Retries of a failed request (5xx, 429, timeouts, connection errors). */
+  retryCount: number;
+  /** Base delay of the exponential backoff between retries. */
+  retryDelayMs: number;
+  /** Only used when waiting on blocks; reads never poll. */
+  pollingIntervalMs: number;
+};
+
+export const defaultClientSettings: ClientSettings = {
+  timeoutMs: 10_000,
+  retryCount: 2,
+  retryDelayMs: 150,
+  pollingIntervalMs: 1_000,
+};
+
+function integerAtLeast(value: string | undefined, min: number): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= min ? parsed : undefined;
+}
+
+/** CHAIN_RPC_TIMEOUT_MS and CHAIN_RPC_RETRY_COUNT override the defaults; malformed values are ignored. */
+export function clientSettingsFromEnv(env: ChainEnv = process.env): ClientSettings {
+  return {
+    ...defaultClientSettings,
+    timeoutMs: integerAtLeast(env.CHAIN_RPC_TIMEOUT_MS, 1) ?? defaultClientSettings.timeoutMs,
+    retryCount: integerAtLeast(env.CHAIN_RPC_RETRY_COUNT, 0) ?? defaultClientSettings.retryCount,
+  };
+}
+
+/** The node URL for a network, or 503 naming the setting that is missing. */
+export function rpcUrlFor(chain: ChainId, env: ChainEnv = process.env): string {
+  const network = getNetwork(chain);
+  const value = env[network.rpcUrlSetting]?.trim();
+  if (!value) {
+    throw new ApiError("unavailable", `${network.displayName} is not configured: set ${network.rpcUrlSetting}`);
+  }
+  if (!/^https?:\/\//i.test(value)) {
+    throw new ApiError("unavailable", `${network.displayName} is not configured: ${network.rpcUrlSetting} must be an http(s) URL`);
+  }
+  return value;
+}
+
+const viemChains = new Map<ChainId, Chain>();
+
+/** A viem chain whose Multicall3 address comes from our registry, not viem's bundled list. */
+export function viemChainFor(chain: ChainId): Chain {
+  const cached = viemChains.get(chain);
+  if (cached) return cached;
+  const network = getNetwork(chain);
+  // No blockCreated: demo chains reuse mainnet ids at low block numbers, where viem
+  // would refuse to use a Multicall3 "not yet deployed".
+  const defined = defineChain({
+    id: network.evmChainId,
+    name: network.displayName,
+    nativeCurrency: { name: network.nativeSymbol, symbol: network.nativeSymbol, decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+    contracts: { multicall3: { address: network.multicall3 } },
+  });
+  viemChains.set(chain, defined);
+  return defined;
+}
+
+/**
+ * HTTP transport with JSON-RPC batching whose every round trip is counted: on `meter`
+ * when given, otherwise on the meter of the async context that sends the request.
+ */
+export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter): Transport {
+  return http(url, {
+    batch: true,
+    timeout: settings.timeoutMs,
+    retryCount: settings.retryCount,
+    retryDelay: settings.retryDelayMs,
+    fetchFn: (input, init) => {
+      (meter ?? currentRpcMeter())?.record(countJsonRpcCalls(init?.body));
+      return fetch(input, init);
+    },
+  });
+}
+
+export function createChainClient(
+  chain: ChainId,
+  transport: Transport,
+  settings: ClientSettings = defaultClientSettings,
+): ChainClient {
+  return createPublicClient({
+    chain: viemChainFor(chain),
+    transport,
+    batch: { multicall: true },
+    // Fresh block numbers on every read; a cached one makes chunked log scans miss logs.
+    cacheTime: 0,
+    pollingInterval: settings.pollingIntervalMs,
+  });
+}
+
+const sharedClients = new Map<string, ChainClient>();
+
+function clientKey(chain: ChainId, url: string, settings: ClientSettings): string {
+  return [chain, url, settings.timeoutMs, settings.retryCount, settings.retryDelayMs, settings.pollingIntervalMs].join("|");
+}
+
+/**
+ * The client for a network, cached per URL. Inside withRpcMeter the client is cached on
+ * that meter instead, so concurrent API requests never share a batch.
+ */
+export function getChainClient(
+  chain: ChainId,
+  options: { env?: ChainEnv; settings?: Partial<ClientSettings> } = {},
+): ChainClient {
+  const env = options.env ?? process.env;
+  const url = rpcUrlFor(chain, env);
+  const settings = { ...clientSettingsFromEnv(env), ...options.settings };
+  const key = clientKey(chain, url, settings);
+  const meter = currentRpcMeter();
+  const cache = meter ? (meter.scopedClients as Map<string, ChainClient>) : sharedClients;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const client = createChainClient(chain, meteredHttp(url, settings, meter), settings);
+  cache.set(key, client);
+  return client;
+}
+
+/** Drops cached clients, e.g. after the node URLs change in tests. */
+export function clearChainClients(): void {
+  sharedClients.clear();
+}

@@ -1,0 +1,460 @@
+// The one registry of chain knowledge for the three served networks. Every address
+// carries the public source it was taken from; an address we could not confirm is
+// left out, because a wrong address turns into a wrong "fact" downstream.
+import { getAddress, type Address, type Hex } from "viem";
+import { z } from "zod";
+
+export const CHAIN_IDS = ["eth", "base", "bsc"] as const;
+export type ChainId = (typeof CHAIN_IDS)[number];
+
+const chainMessage = "chain must be one of eth, base, bsc.";
+
+/** Accepts eth, base, bsc in any case; rejects names such as `ethereum` and numeric chain ids. */
+export const chainSchema = z
+  .string({ error: chainMessage })
+  .toLowerCase()
+  .pipe(z.enum(CHAIN_IDS, { error: chainMessage }));
+
+export function isChainId(value: unknown): value is ChainId {
+  return typeof value === "string" && (CHAIN_IDS as readonly string[]).includes(value);
+}
+
+export type TokenInfo = {
+  symbol: string;
+  name: string;
+  address: Address;
+  decimals: number;
+  source: string;
+};
+
+export type UniswapV2StyleDex = {
+  kind: "uniswap-v2";
+  key: string;
+  name: string;
+  factory: Address;
+  router: Address;
+  /** keccak256 of the pair creation code, for CREATE2 pair addresses. */
+  initCodeHash: Hex;
+  swapFeeBps: number;
+  source: string;
+};
+
+export type UniswapV3StyleDex = {
+  kind: "uniswap-v3";
+  key: string;
+  name: string;
+  factory: Address;
+  /** The CREATE2 deployer of pools when it is not the factory itself (PancakeSwap V3). */
+  poolDeployer: Address;
+  router: Address;
+  initCodeHash: Hex;
+  /** Fee tiers in hundredths of a basis point, as getPool(tokenA, tokenB, fee) expects. */
+  feeTiers: readonly number[];
+  source: string;
+};
+
+/**
+ * Solidly-style pools (Aerodrome): getPool(tokenA, tokenB, stable) on the factory,
+ * getReserves() on the pool, a stable and a volatile curve, fees set per pool. Pools are
+ * minimal-proxy clones, so there is no pair init code hash to derive addresses from.
+ */
+export type SolidlyStyleDex = {
+  kind: "solidly-v2";
+  key: string;
+  name: string;
+  factory: Address;
+  router: Address;
+  source: string;
+};
+
+export type DexInfo = UniswapV2StyleDex | UniswapV3StyleDex | SolidlyStyleDex;
+export type DexKind = DexInfo["kind"];
+
+export type LockerInfo = {
+  key: string;
+  name: string;
+  address: Address;
+  /** The DEX whose LP tokens this locker holds, when it serves one DEX only. */
+  dex: string | null;
+  source: string;
+};
+
+export type NetworkInfo = {
+  id: ChainId;
+  evmChainId: number;
+  displayName: string;
+  nativeSymbol: string;
+  /** The setting holding this network's JSON-RPC URL. */
+  rpcUrlSetting: string;
+  /** Whether reads are served from the operator's own node unless CHAIN_SERVICE_GROUNDED says otherwise. */
+  serviceGroundedByDefault: boolean;
+  wrappedNative: TokenInfo;
+  stablecoins: readonly TokenInfo[];
+  dexes: readonly DexInfo[];
+  lockers: readonly LockerInfo[];
+  burnAddresses: readonly Address[];
+  multicall3: Address;
+};
+
+/** Refuses a literal that is not already in checksum form, so a typo fails at load, not in a read. */
+function addr(literal: string): Address {
+  const checksummed = getAddress(literal);
+  if (checksummed !== literal) throw new Error(`registry address is not checksummed: ${literal}`);
+  return checksummed;
+}
+
+// Multicall3 README (mds1/multicall): deployed at the same address on every EVM chain;
+// Base docs list it under ecosystem contracts.
+const MULTICALL3 = addr("0xcA11bde05977b3631167028862bE2a173976CA11");
+
+// Tokens sent to these are out of circulation by convention; nobody holds their keys.
+const BURN_ADDRESSES = [
+  addr("0x0000000000000000000000000000000000000000"),
+  addr("0x000000000000000000000000000000000000dEaD"),
+] as const;
+
+// Uniswap v2-sdk INIT_CODE_HASH; it equals keccak256 of the @uniswap/v2-core pair bytecode
+// (checked in test/chain/networks.test.ts). Uniswap's later V2 deployments reuse the pair code.
+const UNISWAP_V2_INIT_CODE_HASH: Hex = "0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f";
+// Uniswap v3-sdk POOL_INIT_CODE_HASH, shared by the Ethereum and Base deployments.
+const UNISWAP_V3_INIT_CODE_HASH: Hex = "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54";
+// Uniswap V3 factory: fee tiers enabled at deployment (100 added by governance in 2021).
+const UNISWAP_V3_FEE_TIERS = [100, 500, 3000, 10000] as const;
+
+const eth: NetworkInfo = {
+  id: "eth",
+  evmChainId: 1,
+  displayName: "Ethereum",
+  nativeSymbol: "ETH",
+  rpcUrlSetting: "ETH_RPC_URL",
+  serviceGroundedByDefault: true,
+  wrappedNative: {
+    symbol: "WETH",
+    name: "Wrapped Ether",
+    address: addr("0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"),
+    decimals: 18,
+    source: "Etherscan verified contract WETH9; Uniswap docs (WETH on mainnet)",
+  },
+  stablecoins: [
+    {
+      symbol: "USDC",
+      name: "USD Coin",
+      address: addr("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
+      decimals: 6,
+      source: "Circle docs: USDC contract addresses (Ethereum)",
+    },
+    {
+      symbol: "USDT",
+      name: "Tether USD",
+      address: addr("0xdAC17F958D2ee523a2206206994597C13D831ec7"),
+      decimals: 6,
+      source: "Tether: supported protocols (Ethereum); Etherscan verified contract TetherToken",
+    },
+    {
+      symbol: "DAI",
+      name: "Dai Stablecoin",
+      address: addr("0x6B175474E89094C44Da98b954EedeAC495271d0F"),
+      decimals: 18,
+      source: "Maker chainlog MCD_DAI; Etherscan verified contract Dai",
+    },
+  ],
+  dexes: [
+    {
+      kind: "uniswap-v2",
+      key: "uniswap-v2",
+      name: "Uniswap V2",
+      factory: addr("0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f"),
+      router: addr("0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D"),
+      initCodeHash: UNISWAP_V2_INIT_CODE_HASH,
+      swapFeeBps: 30,
+      source: "Uniswap docs: V2 deployment addresses (Mainnet)",
+    },
+    {
+      kind: "uniswap-v3",
+      key: "uniswap-v3",
+      name: "Uniswap V3",
+      factory: addr("0x1F98431c8aD98523631AE4a59f267346ea31F984"),
+      poolDeployer: addr("0x1F98431c8aD98523631AE4a59f267346ea31F984"),
+      router: addr("0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45"),
+      initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+      source: "Uniswap docs: V3 Ethereum deployments (UniswapV3Factory, SwapRouter02)",
+    },
+    {
+      kind: "uniswap-v2",
+      key: "sushiswap-v2",
+      name: "SushiSwap V2",
+      factory: addr("0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac"),
+      router: addr("0xd9e1cE17f2641f24aE83637ab66a2cca9C378B9F"),
+      initCodeHash: "0xe18a34eb0e04b04f7a0ac29a6e80748dca96319b42c54d679cb821dca90c6303",
+      swapFeeBps: 30,
+      source: "SushiSwap core README: deployed contracts and pair init code hash (Ethereum)",
+    },
+  ],
+  lockers: [
+    {
+      key: "uncx-uniswap-v2-v1",
+      name: "UNCX (Unicrypt) Uniswap V2 locker",
+      address: addr("0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214"),
+      dex: "uniswap-v2",
+      source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, Mainnet Uniswap V2",
+    },
+    {
+      key: "uncx-uniswap-v2-v2",
+      name: "UNCX Uniswap V2 locker (2024)",
+      address: addr("0x59d7D55DdC58494FbBbca29904f108ece82Ac7FB"),
+      dex: "uniswap-v2",
+      source: "uncx-network/liquidity-locker-univ2-contracts README: latest deployments, ETH lockerV2",
+    },
+    {
+      key: "uncx-sushiswap-v2",
+      name: "UNCX (Unicrypt) SushiSwap locker",
+      address: addr("0xED9180976c2a4742C7A57354FD39d8BEc6cbd8AB"),
+      dex: "sushiswap-v2",
+      source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, Mainnet Sushiswap V1",
+    },
+    {
+      key: "team-finance",
+      name: "Team.Finance lock",
+      address: addr("0xE2fE530C047f2d85298b07D9333C05737f1435fB"),
+      dex: null,
+      source: "Team.Finance web app: per-chain lock contract map (chain 0x1)",
+    },
+    {
+      key: "pinklock-v1",
+      name: "PinkLock (PinkSale)",
+      address: addr("0x33d4cC8716Beb13F814F538Ad3b2de3b036f5e2A"),
+      dex: null,
+      source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (ethereum)",
+    },
+    {
+      key: "pinklock-v2",
+      name: "PinkLock V2 (PinkSale)",
+      address: addr("0x71B5759d73262FBb223956913ecF4ecC51057641"),
+      dex: null,
+      source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (ethereum)",
+    },
+  ],
+  burnAddresses: BURN_ADDRESSES,
+  multicall3: MULTICALL3,
+};
+
+const base: NetworkInfo = {
+  id: "base",
+  evmChainId: 8453,
+  displayName: "Base",
+  nativeSymbol: "ETH",
+  rpcUrlSetting: "BASE_RPC_URL",
+  serviceGroundedByDefault: false,
+  wrappedNative: {
+    symbol: "WETH",
+    name: "Wrapped Ether",
+    address: addr("0x4200000000000000000000000000000000000006"),
+    decimals: 18,
+    source: "OP Stack predeploy WETH9; Base docs: contract addresses",
+  },
+  stablecoins: [
+    {
+      symbol: "USDC",
+      name: "USD Coin",
+      address: addr("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+      decimals: 6,
+      source: "Circle docs: USDC contract addresses (Base)",
+    },
+    {
+      symbol: "USDbC",
+      name: "USD Base Coin",
+      address: addr("0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA"),
+      decimals: 6,
+      source: "Base docs: bridged USDC (USDbC); BaseScan verified contract",
+    },
+  ],
+  dexes: [
+    {
+      kind: "uniswap-v2",
+      key: "uniswap-v2",
+      name: "Uniswap V2",
+      factory: addr("0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6"),
+      router: addr("0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"),
+      initCodeHash: UNISWAP_V2_INIT_CODE_HASH,
+      swapFeeBps: 30,
+      source: "Uniswap docs: V2 deployment addresses (Base); Base docs: ecosystem contracts",
+    },
+    {
+      kind: "uniswap-v3",
+      key: "uniswap-v3",
+      name: "Uniswap V3",
+      factory: addr("0x33128a8fC17869897dcE68Ed026d694621f6FDfD"),
+      poolDeployer: addr("0x33128a8fC17869897dcE68Ed026d694621f6FDfD"),
+      router: addr("0x2626664c2603336E57B271c5C0b26F421741e481"),
+      initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+      source: "Uniswap docs: V3 Base deployments (UniswapV3Factory, SwapRouter02)",
+    },
+    {
+      kind: "solidly-v2",
+      key: "aerodrome",
+      name: "Aerodrome",
+      factory: addr("0x420DD381b31aEf6683db6B902084cB0FFECe40Da"),
+      router: addr("0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43"),
+      source: "Aerodrome docs: security page, contract addresses (PoolFactory, Router)",
+    },
+  ],
+  lockers: [
+    {
+      key: "uncx-uniswap-v2-v2",
+      name: "UNCX Uniswap V2 locker (2024)",
+      address: addr("0xc4E637D37113192F4F1F060DaEbD7758De7F4131"),
+      dex: "uniswap-v2",
+      source: "uncx-network/liquidity-locker-univ2-contracts README: latest deployments, Base lockerV2",
+    },
+  ],
+  burnAddresses: BURN_ADDRESSES,
+  multicall3: MULTICALL3,
+};
+
+const bsc: NetworkInfo = {
+  id: "bsc",
+  evmChainId: 56,
+  displayName: "BNB Chain",
+  nativeSymbol: "BNB",
+  rpcUrlSetting: "BSC_RPC_URL",
+  serviceGroundedByDefault: false,
+  wrappedNative: {
+    symbol: "WBNB",
+    name: "Wrapped BNB",
+    address: addr("0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c"),
+    decimals: 18,
+    source: "BscScan verified contract WBNB; PancakeSwap SDK WBNB constant",
+  },
+  stablecoins: [
+    {
+      symbol: "USDT",
+      name: "Tether USD (Binance-Peg BSC-USD)",
+      address: addr("0x55d398326f99059fF775485246999027B3197955"),
+      decimals: 18,
+      source: "BscScan verified contract BEP20USDT (BSC-USD, 18 decimals)",
+    },
+    {
+      symbol: "USDC",
+      name: "USD Coin (Binance-Peg)",
+      address: addr("0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d"),
+      decimals: 18,
+      source: "BscScan verified contract Binance-Peg USD Coin (18 decimals)",
+    },
+    {
+      symbol: "BUSD",
+      name: "BUSD Token (Binance-Peg)",
+      address: addr("0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56"),
+      decimals: 18,
+      source: "BscScan verified contract Binance-Peg BUSD Token (18 decimals)",
+    },
+  ],
+  dexes: [
+    {
+      kind: "uniswap-v2",
+      key: "pancakeswap-v2",
+      name: "PancakeSwap V2",
+      factory: addr("0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73"),
+      router: addr("0x10ED43C718714eb63d5aA57B78B54704E256024E"),
+      initCodeHash: "0x00fb7f630766e6a796048ea87d01acd3068e8ff67d078148a3fa3f4a84f69bd5",
+      swapFeeBps: 25,
+      source: "PancakeSwap developer docs: v2 addresses (BSC); PancakeSwap SDK INIT_CODE_HASH",
+    },
+    {
+      kind: "uniswap-v3",
+      key: "pancakeswap-v3",
+      name: "PancakeSwap V3",
+      factory: addr("0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865"),
+      poolDeployer: addr("0x41ff9AA7e16B8B1a8a8dc4f0eFacd93D02d071c9"),
+      router: addr("0x13f4EA83D0bd40E75C8222255bc855a974568Dd4"),
+      initCodeHash: "0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2",
+      feeTiers: [100, 500, 2500, 10000],
+      source: "PancakeSwap developer docs: v3 addresses (PancakeV3Factory, PancakeV3PoolDeployer, SmartRouter)",
+    },
+  ],
+  lockers: [
+    {
+      key: "uncx-pancakeswap-v2",
+      name: "UNCX (Unicrypt) PancakeSwap V2 locker",
+      address: addr("0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83"),
+      dex: "pancakeswap-v2",
+      source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, BSC Pancakeswap V2",
+    },
+    {
+      key: "team-finance",
+      name: "Team.Finance lock",
+      address: addr("0x0C89C0407775dd89b12918B9c0aa42Bf96518820"),
+      dex: null,
+      source: "Team.Finance web app: per-chain lock contract map (chain 0x38)",
+    },
+    {
+      key: "pinklock-v1",
+      name: "PinkLock (PinkSale)",
+      address: addr("0x7ee058420e5937496F5a2096f04caA7721cF70cc"),
+      dex: null,
+      source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (bsc)",
+    },
+    {
+      key: "pinklock-v2",
+      name: "PinkLock V2 (PinkSale)",
+      address: addr("0x407993575c91ce7643a4d4cCACc9A98c36eE1BBE"),
+      dex: null,
+      source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (bsc)",
+    },
+  ],
+  burnAddresses: BURN_ADDRESSES,
+  multicall3: MULTICALL3,
+};
+
+export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc };
+
+export function getNetwork(chain: ChainId): NetworkInfo {
+  return networks[chain];
+}
+
+export function networkByEvmChainId(evmChainId: number): NetworkInfo | undefined {
+  return Object.values(networks).find((network) => network.evmChainId === evmChainId);
+}
+
+export type ChainEnv = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The networks whose reads come from the operator's own node. CHAIN_SERVICE_GROUNDED
+ * (e.g. "eth,base") replaces the defaults when set; unknown names are ignored, so a typo
+ * can only make a network read as not grounded, never the reverse.
+ */
+export function serviceGroundedChains(env: ChainEnv = process.env): ReadonlySet<ChainId> {
+  const setting = env.CHAIN_SERVICE_GROUNDED;
+  if (setting === undefined) {
+    return new Set(CHAIN_IDS.filter((chain) => networks[chain].serviceGroundedByDefault));
+  }
+  const named = setting.split(",").map((part) => part.trim().toLowerCase());
+  return new Set(CHAIN_IDS.filter((chain) => named.includes(chain)));
+}
+
+export function isServiceGrounded(chain: ChainId, env: ChainEnv = process.env): boolean {
+  return serviceGroundedChains(env).has(chain);
+}
+
+/** Every address the registry names on one network, for lookups such as "is this a known locker". */
+export function knownAddresses(network: NetworkInfo): Address[] {
+  return [
+    network.wrappedNative.address,
+    ...network.stablecoins.map((token) => token.address),
+    ...network.dexes.flatMap((dex) => [dex.factory, dex.router, ...(dex.kind === "uniswap-v3" ? [dex.poolDeployer] : [])]),
+    ...network.lockers.map((locker) => locker.address),
+    ...network.burnAddresses,
+    network.multicall3,
+  ];
+}
+
+export function findLocker(chain: ChainId, address: Address): LockerInfo | undefined {
+  const wanted = address.toLowerCase();
+  return networks[chain].lockers.find((locker) => locker.address.toLowerCase() === wanted);
+}
+
+export function isBurnAddress(chain: ChainId, address: Address): boolean {
+  const wanted = address.toLowerCase();
+  return networks[chain].burnAddresses.some((burn) => burn.toLowerCase() === wanted);
+}

@@ -1,0 +1,177 @@
+// Tells node faults (the node is down, slow, rate limiting or broken) from facts about
+// contracts (a call reverted or returned nothing). A node fault becomes 503 unavailable
+// and is retried by the caller; a revert is an answer the caller must interpret.
+import {
+  AbiDecodingZeroDataError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  ExecutionRevertedError,
+  HttpRequestError,
+  RawContractError,
+  ResponseBodyTooLargeError,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
+} from "viem";
+import { ApiError } from "@/lib/api/errors";
+import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
+
+export type ChainErrorKind = "upstream" | "contract" | "other";
+
+/** JSON-RPC error codes that mean the node could not serve, not that our request was wrong. */
+const upstreamRpcCodes = new Set([
+  -1, // unknown: a malformed or missing answer
+  429, // rate limit sent as a JSON-RPC code
+  -32000, // generic server error: missing trie node, header not found, node busy
+  -32001, // resource not found
+  -32002, // resource unavailable
+  -32004, // method not supported
+  -32005, // limit exceeded
+  -32007, // request limit reached (one provider's rate-limit code)
+  -32601, // method not found: this node does not serve it
+  -32603, // internal error
+]);
+
+const connectionCodes: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  EPIPE: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host not found",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_SOCKET: "connection closed",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_HEADERS_TIMEOUT: "timed out",
+  UND_ERR_BODY_TIMEOUT: "timed out",
+};
+
+/** The error and everything it wraps, outermost first. */
+export function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current: unknown = error;
+  while (current !== undefined && current !== null && chain.length < 16 && !chain.includes(current)) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+function rpcCodeOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "number" ? code : undefined;
+}
+
+function isContractAnswer(error: unknown): boolean {
+  return (
+    error instanceof ContractFunctionRevertedError ||
+    error instanceof ContractFunctionZeroDataError ||
+    error instanceof ExecutionRevertedError ||
+    error instanceof RawContractError ||
+    error instanceof AbiDecodingZeroDataError ||
+    rpcCodeOf(error) === 3 || // execution reverted, sent as a JSON-RPC error
+    /execution reverted/i.test(String((error as { details?: unknown }).details ?? ""))
+  );
+}
+
+function isNodeFault(error: unknown): boolean {
+  if (
+    error instanceof HttpRequestError ||
+    error instanceof TimeoutError ||
+    error instanceof SocketClosedError ||
+    error instanceof WebSocketRequestError ||
+    error instanceof ResponseBodyTooLargeError
+  ) {
+    return true;
+  }
+  const code = rpcCodeOf(error);
+  return code !== undefined && upstreamRpcCodes.has(code);
+}
+
+/** Reverts and empty answers are facts about a contract; they are checked first, since they arrive wrapped in RPC errors. */
+export function classifyChainError(error: unknown): ChainErrorKind {
+  const chain = errorChain(error);
+  if (chain.some(isContractAnswer)) return "contract";
+  if (chain.some(isNodeFault)) return "upstream";
+  return "other";
+}
+
+export function isContractRevert(error: unknown): boolean {
+  return classifyChainError(error) === "contract";
+}
+
+export function isUpstreamFault(error: unknown): boolean {
+  return classifyChainError(error) === "upstream";
+}
+
+/** The node's own words for an error, without the URL or request body viem adds to messages. */
+export function nodeMessages(error: unknown): string[] {
+  return errorChain(error).flatMap((entry) => {
+    const { details, shortMessage, message } = entry as { details?: unknown; shortMessage?: unknown; message?: unknown };
+    const texts = [details, shortMessage];
+    if (!(entry instanceof Error) || !("shortMessage" in entry)) texts.push(message);
+    return texts.filter((text): text is string => typeof text === "string" && text.length > 0);
+  });
+}
+
+function clip(text: string, max = 120): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/** A short reason a caller can read; never contains the node URL, which may hold a key. */
+export function upstreamReason(error: unknown): string {
+  const chain = errorChain(error);
+  for (const entry of chain) {
+    const code = (entry as { code?: unknown }).code;
+    if (typeof code === "string" && connectionCodes[code]) return connectionCodes[code];
+  }
+  for (const entry of chain) {
+    if (entry instanceof TimeoutError) return "timed out";
+    if (entry instanceof ResponseBodyTooLargeError) return "answer too large";
+    if (entry instanceof SocketClosedError) return "connection closed";
+    if (entry instanceof HttpRequestError && entry.status !== undefined) {
+      return entry.status === 429 ? "HTTP 429 (rate limited)" : `HTTP ${entry.status}`;
+    }
+  }
+  for (const entry of chain) {
+    const code = rpcCodeOf(entry);
+    if (code !== undefined && upstreamRpcCodes.has(code)) {
+      const words = (entry as { details?: unknown }).details;
+      return typeof words === "string" && words ? `JSON-RPC error ${code}: ${clip(words)}` : `JSON-RPC error ${code}`;
+    }
+  }
+  if (chain.some((entry) => entry instanceof HttpRequestError)) return "request failed";
+  return "unexpected answer";
+}
+
+export function upstreamApiError(displayName: string, error: unknown): ApiError {
+  return new ApiError("unavailable", `${displayName} node did not answer: ${upstreamReason(error)}`, { cause: error });
+}
+
+/** The display name for a client's network, for messages. */
+export function displayNameForEvmChain(evmChainId: number | undefined): string {
+  const network = evmChainId === undefined ? undefined : networkByEvmChainId(evmChainId);
+  return network?.displayName ?? "The chain";
+}
+
+/** Rethrows node faults as 503 unavailable; reverts and everything else pass through unchanged. */
+export function rethrowChainError(displayName: string, error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  if (classifyChainError(error) === "upstream") throw upstreamApiError(displayName, error);
+  throw error;
+}
+
+/**
+ * Runs chain reads for one network. Node faults (down, timeout, 5xx, rate limit) become
+ * ApiError("unavailable", "<network> node did not answer: …"); reverts stay viem errors,
+ * recognisable with isContractRevert, because they are answers, not outages.
+ */
+export async function readChain<T>(chain: ChainId, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    rethrowChainError(getNetwork(chain).displayName, error);
+  }
+}

@@ -1,0 +1,70 @@
+// One Prisma client per process, on whichever database is configured:
+// DATABASE_URL (PostgreSQL), else an embedded database another process serves,
+// else the embedded PGlite opened in this process.
+//
+// Beside Prisma, the same connections are offered as plain SQL (`sql`) for the two
+// statements every API request runs; Prisma's per-query cost there would halve
+// the API's throughput (bench/me-throughput.ts).
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/client";
+import { openEmbeddedDatabase, servedEmbeddedUrl } from "./embedded";
+import { pgExecutor, pgliteExecutor, type SqlExecutor } from "./sql-executor";
+
+export type Db = PrismaClient;
+export type { Prisma } from "./generated/client";
+export type Database = { prisma: Db; sql: SqlExecutor; close: () => Promise<void> };
+
+export async function createDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+  const url = env.DATABASE_URL || servedEmbeddedUrl(env);
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection the server drops (restart, admin termination) is replaced on next
+    // use; without a listener the pool would turn it into an uncaught exception.
+    pool.on("error", (error) => console.warn(`[db] idle connection dropped: ${error.message}`));
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      prisma,
+      sql: pgExecutor(pool),
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const embedded = await openEmbeddedDatabase(env);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(embedded.db) });
+  return {
+    prisma,
+    sql: pgliteExecutor(embedded.db),
+    async close() {
+      await prisma.$disconnect();
+      await embedded.close();
+    },
+  };
+}
+
+/** The CLI's entry: Prisma and a way to close it. */
+export async function createPrismaClient(env: NodeJS.ProcessEnv = process.env): Promise<{ prisma: Db; close: () => Promise<void> }> {
+  const database = await createDatabase(env);
+  return { prisma: database.prisma, close: database.close };
+}
+
+const holder = globalThis as unknown as { __database?: Promise<Database>; __dbClient?: Promise<Db> };
+
+function processDatabase(): Promise<Database> {
+  holder.__database ??= createDatabase();
+  return holder.__database;
+}
+
+/** The process-wide client; Next.js bundles share it through globalThis. */
+export function getDb(): Promise<Db> {
+  holder.__dbClient ??= processDatabase().then(({ prisma }) => prisma);
+  return holder.__dbClient;
+}
+
+/** The process-wide plain-SQL access on the same database. */
+export async function getSql(): Promise<SqlExecutor> {
+  return (await processDatabase()).sql;
+}

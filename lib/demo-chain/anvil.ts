@@ -1,0 +1,109 @@
+// Starts and stops anvil processes for the demo chains. The flags are fixed because the saved
+// states and the determinism of the build depend on them.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { DEMO_GENESIS_TIMESTAMP } from "./timeline";
+import { anvilBinary } from "./paths";
+import { DEMO_MNEMONIC } from "./wallets";
+
+export type AnvilProcess = {
+  rpcUrl: string;
+  port: number;
+  /** Ends the process; safe to call more than once. */
+  stop(): Promise<void>;
+};
+
+const HOST = "127.0.0.1";
+
+export function anvilArgs(options: { chainId: number; port: number; loadState?: string }): string[] {
+  const args = [
+    "--host", HOST,
+    "--port", String(options.port),
+    "--chain-id", String(options.chainId),
+    "--hardfork", "prague",
+    "--mnemonic", DEMO_MNEMONIC,
+    "--gas-limit", "30000000",
+    "--block-base-fee-per-gas", "1000000000",
+    "--silent",
+  ];
+  // A loaded state brings its own blocks; a genesis timestamp there would make any block mined
+  // later go back in time, while without it new blocks follow the wall clock, after the history.
+  if (options.loadState) args.push("--load-state", options.loadState);
+  else args.push("--timestamp", String(DEMO_GENESIS_TIMESTAMP));
+  return args;
+}
+
+/** A port the OS just handed out on loopback; anvil needs it named up front. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, HOST);
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  await once(server, "close");
+  if (address === null || typeof address === "string") throw new Error("no port assigned");
+  return address.port;
+}
+
+// Children still running when this process exits are killed, so no anvil outlives its owner.
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once("exit", () => {
+    for (const each of running) each.kill("SIGKILL");
+  });
+}
+
+async function answers(rpcUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function spawnAnvil(options: { chainId: number; port?: number; loadState?: string }): Promise<AnvilProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(anvilBinary(), anvilArgs({ ...options, port }), { stdio: ["ignore", "ignore", "pipe"] });
+  trackChild(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  const spawnError = new Promise<never>((_, reject) => child.once("error", reject));
+  spawnError.catch(() => undefined);
+
+  const rpcUrl = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`anvil exited before answering (${child.exitCode ?? child.signalCode}): ${stderr.trim()}`);
+    }
+    if (await Promise.race([answers(rpcUrl), spawnError])) break;
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`anvil did not answer on ${rpcUrl} within 30 s: ${stderr.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { rpcUrl, port, stop: () => stopChild(child) };
+}

@@ -1,0 +1,17 @@
+// The demo and test chain: real contracts on anvil at the real mainnet addresses, with
+// deterministic scenario histories and an address book of what is where and what should be seen.
+export type * from "./address-book";
+export type { CanonicalMap, PlacedContract } from "./canonical";
+export { buildScenarios, type BuildScenariosOptions } from "./build";
+export { DEMO_CHAINS, DEMO_NETWORKS, BURN_ADDRESS, isDemoChainName, type DemoChainName, type DemoNetwork } from "./networks";
+export {
+  startDemoChain,
+  startDemoChains,
+  type DemoChain,
+  type DemoChains,
+  type StartDemoChainOptions,
+  type StartDemoChainsOptions,
+} from "./start";
+export { DEMO_GENESIS_TIMESTAMP, DEMO_START_TIMESTAMP } from "./timeline";
+export { LP_UNLOCK_TIME } from "./scenarios/locked-liquidity";
+export { DEMO_MNEMONIC, WALLET_ROLES, type WalletRole } from "./wallets";

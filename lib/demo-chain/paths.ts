@@ -1,0 +1,38 @@
+// Where the demo chain finds its inputs (contracts, packages, the anvil binary) and keeps its
+// outputs (compiled contracts, saved chain states). Paths come from this module's own location,
+// not the working directory, so scripts and tests can run from anywhere.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const requireFromHere = createRequire(import.meta.url);
+
+export const repoRoot = path.resolve(here, "../..");
+export const contractsDir = path.join(repoRoot, "contracts");
+export const demoChainSourceDir = here;
+
+/** The folder of an installed package, found the way `require` would find it. */
+export function packageDir(name: string): string {
+  return path.dirname(requireFromHere.resolve(`${name}/package.json`));
+}
+
+export function packageVersion(name: string): string {
+  return (requireFromHere(`${name}/package.json`) as { version: string }).version;
+}
+
+/** `DATA_DIR` (default `.data`), the project's git-ignored folder for generated state. */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR || ".data");
+}
+
+export function demoChainDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(dataDir(env), "demo-chain");
+}
+
+/** `ANVIL_BIN` wins so another platform's binary can be used; otherwise the bundled one. */
+export function anvilBinary(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.ANVIL_BIN) return env.ANVIL_BIN;
+  return path.join(packageDir("@foundry-rs/anvil-linux-amd64"), "bin", "anvil");
+}

@@ -1,0 +1,10 @@
+import { parseAbi, parseAbiItem } from "viem";
+
+export const ownableAbi = parseAbi(["function owner() view returns (address)"]);
+export const safeAbi = parseAbi(["function getOwners() view returns (address[])", "function getThreshold() view returns (uint256)"]);
+export const timelockAbi = parseAbi(["function getMinDelay() view returns (uint256)"]);
+export const uupsAbi = parseAbi(["function proxiableUUID() view returns (bytes32)"]);
+export const beaconAbi = parseAbi(["function implementation() view returns (address)"]);
+export const accessControlAbi = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);
+export const roleGranted = parseAbiItem("event RoleGranted(bytes32 indexed role, address indexed account, address indexed sender)");
+export const roleRevoked = parseAbiItem("event RoleRevoked(bytes32 indexed role, address indexed account, address indexed sender)");

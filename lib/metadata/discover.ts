@@ -1,0 +1,24 @@
+// GET /v1/api/discover — published cards only, newest first.
+import type { EndpointImplementation } from "@/lib/api/handler";
+
+export const discover: EndpointImplementation = async ({ input, db }) => {
+  const limit = input.limit as number;
+  const where = { status: "published" as const, ...(input.chain ? { chain: input.chain as string } : {}) };
+  const [cards, total] = await Promise.all([
+    db.discoverCard.findMany({ where, orderBy: [{ publishedAt: "desc" }, { id: "asc" }], take: limit }),
+    db.discoverCard.count({ where }),
+  ]);
+  return {
+    data: {
+      cards: cards.map((card) => ({
+        id: card.id,
+        chain: card.chain,
+        token: { address: card.token, name: card.tokenName, symbol: card.tokenSymbol },
+        hook: card.hook,
+        bullets: card.bullets,
+        published_at: card.publishedAt.toISOString(),
+      })),
+      total,
+    },
+  };
+};

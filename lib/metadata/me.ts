@@ -1,0 +1,36 @@
+// GET /v1/api/me — the calling key's own details. The balance is the project
+// owner's; null only when it could not be read at that moment.
+import type { EndpointImplementation } from "@/lib/api/handler";
+import { freeCreditsLeft } from "@/lib/billing/credits";
+import { maskApiKey } from "@/lib/keys/api-key";
+
+export const topUpGuidance =
+  "Credits are shared across the product and are added by the operator: ask support to top up, quoting your project id. The portal's Usage tab shows the balance and today's free credits; while charging is switched off, calls deduct nothing.";
+
+export const me: EndpointImplementation = async ({ key, now, settings }) => {
+  // Read with the key in the same round trip; null only if the owner has no account.
+  const account = key.account;
+  const trialEnd = key.accessMode === "trial" ? key.trialEndsAt : null;
+  // The earlier of the key's expiry and its trial end applies.
+  const expiresAt = [key.expiresAt, trialEnd].filter((d): d is Date => d instanceof Date).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  return {
+    data: {
+      key: maskApiKey(key.mode, key.lastFour),
+      project_id: key.projectId,
+      environment: key.mode,
+      tier: key.tier,
+      access_mode: key.mode === "test" ? "sandbox" : key.accessMode,
+      scopes: key.permissions,
+      rate_limit_per_hour: key.mode === "test" ? 25 : key.rateLimitPerHour,
+      credits_balance: account ? account.balance : null,
+      free_credits_today: account ? freeCreditsLeft(account, now) : null,
+      charging_enabled: settings.chargingEnabled,
+      top_up: topUpGuidance,
+      allowed_chains: key.allowedChains.length > 0 ? key.allowedChains : null,
+      expires_at: expiresAt ? expiresAt.toISOString() : null,
+      ...(key.accessMode === "trial" && key.mode === "live"
+        ? { trial: { allowance: key.trialAllowance, used: key.trialUsed, ends_at: key.trialEndsAt?.toISOString() ?? null } }
+        : {}),
+    },
+  };
+};

@@ -1,0 +1,238 @@
+// The operator's operations. The CLI and the portal's staff area call these same
+// functions; every change lands in the audit log.
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
+import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
+import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { generateApiKey, hashApiKey, lastFourOf, maskApiKey } from "@/lib/keys/api-key";
+import { updateSettings, type Settings } from "@/lib/settings";
+import { isChainId } from "@/lib/chain/networks";
+import { endpoints } from "@/lib/api/registry";
+import { audit, type Actor } from "./audit";
+import { keyOptionsSchema, type KeyOptionsInput } from "./key-options";
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "invalid input";
+}
+
+export async function createUser(db: Db, actor: Actor, input: { email: string; staff?: boolean; name?: string }) {
+  const email = z.email({ error: "email is not a valid address." }).safeParse(input.email.trim().toLowerCase());
+  if (!email.success) throw new ApiError("bad_request", firstIssue(email.error));
+  const user = await db.user.upsert({
+    where: { email: email.data },
+    create: { id: newId("usr"), email: email.data, name: input.name ?? null, role: input.staff ? "staff" : "user" },
+    update: input.staff ? { role: "staff" } : {},
+  });
+  await ensureCreditAccount(db, user.id);
+  await audit(db, { actor, action: "user.create", targetType: "user", targetId: user.id, details: { staff: user.role === "staff" } });
+  return user;
+}
+
+async function userByEmail(db: Db, email: string) {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) throw new ApiError("bad_request", `No user with e-mail ${email}.`);
+  return user;
+}
+
+export async function createProject(db: Db, actor: Actor, input: { ownerEmail: string; name: string }) {
+  const owner = await userByEmail(db, input.ownerEmail);
+  const name = input.name.trim();
+  if (!name || name.length > 80) throw new ApiError("bad_request", "Project name must be 1 to 80 characters.");
+  const project = await db.project.create({ data: { id: newId("prj"), ownerId: owner.id, name } });
+  await audit(db, { actor, action: "project.create", targetType: "project", targetId: project.id, details: { owner: owner.id, name } });
+  return project;
+}
+
+export async function setProjectStatus(db: Db, actor: Actor, input: { projectId: string; status: "active" | "suspended" | "archived"; reason?: string }) {
+  if (input.status !== "active" && !input.reason?.trim()) throw new ApiError("bad_request", "Suspending or archiving a project needs a reason.");
+  const project = await db.project.update({
+    where: { id: input.projectId },
+    data: { status: input.status, statusReason: input.status === "active" ? null : input.reason!.trim() },
+  }).catch(() => {
+    throw new ApiError("bad_request", `No project ${input.projectId}.`);
+  });
+  await audit(db, { actor, action: `project.${input.status === "active" ? "activate" : input.status === "suspended" ? "suspend" : "archive"}`, targetType: "project", targetId: project.id, reason: input.reason });
+  return project;
+}
+
+export function describeKey(key: { id: string; mode: "live" | "test"; lastFour: string }) {
+  return { id: key.id, masked: maskApiKey(key.mode, key.lastFour) };
+}
+
+/** Creates a key; the full key is returned here once and never again. */
+export async function createKey(db: Db, actor: Actor, options: KeyOptionsInput) {
+  const parsed = keyOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new ApiError("bad_request", firstIssue(parsed.error));
+  const o = parsed.data;
+  const project = await db.project.findUnique({ where: { id: o.projectId } });
+  if (!project) throw new ApiError("bad_request", `No project ${o.projectId}.`);
+  const fullKey = generateApiKey(o.mode);
+  const key = await db.apiKey.create({
+    data: {
+      id: newId("key"), projectId: project.id, name: o.name || null, mode: o.mode, permissions: o.permissions, tier: o.tier,
+      accessMode: o.accessMode, rateLimitPerHour: o.rateLimitPerHour ?? tierHourlyLimits[o.tier], allowedChains: o.allowedChains,
+      expiresAt: o.expiresAt ?? null, allowedOrigins: o.allowedOrigins, allowedIps: o.allowedIps, coveredEndpoints: o.coveredEndpoints,
+      trialAllowance: o.trialAllowance ?? null, trialEndsAt: o.trialEndsAt ?? null, hash: hashApiKey(fullKey), lastFour: lastFourOf(fullKey),
+    },
+  });
+  await audit(db, { actor, action: "key.create", targetType: "key", targetId: key.id, details: { project: project.id, mode: o.mode, permissions: o.permissions, accessMode: o.accessMode } });
+  return { key, fullKey, ...describeKey(key) };
+}
+
+async function activeKey(db: Db, id: string) {
+  const key = await db.apiKey.findUnique({ where: { id } });
+  if (!key) throw new ApiError("bad_request", `No key ${id}.`);
+  return key;
+}
+
+/**
+ * Rotation: a replacement carries over name, permissions (never widened), tier,
+ * access mode, limits, restrictions, expiry and the remaining trial allowance;
+ * the old key answers revoked_api_key from its next request on.
+ */
+export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) {
+  const old = await activeKey(db, input.keyId);
+  if (old.status === "revoked" || old.rotatedToId) throw new ApiError("bad_request", "A revoked or rotated key cannot be rotated.");
+  const fullKey = generateApiKey(old.mode);
+  const replacement = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id: newId("key"), projectId: old.projectId, name: old.name, mode: old.mode, permissions: old.permissions, tier: old.tier, accessMode: old.accessMode,
+        rateLimitPerHour: old.rateLimitPerHour, allowedChains: old.allowedChains, expiresAt: old.expiresAt, allowedOrigins: old.allowedOrigins,
+        allowedIps: old.allowedIps, coveredEndpoints: old.coveredEndpoints, trialAllowance: old.trialAllowance, trialEndsAt: old.trialEndsAt,
+        trialUsed: old.trialUsed, status: old.status, suspensionReason: old.suspensionReason, hash: hashApiKey(fullKey), lastFour: lastFourOf(fullKey),
+      },
+    });
+    const moved = await tx.apiKey.updateMany({ where: { id: old.id, rotatedToId: null, status: { not: "revoked" } }, data: { rotatedToId: created.id, revokedAt: new Date() } });
+    if (moved.count !== 1) throw new ApiError("bad_request", "The key was rotated or revoked meanwhile.");
+    return created;
+  });
+  await audit(db, { actor, action: "key.rotate", targetType: "key", targetId: old.id, details: { replacement: replacement.id } });
+  return { key: replacement, fullKey, ...describeKey(replacement), rotatedFrom: old.id };
+}
+
+export async function revokeKey(db: Db, actor: Actor, input: { keyId: string }) {
+  await activeKey(db, input.keyId);
+  const key = await db.apiKey.update({ where: { id: input.keyId }, data: { status: "revoked", revokedAt: new Date() } });
+  await audit(db, { actor, action: "key.revoke", targetType: "key", targetId: key.id });
+  return key;
+}
+
+export async function suspendKey(db: Db, actor: Actor, input: { keyId: string; reason: string }) {
+  if (!input.reason?.trim()) throw new ApiError("bad_request", "Suspending a key needs a reason.");
+  const key = await activeKey(db, input.keyId);
+  if (key.status === "revoked") throw new ApiError("bad_request", "A revoked key cannot be suspended.");
+  const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "suspended", suspensionReason: input.reason.trim() } });
+  await audit(db, { actor, action: "key.suspend", targetType: "key", targetId: key.id, reason: input.reason });
+  return updated;
+}
+
+export async function unsuspendKey(db: Db, actor: Actor, input: { keyId: string; reason?: string }) {
+  const key = await activeKey(db, input.keyId);
+  if (key.status !== "suspended") throw new ApiError("bad_request", "The key is not suspended.");
+  const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "active", suspensionReason: null } });
+  await audit(db, { actor, action: "key.unsuspend", targetType: "key", targetId: key.id, reason: input.reason });
+  return updated;
+}
+
+export async function grantCreditsTo(db: Db, actor: Actor, input: { email: string; amount: number; reason?: string }) {
+  const user = await userByEmail(db, input.email);
+  const account = await grantCredits(db, { userId: user.id, amount: input.amount, note: input.reason });
+  await audit(db, { actor, action: "credits.grant", targetType: "user", targetId: user.id, reason: input.reason, details: { amount: input.amount, balance: account.balance } });
+  return account;
+}
+
+export async function changeSettings(db: Db, actor: Actor, patch: Partial<Settings>, reason?: string) {
+  if (patch.discoverDailyCap !== undefined && (!Number.isInteger(patch.discoverDailyCap) || patch.discoverDailyCap < 1)) {
+    throw new ApiError("bad_request", "The discover daily cap must be a whole number of at least 1.");
+  }
+  const settings = await updateSettings(db, patch);
+  await audit(db, { actor, action: "settings.update", targetType: "settings", targetId: "1", reason, details: patch });
+  return settings;
+}
+
+export async function publishCard(db: Db, actor: Actor, input: { publisherEmail?: string; publisherId?: string; chain: string; token: string; hook: string; bullets: string[]; tokenName?: string; tokenSymbol?: string }) {
+  const chain = input.chain.toLowerCase();
+  if (!isChainId(chain)) throw new ApiError("invalid_chain");
+  if (!/^0x[0-9a-fA-F]{40}$/.test(input.token)) throw new ApiError("invalid_token");
+  const hook = input.hook.trim();
+  const bullets = input.bullets.map((b) => b.trim()).filter(Boolean);
+  if (!hook || hook.length > 140) throw new ApiError("bad_request", "The hook must be 1 to 140 characters.");
+  if (bullets.length === 0 || bullets.length > 6 || bullets.some((b) => b.length > 200)) throw new ApiError("bad_request", "Give 1 to 6 bullet points of at most 200 characters.");
+  const publisher = input.publisherId ? { id: input.publisherId } : input.publisherEmail ? await userByEmail(db, input.publisherEmail) : await staffPublisher(db);
+  const card = await db.discoverCard.create({
+    data: { id: newId("card"), publisherId: publisher.id, chain, token: input.token.toLowerCase(), tokenName: input.tokenName ?? null, tokenSymbol: input.tokenSymbol ?? null, hook, bullets },
+  });
+  await audit(db, { actor, action: "card.publish", targetType: "card", targetId: card.id });
+  return card;
+}
+
+/** Cards published from the CLI without a publisher belong to the operator account. */
+async function staffPublisher(db: Db) {
+  return db.user.upsert({ where: { email: "operator@localhost" }, create: { id: newId("usr"), email: "operator@localhost", role: "staff", name: "Operator" }, update: {} });
+}
+
+export async function withdrawCard(db: Db, actor: Actor, input: { cardId: string }) {
+  const card = await db.discoverCard.update({ where: { id: input.cardId }, data: { status: "withdrawn", withdrawnAt: new Date() } }).catch(() => {
+    throw new ApiError("bad_request", `No card ${input.cardId}.`);
+  });
+  await audit(db, { actor, action: "card.withdraw", targetType: "card", targetId: card.id });
+  return card;
+}
+
+const arrangementSchema = z.object({
+  keyId: z.string().min(1),
+  tier: z.enum(["basic", "premium", "pro"], { error: "tier must be basic, premium or pro." }).optional(),
+  accessMode: z.enum(["paid", "trial", "partner", "enterprise", "request_access", "legacy"], { error: "access mode must be paid, trial, partner, enterprise, request_access or legacy." }).optional(),
+  rateLimitPerHour: z.number().int({ error: "hourly limit must be a whole number." }).positive({ error: "hourly limit must be at least 1." }).optional(),
+  trialAllowance: z.number().int().positive({ error: "trial allowance must be a positive number of credits." }).optional(),
+  trialEndsAt: z.date().optional(),
+  coveredEndpoints: z.array(z.string()).optional(),
+  reason: z.string().optional(),
+});
+
+/**
+ * The operator's arrangement on an existing live key: tier, access mode, hourly
+ * limit, trial allowance and end, covered endpoints. A tier change without an
+ * explicit limit moves the limit to the new tier's; leaving trial clears the
+ * allowance; covered endpoints apply to partner and enterprise keys only.
+ */
+export async function setKeyArrangement(db: Db, actor: Actor, input: z.input<typeof arrangementSchema>) {
+  const parsed = arrangementSchema.safeParse(input);
+  if (!parsed.success) throw new ApiError("bad_request", firstIssue(parsed.error));
+  const o = parsed.data;
+  const key = await activeKey(db, o.keyId);
+  if (key.mode === "test") throw new ApiError("bad_request", "Test keys are always sandbox; arrangements apply to live keys.");
+  if (key.status === "revoked" || key.rotatedToId) throw new ApiError("bad_request", "A revoked or rotated key cannot be changed.");
+  const tier = o.tier ?? key.tier;
+  const accessMode = o.accessMode ?? key.accessMode;
+  const operatorSet = accessMode === "partner" || accessMode === "enterprise";
+  const rateLimitPerHour = o.rateLimitPerHour ?? (o.tier && o.tier !== key.tier && !operatorSet ? tierHourlyLimits[tier] : key.rateLimitPerHour);
+  if (!operatorSet && rateLimitPerHour > tierHourlyLimits[tier]) throw new ApiError("bad_request", `hourly limit cannot exceed the ${tier} tier's ${tierHourlyLimits[tier]}.`);
+  const intelligenceIds = endpoints.filter((e) => e.surface === "intelligence").map((e) => e.id as string);
+  const unknown = (o.coveredEndpoints ?? []).filter((id) => !intelligenceIds.includes(id));
+  if (unknown.length > 0) throw new ApiError("bad_request", `covered endpoints: each must be one of ${intelligenceIds.join(", ")}.`);
+  if (!operatorSet && (o.coveredEndpoints ?? []).length > 0) throw new ApiError("bad_request", "covered endpoints apply to partner and enterprise keys only.");
+  const trial = accessMode === "trial";
+  const trialAllowance = trial ? (o.trialAllowance ?? key.trialAllowance) : null;
+  const trialEndsAt = trial ? (o.trialEndsAt ?? key.trialEndsAt) : null;
+  if (trial && (!trialAllowance || !trialEndsAt)) throw new ApiError("bad_request", "a trial key needs a trial allowance and an end date.");
+  if (o.trialEndsAt && o.trialEndsAt.getTime() <= Date.now()) throw new ApiError("bad_request", "trial end date must be in the future.");
+  const data = { tier, accessMode, rateLimitPerHour, trialAllowance, trialEndsAt, coveredEndpoints: operatorSet ? (o.coveredEndpoints ?? key.coveredEndpoints) : [] };
+  const updated = await db.apiKey.update({ where: { id: key.id }, data });
+  const before = { tier: key.tier, accessMode: key.accessMode, rateLimitPerHour: key.rateLimitPerHour, trialAllowance: key.trialAllowance, trialEndsAt: key.trialEndsAt, coveredEndpoints: key.coveredEndpoints };
+  await audit(db, { actor, action: "key.arrangement", targetType: "key", targetId: key.id, reason: o.reason, details: { before, after: data } });
+  return updated;
+}
+
+/** Approves a request-access key: it becomes an ordinary paid key. */
+export async function approveKeyAccess(db: Db, actor: Actor, input: { keyId: string; reason?: string }) {
+  const key = await activeKey(db, input.keyId);
+  if (key.accessMode !== "request_access") throw new ApiError("bad_request", "Only a key waiting for access approval can be approved.");
+  if (key.status === "revoked" || key.rotatedToId) throw new ApiError("bad_request", "A revoked or rotated key cannot be approved.");
+  const updated = await db.apiKey.update({ where: { id: key.id }, data: { accessMode: "paid" } });
+  await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, reason: input.reason });
+  return updated;
+}

@@ -1,0 +1,193 @@
+// Usage views, computed in the database (grouped counts and sums, time buckets),
+// never by loading request rows: the same queries serve one project or, for
+// staff, all of them (projectId null).
+import { z } from "zod";
+import type { UsageRecord } from "@/lib/usage/record";
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { RequestOutcome } from "@/lib/api/error-codes";
+
+export const usageWindows = {
+  "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
+  "7d": { label: "Last 7 days", ms: 7 * 86_400_000, bucketMs: 6 * 3_600_000, bucketLabel: "6 hours" },
+  "30d": { label: "Last 30 days", ms: 30 * 86_400_000, bucketMs: 86_400_000, bucketLabel: "day" },
+} as const;
+export type UsageWindow = keyof typeof usageWindows;
+
+export const outcomeLabels: Record<RequestOutcome, string> = {
+  success: "Successful",
+  honest_empty: "Honestly empty",
+  client_error: "Client error",
+  denied: "Denied",
+  rate_limited: "Rate limited",
+  server_error: "Server error",
+};
+export const outcomes = Object.keys(outcomeLabels) as RequestOutcome[];
+
+/** The history filters as they arrive in the URL; anything unknown is ignored, not an error. */
+export const usageQuerySchema = z.object({
+  window: z.enum(["24h", "7d", "30d"]).catch("24h"),
+  key: z.string().max(64).optional().catch(undefined),
+  endpoint: z.string().max(64).optional().catch(undefined),
+  /** An outcome name, or an HTTP status such as 403. */
+  status: z.string().max(32).optional().catch(undefined),
+  project: z.string().max(64).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type UsageQuery = z.output<typeof usageQuerySchema>;
+
+export function parseUsageQuery(params: Record<string, string | string[] | undefined>): UsageQuery {
+  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
+  return usageQuerySchema.parse(flat);
+}
+
+export type UsageScope = { projectId: string | null };
+
+export function windowStart(window: UsageWindow, now: Date): Date {
+  return new Date(now.getTime() - usageWindows[window].ms);
+}
+
+function statusFilter(status: string | undefined): Prisma.RequestRecordWhereInput {
+  if (!status) return {};
+  if ((outcomes as string[]).includes(status)) return { outcome: status as RequestOutcome };
+  if (/^\d{3}$/.test(status)) return { httpStatus: Number(status) };
+  return {};
+}
+
+export function historyWhere(scope: UsageScope, query: UsageQuery, now: Date): Prisma.RequestRecordWhereInput {
+  return {
+    ...(scope.projectId ? { projectId: scope.projectId } : query.project ? { projectId: query.project } : {}),
+    createdAt: { gte: windowStart(query.window, now) },
+    ...(query.key ? { keyId: query.key } : {}),
+    ...(query.endpoint ? { endpoint: query.endpoint } : {}),
+    ...statusFilter(query.status),
+  };
+}
+
+export type UsageCounters = { requests: number; successful: number; errors: number; rateLimited: number; creditsUsed: number; quoted: number };
+export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: number; quoted: number; charged: number };
+
+/**
+ * Counters over the window. Successful = answered 2xx; Rate limited = 429;
+ * Errors = every other 4xx/5xx (honest 422s included: they are not charged, and
+ * the outcome breakdown shows them apart).
+ */
+export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
+  const where: Prisma.RequestRecordWhereInput = { ...(scope.projectId ? { projectId: scope.projectId } : {}), createdAt: { gte: windowStart(window, now) } };
+  const groups = await db.requestRecord.groupBy({ by: ["outcome", "httpStatus"], where, _count: { _all: true }, _sum: { quoted: true, charged: true } });
+  const counters: UsageCounters = { requests: 0, successful: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0 };
+  const byOutcome = new Map<RequestOutcome, OutcomeRow>(outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0 }]));
+  const statuses = new Set<number>();
+  for (const group of groups) {
+    const count = group._count._all;
+    const quoted = group._sum.quoted ?? 0;
+    const charged = group._sum.charged ?? 0;
+    counters.requests += count;
+    counters.quoted += quoted;
+    counters.creditsUsed += charged;
+    if (group.httpStatus >= 200 && group.httpStatus < 300) counters.successful += count;
+    else if (group.outcome === "rate_limited") counters.rateLimited += count;
+    else counters.errors += count;
+    const row = byOutcome.get(group.outcome)!;
+    row.requests += count;
+    row.quoted += quoted;
+    row.charged += charged;
+    statuses.add(group.httpStatus);
+  }
+  return { counters, outcomes: [...byOutcome.values()], statuses: [...statuses].sort((a, b) => a - b) };
+}
+
+export type TimelineBucket = { start: string; requests: number; successful: number; failed: number };
+
+/** Requests per bucket over the window, empty buckets included so the chart's x axis is honest. */
+export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<TimelineBucket[]> {
+  const { ms, bucketMs } = usageWindows[window];
+  const bucketSeconds = bucketMs / 1000;
+  const end = Math.floor(now.getTime() / bucketMs) * bucketMs + bucketMs;
+  const start = end - Math.ceil(ms / bucketMs) * bucketMs;
+  // created_at is a UTC timestamp without zone; compare against text so no session time zone applies.
+  const since = new Date(windowStart(window, now)).toISOString().replace("Z", "");
+  const projectFilter = scope.projectId ? Prisma.sql`AND project_id = ${scope.projectId}` : Prisma.empty;
+  const rows = await db.$queryRaw<Array<{ bucket: number; requests: number; successful: number }>>`
+    SELECT (floor(extract(epoch FROM created_at) / ${bucketSeconds}) * ${bucketSeconds})::float8 AS bucket,
+           count(*)::int AS requests,
+           (count(*) FILTER (WHERE http_status BETWEEN 200 AND 299))::int AS successful
+    FROM request_records
+    WHERE created_at >= CAST(${since} AS timestamp) ${projectFilter}
+    GROUP BY 1 ORDER BY 1`;
+  const byStart = new Map(rows.map((row) => [Number(row.bucket) * 1000, row]));
+  const buckets: TimelineBucket[] = [];
+  for (let t = start; t < end; t += bucketMs) {
+    const row = byStart.get(t);
+    buckets.push({ start: new Date(t).toISOString(), requests: row?.requests ?? 0, successful: row?.successful ?? 0, failed: (row?.requests ?? 0) - (row?.successful ?? 0) });
+  }
+  return buckets;
+}
+
+export const historyPageSize = 25;
+
+/** A usage record as the history shows it: its request id as `id`, its time as ISO text. */
+export type HistoryRow = Omit<UsageRecord, "requestId" | "createdAt"> & { id: string; createdAt: string };
+
+const historySelect = {
+  id: true, createdAt: true, keyId: true, projectId: true, endpoint: true, method: true, httpStatus: true,
+  errorCode: true, outcome: true, quoted: true, charged: true, chain: true, latencyMs: true,
+} as const;
+
+export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery, now: Date) {
+  const rows = await db.requestRecord.findMany({
+    where: historyWhere(scope, query, now),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (query.page - 1) * historyPageSize,
+    // One extra row says whether an older page exists, without counting the table.
+    take: historyPageSize + 1,
+    select: historySelect,
+  });
+  return {
+    rows: rows.slice(0, historyPageSize).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) as HistoryRow[],
+    hasOlder: rows.length > historyPageSize,
+  };
+}
+
+const csvColumns = ["request_id", "time", "project_id", "key_id", "endpoint", "method", "http_status", "error_code", "outcome", "quoted", "charged", "chain", "latency_ms"] as const;
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  // Quote when needed, and defuse spreadsheet formulas in text cells.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The filtered history as CSV, streamed in pages of 1,000 rows (keyset pagination, so memory stays flat). */
+export function usageCsv(db: Db, scope: UsageScope, query: UsageQuery, now: Date): ReadableStream<Uint8Array> {
+  const where = historyWhere(scope, query, now);
+  const encoder = new TextEncoder();
+  let cursor: { id: string } | undefined;
+  let headerSent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(`${csvColumns.join(",")}\n`));
+      }
+      const rows = await db.requestRecord.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: 1000,
+        ...(cursor ? { cursor, skip: 1 } : {}),
+        select: historySelect,
+      });
+      if (rows.length === 0) return controller.close();
+      cursor = { id: rows[rows.length - 1].id };
+      const text = rows
+        .map((r) => [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs].map(csvCell).join(","))
+        .join("\n");
+      controller.enqueue(encoder.encode(`${text}\n`));
+      if (rows.length < 1000) controller.close();
+    },
+  });
+}
+
+export function csvFileName(scope: UsageScope, query: UsageQuery, now: Date) {
+  return `usage-${scope.projectId ?? query.project ?? "all"}-${query.window}-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,167 @@
+// Rate limits: a policy is one or more sliding windows checked together for one
+// identifier. Stores: Upstash (REST), plain Redis (TCP, through the same
+// @upstash/ratelimit scripts) or, on the embedded default, this process's memory
+// with the same algorithm and so the same decisions.
+import { Ratelimit } from "@upstash/ratelimit";
+import { Redis as UpstashRedis } from "@upstash/redis";
+import IORedis from "ioredis";
+import { createRedisRequester } from "./redis-requester";
+import { MemoryWindowStore } from "./memory-store";
+
+export { rateLimitHeaders } from "./headers";
+
+export type RateWindow = { name: string; limit: number; windowMs: number };
+export type RatePolicy = { name: string; windows: RateWindow[] };
+export type WindowState = { name: string; limit: number; windowMs: number; remaining: number; resetAt: number };
+export type RateDecision = { allowed: boolean; deniedBy?: string; retryAfterSeconds?: number; windows: WindowState[] };
+
+export class RateLimitStoreError extends Error {
+  constructor(cause: unknown) {
+    super(`rate-limit store failed: ${(cause as Error)?.message ?? cause}`, { cause });
+    this.name = "RateLimitStoreError";
+  }
+}
+
+/** One window's counter in some store. */
+export interface WindowStore {
+  limit(key: string, window: RateWindow, rate: number): Promise<{ success: boolean; remaining: number; reset: number }>;
+  getRemaining(key: string, window: RateWindow): Promise<{ remaining: number; reset: number }>;
+  reset(key: string, window: RateWindow): Promise<void>;
+}
+
+export type RateLimiter = {
+  kind: "upstash" | "redis" | "memory";
+  check(identifier: string, policy: RatePolicy): Promise<RateDecision>;
+  remaining(identifier: string, policy: RatePolicy): Promise<WindowState[]>;
+  reset(identifier: string, policy: RatePolicy): Promise<void>;
+  close(): Promise<void>;
+};
+
+class UpstashWindowStore implements WindowStore {
+  private readonly limiters = new Map<string, Ratelimit>();
+  constructor(private readonly redis: UpstashRedis, private readonly prefix: string) {}
+
+  private limiterFor(window: RateWindow) {
+    const id = `${window.limit}/${window.windowMs}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      // No ephemeral cache (it would make denials sticky) and no timeout (a slow store must not mean "allowed").
+      limiter = new Ratelimit({ redis: this.redis, limiter: Ratelimit.slidingWindow(window.limit, `${window.windowMs} ms`), prefix: this.prefix, ephemeralCache: false, timeout: 0, analytics: false });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+  async limit(key: string, window: RateWindow, rate: number) {
+    const result = await this.limiterFor(window).limit(key, { rate });
+    return { success: result.success, remaining: result.remaining, reset: result.reset };
+  }
+  async getRemaining(key: string, window: RateWindow) {
+    const result = await this.limiterFor(window).getRemaining(key);
+    return { remaining: result.remaining, reset: result.reset };
+  }
+  async reset(key: string, window: RateWindow) {
+    await this.limiterFor(window).resetUsedTokens(key);
+  }
+}
+
+function windowKey(policy: RatePolicy, window: RateWindow, identifier: string) {
+  return `${policy.name}:${window.name}:${identifier}`;
+}
+
+/** Shortest window first: it denies most often, and a denial stops before the longer ones are touched. */
+function ordered(policy: RatePolicy) {
+  return [...policy.windows].sort((a, b) => a.windowMs - b.windowMs);
+}
+
+export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, now: () => number, close: () => Promise<void> = async () => undefined): RateLimiter {
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw error instanceof RateLimitStoreError ? error : new RateLimitStoreError(error);
+    }
+  };
+
+  const remaining = (identifier: string, policy: RatePolicy) =>
+    guard(() =>
+      Promise.all(
+        policy.windows.map(async (window) => {
+          const state = await store.getRemaining(windowKey(policy, window, identifier), window);
+          return { name: window.name, limit: window.limit, windowMs: window.windowMs, remaining: state.remaining, resetAt: state.reset };
+        }),
+      ),
+    );
+
+  return {
+    kind,
+    remaining,
+    async check(identifier, policy) {
+      return guard(async () => {
+        const consumed: RateWindow[] = [];
+        const states = new Map<string, WindowState>();
+        for (const window of ordered(policy)) {
+          const result = await store.limit(windowKey(policy, window, identifier), window, 1);
+          states.set(window.name, { name: window.name, limit: window.limit, windowMs: window.windowMs, remaining: result.remaining, resetAt: result.reset });
+          if (!result.success) {
+            // A denied request spends no window: give back what this request took.
+            await Promise.all(consumed.map((w) => store.limit(windowKey(policy, w, identifier), w, -1)));
+            for (const w of consumed) {
+              const state = states.get(w.name)!;
+              states.set(w.name, { ...state, remaining: Math.min(w.limit, state.remaining + 1) });
+            }
+            const untouched = await remaining(identifier, { ...policy, windows: policy.windows.filter((w) => !states.has(w.name)) });
+            for (const state of untouched) states.set(state.name, state);
+            return {
+              allowed: false,
+              deniedBy: window.name,
+              retryAfterSeconds: Math.max(1, Math.ceil((result.reset - now()) / 1000)),
+              windows: policy.windows.map((w) => states.get(w.name)!),
+            };
+          }
+          consumed.push(window);
+        }
+        return { allowed: true, windows: policy.windows.map((w) => states.get(w.name)!) };
+      });
+    },
+    async reset(identifier, policy) {
+      await guard(() => Promise.all(policy.windows.map((w) => store.reset(windowKey(policy, w, identifier), w))));
+    },
+    close,
+  };
+}
+
+export function createRateLimiter(options: { env?: NodeJS.ProcessEnv | Record<string, string | undefined>; prefix?: string; clock?: () => number } = {}): RateLimiter {
+  const env = options.env ?? process.env;
+  const prefix = options.prefix ?? "rl";
+  const clock = options.clock ?? Date.now;
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    const redis = new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN, automaticDeserialization: false });
+    return compositeLimiter("upstash", new UpstashWindowStore(redis, prefix), Date.now);
+  }
+  if (env.REDIS_URL) {
+    const client = new IORedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
+    client.on("error", () => undefined); // surfaced per command as RateLimitStoreError
+    const redis = new UpstashRedis(createRedisRequester(client));
+    return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => {
+      client.disconnect();
+    });
+  }
+  return compositeLimiter("memory", new MemoryWindowStore(clock), clock);
+}
+
+/** One line for the start-up log: which store the limits live in. */
+export function describeRateLimitStore(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) return "rate limits: Upstash (shared by every instance)";
+  if (env.REDIS_URL) return "rate limits: Redis from REDIS_URL (shared by every instance)";
+  return "rate limits: in-process store (no REDIS_URL or Upstash configured) — correct for a single instance only";
+}
+
+const holder = globalThis as unknown as { __rateLimiter?: RateLimiter };
+
+export function getRateLimiter(): RateLimiter {
+  if (!holder.__rateLimiter) {
+    holder.__rateLimiter = createRateLimiter();
+    if (holder.__rateLimiter.kind === "memory") console.log(describeRateLimitStore());
+  }
+  return holder.__rateLimiter;
+}

@@ -1,0 +1,126 @@
+// One usage record per request that reached a key, failures included — written
+// with the key's last-used time in the same statement, so recording costs one
+// round trip.
+import type { Db } from "@/lib/db/client";
+import type { SqlExecutor } from "@/lib/db/sql-executor";
+import type { RequestOutcome } from "@/lib/api/error-codes";
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export type UsageRecord = {
+  requestId: string;
+  keyId: string;
+  projectId: string;
+  endpoint: string;
+  method: string;
+  httpStatus: number;
+  errorCode: string | null;
+  outcome: RequestOutcome;
+  quoted: number;
+  charged: number;
+  chain: string | null;
+  latencyMs: number;
+  createdAt: Date;
+};
+
+const lastUsedWrites = new Map<string, number>();
+const lastUsedThrottleMs = 60_000;
+
+/** Last-used is kept current to the minute: most calls need no write to the key. */
+function lastUsedIsStale(keyId: string, now: Date): boolean {
+  const previous = lastUsedWrites.get(keyId);
+  if (previous !== undefined && now.getTime() - previous < lastUsedThrottleMs) return false;
+  lastUsedWrites.set(keyId, now.getTime());
+  if (lastUsedWrites.size > 100_000) lastUsedWrites.clear();
+  return true;
+}
+
+const insertUsage = `
+  WITH touched AS (
+    UPDATE api_keys SET last_used_at = $13::timestamptz AT TIME ZONE 'UTC' WHERE id = $2 AND $14::boolean RETURNING 1
+  )
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC')`;
+
+function parameters(r: UsageRecord) {
+  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt)];
+}
+
+/**
+ * Usage records of concurrent requests are written together: while one batch is
+ * being written the next one gathers, and each request waits until the statement
+ * holding its record has committed, so none is lost and none is answered before
+ * it is recorded. Under load this turns hundreds of single-row commits into a few.
+ */
+const insertBatch = `
+  WITH touched AS (
+    UPDATE api_keys k SET last_used_at = t.at AT TIME ZONE 'UTC'
+    FROM unnest($14::text[], $15::timestamptz[]) AS t(id, at) WHERE k.id = t.id
+    RETURNING 1
+  )
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
+  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC'
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[])
+    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)`;
+
+type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
+const maxBatch = 500;
+
+class UsageWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(private readonly sql: SqlExecutor) {}
+
+  write(record: UsageRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        // Let the requests of this turn of the event loop join the first batch.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, maxBatch);
+      try {
+        await this.sql.query(insertBatch, batchParameters(batch.map((p) => p.record)));
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+function batchParameters(records: UsageRecord[]) {
+  const column = <T>(pick: (r: UsageRecord) => T) => records.map(pick);
+  const touches = new Map<string, string>();
+  for (const r of records) if (lastUsedIsStale(r.keyId, r.createdAt)) touches.set(r.keyId, r.createdAt.toISOString());
+  return [
+    column((r) => r.requestId), column((r) => r.keyId), column((r) => r.projectId), column((r) => r.endpoint), column((r) => r.method),
+    column((r) => r.httpStatus), column((r) => r.errorCode), column((r) => r.outcome), column((r) => r.quoted), column((r) => r.charged),
+    column((r) => r.chain), column((r) => r.latencyMs), column((r) => r.createdAt.toISOString()), [...touches.keys()], [...touches.values()],
+  ];
+}
+
+const writers = new WeakMap<SqlExecutor, UsageWriter>();
+
+/** Records a request that charges nothing; resolves once its record has committed. */
+export async function recordUsage(sql: SqlExecutor, r: UsageRecord) {
+  let writer = writers.get(sql);
+  if (!writer) {
+    writer = new UsageWriter(sql);
+    writers.set(sql, writer);
+  }
+  await writer.write(r);
+}
+
+/** Records a request inside the transaction that charges it. */
+export async function recordUsageInTransaction(tx: Tx, r: UsageRecord) {
+  await tx.$executeRawUnsafe(insertUsage, ...parameters(r));
+}

@@ -1,0 +1,146 @@
+// Charging, idempotency and rate budgets under concurrency, on PostgreSQL + Redis
+// and on the embedded defaults. A paid endpoint is bound to a small test
+// implementation here: the pipeline is what is under test, not the intelligence.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRoute } from "@/lib/api/handler";
+import { ratePolicyFor } from "@/lib/api/pipeline/rate-budget";
+import { getEndpoint } from "@/lib/api/registry";
+import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
+import { changeSettings } from "@/lib/operator/operations";
+import { backends, createHarness, type Harness } from "../support/harness";
+
+const wallet = "0x2222222222222222222222222222222222222222";
+const approvals = getEndpoint("wallet/approvals"); // 2 credits
+let honestEmpty = false;
+const route = apiRoute("wallet/approvals", async ({ input }) => ({ data: { approvals: honestEmpty ? [] : [{ token: input.address }], total: honestEmpty ? 0 : 1 }, honestEmpty }));
+
+describe.each(backends)("charging and budgets (%s)", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(backend);
+  });
+  afterAll(async () => h.close());
+
+  function post(key: string, body: unknown = { chain: "eth", address: wallet }, headers: Record<string, string> = {}) {
+    return route.POST(new Request("http://localhost/v1/api/wallet/approvals", { method: "POST", headers: { "x-api-key": key, "content-type": "application/json", ...headers }, body: JSON.stringify(body) }));
+  }
+  async function account() {
+    return h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } });
+  }
+  async function setAccount(balance: number, freeUsedToday: number) {
+    await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: freeUsedToday } });
+  }
+
+  it("with charging off (the default) a paid success quotes its price, deducts nothing and leaves a zero ledger entry", async () => {
+    const { key, id } = await h.key();
+    await setAccount(7, 0);
+    expect((await h.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toBeNull();
+    const response = await post(key);
+    expect((await h.db.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(h.clock.now);
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.meta.credits_charged).toBe(2);
+    expect(body.meta.request_id).toBe(response.headers.get("x-request-id"));
+    expect(response.headers.get("ratelimit-policy")).toBe('"hour";q=1000;w=3600');
+    const entry = await h.db.creditLedger.findUniqueOrThrow({ where: { requestId: body.meta.request_id } });
+    expect({ quoted: entry.quoted, freeDeducted: entry.freeDeducted, balanceDelta: entry.balanceDelta }).toEqual({ quoted: 2, freeDeducted: 0, balanceDelta: 0 });
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: body.meta.request_id } });
+    expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged, status: record.httpStatus }).toEqual({ outcome: "success", quoted: 2, charged: 0, status: 200 });
+    expect((await account()).balance).toBe(7);
+  });
+
+  it("an honest empty answer is a success that is never charged", async () => {
+    const { key } = await h.key();
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    await setAccount(10, 0);
+    honestEmpty = true;
+    try {
+      const body = await (await post(key)).json();
+      expect(body.meta.credits_charged).toBe(0);
+      expect(await h.db.creditLedger.findUnique({ where: { requestId: body.meta.request_id } })).toBeNull();
+      expect((await h.db.requestRecord.findUniqueOrThrow({ where: { id: body.meta.request_id } })).outcome).toBe("honest_empty");
+      expect((await account()).balance).toBe(10);
+    } finally {
+      honestEmpty = false;
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
+  });
+
+  it("charging on: free credits first, then the balance; a balance for exactly N calls gives N successes and then 402", async () => {
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    try {
+      const { key } = await h.key();
+      await setAccount(2 * 6, 0); // 5 free + 12 balance = 17 credits: 8 calls of 2 (one free credit left over)
+      const responses = await Promise.all(Array.from({ length: 12 }, () => post(key)));
+      const statuses = responses.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(4);
+      const after = await account();
+      expect({ balance: after.balance, freeLeft: freeCreditsLeft(after, h.clock.now) }).toEqual({ balance: 1, freeLeft: 0 });
+      const charges = await h.db.creditLedger.findMany({ where: { kind: "charge", note: null } });
+      expect(charges.reduce((sum, c) => sum + c.freeDeducted - c.balanceDelta, 0)).toBe(16);
+      const failed = await Promise.all(responses.filter((r) => r.status === 402).map((r) => r.json()));
+      expect(failed.every((b) => b.error === "payment_required")).toBe(true);
+    } finally {
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
+  });
+
+  it("free daily credits reset at midnight UTC", async () => {
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    const saved = h.clock.now;
+    try {
+      const { key } = await h.key();
+      h.clock.now = new Date("2031-03-04T23:59:58.000Z");
+      await setAccount(0, 0);
+      expect((await post(key)).status).toBe(200);
+      expect((await post(key)).status).toBe(200);
+      expect((await post(key)).status).toBe(402); // 1 free credit left, the call costs 2
+      h.clock.now = new Date("2031-03-05T00:00:01.000Z");
+      expect((await post(key)).status).toBe(200);
+      const after = await account();
+      expect({ day: after.freeCreditsDay, used: after.freeCreditsUsed, balance: after.balance }).toEqual({ day: "2031-03-05", used: 2, balance: 0 });
+    } finally {
+      h.clock.now = saved;
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
+  });
+
+  it("100 parallel calls with one Idempotency-Key run once, are charged once and replay the same response", async () => {
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    try {
+      const { key, id } = await h.key();
+      await setAccount(100, 5);
+      const responses = await Promise.all(Array.from({ length: 100 }, () => post(key, undefined, { "idempotency-key": "order-42" })));
+      expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200));
+      const bodies = await Promise.all(responses.map((r) => r.text()));
+      expect(new Set(bodies).size).toBe(1);
+      expect(responses.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(99);
+      expect((await account()).balance).toBe(98);
+      const charged = await h.db.requestRecord.findMany({ where: { keyId: id, charged: { gt: 0 } } });
+      expect(charged).toHaveLength(1);
+      expect(await h.db.creditLedger.count({ where: { requestId: { in: (await h.db.requestRecord.findMany({ where: { keyId: id } })).map((r) => r.id) } } })).toBe(1);
+      const reused = await post(key, { chain: "base", address: wallet }, { "idempotency-key": "order-42" });
+      expect(reused.status).toBe(422);
+      expect((await reused.json()).error).toBe("idempotency_key_reused");
+      expect((await account()).balance).toBe(98);
+    } finally {
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
+  });
+
+  it("200 concurrent calls with one sandbox key: exactly 1 allowed; the hour and day windows each show exactly 1 used", async () => {
+    const sandbox = await h.key({ mode: "test" });
+    // Redis's limiter reads the real clock: start just after a second begins, so the
+    // whole burst lands inside one 1-second window, as "concurrent" means.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    const responses = await Promise.all(Array.from({ length: 200 }, () => h.call("GET", "me", { key: sandbox.key })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(199);
+    expect(limited.every((r) => r.body.error === "rate_limited" && Number(r.headers.get("retry-after")) >= 1)).toBe(true);
+    const windows = await h.limiter.remaining(sandbox.id, ratePolicyFor({ mode: "test", rateLimitPerHour: 25 }, getEndpoint("me"), 100));
+    const used = Object.fromEntries(windows.map((w) => [w.name, w.limit - w.remaining]));
+    expect({ hour: used.hour, day: used.day }).toEqual({ hour: 1, day: 1 });
+  });
+});

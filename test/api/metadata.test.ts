@@ -1,0 +1,95 @@
+// health, me, discover and the paths outside the registry.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeSettings, publishCard, withdrawCard } from "@/lib/operator/operations";
+import { backends, createHarness, type Harness } from "../support/harness";
+
+describe.each(backends)("metadata endpoints (%s)", (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(backend);
+  });
+  afterAll(async () => h.close());
+  // The metadata budget allows one call per second: move the injected clock, and on
+  // Redis (whose limiter reads the real clock) wait the second out.
+  const tick = async () => {
+    h.clock.now = new Date(h.clock.now.getTime() + 1_100);
+    if (backend === "postgres+redis") await new Promise((resolve) => setTimeout(resolve, 1_050));
+  };
+
+  it("health answers without a key, in its own shape", async () => {
+    const response = await h.call("GET", "health");
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(["generated_at", "ok", "service", "version"]);
+    expect(response.body).toMatchObject({ ok: true, version: "v1" });
+    expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("me reports every field of the key, masked, with X-API-Key or Bearer", async () => {
+    const expires = new Date(h.clock.now.getTime() + 10 * 86_400_000);
+    const made = await h.key({ name: "ci", permissions: ["intel:read", "contract:read"], allowedChains: ["eth", "base"], expiresAt: expires, rateLimitPerHour: 500 });
+    await tick();
+    const response = await h.call("GET", "me", { headers: { authorization: `Bearer ${made.key}` } });
+    expect(response.status).toBe(200);
+    expect(response.body.meta.credits_charged).toBe(0);
+    expect(response.body.data).toMatchObject({
+      key: made.masked, project_id: h.project.id, environment: "live", tier: "basic", access_mode: "paid",
+      scopes: ["contract:read", "intel:read"], rate_limit_per_hour: 500, credits_balance: 0, allowed_chains: ["eth", "base"], expires_at: expires.toISOString(),
+    });
+    expect(made.masked).toMatch(/^svc_live_\*{28}[0-9A-Za-z]{4}$/);
+    expect(JSON.stringify(response.body)).not.toContain(made.key);
+    expect(response.headers.get("ratelimit-policy")).toBe('"second";q=1;w=1, "hour";q=60;w=3600');
+  });
+
+  it("discover serves published cards only, clamps limit, filters by chain, and enforces the daily cap", async () => {
+    const published = [];
+    for (let i = 0; i < 3; i++) {
+      published.push(await publishCard(h.db, "test", { publisherId: h.owner.id, chain: i === 2 ? "base" : "eth", token: `0x${String(i).repeat(40)}`, hook: `hook ${i}`, bullets: ["a", "b"] }));
+    }
+    await withdrawCard(h.db, "test", { cardId: published[0].id });
+    const { key } = await h.key();
+    await tick();
+    const all = await h.call("GET", "discover?limit=500", { key });
+    expect(all.status).toBe(200);
+    expect(all.body.data.total).toBe(2);
+    expect(all.body.data.cards.map((c: { hook: string }) => c.hook).sort()).toEqual(["hook 1", "hook 2"]);
+    await tick();
+    const base = await h.call("GET", "discover?chain=BASE&limit=0", { key });
+    expect(base.body.data).toMatchObject({ total: 1, cards: [{ chain: "base", hook: "hook 2", bullets: ["a", "b"] }] });
+    await tick();
+    expect((await h.call("GET", "discover?chain=ethereum", { key })).body.error).toBe("invalid_chain");
+
+    await changeSettings(h.db, "test", { discoverDailyCap: 2 });
+    const capped = await h.key();
+    await tick();
+    expect((await h.call("GET", "discover", { key: capped.key })).status).toBe(200);
+    await tick();
+    expect((await h.call("GET", "discover", { key: capped.key })).status).toBe(200);
+    await tick();
+    const third = await h.call("GET", "discover", { key: capped.key });
+    expect(third.status).toBe(429);
+    expect(third.body.error).toBe("rate_limited");
+    await tick();
+    expect((await h.call("GET", "me", { key: capped.key })).status).toBe(200);
+    await changeSettings(h.db, "test", { discoverDailyCap: 100 });
+  });
+
+  it("unknown paths 404, wrong methods 405, and the not-available paths say so", async () => {
+    const unknown = await h.call("GET", "intel/nothing");
+    expect({ status: unknown.status, error: unknown.body.error }).toEqual({ status: 404, error: "not_found" });
+    const method = await h.call("GET", "intel/risk");
+    expect({ status: method.status, error: method.body.error, allow: method.headers.get("allow") }).toEqual({ status: 405, error: "method_not_allowed", allow: "POST" });
+    for (const path of ["wallet/trace", "reports/abc123", "solana/token"]) {
+      const response = await h.call("POST", path);
+      expect({ status: response.status, error: response.body.error }).toEqual({ status: 404, error: "not_available" });
+      expect(response.body.message).toMatch(/not available in v1/);
+    }
+  });
+
+  it("an intelligence route whose module has not landed answers 503 unavailable, uncharged", async () => {
+    const { key } = await h.key();
+    const response = await h.call("POST", "intel/risk", { key, body: { chain: "eth", address: "0x" + "a".repeat(40) } });
+    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    expect({ charged: record.charged, outcome: record.outcome }).toEqual({ charged: 0, outcome: "server_error" });
+  });
+});

@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { getAddress, keccak256, type Address } from "viem";
+import { describe, expect, it } from "vitest";
+import {
+  CHAIN_IDS,
+  chainSchema,
+  findLocker,
+  getNetwork,
+  isBurnAddress,
+  isServiceGrounded,
+  knownAddresses,
+  networkByEvmChainId,
+  networks,
+  serviceGroundedChains,
+} from "@/lib/chain/networks";
+
+describe("network registry", () => {
+  it("serves exactly eth, base and bsc with their chain ids and native symbols", () => {
+    expect(Object.keys(networks).sort()).toEqual(["base", "bsc", "eth"]);
+    expect(CHAIN_IDS.map((chain) => [chain, networks[chain].evmChainId, networks[chain].nativeSymbol])).toEqual([
+      ["eth", 1, "ETH"],
+      ["base", 8453, "ETH"],
+      ["bsc", 56, "BNB"],
+    ]);
+    expect(networkByEvmChainId(8453)?.id).toBe("base");
+    expect(networkByEvmChainId(137)).toBeUndefined();
+  });
+
+  it("writes every address in checksum form", () => {
+    for (const chain of CHAIN_IDS) {
+      for (const address of knownAddresses(networks[chain])) {
+        expect(getAddress(address), `${chain} ${address}`).toBe(address);
+      }
+    }
+  });
+
+  it("gives every network a wrapped native token, a stablecoin, a DEX, burn addresses and Multicall3", () => {
+    expect(networks.eth.wrappedNative.symbol).toBe("WETH");
+    expect(networks.base.wrappedNative.address).toBe("0x4200000000000000000000000000000000000006");
+    expect(networks.bsc.wrappedNative.symbol).toBe("WBNB");
+    for (const chain of CHAIN_IDS) {
+      const network = networks[chain];
+      expect(network.stablecoins.length, chain).toBeGreaterThan(0);
+      expect(network.dexes.length, chain).toBeGreaterThan(0);
+      expect(network.burnAddresses).toEqual([
+        "0x0000000000000000000000000000000000000000",
+        "0x000000000000000000000000000000000000dEaD",
+      ]);
+      expect(network.multicall3).toBe("0xcA11bde05977b3631167028862bE2a173976CA11");
+    }
+  });
+
+  it("names a public source for every token, DEX and locker", () => {
+    for (const chain of CHAIN_IDS) {
+      const network = networks[chain];
+      const entries = [network.wrappedNative, ...network.stablecoins, ...network.dexes, ...network.lockers];
+      for (const entry of entries) expect(entry.source.length, JSON.stringify(entry)).toBeGreaterThan(10);
+    }
+  });
+
+  it("records the stablecoin decimals each network really uses", () => {
+    const decimals = (chain: "eth" | "base" | "bsc") =>
+      Object.fromEntries(networks[chain].stablecoins.map((token) => [token.symbol, token.decimals]));
+    expect(decimals("eth")).toEqual({ USDC: 6, USDT: 6, DAI: 18 });
+    expect(decimals("base")).toEqual({ USDC: 6, USDbC: 6 });
+    expect(decimals("bsc")).toEqual({ USDT: 18, USDC: 18, BUSD: 18 });
+  });
+
+  it("records each DEX's kind, and Aerodrome as a Solidly-style DEX rather than a V2 clone", () => {
+    const kinds = (chain: "eth" | "base" | "bsc") => networks[chain].dexes.map((dex) => `${dex.key}:${dex.kind}`);
+    expect(kinds("eth")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "sushiswap-v2:uniswap-v2"]);
+    expect(kinds("base")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "aerodrome:solidly-v2"]);
+    expect(kinds("bsc")).toEqual(["pancakeswap-v2:uniswap-v2", "pancakeswap-v3:uniswap-v3"]);
+    const pancakeV3 = networks.bsc.dexes.find((dex) => dex.key === "pancakeswap-v3");
+    expect(pancakeV3?.kind === "uniswap-v3" && pancakeV3.feeTiers).toEqual([100, 500, 2500, 10000]);
+  });
+
+  it("keeps the Uniswap V2 init code hash equal to the hash of the published pair bytecode", () => {
+    const artifact = fileURLToPath(new URL("../../node_modules/@uniswap/v2-core/build/UniswapV2Pair.json", import.meta.url));
+    const { bytecode } = JSON.parse(readFileSync(artifact, "utf8")) as { bytecode: string };
+    const hash = keccak256(`0x${bytecode.replace(/^0x/, "")}`);
+    const uniswapV2 = networks.eth.dexes.find((dex) => dex.key === "uniswap-v2");
+    expect(uniswapV2?.kind === "uniswap-v2" && uniswapV2.initCodeHash).toBe(hash);
+  });
+
+  it("links every locker that serves one DEX to a DEX of the same network", () => {
+    for (const chain of CHAIN_IDS) {
+      const dexKeys = networks[chain].dexes.map((dex) => dex.key);
+      for (const locker of networks[chain].lockers) {
+        if (locker.dex !== null) expect(dexKeys, `${chain} ${locker.key}`).toContain(locker.dex);
+      }
+    }
+  });
+
+  it("finds lockers and burn addresses whatever the letter case", () => {
+    const lower = "0xc765bddb93b0d1c1a88282ba0fa6b2d00e3e0c83" as Address;
+    expect(findLocker("bsc", lower)?.key).toBe("uncx-pancakeswap-v2");
+    expect(findLocker("eth", lower)).toBeUndefined();
+    expect(isBurnAddress("base", "0x000000000000000000000000000000000000dead")).toBe(true);
+    expect(isBurnAddress("base", getNetwork("base").wrappedNative.address)).toBe(false);
+  });
+});
+
+describe("chainSchema", () => {
+  it("accepts the three codes in any case and answers the lower-case code", () => {
+    expect(chainSchema.parse("ETH")).toBe("eth");
+    expect(chainSchema.parse("base")).toBe("base");
+    expect(chainSchema.parse("Bsc")).toBe("bsc");
+  });
+
+  it.each(["ethereum", "1", "polygon", "", " eth", "bnb"])("rejects %j", (value) => {
+    const result = chainSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe("chain must be one of eth, base, bsc.");
+  });
+
+  it("rejects numeric chain ids and missing values", () => {
+    expect(chainSchema.safeParse(1).success).toBe(false);
+    expect(chainSchema.safeParse(56).success).toBe(false);
+    expect(chainSchema.safeParse(undefined).success).toBe(false);
+  });
+});
+
+describe("service grounding", () => {
+  it("grounds Ethereum only by default", () => {
+    expect([...serviceGroundedChains({})]).toEqual(["eth"]);
+    expect(isServiceGrounded("eth", {})).toBe(true);
+    expect(isServiceGrounded("base", {})).toBe(false);
+    expect(isServiceGrounded("bsc", {})).toBe(false);
+  });
+
+  it("takes the grounded list from CHAIN_SERVICE_GROUNDED when set", () => {
+    expect([...serviceGroundedChains({ CHAIN_SERVICE_GROUNDED: "eth,base" })]).toEqual(["eth", "base"]);
+    expect([...serviceGroundedChains({ CHAIN_SERVICE_GROUNDED: " BSC " })]).toEqual(["bsc"]);
+    expect([...serviceGroundedChains({ CHAIN_SERVICE_GROUNDED: "" })]).toEqual([]);
+    expect([...serviceGroundedChains({ CHAIN_SERVICE_GROUNDED: "ethereum,base" })]).toEqual(["base"]);
+  });
+});

@@ -1,0 +1,44 @@
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyMigrations, readMigrations } from "@/lib/db/migrations";
+import { pgExecutor, pgliteExecutor, type SqlExecutor } from "@/lib/db/sql-executor";
+import { createTestDatabase } from "../support/postgres";
+
+async function checkRunner(db: SqlExecutor) {
+  const names = readMigrations().map((m) => m.name);
+  const first = await applyMigrations(db);
+  expect(first.applied).toEqual(names);
+  const second = await applyMigrations(db);
+  expect(second).toEqual({ applied: [], alreadyApplied: names });
+  const rows = await db.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+    `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+  );
+  expect(rows.map((r) => r.migration_name)).toEqual(names);
+  expect(rows.every((r) => r.finished_at !== null && r.applied_steps_count === 1 && /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true);
+  // An edited migration is refused rather than silently skipped.
+  await db.query(`UPDATE "_prisma_migrations" SET checksum = 'x' WHERE migration_name = $1`, [names[0]]);
+  await expect(applyMigrations(db)).rejects.toThrow(/edited after it was applied/);
+}
+
+describe("migration runner", () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it("applies pending migrations once on PostgreSQL, with Prisma's bookkeeping", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(database.drop);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.unshift(() => client.end());
+    await checkRunner(pgExecutor(client));
+  });
+
+  it("applies pending migrations once on PGlite", async () => {
+    const db = await PGlite.create();
+    cleanups.push(() => db.close());
+    await checkRunner(pgliteExecutor(db));
+  });
+});

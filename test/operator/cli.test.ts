@@ -1,0 +1,55 @@
+// The operator CLI as staff run it: one JSON object on stdout per command, a JSON
+// error and non-zero exit on failure, against PostgreSQL.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/postgres";
+
+const run = promisify(execFile);
+
+describe("operator CLI", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.drop());
+
+  async function admin(...args: string[]) {
+    try {
+      const { stdout } = await run("npx", ["tsx", "scripts/admin.ts", ...args, "--json"], { env: { ...process.env, DATABASE_URL: database.url } });
+      return { code: 0, out: JSON.parse(stdout) };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string };
+      return { code: failed.code, out: JSON.parse(failed.stdout) };
+    }
+  }
+
+  it("creates a user, project and key, rotates, suspends and revokes it, and flips the switches", { timeout: 90_000 }, async () => {
+    expect((await admin("user", "create", "--email", "Ops@Example.com", "--staff")).out).toMatchObject({ ok: true, email: "ops@example.com", role: "staff" });
+    const project = (await admin("project", "create", "--owner", "ops@example.com", "--name", "Ops")).out;
+    expect(project).toMatchObject({ ok: true, status: "active" });
+    const key = (await admin("key", "create", "--project", project.id, "--mode", "live", "--scopes", "intel:read,contract:read", "--chains", "eth", "--ips", "10.0.0.0/8")).out;
+    expect(key.key).toMatch(/^svc_live_[0-9A-Za-z]{32}$/);
+    expect(key.masked).toBe(`svc_live_${"*".repeat(28)}${key.key.slice(-4)}`);
+    const rotated = (await admin("key", "rotate", "--id", key.id)).out;
+    expect(rotated).toMatchObject({ ok: true, rotated_from: key.id });
+    expect(rotated.key).not.toBe(key.key);
+    expect((await admin("key", "suspend", "--id", rotated.id, "--reason", "billing dispute")).out).toMatchObject({ status: "suspended", reason: "billing dispute" });
+    expect((await admin("key", "unsuspend", "--id", rotated.id)).out).toMatchObject({ status: "active" });
+    expect((await admin("key", "revoke", "--id", rotated.id)).out).toMatchObject({ status: "revoked" });
+    expect((await admin("credits", "grant", "--email", "ops@example.com", "--amount", "25")).out).toEqual({ ok: true, balance: 25 });
+    expect((await admin("settings", "set", "--charging", "on", "--discover-daily-cap", "40")).out).toEqual({ ok: true, public_api: "on", charging: "on", discover_daily_cap: 40 });
+    expect((await admin("project", "set-status", "--id", project.id, "--status", "suspended", "--reason", "chargeback")).out).toMatchObject({ status: "suspended", reason: "chargeback" });
+    expect((await admin("card", "publish", "--chain", "eth", "--token", "0x" + "b".repeat(40), "--hook", "LP burned", "--bullets", "renounced|LP burned")).out).toMatchObject({ ok: true, status: "published" });
+  });
+
+  it("answers bad input with a JSON error and a non-zero exit", { timeout: 60_000 }, async () => {
+    const bad = await admin("key", "create", "--project", "prj_nope", "--mode", "live", "--scopes", "intel:read", "--ips", "999.1.1.1");
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toMatchObject({ ok: false, error: "bad_request" });
+    expect(bad.out.message).toMatch(/999\.1\.1\.1/);
+    const unknown = await admin("frobnicate", "now");
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.out).toMatchObject({ ok: false, error: "usage" });
+  });
+});

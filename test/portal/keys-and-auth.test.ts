@@ -1,0 +1,131 @@
+// Small steps of the portal, each alone: the key form's validation (the CLI's
+// schema, messages placed by field), key states, return paths, the sign-in
+// secret and link delivery, the adapter's user creation and the demo seed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { deliverSignInLink } from "@/lib/auth/email";
+import { authSecret } from "@/lib/auth/secret";
+import { portalAdapter } from "@/lib/auth/adapter";
+import { PortalInputError } from "@/lib/portal/errors";
+import { keyFormSchema, keyOptionsFromForm, keyState, splitList, validateKeyOptions } from "@/lib/portal/keys";
+import { safeReturnPath } from "@/lib/portal/return-path";
+import { demoAccounts, seedDemoAccounts } from "@/lib/portal/seed";
+import { openPortalDatabase } from "./support/world";
+
+function formErrors(form: Record<string, unknown>): Record<string, string> {
+  try {
+    validateKeyOptions(keyOptionsFromForm(keyFormSchema.parse({ projectId: "prj_x", mode: "live", permissions: ["intel:read"], ...form })));
+    return {};
+  } catch (error) {
+    if (error instanceof PortalInputError) return error.fieldErrors;
+    return { thrown: (error as Error).message };
+  }
+}
+
+describe("key creation form", () => {
+  it("accepts a full set of restrictions", () => {
+    const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(formErrors({ name: "prod", rateLimitPerHour: "500", allowedChains: ["eth"], expiresAt: future, allowedOrigins: "https://app.example.com\nhttps://*.example.com", allowedIps: "10.0.0.0/8, 2001:db8::/32" })).toEqual({});
+  });
+
+  it("explains each refusal next to its field", () => {
+    expect(formErrors({ permissions: [] }).permissions).toBe("permissions: choose at least one.");
+    expect(formErrors({ mode: "staging" }).mode).toBe("mode must be live or test.");
+    expect(formErrors({ rateLimitPerHour: "5000" }).rateLimitPerHour).toBe("hourly limit cannot exceed the basic tier's 1000.");
+    expect(formErrors({ rateLimitPerHour: "1.5" }).rateLimitPerHour).toBe("hourly limit must be a whole number.");
+    expect(formErrors({ allowedChains: ["ethereum"] }).allowedChains).toBe("networks: each must be eth, base or bsc.");
+    expect(formErrors({ expiresAt: "2001-01-01" }).expiresAt).toBe("expiry must be in the future.");
+    expect(formErrors({ expiresAt: "next week" }).thrown).toBe("expiry must be a date such as 2030-12-31.");
+    expect(formErrors({ allowedOrigins: "ftp://x" }).allowedOrigins).toMatch(/^origin ftp:\/\/x is not an origin/);
+    expect(formErrors({ allowedIps: "10.0.0.300" }).allowedIps).toMatch(/^IP entry 10\.0\.0\.300 is not an address or CIDR range/);
+  });
+
+  it("never lets the form pick a tier or an arrangement", () => {
+    const options = keyOptionsFromForm(keyFormSchema.parse({ projectId: "p", mode: "live", permissions: ["intel:read"], tier: "pro", accessMode: "partner" }));
+    expect(options).toMatchObject({ tier: "basic", accessMode: "paid" });
+  });
+
+  it("gives test keys no hourly limit of their own (they run on the sandbox budget)", () => {
+    expect(keyOptionsFromForm(keyFormSchema.parse({ projectId: "p", mode: "test", permissions: ["intel:read"], rateLimitPerHour: "10" })).rateLimitPerHour).toBeUndefined();
+  });
+
+  it("splits lists on lines, commas and spaces", () => {
+    expect(splitList(" a, b\nc  d ,\n")).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("names key states in the order the API checks them", () => {
+    const now = new Date();
+    const past = new Date(now.getTime() - 1000);
+    expect(keyState({ status: "active", rotatedToId: "k2", expiresAt: null }, { status: "active" }, now)).toBe("rotated");
+    expect(keyState({ status: "revoked", rotatedToId: null, expiresAt: null }, { status: "suspended" }, now)).toBe("revoked");
+    expect(keyState({ status: "suspended", rotatedToId: null, expiresAt: null }, { status: "archived" }, now)).toBe("disabled");
+    expect(keyState({ status: "active", rotatedToId: null, expiresAt: past }, { status: "active" }, now)).toBe("expired");
+    expect(keyState({ status: "suspended", rotatedToId: null, expiresAt: null }, { status: "active" }, now)).toBe("suspended");
+  });
+});
+
+describe("sign-in", () => {
+  it("returns only to paths on this site", () => {
+    expect(safeReturnPath("/developers/prj_1/keys")).toBe("/developers/prj_1/keys");
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 42]) expect(safeReturnPath(bad)).toBe("/developers");
+  });
+
+  it("keeps one generated secret in DATA_DIR when AUTH_SECRET is unset", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-secret-"));
+    const holder = globalThis as unknown as { __authSecret?: string };
+    delete holder.__authSecret;
+    const first = authSecret({ NODE_ENV: "test", DATA_DIR: dir });
+    delete holder.__authSecret;
+    expect(authSecret({ NODE_ENV: "test", DATA_DIR: dir })).toBe(first);
+    expect(first.length).toBeGreaterThanOrEqual(43);
+    expect(fs.statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
+    expect(authSecret({ NODE_ENV: "test", DATA_DIR: dir, AUTH_SECRET: "configured" })).toBe("configured");
+    delete holder.__authSecret;
+  });
+
+  it("prints the link in one log line and, when asked, appends it to an outbox file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    const outbox = path.join(dir, "outbox.jsonl");
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    await deliverSignInLink({ to: "x@example.com", url: "http://localhost/api/auth/callback/email?token=t", expires: "2030-01-01T00:00:00.000Z" }, { NODE_ENV: "test", AUTH_EMAIL_OUTBOX: outbox });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0][0]).toMatch(/^sign-in: link for x@example\.com .*: http:\/\/localhost\/api\/auth\/callback\/email\?token=t$/);
+    log.mockRestore();
+    expect(JSON.parse(fs.readFileSync(outbox, "utf8").trim())).toMatchObject({ to: "x@example.com" });
+  });
+});
+
+describe("accounts", () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, close } = await openPortalDatabase());
+  });
+  afterAll(async () => close());
+
+  it("creates signed-up users with our ids, a credit account and an audit entry", async () => {
+    const adapter = portalAdapter(db);
+    const user = await adapter.createUser!({ id: "ignored", email: "New@Example.com", emailVerified: null });
+    expect(user.id).toMatch(/^usr_/);
+    expect(user.email).toBe("new@example.com");
+    expect(await db.creditAccount.findUnique({ where: { userId: user.id } })).not.toBeNull();
+    expect(await db.auditLog.count({ where: { action: "user.sign_up", targetId: user.id } })).toBe(1);
+  });
+
+  it("seeds the demo accounts once", async () => {
+    const lines: string[] = [];
+    const first = await seedDemoAccounts(db, (line) => lines.push(line));
+    const second = await seedDemoAccounts(db, (line) => lines.push(line));
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+    const demo = await db.user.findUniqueOrThrow({ where: { email: demoAccounts.user }, include: { projects: { include: { keys: true } } } });
+    expect(demo.projects).toHaveLength(1);
+    expect(demo.projects[0].keys.map((k) => k.mode)).toEqual(["test"]);
+    expect((await db.user.findUniqueOrThrow({ where: { email: demoAccounts.staff } })).role).toBe("staff");
+    // The seed log shows the key masked only.
+    expect(lines.join("\n")).not.toMatch(/svc_test_[0-9A-Za-z]{32}/);
+  });
+});

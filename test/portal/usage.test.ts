@@ -1,0 +1,114 @@
+// Usage views are computed in the database: counters, outcome breakdown, time
+// buckets, history filters and the CSV export, on a fresh PostgreSQL database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline } from "@/lib/portal/usage";
+import { createWorld, openPortalDatabase, type World } from "./support/world";
+
+const hour = 3_600_000;
+
+describe("usage views", () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let world: World;
+  const now = new Date("2030-06-15T12:30:00.000Z");
+
+  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; errorCode?: string }) {
+    await db.requestRecord.create({
+      data: { id: newId("req"), keyId: world.keyA.id, projectId: world.projectA.id, method: "POST", errorCode: fields.errorCode ?? null, chain: "eth", latencyMs: 12, createdAt: at, ...fields },
+    });
+  }
+
+  beforeAll(async () => {
+    ({ db, close } = await openPortalDatabase());
+    world = await createWorld(db);
+    await db.requestRecord.deleteMany({});
+    await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 2 });
+    await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 0 });
+    await record(new Date(now.getTime() - 2 * hour), { endpoint: "wallet/pnl", httpStatus: 422, outcome: "honest_empty", quoted: 10, charged: 0, errorCode: "insufficient_data" });
+    await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 403, outcome: "denied", quoted: 2, charged: 0, errorCode: "scope_denied" });
+    await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 429, outcome: "rate_limited", quoted: 2, charged: 0, errorCode: "rate_limited" });
+    await record(new Date(now.getTime() - 3 * 24 * hour), { endpoint: "wallet/approvals", httpStatus: 200, outcome: "honest_empty", quoted: 2, charged: 0 });
+    await record(new Date(now.getTime() - 40 * 24 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 2 });
+    // Another project's traffic must never be counted in A's views.
+    await db.requestRecord.create({
+      data: { id: newId("req"), keyId: world.keyB.id, projectId: world.projectB.id, endpoint: "me", method: "GET", httpStatus: 200, outcome: "success", quoted: 0, charged: 0, latencyMs: 1, createdAt: now },
+    });
+  });
+  afterAll(async () => close());
+
+  it("counts requests, successes, errors, rate limits and credits per window", async () => {
+    const scope = { projectId: world.projectA.id };
+    const day = await usageSummary(db, scope, "24h", now);
+    expect(day.counters).toEqual({ requests: 5, successful: 2, errors: 2, rateLimited: 1, creditsUsed: 2, quoted: 18 });
+    const week = await usageSummary(db, scope, "7d", now);
+    expect(week.counters.requests).toBe(6);
+    expect(week.counters.successful).toBe(3);
+    const month = await usageSummary(db, scope, "30d", now);
+    expect(month.counters.requests).toBe(6);
+    const empty = month.outcomes.find((row) => row.outcome === "honest_empty")!;
+    expect(empty).toMatchObject({ requests: 2, quoted: 12, charged: 0 });
+    expect(month.outcomes.filter((row) => row.outcome !== "success").every((row) => row.charged === 0)).toBe(true);
+  });
+
+  it("counts every project for staff (scope null)", async () => {
+    const all = await usageSummary(db, { projectId: null }, "24h", now);
+    expect(all.counters.requests).toBe(6);
+  });
+
+  it("buckets requests over time, empty buckets included", async () => {
+    const buckets = await usageTimeline(db, { projectId: world.projectA.id }, "24h", now);
+    expect(buckets).toHaveLength(24);
+    expect(buckets.reduce((sum, b) => sum + b.requests, 0)).toBe(5);
+    const last = buckets[buckets.length - 1];
+    expect(new Date(last.start).getTime()).toBe(Date.parse("2030-06-15T12:00:00.000Z"));
+    const eleven = buckets.find((b) => b.start === "2030-06-15T11:00:00.000Z")!;
+    expect(eleven).toMatchObject({ requests: 2, successful: 2, failed: 0 });
+    const thirty = await usageTimeline(db, { projectId: world.projectA.id }, "30d", now);
+    expect(thirty).toHaveLength(30);
+    expect(thirty.reduce((sum, b) => sum + b.requests, 0)).toBe(6);
+  });
+
+  it("filters the history by key, endpoint, outcome and HTTP status, newest first", async () => {
+    const scope = { projectId: world.projectA.id };
+    const all = await usageHistory(db, scope, parseUsageQuery({ window: "30d" }), now);
+    expect(all.rows.map((row) => row.endpoint)).toEqual(["intel/risk", "intel/risk", "wallet/pnl", "intel/risk", "intel/risk", "wallet/approvals"]);
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", endpoint: "wallet/pnl" }), now)).rows).toHaveLength(1);
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "denied" }), now)).rows[0].errorCode).toBe("scope_denied");
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "429" }), now)).rows).toHaveLength(1);
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", key: world.keyB.id }), now)).rows).toHaveLength(0);
+    // An owner cannot widen the scope through the staff-only project filter.
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", project: world.projectB.id }), now)).rows).toHaveLength(6);
+  });
+
+  it("pages the history", async () => {
+    const scope = { projectId: null };
+    for (let i = 0; i < 30; i++) {
+      await db.requestRecord.create({
+        data: { id: newId("req"), keyId: world.keyB.id, projectId: world.projectB.id, endpoint: "me", method: "GET", httpStatus: 200, outcome: "success", quoted: 0, charged: 0, latencyMs: 1, createdAt: new Date(now.getTime() - i * 1000) },
+      });
+    }
+    const first = await usageHistory(db, scope, parseUsageQuery({ project: world.projectB.id }), now);
+    const second = await usageHistory(db, scope, parseUsageQuery({ project: world.projectB.id, page: "2" }), now);
+    expect(first.rows).toHaveLength(25);
+    expect(first.hasOlder).toBe(true);
+    expect(second.rows).toHaveLength(6);
+    expect(second.hasOlder).toBe(false);
+    expect(new Set([...first.rows, ...second.rows].map((row) => row.id)).size).toBe(31);
+  });
+
+  it("exports the filtered history as CSV", async () => {
+    const stream = usageCsv(db, { projectId: world.projectA.id }, parseUsageQuery({ window: "30d", endpoint: "intel/risk" }), now);
+    const text = await new Response(stream).text();
+    const lines = text.trim().split("\n");
+    expect(lines[0]).toBe("request_id,time,project_id,key_id,endpoint,method,http_status,error_code,outcome,quoted,charged,chain,latency_ms");
+    expect(lines).toHaveLength(1 + 4);
+    expect(lines.slice(1).every((line) => line.includes(",intel/risk,POST,"))).toBe(true);
+    expect(text).not.toContain(world.projectB.id);
+  });
+
+  it("ignores unknown filter values instead of failing", () => {
+    expect(parseUsageQuery({ window: "1y", page: "-3", status: "x".repeat(100) })).toMatchObject({ window: "24h", page: 1, status: undefined });
+  });
+});
