@@ -76,6 +76,24 @@ export type LockerInfo = {
   address: Address;
   /** The DEX whose LP tokens this locker holds, when it serves one DEX only. */
   dex: string | null;
+  /** How its lock schedule is read; absent when this version does not decode it (custody is still "locked"). */
+  pattern?: LockPattern;
+  source: string;
+};
+
+/** Lock schedules this service can decode. */
+export type LockPattern = "liquidity-timelock";
+
+/**
+ * A locker recognised by its exact runtime code rather than by address: wherever that code
+ * runs, its rules are the same (here, LP goes back only to its depositor, only after the
+ * unlock time, and no one else can move it), so the code hash proves the custody.
+ */
+export type LockerCodeInfo = {
+  key: string;
+  name: string;
+  codeHash: Hex;
+  pattern: LockPattern;
   source: string;
 };
 
@@ -408,6 +426,26 @@ const bsc: NetworkInfo = {
 };
 
 export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc };
+
+/**
+ * Locker code recognised on every network. The hash is of the deployed code of
+ * contracts/LiquidityTimelock.sol as the demo chain compiles it (solc-js from node_modules,
+ * optimizer on); test/intel/market.test.ts fails when the compiler output drifts from it.
+ */
+export const recognisedLockerCode: readonly LockerCodeInfo[] = [
+  {
+    key: "liquidity-timelock",
+    name: "LiquidityTimelock",
+    codeHash: "0xa9c2b5b819a49a57f9ad03f84040c31e1c7622a4b7758591c3bbc9ebe249d161",
+    pattern: "liquidity-timelock",
+    source: "contracts/LiquidityTimelock.sol in this repository (no admin; withdraw only by the depositor after unlockTime)",
+  },
+];
+
+export function findLockerCode(codeHash: Hex): LockerCodeInfo | undefined {
+  const wanted = codeHash.toLowerCase();
+  return recognisedLockerCode.find((entry) => entry.codeHash.toLowerCase() === wanted);
+}
 
 export function getNetwork(chain: ChainId): NetworkInfo {
   return networks[chain];

@@ -1,0 +1,34 @@
+// Exact prices as fractions of bigints, written out as decimal strings only at the end, so no
+// float ever rounds a reserve or a price.
+export type Ratio = { num: bigint; den: bigint };
+
+export function ratio(num: bigint, den: bigint): Ratio | null {
+  return den === 0n ? null : { num, den };
+}
+
+export function times(a: Ratio, b: Ratio): Ratio {
+  return { num: a.num * b.num, den: a.den * b.den };
+}
+
+/** `r` as a decimal string, truncated (never rounded up) to `fractionDigits`, trailing zeros dropped. */
+export function formatRatio(r: Ratio, fractionDigits = 18): string {
+  const negative = r.num < 0n !== r.den < 0n && r.num !== 0n;
+  const num = r.num < 0n ? -r.num : r.num;
+  const den = r.den < 0n ? -r.den : r.den;
+  const scaled = (num * 10n ** BigInt(fractionDigits)) / den;
+  const digits = scaled.toString().padStart(fractionDigits + 1, "0");
+  const whole = digits.slice(0, digits.length - fractionDigits);
+  const fraction = digits.slice(digits.length - fractionDigits).replace(/0+$/, "");
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** Compares two ratios with positive denominators. */
+export function compareRatio(a: Ratio, b: Ratio): number {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+export function bpsOf(part: bigint, whole: bigint): number | null {
+  return whole === 0n ? null : Number((part * 10_000n) / whole);
+}
