@@ -57,7 +57,7 @@ async function describeHolder(ctx: Ctx, address: Address) {
 }
 
 /** Who created the contract, as the node says (Otterscan's method; no traces needed). Base has no such source here. */
-async function readCreator(ctx: Pick<Ctx, "client" | "chain">, address: Address): Promise<{ hash: Hex; creator: Address } | null> {
+export async function readCreator(ctx: Pick<Ctx, "client" | "chain">, address: Address): Promise<{ hash: Hex; creator: Address } | null> {
   if (ctx.chain === "base") return null;
   return (ctx.client.request({ method: "ots_getContractCreator" as never, params: [address] as never }) as Promise<{ hash: Hex; creator: Address } | null>).catch(() => null);
 }
