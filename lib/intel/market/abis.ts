@@ -24,9 +24,9 @@ export const balanceOfAbi = parseAbi(["function balanceOf(address) view returns 
 
 export const lpTransfer = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 export const pairBurn = parseAbiItem("event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)");
-export const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256)");
+export const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 allPairsLength)");
 export const v3PoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)");
-export const solidlyPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256)");
+export const solidlyPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)");
 
 // contracts/LiquidityTimelock.sol: the lock pattern this service decodes.
 export const liquidityTimelockAbi = parseAbi([

@@ -14,6 +14,9 @@ export type MarketContext = {
   blockTimestamp: bigint | null;
 };
 
+/** A context before the block is known: reads go to the node's latest block (the first round only). */
+export type LatestContext = Omit<MarketContext, "block" | "blockTimestamp"> & { block?: bigint };
+
 export function marketContext(input: { client: ChainClient; chain: ChainId; block: bigint; blockTimestamp?: bigint | null }): MarketContext {
   return { ...input, blockTimestamp: input.blockTimestamp ?? null, network: getNetwork(input.chain) };
 }
@@ -36,7 +39,7 @@ export type CallResult = { status: "success"; result: unknown } | { status: "fai
  * round trips; one aggregate per round keeps each round one request. A call that reverts or
  * answers nothing is a failure result, not an error.
  */
-export async function aggregate(ctx: Pick<MarketContext, "client" | "network" | "block">, calls: readonly ContractCall[]): Promise<CallResult[]> {
+export async function aggregate(ctx: Pick<LatestContext, "client" | "network" | "block">, calls: readonly ContractCall[]): Promise<CallResult[]> {
   if (calls.length === 0) return [];
   const encoded = calls.map((call) => ({
     target: call.address,

@@ -22,9 +22,12 @@
  *   provider), unverified custody (unrecognised contracts: never read as unlocked), other
  *   holders (identified and the unidentified remainder), and LP removals with their transactions.
  *
+ * - `readPoolCreation(ctx, pool, lookbackBlocks)` → creation block and transaction from the
+ *   factory's PairCreated / PoolCreated event (1 round), null when outside the window.
+ *
  * Node faults surface as viem errors; wrap calls in `readChain(chain, …)` to turn them into 503s.
  */
-export { marketContext, sameAddress, type MarketContext } from "./context";
+export { aggregate, marketContext, sameAddress, valueOrNull, type CallResult, type ContractCall, type LatestContext, type MarketContext } from "./context";
 export { discoverPools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
 export { nativeUsdPrice, poolLiquidityUsd, priceToken, quotePerToken, usdPerQuote, type NativeUsd, type TokenPrice } from "./prices";
 export { bpsOf, compareRatio, formatRatio, ratio, times, type Ratio } from "./ratio";
@@ -40,3 +43,4 @@ export {
   type LpCustody,
   type TeamRelation,
 } from "./lp-custody";
+export { readPoolCreation, type PoolCreation, type PoolCreationRead } from "./pool-creation";

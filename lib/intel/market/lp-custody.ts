@@ -59,6 +59,8 @@ export type LpCustody = {
   unverifiedCustody: { amount: bigint; holders: Holding[] };
   otherHolders: { amount: bigint; identified: Holding[]; unidentifiedAmount: bigint };
   removals: LiquidityRemoval[];
+  /** Who received the pool's first LP mint, when the window reaches back to it. */
+  initialProvider: Address | null;
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; candidatesCapped: boolean };
 };
 
@@ -163,6 +165,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     unverifiedCustody: { amount: 0n, holders: [] },
     otherHolders: { amount: 0n, identified: [], unidentifiedAmount: 0n },
     removals: removalsFrom(poolAddress, transfers, burns).reverse().slice(0, listLimit),
+    initialProvider: firstProvider,
     scan: { fromBlock: lpLogs.fromBlock, toBlock: lpLogs.toBlock, truncated: lpLogs.truncated, candidatesCapped: capped },
   };
 

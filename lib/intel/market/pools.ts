@@ -6,7 +6,7 @@
 import { getAddress, zeroAddress, type Address } from "viem";
 import type { DexInfo } from "@/lib/chain/networks";
 import { v2FactoryAbi, v2PairAbi, v3FactoryAbi, v3PoolAbi, solidlyFactoryAbi, balanceOfAbi } from "./abis";
-import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { aggregate, sameAddress, valueOrNull, type ContractCall, type LatestContext, type MarketContext } from "./context";
 import { ratio, type Ratio } from "./ratio";
 
 export type QuoteAsset = {
@@ -50,7 +50,7 @@ export function hasFungibleLp(pool: Pick<PoolCandidate, "dex">): boolean {
   return pool.dex.kind === "uniswap-v2" || pool.dex.kind === "solidly-v2";
 }
 
-export function quoteAssets(ctx: MarketContext, token: Address): QuoteAsset[] {
+export function quoteAssets(ctx: Pick<LatestContext, "network">, token: Address): QuoteAsset[] {
   const { wrappedNative, stablecoins } = ctx.network;
   return [
     { address: wrappedNative.address, symbol: wrappedNative.symbol, decimals: wrappedNative.decimals, kind: "wrapped_native" as const },
@@ -60,7 +60,7 @@ export function quoteAssets(ctx: MarketContext, token: Address): QuoteAsset[] {
 
 type Probe = { candidate: Omit<PoolCandidate, "address">; call: ContractCall };
 
-function probesFor(ctx: MarketContext, token: Address, quotes: readonly QuoteAsset[], dexKinds?: ReadonlySet<DexInfo["kind"]>): Probe[] {
+function probesFor(ctx: LatestContext, token: Address, quotes: readonly QuoteAsset[], dexKinds?: ReadonlySet<DexInfo["kind"]>): Probe[] {
   const probes: Probe[] = [];
   for (const dex of ctx.network.dexes) {
     if (dexKinds && !dexKinds.has(dex.kind)) continue;
@@ -84,9 +84,10 @@ function probesFor(ctx: MarketContext, token: Address, quotes: readonly QuoteAss
 
 /**
  * One round: every registry factory asked for the token's pools, plus the wrapped-native /
- * stablecoin pools of V2-style DEXes that price the native coin in dollars.
+ * stablecoin pools of V2-style DEXes that price the native coin in dollars. Without
+ * `ctx.block` it asks at the latest block, so it can share the round that learns the block.
  */
-export async function discoverPools(ctx: MarketContext, token: Address): Promise<PoolDiscovery> {
+export async function discoverPools(ctx: LatestContext, token: Address): Promise<PoolDiscovery> {
   const tokenProbes = probesFor(ctx, getAddress(token), quoteAssets(ctx, token));
   const wrapped = ctx.network.wrappedNative.address;
   const stables = quoteAssets(ctx, wrapped).filter((quote) => quote.kind === "stablecoin");

@@ -1,5 +1,5 @@
-// POST /v1/api/intel/liquidity
+// POST /v1/api/intel/liquidity — token identity, market snapshot and LP custody with lock and burn context; 2 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { liquidityIntel } from "@/lib/intel/liquidity/analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/liquidity", notServedYet("intel/liquidity"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/liquidity", liquidityIntel);
