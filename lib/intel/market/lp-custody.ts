@@ -205,6 +205,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     }
   }
 
+  // Oldest first: the original burn is the evidence that matters; removals below are newest first.
   custody.burned.transactions = transfers
     .filter((log) => isBurnAddress(ctx.chain, log.args.to) && !sameAddress(log.args.from, poolAddress))
     .map((log) => ({ transaction: log.transactionHash, block: log.blockNumber, from: getAddress(log.args.from), to: getAddress(log.args.to), amount: log.args.value, kind: sameAddress(log.args.from, zeroAddress) ? ("minimum_liquidity" as const) : ("transfer" as const) }))
