@@ -7,7 +7,8 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { getNetwork, isBurnAddress, isServiceGrounded, type ChainId } from "@/lib/chain/networks";
-import { isContractRevert, readChain } from "@/lib/chain/upstream";
+import { aggregate, valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
+import { readChain } from "@/lib/chain/upstream";
 import { accessControlAbi, beaconAbi, ownableAbi, roleGranted, roleRevoked, safeAbi, timelockAbi, uupsAbi } from "./abis";
 import { addressInSlot, classifyProxy, minimalProxyTarget, slots } from "./proxy";
 
@@ -24,36 +25,44 @@ const baseLimitations = [
 
 type Ctx = { client: ChainClient; chain: ChainId; block: bigint; unavailable: Record<string, string>; provenance: Record<string, Provenance> };
 
-/** A read that may revert: null (with the revert noted by the caller) instead of an outage. */
-async function tryRead<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isContractRevert(error)) return null;
-    throw error;
-  }
+type Holder =
+  | { address: Address; is_contract: false; kind: "eoa" }
+  | { address: Address; is_contract: true; kind: "safe"; safe: { owners: Address[]; threshold: number } }
+  | { address: Address; is_contract: true; kind: "timelock"; timelock: { min_delay_seconds: number } }
+  | { address: Address; is_contract: true; kind: "contract" };
+
+/** The probes that tell a Safe or a timelock from another contract. */
+function holderProbes(address: Address): ContractCall[] {
+  return [
+    { address, abi: safeAbi, functionName: "getOwners" },
+    { address, abi: safeAbi, functionName: "getThreshold" },
+    { address, abi: timelockAbi, functionName: "getMinDelay" },
+  ];
 }
 
-async function hasCode(ctx: Ctx, address: Address): Promise<boolean> {
-  const code = await ctx.client.getCode({ address, blockNumber: ctx.block });
-  return Boolean(code && code !== "0x");
+/** What kind of account holds control: a wallet, a Safe (with owners and threshold), a timelock, or another contract. */
+function describeHolder(address: Address, code: Hex | undefined, [owners, threshold, minDelay]: CallResult[]): Holder {
+  if (!code || code === "0x") return { address, is_contract: false, kind: "eoa" };
+  const safeOwners = valueOrNull<readonly Address[]>(owners);
+  const safeThreshold = valueOrNull<bigint>(threshold);
+  if (safeOwners && safeThreshold !== null) return { address, is_contract: true, kind: "safe", safe: { owners: [...safeOwners], threshold: Number(safeThreshold) } };
+  const delay = valueOrNull<bigint>(minDelay);
+  if (delay !== null) return { address, is_contract: true, kind: "timelock", timelock: { min_delay_seconds: Number(delay) } };
+  return { address, is_contract: true, kind: "contract" };
 }
 
 /**
- * What kind of account holds a role: a wallet, a Safe (with owners and threshold), a
- * timelock, or another contract. Code and the probes are read together, in one round.
+ * One round: the code of every account to describe and every contract read (the holder
+ * probes included) in a single aggregate, issued together so they travel in one batch.
  */
-async function describeHolder(ctx: Ctx, address: Address) {
-  const [code, owners, threshold, minDelay] = await Promise.all([
-    ctx.client.getCode({ address, blockNumber: ctx.block }),
-    tryRead(() => ctx.client.readContract({ address, abi: safeAbi, functionName: "getOwners", blockNumber: ctx.block })),
-    tryRead(() => ctx.client.readContract({ address, abi: safeAbi, functionName: "getThreshold", blockNumber: ctx.block })),
-    tryRead(() => ctx.client.readContract({ address, abi: timelockAbi, functionName: "getMinDelay", blockNumber: ctx.block })),
+async function readRound(ctx: Ctx, describe: readonly Address[], calls: readonly ContractCall[]) {
+  const target = { client: ctx.client, network: getNetwork(ctx.chain), block: ctx.block };
+  const [codes, results] = await Promise.all([
+    Promise.all(describe.map((address) => ctx.client.getCode({ address, blockNumber: ctx.block }))),
+    aggregate(target, [...calls, ...describe.flatMap(holderProbes)]),
   ]);
-  if (!code || code === "0x") return { address, is_contract: false, kind: "eoa" as const };
-  if (owners && threshold !== null) return { address, is_contract: true, kind: "safe" as const, safe: { owners: [...owners], threshold: Number(threshold) } };
-  if (minDelay !== null) return { address, is_contract: true, kind: "timelock" as const, timelock: { min_delay_seconds: Number(minDelay) } };
-  return { address, is_contract: true, kind: "contract" as const };
+  const described = describe.map((address, i) => describeHolder(address, codes[i], results.slice(calls.length + i * 3, calls.length + i * 3 + 3)));
+  return { results: results.slice(0, calls.length), described };
 }
 
 /** Who created the contract, as the node says (Otterscan's method; no traces needed). Base has no such source here. */
@@ -70,9 +79,13 @@ function noDeployer(ctx: Ctx) {
   ctx.provenance.deployer = "unavailable";
 }
 
-/** AccessControl role holders: grants and revocations replayed, then confirmed with hasRole at the read block. */
-async function readRoleHolders(ctx: Ctx, address: Address, fromBlock: bigint | null) {
-  const start = fromBlock ?? (ctx.block > roleScanLookback ? ctx.block - roleScanLookback : 0n);
+/**
+ * AccessControl grants and revocations in the look-back window, replayed to the accounts
+ * that should still hold a role. The scan starts before the deployment block is known (so
+ * it shares a round with the deployer read); no log can predate the contract anyway.
+ */
+async function scanRoleGrants(ctx: Ctx, address: Address) {
+  const start = ctx.block > roleScanLookback ? ctx.block - roleScanLookback : 0n;
   const scan = await scanLogs({ client: ctx.client, address, events: [roleGranted, roleRevoked] as const, fromBlock: start, toBlock: ctx.block, maxLookbackBlocks: roleScanLookback, chunkSize: 50_000n });
   const holders = new Map<string, { role: Hex; account: Address }>();
   for (const log of scan.logs) {
@@ -81,17 +94,21 @@ async function readRoleHolders(ctx: Ctx, address: Address, fromBlock: bigint | n
     if (log.eventName === "RoleGranted") holders.set(id, { role, account: getAddress(account) });
     else holders.delete(id);
   }
-  // Confirm each with hasRole and describe it in the same round.
-  const confirmed = await Promise.all(
-    [...holders.values()].map(async (holder) => {
-      const [has, described] = await Promise.all([
-        tryRead(() => ctx.client.readContract({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account], blockNumber: ctx.block })),
-        describeHolder(ctx, holder.account),
-      ]);
-      return has ? { role: holder.role, holder: described } : null;
-    }),
-  );
-  return { holders: confirmed.filter((h) => h !== null), truncated: scan.truncated, from_block: Number(scan.fromBlock) };
+  return { holders: [...holders.values()], truncated: scan.truncated, fromBlock: scan.fromBlock };
+}
+type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
+
+/** The calls that confirm each replayed holder with hasRole at the read block. */
+function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
+  return grants.holders.map((holder) => ({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
+}
+
+function confirmedRoleHolders(grants: RoleGrants, checks: CallResult[], described: Holder[], deployedAt: bigint | null) {
+  const holders = grants.holders.flatMap((holder, i) => (valueOrNull<boolean>(checks[i]) ? [{ role: holder.role, holder: described[i] }] : []));
+  // Covered from the later of the window's start and the deployment: nothing before it can exist.
+  const coveredFrom = deployedAt !== null && deployedAt > grants.fromBlock ? deployedAt : grants.fromBlock;
+  const truncated = grants.truncated && !(deployedAt !== null && deployedAt >= grants.fromBlock);
+  return { holders, truncated, from_block: Number(coveredFrom) };
 }
 
 export async function analyzeContract(input: { chain: ChainId; address: Address; client?: ChainClient }) {
@@ -99,16 +116,17 @@ export async function analyzeContract(input: { chain: ChainId; address: Address;
   const address = getAddress(input.address);
   return readChain(input.chain, async () => {
     // Round 1: everything that needs only the address, at the node's latest block.
-    const [block, code, balance, nonce, implementationWord, adminWord, beaconWord, identity, owner, creator] = await Promise.all([
+    const [block, code, balance, nonce, implementationWord, adminWord, beaconWord, identity, [ownerRead], creator] = await Promise.all([
       client.getBlockNumber(),
       client.getCode({ address }),
-      client.getBalance({ address }),
+      // Asked of the node directly: viem would route getBalance through its multicall batcher, a round of its own.
+      client.request({ method: "eth_getBalance", params: [address, "latest"] }).then((hex) => BigInt(hex)),
       client.getTransactionCount({ address }),
       client.getStorageAt({ address, slot: slots.implementation }),
       client.getStorageAt({ address, slot: slots.admin }),
       client.getStorageAt({ address, slot: slots.beacon }),
       erc20Identity(client, address),
-      tryRead(() => client.readContract({ address, abi: ownableAbi, functionName: "owner" })),
+      aggregate({ client, network: getNetwork(input.chain) }, [{ address, abi: ownableAbi, functionName: "owner" }]),
       readCreator({ client, chain: input.chain }, address),
     ]);
     const ctx: Ctx = { client, chain: input.chain, block, unavailable: {}, provenance: {} };
@@ -138,25 +156,38 @@ export async function analyzeContract(input: { chain: ChainId; address: Address;
     const beacon = addressInSlot(beaconWord);
     const slotImplementation = addressInSlot(implementationWord) ?? minimalProxyTarget(bytecode);
     const admin = addressInSlot(adminWord);
+    const owner = valueOrNull<Address>(ownerRead);
     const ownerAddress = owner ? getAddress(owner) : null;
     const renounced = ownerAddress ? ownerAddress === zeroAddress || isBurnAddress(input.chain, ownerAddress) : null;
-    const [beaconImplementation, uuid, adminHolder, adminOwner, ownerHolder, receipt] = await Promise.all([
-      beacon ? tryRead(() => client.readContract({ address: beacon, abi: beaconAbi, functionName: "implementation", blockNumber: block })) : null,
-      slotImplementation && !admin && !beacon ? tryRead(() => client.readContract({ address: slotImplementation, abi: uupsAbi, functionName: "proxiableUUID", blockNumber: block })) : null,
-      admin ? describeHolder(ctx, admin) : null,
-      admin ? tryRead(() => client.readContract({ address: admin, abi: ownableAbi, functionName: "owner", blockNumber: block })) : null,
-      ownerAddress && !renounced ? describeHolder(ctx, ownerAddress) : null,
+    const describeNow = [admin, ownerAddress && !renounced ? ownerAddress : null].filter((a): a is Address => a !== null);
+    const [round2, receipt, roleGrants] = await Promise.all([
+      readRound(ctx, describeNow, [
+        ...(beacon ? [{ address: beacon, abi: beaconAbi, functionName: "implementation" }] : []),
+        ...(slotImplementation && !admin && !beacon ? [{ address: slotImplementation, abi: uupsAbi, functionName: "proxiableUUID" }] : []),
+        ...(admin ? [{ address: admin, abi: ownableAbi, functionName: "owner" }] : []),
+      ]),
       creator ? client.getTransactionReceipt({ hash: creator.hash }) : null,
+      input.chain === "eth" ? scanRoleGrants(ctx, address) : null,
     ]);
+    const round2Reads = [...round2.results];
+    const beaconImplementation = beacon ? valueOrNull<Address>(round2Reads.shift()) : null;
+    const uuid = slotImplementation && !admin && !beacon ? valueOrNull<Hex>(round2Reads.shift()) : null;
+    const adminOwner = admin ? valueOrNull<Address>(round2Reads.shift()) : null;
+    const adminHolder = admin ? round2.described[0] : null;
+    const ownerHolder = ownerAddress && !renounced ? round2.described[admin ? 1 : 0] : null;
     const deployer = creator && receipt ? { address: getAddress(creator.creator), transaction: creator.hash, block: Number(receipt.blockNumber) } : null;
     if (deployer) ctx.provenance.deployer = "verified_onchain";
     else noDeployer(ctx);
 
-    // Round 3: the proxy admin's owner, and (Ethereum) role holders from the deployment on.
-    const [adminOwnerHolder, roleScan] = await Promise.all([
-      adminOwner && adminHolder?.is_contract ? describeHolder(ctx, getAddress(adminOwner)) : null,
-      input.chain === "eth" ? readRoleHolders(ctx, address, deployer ? BigInt(deployer.block) : null) : null,
-    ]);
+    // Round 3: the proxy admin's owner, and (Ethereum) the role holders confirmed and described.
+    const adminOwnerToDescribe = adminOwner && adminHolder?.is_contract ? getAddress(adminOwner) : null;
+    const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
+    const round3 =
+      adminOwnerToDescribe || grants.holders.length > 0
+        ? await readRound(ctx, [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : [])], roleChecks(address, grants))
+        : { results: [], described: [] };
+    const adminOwnerHolder = adminOwnerToDescribe ? round3.described[grants.holders.length] : null;
+    const roleScan = roleGrants ? confirmedRoleHolders(roleGrants, round3.results, round3.described, deployer ? BigInt(deployer.block) : null) : null;
 
     // Proxy: the slots are facts; which standard they amount to is our reading.
     const implementation = beacon ? beaconImplementation : slotImplementation;
