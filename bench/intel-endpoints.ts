@@ -1,0 +1,101 @@
+// Latency and RPC round trips of every intelligence endpoint on the demo chains (eth, base,
+// bsc), one request at a time, through the whole API pipeline (key, budget, access, body,
+// charge and usage record on a fresh PostgreSQL database and local Redis), calling each
+// route handler in-process as the tests do. Each endpoint rotates over the demo requests
+// that exercise it; the round trips are the chain node's, counted per request.
+//
+//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl]
+//
+// Targets (issue: chain layer and intelligence): p50 ≤ 60 ms and ≤ 3 sequential round trips.
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { clearChainClients } from "@/lib/chain/clients";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS, startDemoChains, type AddressBook } from "@/lib/demo-chain";
+import { endpoints, type EndpointId } from "@/lib/api/registry";
+import { createHarness } from "@/test/support/harness";
+
+const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" } } });
+const iterations = Number(values.iterations);
+const only = values.only ? new Set(values.only.split(",")) : null;
+
+/** The demo requests each endpoint is measured on: the scenarios it exists to read. */
+function requestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
+  const s = book.scenarios;
+  const tokens = (...names: Array<keyof typeof s>) => names.map((name) => ({ chain, address: (s[name] as { token: { address: string } }).token.address }));
+  switch (id) {
+    case "contract/analysis":
+      return tokens("healthy", "transparentProxy", "roles", "timelockOwned");
+    case "intel/risk":
+      return tokens("healthy", "honeypot", "tax", "mintable");
+    case "intel/liquidity":
+      return tokens("healthy", "rug", "lockedLiquidity");
+    case "intel/team-wallets":
+      return tokens("dump", "rug", "healthy");
+    case "intel/why-down":
+      return tokens("dump", "rug");
+    case "wallet/pnl":
+      return [{ chain, wallet: s.trader.wallet, token: s.trader.token }];
+    case "wallet/approvals":
+      return [{ chain, address: s.approvals.wallet }];
+    case "wallet/exact-movements":
+      return [{ chain, wallet: s.trader.wallet }, { chain, wallet: s.trader.wallet, token: s.trader.token }];
+    default:
+      return [];
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const rpcSetting = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
+
+async function main() {
+  const chains = await startDemoChains({ log: () => undefined });
+  const h = await createHarness("postgres+redis");
+  try {
+    for (const chain of DEMO_CHAINS) process.env[rpcSetting[chain]] = chains[chain].rpcUrl;
+    clearChainClients();
+    const { key } = await h.key({ permissions: ["intel:read", "security:read", "liquidity:read", "contract:read"], tier: "pro" });
+    const rows = [];
+    for (const endpoint of endpoints.filter((e) => e.surface === "intelligence" && (!only || only.has(e.id)))) {
+      for (const chain of DEMO_CHAINS) {
+        const bodies = requestsFor(endpoint.id, chain, chains[chain].addressBook);
+        if (bodies.length === 0) continue;
+        const call = (i: number) => withRpcMeter(() => h.call("POST", endpoint.id, { key, body: bodies[i % bodies.length] }));
+        for (let i = 0; i < bodies.length * 2; i++) await call(i); // warm-up: modules, connections, facts cache
+        const latencies: number[] = [];
+        const roundTrips: number[] = [];
+        const statuses = new Map<number, number>();
+        for (let i = 0; i < iterations; i++) {
+          const started = performance.now();
+          const { result, usage } = await call(i);
+          latencies.push(performance.now() - started);
+          roundTrips.push(usage.roundTrips);
+          statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+        }
+        latencies.sort((a, b) => a - b);
+        rows.push({
+          endpoint: endpoint.id,
+          chain,
+          requests: iterations,
+          statuses: [...statuses].map(([status, n]) => `${status}×${n}`).join(" "),
+          p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+          p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+          round_trips: `${Math.min(...roundTrips)}–${Math.max(...roundTrips)}`,
+        });
+      }
+    }
+    console.log("Intelligence endpoints on the demo chains, sequential, through the whole pipeline (PostgreSQL + Redis on loopback)");
+    console.table(rows);
+  } finally {
+    await h.close();
+    await chains.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
