@@ -10,6 +10,7 @@ import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/api/pipel
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
+import { demoChainDataSetting } from "@/lib/chain/demo-data";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
@@ -37,6 +38,7 @@ async function main() {
     const demo = await startDemoChains({ log: (line) => console.log(`chains: ${line}`) });
     cleanups.push(demo.stop);
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
+    process.env[demoChainDataSetting] = "1";
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);

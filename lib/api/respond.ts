@@ -1,6 +1,7 @@
 // The one success envelope and the one failure envelope.
 import { randomBytes } from "node:crypto";
 import { ApiError } from "./errors";
+import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -35,6 +36,7 @@ export function successBody(requestId: string, data: unknown, meta: SuccessMeta,
       credits_charged,
       generated_at: generatedAt.toISOString(),
       ...(chain ? { chain } : {}),
+      ...(chain && servesDemoChainData() ? { demo_data: true, demo_notice: demoDataNotice } : {}),
       ...(sources !== undefined ? { sources } : {}),
       ...extra,
     },

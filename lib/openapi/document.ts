@@ -27,6 +27,8 @@ const successSchema = {
         credits_charged: { type: "integer", description: "The price on a successful paid call; 0 for free endpoints and any failed or honestly empty result." },
         generated_at: { type: "string", format: "date-time" },
         chain: { type: "string" },
+        demo_data: { type: "boolean", description: "Present and true when this deployment reads the local demo chains: the result is demo data, not a public network's." },
+        demo_notice: { type: "string" },
         sources: {},
       },
     },

@@ -1,0 +1,11 @@
+// Whether chain answers come from the local demo chains. The server sets this when it starts
+// them (no *_RPC_URL configured), so every surface that shows chain results can say they are
+// demo data: the API's `meta.demo_data` and the portal's "Demo data" label.
+export const demoChainDataSetting = "DEMO_CHAIN_DATA";
+
+export function servesDemoChainData(env: Record<string, string | undefined> = process.env): boolean {
+  return env[demoChainDataSetting] === "1";
+}
+
+/** What a response says about demo data: a flag, and a sentence for people reading it. */
+export const demoDataNotice = "Demo data: played on local demo chains by this deployment, not read from a public network.";
