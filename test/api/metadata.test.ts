@@ -1,4 +1,5 @@
 // health, me, discover and the paths outside the registry.
+import { clearChainClients } from "@/lib/chain/clients";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSettings, publishCard, withdrawCard } from "@/lib/operator/operations";
 import { backends, createHarness, type Harness } from "../support/harness";
@@ -85,10 +86,16 @@ describe.each(backends)("metadata endpoints (%s)", (backend) => {
     }
   });
 
-  it("an intelligence route whose module has not landed answers 503 unavailable, uncharged", async () => {
+  it("an intelligence route on a network with no node configured answers 503 unavailable naming the setting, uncharged", async () => {
     const { key } = await h.key();
-    const response = await h.call("POST", "intel/risk", { key, body: { chain: "eth", address: "0x" + "a".repeat(40) } });
+    const saved = process.env.BASE_RPC_URL;
+    delete process.env.BASE_RPC_URL;
+    clearChainClients();
+    const response = await h.call("POST", "intel/risk", { key, body: { chain: "base", address: "0x" + "a".repeat(40) } }).finally(() => {
+      if (saved !== undefined) process.env.BASE_RPC_URL = saved;
+    });
     expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+    expect(response.body.message).toMatch(/BASE_RPC_URL/);
     const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
     expect({ charged: record.charged, outcome: record.outcome }).toEqual({ charged: 0, outcome: "server_error" });
   });

@@ -6,6 +6,7 @@ import { clearChainClients } from "@/lib/chain/clients";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
 import { changeSettings } from "@/lib/operator/operations";
+import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { createHarness, type Harness } from "../support/harness";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
@@ -102,25 +103,16 @@ describe("POST /v1/api/intel/liquidity", () => {
     useNode(doomed.rpcUrl);
     await setAccount(10);
     const { key } = await h.key({ permissions: ["liquidity:read"] });
-    const realFetch = globalThis.fetch;
-    let nodeRequests = 0;
     // The first round reaches the node; the node is stopped before the second leaves.
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).startsWith(doomed.rpcUrl) && ++nodeRequests === 2) await doomed.stop();
-      return realFetch(input, init);
-    }) as typeof fetch;
-    try {
-      const response = await h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.healthy.token.address } });
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-      expect(response.body.message).toMatch(/^Ethereum node did not answer: /);
-      expect(nodeRequests).toBeGreaterThanOrEqual(2);
-      const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
-      expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ status: 503, outcome: "server_error", charged: 0 });
-      expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
-      expect(await balance()).toBe(10);
-    } finally {
-      globalThis.fetch = realFetch;
-      await doomed.stop();
-    }
+    const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () =>
+      h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.healthy.token.address } }),
+    );
+    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+    expect(response.body.message).toMatch(/^Ethereum node did not answer: /);
+    expect(nodeRequests).toBeGreaterThanOrEqual(2);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ status: 503, outcome: "server_error", charged: 0 });
+    expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    expect(await balance()).toBe(10);
   });
 });

@@ -1,5 +1,5 @@
-// POST /v1/api/intel/risk
+// POST /v1/api/intel/risk — chain-aware risk signals with evidence and provenance; 2 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { riskIntel } from "@/lib/intel/risk/analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/risk", notServedYet("intel/risk"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/risk", riskIntel);

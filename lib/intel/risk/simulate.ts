@@ -1,0 +1,77 @@
+// A buy and a sell through the token's pool, simulated in one eth_call: the trade simulator's
+// code is placed at an unused address by state override, funded by the same override, and
+// trades as an ordinary holder would. Nothing is sent; the node answers what would happen
+// at the pinned block.
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, type Address, type Hex } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import { classifyChainError } from "@/lib/chain/upstream";
+import { tradeSimulatorAbi, tradeSimulatorRuntime } from "./simulator-code";
+
+/** Where the simulator is placed: an address derived from its name, with no code or keys on any network. */
+export const simulatorAddress: Address = getAddress("0x7261646553696d756c61746f72000000000000aa");
+
+export type SimulatedLeg = { ok: boolean; revert: { data: Hex; reason: string | null } | null; tokensOut: bigint; tokensIn: bigint; native: bigint };
+
+export type Simulation =
+  | { ran: true; nativeIn: bigint; buy: SimulatedLeg; sell: SimulatedLeg | null; buyTaxBps: number | null; sellTaxBps: number | null }
+  | { ran: false; reason: string };
+
+/** The revert's own words when it uses Error(string) or a custom error we can name by selector. */
+function revertReason(data: Hex): string | null {
+  if (data === "0x") return null;
+  try {
+    const decoded = decodeErrorResult({ abi: [], data });
+    return decoded.errorName === "Error" ? String(decoded.args?.[0]) : decoded.errorName;
+  } catch {
+    return null;
+  }
+}
+
+function leg(raw: { ok: boolean; revertData: Hex; tokensOut: bigint; tokensIn: bigint; native: bigint }): SimulatedLeg {
+  return { ok: raw.ok, revert: raw.ok ? null : { data: raw.revertData, reason: revertReason(raw.revertData) }, tokensOut: raw.tokensOut, tokensIn: raw.tokensIn, native: raw.native };
+}
+
+/** (sent − arrived) / sent in basis points, rounded to the nearest. */
+export function lossBps(sent: bigint, arrived: bigint): number | null {
+  if (sent === 0n) return null;
+  return Number(((sent - arrived) * 20_000n + sent) / (2n * sent));
+}
+
+export async function simulateTrade(input: {
+  client: ChainClient;
+  block: bigint;
+  router: Address;
+  pool: Address;
+  token: Address;
+  wrappedNative: Address;
+  nativeIn: bigint;
+}): Promise<Simulation> {
+  let data: Hex | undefined;
+  try {
+    ({ data } = await input.client.call({
+      to: simulatorAddress,
+      data: encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [input.router, input.pool, input.token, input.wrappedNative, input.nativeIn] }),
+      blockNumber: input.block,
+      gas: 15_000_000n,
+      stateOverride: [{ address: simulatorAddress, code: tradeSimulatorRuntime, balance: input.nativeIn }],
+      batch: false,
+    }));
+  } catch (error) {
+    // A node that is down is an outage; a node that refuses the override or the call is a
+    // node without this feature, and the read falls back to code and state.
+    if (classifyChainError(error) === "upstream") throw error;
+    return { ran: false, reason: `The node did not run the simulation (${(error as Error).message.split("\n")[0]}).` };
+  }
+  if (!data || data === "0x") return { ran: false, reason: "The node returned nothing for the simulation." };
+  const [buyRaw, sellRaw] = decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [Parameters<typeof leg>[0], Parameters<typeof leg>[0]];
+  const buy = leg(buyRaw);
+  const sell = buy.ok && buy.tokensIn > 0n ? leg(sellRaw) : null;
+  return {
+    ran: true,
+    nativeIn: input.nativeIn,
+    buy,
+    sell,
+    buyTaxBps: buy.ok ? lossBps(buy.tokensOut, buy.tokensIn) : null,
+    sellTaxBps: sell?.ok ? lossBps(sell.tokensOut, sell.tokensIn) : null,
+  };
+}

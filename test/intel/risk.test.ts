@@ -1,0 +1,181 @@
+// intel/risk on the demo chains (chain ids 1, 8453, 56): the simulated buy and sell (honeypot,
+// exact buy and sell taxes), owner powers read from code (mint, pause, pool marking and
+// exemptions), ownership, upgradeability and who can upgrade, LP burned and locked, holder
+// concentration, the fallback when no pool can be traded, provenance for every field, and at
+// most three rounds of RPC per request.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, erc20Abi, http, toFunctionSelector, type Address } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import type { ChainId } from "@/lib/chain/networks";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { analyzeRisk, type Signal } from "@/lib/intel/risk/analysis";
+import { compileSimulator } from "@/lib/intel/risk/compile-simulator";
+import { tradeSimulatorRuntime } from "@/lib/intel/risk/simulator-code";
+import { powersInCode, pushedSelectors } from "@/lib/intel/risk/selectors";
+
+const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
+
+type Result = Awaited<ReturnType<typeof analyzeRisk>>;
+
+function signal(result: Result, id: string): Signal {
+  const found = result.data.signals.find((entry) => entry.id === id);
+  expect(found, `signal ${id}`).toBeDefined();
+  return found!;
+}
+
+function expectProvenanceForEveryField(result: Result) {
+  for (const field of Object.keys(result.data)) {
+    if (["unavailable", "summary", "flags", "fallback"].includes(field)) continue;
+    expect(Object.keys(result.provenance).some((key) => key === field || key.startsWith(`${field}.`)), `provenance for ${field}`).toBe(true);
+  }
+  for (const [field, label] of Object.entries(result.provenance)) {
+    expect(labels).toContain(label);
+    if (label === "unavailable") expect(result.data.unavailable[field], `reason for ${field}`).toBeTruthy();
+  }
+  for (const entry of result.data.signals) expect(labels).toContain(entry.provenance);
+}
+
+let chains: DemoChains;
+
+beforeAll(async () => {
+  chains = await startDemoChains({ log: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await chains?.stop();
+});
+
+describe("the trade simulator and the selector read", () => {
+  it("the committed runtime code is what its source compiles to", () => {
+    expect(compileSimulator().runtime).toBe(tradeSimulatorRuntime);
+  });
+
+  it("reads PUSH4 immediates opcode by opcode, never inside other push data", () => {
+    const mint = toFunctionSelector("mint(address,uint256)").slice(2);
+    // PUSH4 <mint>, then a PUSH5 whose data holds the same four bytes after a leading byte.
+    const code = `0x63${mint}64ff${mint}00` as const;
+    expect([...pushedSelectors(code)]).toEqual([`0x${mint}`]);
+    expect(powersInCode(code)).toEqual([{ kind: "mint", functions: [{ signature: "mint(address,uint256)", selector: `0x${mint}` }] }]);
+    expect(powersInCode(`0x64ff${mint}`)).toEqual([]);
+  });
+});
+
+describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
+  let book: AddressBook;
+  const analyze = async (address: Address) => {
+    const rpcUrl = chains[chain].rpcUrl;
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    expectProvenanceForEveryField(result);
+    return result;
+  };
+  const balanceOf = (token: Address, holder: Address) =>
+    createPublicClient({ transport: http(chains[chain].rpcUrl) }).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+
+  beforeAll(() => {
+    book = chains[chain].addressBook;
+  });
+
+  it("honeypot: the buy goes through, the sell reverts for an ordinary holder; pool marking and whitelisting are in the code", async () => {
+    const { honeypot } = book.scenarios;
+    const result = await analyze(honeypot.token.address);
+    expect(result.data.fallback).toBe(false);
+    expect(result.data.simulation).toMatchObject({ pool: honeypot.pool.pair, buy: { ok: true, revert: null }, sell: { ok: false, revert: { reason: "TransferHelper: TRANSFER_FROM_FAILED" } }, buy_tax_bps: 0, sell_tax_bps: null });
+    expect(signal(result, "honeypot")).toMatchObject({ severity: "high", flag: true, provenance: "verified_onchain" });
+    expect(signal(result, "power_exemptions").evidence.functions).toEqual([
+      { signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)") },
+      { signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)") },
+    ]);
+    expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner });
+    expect(result.data.flags).toContain("honeypot");
+  });
+
+  it("tax token: the simulated buy and sell measure the exact taxes", async () => {
+    const { tax } = book.scenarios;
+    const result = await analyze(tax.token.address);
+    expect(result.data.simulation).toMatchObject({ buy: { ok: true }, sell: { ok: true }, buy_tax_bps: tax.facts.buyTaxBps, sell_tax_bps: tax.facts.sellTaxBps });
+    expect(signal(result, "buy_tax")).toMatchObject({ severity: "high", flag: true, evidence: { tax_bps: tax.facts.buyTaxBps } });
+    expect(signal(result, "sell_tax")).toMatchObject({ severity: "high", flag: true, evidence: { tax_bps: tax.facts.sellTaxBps } });
+    const sim = result.data.simulation!;
+    expect(BigInt(sim.buy!.tokens_sent) - BigInt(sim.buy!.tokens_arrived)).toBe((BigInt(sim.buy!.tokens_sent) * BigInt(tax.facts.buyTaxBps)) / 10_000n);
+  });
+
+  it("mintable: the owner's mint power, from the code", async () => {
+    const { mintable } = book.scenarios;
+    const result = await analyze(mintable.token.address);
+    expect(signal(result, "power_mint")).toMatchObject({
+      severity: "high",
+      flag: true,
+      evidence: { functions: [{ signature: "mint(address,uint256)", selector: "0x40c10f19" }], read_from: "token_code", owner: mintable.facts.owner, owner_renounced: false },
+    });
+    expect(result.data.simulation).toMatchObject({ buy_tax_bps: 0, sell_tax_bps: 0 });
+  });
+
+  it("healthy: renounced, LP burned, a clean trade; the only flag is the deployer's share of supply", async () => {
+    const { healthy } = book.scenarios;
+    const result = await analyze(healthy.token.address);
+    expect(signal(result, "ownership")).toMatchObject({ severity: "info", flag: false, title: "Ownership is renounced" });
+    expect(signal(result, "lp_custody")).toMatchObject({ flag: false, evidence: { pool: healthy.pool.pair, burned_bps: healthy.facts.lpBurnedShareBps, locked_bps: 0, team_held_bps: 0 } });
+    expect(signal(result, "sell_simulated")).toMatchObject({ flag: false });
+    expect(result.data.simulation).toMatchObject({ buy_tax_bps: 0, sell_tax_bps: 0 });
+    const deployerShare = Number(((await balanceOf(healthy.token.address, healthy.deployer)) * 10_000n) / BigInt(healthy.token.totalSupply));
+    const concentration = signal(result, "holder_concentration");
+    expect(concentration.evidence).toMatchObject({ top_holder_bps: deployerShare });
+    expect((concentration.evidence.holders as Array<{ address: string }>)[0].address).toBe(healthy.deployer);
+    expect((concentration.evidence.set_apart as Array<{ address: string; kind: string }>)).toContainEqual(expect.objectContaining({ address: healthy.pool.pair, kind: "pool" }));
+    expect(result.data.flags).toEqual(["holder_concentration"]);
+    expect(result.data.summary).toMatch(/^1 red flag at block \d+: supply is concentrated/);
+  });
+
+  it("transparent proxy: upgradeable, with the ProxyAdmin and its owner; powers read from the implementation", async () => {
+    const { transparentProxy } = book.scenarios;
+    const result = await analyze(transparentProxy.token.address);
+    expect(signal(result, "upgradeable")).toMatchObject({
+      severity: "high",
+      flag: true,
+      evidence: { standard: "eip1967_transparent", implementation: transparentProxy.facts.implementation, proxy_admin: transparentProxy.facts.proxyAdmin, proxy_admin_owner: transparentProxy.facts.proxyAdminOwner },
+    });
+    expect(result.data.signals.filter((entry) => entry.id.startsWith("power_")).every((entry) => entry.evidence.read_from === "implementation_code")).toBe(true);
+  });
+
+  it("UUPS proxy: upgradeable by the token's owner", async () => {
+    const { uupsProxy } = book.scenarios;
+    const result = await analyze(uupsProxy.token.address);
+    expect(signal(result, "upgradeable").evidence).toMatchObject({ standard: "eip1967_uups", implementation: uupsProxy.facts.implementation, owner: uupsProxy.facts.upgradeAuthority });
+  });
+
+  it("AccessControl token: mint and pause powers, no owner() function", async () => {
+    const { roles } = book.scenarios;
+    const result = await analyze(roles.token.address);
+    expect(signal(result, "power_mint").flag).toBe(true);
+    expect(signal(result, "power_pause").evidence.functions).toEqual([
+      { signature: "pause()", selector: toFunctionSelector("pause()") },
+      { signature: "unpause()", selector: toFunctionSelector("unpause()") },
+    ]);
+    expect(signal(result, "ownership").evidence).toEqual({ owner: null });
+  });
+
+  it("locked liquidity: the locked share reads as secured", async () => {
+    const { lockedLiquidity } = book.scenarios;
+    const result = await analyze(lockedLiquidity.token.address);
+    expect(signal(result, "lp_custody")).toMatchObject({ flag: false, evidence: { locked_bps: lockedLiquidity.facts.lockedShareBps, burned_bps: 0 } });
+    expect(result.data.flags).not.toContain("lp_custody");
+  });
+
+  it("no pool to trade through: the fallback read from code and state, said to be the fallback", async () => {
+    // The locker is a contract with code and no pool: nothing to simulate.
+    const result = await analyze(book.scenarios.lockedLiquidity.facts.locker);
+    expect(result.data.fallback).toBe(true);
+    expect(result.data.simulation).toBeNull();
+    expect(signal(result, "simulation_unavailable")).toMatchObject({ flag: false, provenance: "unavailable", title: expect.stringMatching(/fallback/) });
+    expect(result.provenance.simulation).toBe("unavailable");
+    expect(result.data.unavailable.simulation).toMatch(/no pool/);
+  });
+
+  it("an address with no code is 422 insufficient_data", async () => {
+    const error = await analyze(book.wallets.buyer1).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("insufficient_data");
+  });
+});
