@@ -496,3 +496,21 @@ export function isBurnAddress(chain: ChainId, address: Address): boolean {
   const wanted = address.toLowerCase();
   return networks[chain].burnAddresses.some((burn) => burn.toLowerCase() === wanted);
 }
+
+/** What the registry calls an address on one network (a DEX router, a locker, …), or null when it does not name it. */
+export function labelKnownAddress(chain: ChainId, address: Address): { label: string; kind: "router" | "factory" | "locker" | "wrapped_native" | "stablecoin" | "multicall" | "burn" } | null {
+  const network = networks[chain];
+  const is = (other: Address) => other.toLowerCase() === address.toLowerCase();
+  for (const dex of network.dexes) {
+    if (is(dex.router)) return { label: `${dex.name} router`, kind: "router" };
+    if (is(dex.factory)) return { label: `${dex.name} factory`, kind: "factory" };
+  }
+  const locker = findLocker(chain, address);
+  if (locker) return { label: locker.name, kind: "locker" };
+  if (is(network.wrappedNative.address)) return { label: network.wrappedNative.symbol, kind: "wrapped_native" };
+  const stablecoin = network.stablecoins.find((token) => is(token.address));
+  if (stablecoin) return { label: stablecoin.symbol, kind: "stablecoin" };
+  if (is(network.multicall3)) return { label: "Multicall3", kind: "multicall" };
+  if (isBurnAddress(chain, address)) return { label: "burn address", kind: "burn" };
+  return null;
+}

@@ -1,5 +1,5 @@
-// POST /v1/api/wallet/exact-movements
+// POST /v1/api/wallet/exact-movements — a wallet's most recent exact token movements; 5 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { exactMovementsIntel } from "@/lib/intel/wallet/exact-movements";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/exact-movements", notServedYet("wallet/exact-movements"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/exact-movements", exactMovementsIntel);

@@ -1,0 +1,72 @@
+// POST /v1/api/wallet/exact-movements — the wallet's most recent exact token movements (at
+// most 25), each a buy, sell, transfer in or transfer out, with counts by kind. Three rounds:
+// the block, the wallet's Transfer logs, then receipts, block times, identities and pools.
+import { getAddress, type Address } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import type { EndpointImplementation } from "@/lib/api/handler";
+import { getChainClient, type ChainClient } from "@/lib/chain/clients";
+import { getNetwork, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { readChain } from "@/lib/chain/upstream";
+import type { Provenance } from "@/lib/intel/contract/analysis";
+import { movementScan, readMovements, type MovementKind } from "./movements";
+import { amount, isoTime, tokenView } from "./present";
+
+/** At most this many movements per call (the spec's limit). */
+export const maxMovementsPerCall = 25;
+
+export async function readExactMovements(input: { chain: ChainId; wallet: Address; token?: Address; client?: ChainClient; env?: ChainEnv }) {
+  const { chain } = input;
+  const client = input.client ?? getChainClient(chain, { env: input.env });
+  const wallet = getAddress(input.wallet);
+  return readChain(chain, async () => {
+    const block = await client.getBlockNumber({ cacheTime: 0 });
+    const read = await readMovements({ client, chain, block, wallet, token: input.token, maxMovements: maxMovementsPerCall });
+    const window = `blocks ${read.scan.fromBlock} to ${read.scan.toBlock}`;
+    if (read.movements.length === 0) {
+      throw new ApiError("insufficient_data", `No ${input.token ? `movements of ${getAddress(input.token)}` : "token movements"} by ${wallet} on ${getNetwork(chain).displayName} in ${window} (the last ${movementScan.lookbackBlocks} blocks).`);
+    }
+    const counts: Record<MovementKind, number> = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0 };
+    for (const movement of read.movements) counts[movement.kind] += 1;
+    const provenance: Record<string, Provenance> = { movements: "verified_onchain", "movements.kind": "interpretation", counts: "verified_onchain", window: "verified_onchain", limitations: "interpretation" };
+    return {
+      chain,
+      block,
+      provenance,
+      data: {
+        wallet,
+        token: input.token ? getAddress(input.token) : null,
+        movements: read.movements.map((movement) => {
+          const identity = read.tokens.get(movement.token.toLowerCase());
+          return {
+            kind: movement.kind,
+            token: tokenView(movement.token, identity),
+            amount: amount(movement.amount, identity?.decimals.value),
+            counterparty: movement.counterparty,
+            transaction: movement.transaction,
+            block: Number(movement.block),
+            log_index: movement.logIndex,
+            time: isoTime(movement.timestamp),
+            swap: movement.swap
+              ? { pool: movement.swap.pool, dex: movement.swap.dex, quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
+              : null,
+          };
+        }),
+        counts: { ...counts, total: read.movements.length },
+        window: { from_block: Number(read.scan.fromBlock), to_block: Number(read.scan.toBlock), more_before: read.scan.capped || read.scan.truncated },
+        limitations: [
+          `Movements come from Transfer logs in ${window}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
+          "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
+        ],
+        unavailable: {},
+      },
+    };
+  });
+}
+
+export const exactMovementsIntel: EndpointImplementation = async ({ input, chain }) => {
+  const result = await readExactMovements({ chain: chain as ChainId, wallet: input.wallet as Address, token: input.token as Address | undefined });
+  return {
+    data: result.data,
+    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+  };
+};

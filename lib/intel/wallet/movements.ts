@@ -1,0 +1,151 @@
+// A wallet's exact token movements, classified: a transfer into or out of the wallet is a buy
+// or a sell when the same transaction swaps the token through one of its known pools (the
+// registry DEXes' pools of that token against the wrapped native coin and the stablecoins),
+// in the direction of the transfer; otherwise it is a plain transfer in or out. Shared by
+// wallet/exact-movements and wallet/pnl, so both read trades the same way.
+//
+// Two rounds after the caller's block: the wallet's Transfer logs (both directions, bounded
+// look-back, newest first), then every transaction's receipt, every block's time, the
+// tokens' identities and their pools, all in one batch.
+import { decodeEventLog, getAddress, parseAbi, parseAbiItem, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
+import { scanLogs } from "@/lib/chain/log-scanner";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { discoverPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
+
+export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
+
+export type SwapLeg = {
+  pool: Address;
+  dex: string;
+  quote: { address: Address; symbol: string; decimals: number; kind: "wrapped_native" | "stablecoin" };
+  /** What the pool moved of the token in this swap (before any transfer tax). */
+  tokenAmount: bigint;
+  /** What the pool took in (buy) or paid out (sell) of the quote asset. */
+  quoteAmount: bigint;
+};
+
+export type Movement = {
+  kind: MovementKind;
+  token: Address;
+  /** Exactly what left or reached the wallet, in the token's smallest unit. */
+  amount: bigint;
+  counterparty: Address;
+  transaction: Hash;
+  block: bigint;
+  logIndex: number;
+  /** Unix seconds of the block. */
+  timestamp: bigint;
+  swap: SwapLeg | null;
+};
+
+export type MovementRead = {
+  movements: Movement[];
+  tokens: Map<string, Erc20Identity>;
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean };
+};
+
+export const movementScan = { lookbackBlocks: 200_000n, chunkSize: 50_000n } as const;
+
+const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+const swapAbi = parseAbi([
+  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
+  "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
+]);
+
+type TransferLog = { address: Address; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
+
+const newestFirst = (a: TransferLog, b: TransferLog) => (a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1);
+
+/** Round one of the read: the wallet's Transfer logs in both directions, newest first, at most `maxMovements` (self-transfers skipped). */
+async function scanTransfers(client: ChainClient, wallet: Address, token: Address | undefined, block: bigint, maxMovements: number) {
+  const common = { client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: movementScan.lookbackBlocks, chunkSize: movementScan.chunkSize, maxLogs: maxMovements };
+  const [sent, received] = await Promise.all([scanLogs({ ...common, args: { from: wallet } }), scanLogs({ ...common, args: { to: wallet } })]);
+  const logs = [...(sent.logs as unknown as TransferLog[]), ...(received.logs as unknown as TransferLog[])]
+    .filter((log) => !(sameAddress(log.args.from, wallet) && sameAddress(log.args.to, wallet)))
+    .sort(newestFirst);
+  // Each scan kept its newest logs; the older end of the merged list is only complete down to the later of the two stops.
+  const coveredFrom = sent.fromBlock > received.fromBlock ? sent.fromBlock : received.fromBlock;
+  const complete = logs.filter((log) => log.blockNumber >= coveredFrom);
+  return {
+    logs: complete.slice(0, maxMovements),
+    scan: { fromBlock: coveredFrom, toBlock: block, truncated: sent.truncated || received.truncated, capped: complete.length > maxMovements || complete.length < logs.length },
+  };
+}
+
+/** The token's side of a swap log, when `pool` trades `token` against a quote asset. */
+function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLeg | null {
+  let decoded;
+  try {
+    decoded = decodeEventLog({ abi: swapAbi, data: log.data, topics: log.topics });
+  } catch {
+    return null;
+  }
+  // Pools order their tokens by address: token0 is the lower one.
+  const tokenIsToken0 = pool.token.toLowerCase() < pool.quote.address.toLowerCase();
+  const args = decoded.args as unknown as Record<string, bigint>;
+  let tokenIn: bigint, tokenOut: bigint, quoteIn: bigint, quoteOut: bigint;
+  if ("amount0In" in args) {
+    [tokenIn, tokenOut, quoteIn, quoteOut] = tokenIsToken0 ? [args.amount0In, args.amount0Out, args.amount1In, args.amount1Out] : [args.amount1In, args.amount1Out, args.amount0In, args.amount0Out];
+  } else {
+    // V3: positive amounts entered the pool, negative ones left it.
+    const [tokenDelta, quoteDelta] = tokenIsToken0 ? [args.amount0, args.amount1] : [args.amount1, args.amount0];
+    [tokenIn, tokenOut, quoteIn, quoteOut] = [tokenDelta > 0n ? tokenDelta : 0n, tokenDelta < 0n ? -tokenDelta : 0n, quoteDelta > 0n ? quoteDelta : 0n, quoteDelta < 0n ? -quoteDelta : 0n];
+  }
+  const base = { pool: pool.address, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
+  // Into the wallet: the pool sent the token out and took the quote in. Out of it: the reverse.
+  if (direction === "in" && tokenOut > 0n && quoteIn > 0n) return { ...base, tokenAmount: tokenOut, quoteAmount: quoteIn };
+  if (direction === "out" && tokenIn > 0n && quoteOut > 0n) return { ...base, tokenAmount: tokenIn, quoteAmount: quoteOut };
+  return null;
+}
+
+function classify(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
+  const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
+  let swap: SwapLeg | null = null;
+  for (const entry of receipt.logs) {
+    const pool = pools.find((candidate) => sameAddress(candidate.address, entry.address));
+    if (pool && (swap = swapLeg(entry, pool, direction))) break;
+  }
+  return {
+    kind: swap ? (direction === "in" ? "buy" : "sell") : direction === "in" ? "transfer_in" : "transfer_out",
+    token: getAddress(log.address),
+    amount: log.args.value,
+    counterparty: getAddress(direction === "in" ? log.args.from : log.args.to),
+    transaction: log.transactionHash,
+    block: log.blockNumber,
+    logIndex: log.logIndex,
+    timestamp,
+    swap,
+  };
+}
+
+/**
+ * The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one
+ * token. Costs two rounds after the caller learned `block`.
+ */
+export async function readMovements(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<MovementRead> {
+  const { client, chain, block } = input;
+  const wallet = getAddress(input.wallet);
+  const { logs, scan } = await scanTransfers(client, wallet, input.token && getAddress(input.token), block, input.maxMovements);
+
+  const network = getNetwork(chain);
+  const tokens = [...new Set(logs.map((log) => getAddress(log.address)))];
+  const hashes = [...new Set(logs.map((log) => log.transactionHash))];
+  const blocks = [...new Set(logs.map((log) => log.blockNumber))];
+  const [receipts, headers, identities, discoveries] = await Promise.all([
+    Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash }))),
+    Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
+    Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
+    Promise.all(tokens.map((token) => discoverPools({ client, chain, network, block }, token))),
+  ]);
+  const receiptOf = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]));
+  const timeOf = new Map(headers.map((header) => [header.number, header.timestamp]));
+  const poolsOf = new Map(tokens.map((token, i) => [token.toLowerCase(), discoveries[i].candidates]));
+
+  return {
+    movements: logs.map((log) => classify(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
+    tokens: new Map(tokens.map((token, i) => [token.toLowerCase(), identities[i]])),
+    scan,
+  };
+}

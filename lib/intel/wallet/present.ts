@@ -1,0 +1,16 @@
+// How wallet reads write amounts and tokens: exact in the smallest unit, human beside it.
+import { formatUnits, type Address } from "viem";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+
+export type Amount = { raw: string; formatted: string | null };
+
+/** Exact base units, and the human figure when the token's decimals are known. */
+export function amount(value: bigint, decimals: number | null | undefined): Amount {
+  return { raw: value.toString(), formatted: decimals === null || decimals === undefined ? null : formatUnits(value, decimals) };
+}
+
+export function tokenView(address: Address, identity: Erc20Identity | undefined) {
+  return { address, name: identity?.name.value ?? null, symbol: identity?.symbol.value ?? null, decimals: identity?.decimals.value ?? null };
+}
+
+export const isoTime = (unixSeconds: bigint) => new Date(Number(unixSeconds) * 1000).toISOString();

@@ -1,0 +1,158 @@
+// wallet/approvals and wallet/exact-movements on the demo chains (chain ids 1, 8453, 56): live
+// approvals reconciled with allowance() (unlimited, limited, the revoked one gone), paging and
+// totals; the trader's buys and sells and a team wallet's transfers with exact amounts, the
+// token filter, the 25 cap, a wallet with nothing, provenance, and three rounds per request.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatUnits, maxUint256, type Address } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork } from "@/lib/chain/networks";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { readApprovals } from "@/lib/intel/wallet/approvals";
+import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";
+import { readMovements } from "@/lib/intel/wallet/movements";
+import { getChainClient } from "@/lib/chain/clients";
+
+const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
+
+let chains: DemoChains;
+
+beforeAll(async () => {
+  chains = await startDemoChains({ log: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await chains?.stop();
+});
+
+function expectProvenance(result: { data: Record<string, unknown> & { unavailable: Record<string, string> }; provenance: Record<string, string> }) {
+  for (const field of Object.keys(result.data)) {
+    if (["unavailable", "wallet", "token", "page", "unlimited_total"].includes(field)) continue;
+    expect(Object.keys(result.provenance).some((key) => key === field || key.startsWith(`${field}.`)), `provenance for ${field}`).toBe(true);
+  }
+  for (const [field, label] of Object.entries(result.provenance)) {
+    expect(labels).toContain(label);
+    if (label === "unavailable") expect(result.data.unavailable[field]).toBeTruthy();
+  }
+}
+
+describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
+  let book: AddressBook;
+  const env = () => ({ ETH_RPC_URL: chains[chain].rpcUrl, BASE_RPC_URL: chains[chain].rpcUrl, BSC_RPC_URL: chains[chain].rpcUrl });
+  const metered = async <T>(read: () => Promise<T>) => {
+    const { result, usage } = await withRpcMeter(read);
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    return result;
+  };
+
+  beforeAll(() => {
+    book = chains[chain].addressBook;
+  });
+
+  it("approvals: the unlimited and the limited approval, with allowance, spender and grant; the revoked one is gone", async () => {
+    const scenario = book.scenarios.approvals;
+    const [unlimited, limited] = scenario.approvals;
+    const result = await metered(() => readApprovals({ chain, wallet: scenario.wallet, env: env() }));
+    expectProvenance(result);
+    expect(result.honestEmpty).toBe(false);
+    expect({ total: result.data.total, unlimited_total: result.data.unlimited_total }).toEqual({ total: 2, unlimited_total: 1 });
+    const router = getNetwork(chain).dexes.find((dex) => dex.router === unlimited.spender)!;
+    expect(result.data.approvals).toEqual([
+      {
+        token: { address: unlimited.token, name: "Healthy Demo Token", symbol: "HLTH", decimals: 18 },
+        spender: { address: unlimited.spender, label: `${router.name} router`, kind: "router", is_contract: true },
+        allowance: { raw: maxUint256.toString(), formatted: formatUnits(maxUint256, 18) },
+        unlimited: true,
+        granted: { transaction: unlimited.txs[0].hash, block: unlimited.txs[0].block, time: new Date(unlimited.txs[0].timestamp * 1000).toISOString() },
+      },
+      {
+        token: expect.objectContaining({ address: limited.token }),
+        spender: { address: limited.spender, label: null, kind: null, is_contract: false },
+        allowance: { raw: limited.allowance, formatted: formatUnits(BigInt(limited.allowance), result.data.approvals[1].token.decimals!) },
+        unlimited: false,
+        granted: expect.objectContaining({ transaction: limited.txs[0].hash }),
+      },
+    ]);
+    expect(scenario.approvals[2]).toMatchObject({ kind: "revoked", allowance: "0" });
+    expect(result.data.approvals.map((approval) => approval.spender.address)).not.toContain(scenario.approvals[2].spender);
+  });
+
+  it("approvals: limit and offset page through the live set; the total stays", async () => {
+    const wallet = book.scenarios.approvals.wallet;
+    const second = await metered(() => readApprovals({ chain, wallet, limit: 1, offset: 1, env: env() }));
+    expect({ total: second.data.total, page: second.data.page }).toEqual({ total: 2, page: { limit: 1, offset: 1, returned: 1, has_more: false } });
+    expect(second.data.approvals[0].unlimited).toBe(false);
+    const first = await metered(() => readApprovals({ chain, wallet, limit: 1, env: env() }));
+    expect(first.data.page).toEqual({ limit: 1, offset: 0, returned: 1, has_more: true });
+    const beyond = await metered(() => readApprovals({ chain, wallet, offset: 5, env: env() }));
+    expect({ approvals: beyond.data.approvals, total: beyond.data.total }).toEqual({ approvals: [], total: 2 });
+  });
+
+  it("approvals: a wallet that never approved anything is an honest empty answer", async () => {
+    const result = await metered(() => readApprovals({ chain, wallet: book.wallets.buyer1, env: env() }));
+    expect({ honestEmpty: result.honestEmpty, total: result.data.total, approvals: result.data.approvals }).toEqual({ honestEmpty: true, total: 0, approvals: [] });
+  });
+
+  it("exact movements: the trader's buys and sell, newest first, with exact amounts, the pool and what was paid", async () => {
+    const trader = book.scenarios.trader;
+    const result = await metered(() => readExactMovements({ chain, wallet: trader.wallet, env: env() }));
+    expectProvenance(result);
+    const wrapped = getNetwork(chain).wrappedNative;
+    expect(result.data.movements).toEqual(
+      [...trader.trades].reverse().map((trade) => ({
+        kind: trade.side,
+        token: { address: trader.token, name: "Healthy Demo Token", symbol: "HLTH", decimals: 18 },
+        amount: { raw: trade.tokenAmount, formatted: formatUnits(BigInt(trade.tokenAmount), 18) },
+        counterparty: trader.pair,
+        transaction: trade.tx.hash,
+        block: trade.tx.block,
+        log_index: expect.any(Number),
+        time: new Date(trade.tx.timestamp * 1000).toISOString(),
+        swap: { pool: trader.pair, dex: expect.any(String), quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_amount: { raw: trade.nativeAmount, formatted: formatUnits(BigInt(trade.nativeAmount), 18) } },
+      })),
+    );
+    expect(result.data.counts).toEqual({ buy: 2, sell: 1, transfer_in: 0, transfer_out: 0, total: 3 });
+  });
+
+  it("exact movements: a team wallet's allocation is a transfer in from the deployer, its sales are sells", async () => {
+    const dump = book.scenarios.dump;
+    const team = dump.facts.teamWallets[0];
+    const result = await metered(() => readExactMovements({ chain, wallet: team.address, token: dump.token.address, env: env() }));
+    const allocation = result.data.movements.find((movement) => movement.transaction === team.allocationTx.hash)!;
+    expect(allocation).toMatchObject({ kind: "transfer_in", counterparty: dump.deployer, amount: { raw: team.allocation }, swap: null });
+    expect(result.data.movements.filter((movement) => movement.kind === "sell").map((movement) => [movement.transaction, movement.amount.raw])).toEqual(
+      [...team.sells].reverse().map((sell) => [sell.tx.hash, sell.tokenAmount]),
+    );
+    expect(result.data.counts).toEqual({ buy: 0, sell: team.sells.length, transfer_in: 1, transfer_out: 0, total: team.sells.length + 1 });
+    expect(result.data.token).toBe(dump.token.address);
+  });
+
+  it("exact movements: the token filter narrows to one token", async () => {
+    const wallet = book.scenarios.approvals.wallet;
+    const all = await metered(() => readExactMovements({ chain, wallet, env: env() }));
+    expect(new Set(all.data.movements.map((movement) => movement.token.address)).size).toBe(2);
+    const healthyOnly = await metered(() => readExactMovements({ chain, wallet, token: book.scenarios.healthy.token.address, env: env() }));
+    expect(healthyOnly.data.movements.map((movement) => movement.kind)).toEqual(["buy"]);
+    expect(healthyOnly.data.movements.length).toBeLessThanOrEqual(maxMovementsPerCall);
+  });
+
+  it("exact movements: a wallet with none is 422 insufficient_data", async () => {
+    const error = await readExactMovements({ chain, wallet: book.scenarios.trader.wallet, token: book.scenarios.tax.token.address, env: env() }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("insufficient_data");
+  });
+});
+
+describe("movements: the cap", () => {
+  it("past the cap, the newest movements are kept and the read says more exist", async () => {
+    const { rpcUrl, addressBook } = chains.eth;
+    const trader = addressBook.scenarios.trader;
+    const client = getChainClient("eth", { env: { ETH_RPC_URL: rpcUrl } });
+    const block = await client.getBlockNumber();
+    const read = await readMovements({ client, chain: "eth", block, wallet: trader.wallet, maxMovements: 2 });
+    expect(read.movements.map((movement) => movement.transaction)).toEqual([trader.trades[2].tx.hash, trader.trades[1].tx.hash]);
+    expect(read.scan.capped).toBe(true);
+    expect(maxMovementsPerCall).toBe(25);
+  });
+});
