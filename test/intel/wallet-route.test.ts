@@ -1,4 +1,4 @@
-// wallet/approvals and wallet/exact-movements through the whole API pipeline on the demo
+// wallet/approvals, wallet/exact-movements and wallet/pnl through the whole API pipeline on the demo
 // chain: charged once at their prices on success, security:read for approvals, an empty
 // approval list an honest empty answer that is never charged, no movements a 422 that is
 // never charged, and a node stopped mid-request a 503 that is never charged.
@@ -10,7 +10,7 @@ import { changeSettings } from "@/lib/operator/operations";
 import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { createHarness, type Harness } from "../support/harness";
 
-describe("POST /v1/api/wallet/approvals and wallet/exact-movements", () => {
+describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl", () => {
   let h: Harness;
   let chain: DemoChain;
   const saved = process.env.ETH_RPC_URL;
@@ -88,6 +88,23 @@ describe("POST /v1/api/wallet/approvals and wallet/exact-movements", () => {
     expect(await balance()).toBe(5);
   });
 
+  it("pnl: 10 credits once; a wallet with no trade is 422 and never charged", async () => {
+    useNode(chain.rpcUrl);
+    await setAccount(20);
+    const { key } = await h.key({ permissions: ["intel:read"] });
+    const trader = chain.addressBook.scenarios.trader;
+    const response = await h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
+    expect(response.status).toBe(200);
+    expect(response.body.meta).toMatchObject({ credits_charged: 10, provenance: { realized: "interpretation" } });
+    expect(response.body.data.realized.quote.raw).toBe(trader.expected.realizedPnlNativeAverageCost);
+    expect(await balance()).toBe(10);
+
+    const none = await h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: chain.addressBook.wallets.limitedSpender, token: trader.token } });
+    expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
+    expect((await recordOf(none.body.request_id)).charged).toBe(0);
+    expect(await balance()).toBe(10);
+  });
+
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
     const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
     useNode(doomed.rpcUrl);
@@ -96,8 +113,9 @@ describe("POST /v1/api/wallet/approvals and wallet/exact-movements", () => {
     for (const [path, body] of [
       ["wallet/exact-movements", { chain: "eth", wallet: doomed.addressBook.scenarios.trader.wallet }],
       ["wallet/approvals", { chain: "eth", address: doomed.addressBook.scenarios.approvals.wallet }],
+      ["wallet/pnl", { chain: "eth", wallet: doomed.addressBook.scenarios.trader.wallet, token: doomed.addressBook.scenarios.trader.token }],
     ] as const) {
-      const node = path === "wallet/approvals" ? await startDemoChain({ chain: "eth", log: () => undefined }) : doomed;
+      const node = path === "wallet/exact-movements" ? doomed : await startDemoChain({ chain: "eth", log: () => undefined });
       useNode(node.rpcUrl);
       const { result: response } = await withNodeStoppedMidRequest(node, 1, () => h.call("POST", path, { key, body }));
       expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });

@@ -120,15 +120,18 @@ function classify(log: TransferLog, wallet: Address, receipt: TransactionReceipt
   };
 }
 
-/**
- * The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one
- * token. Costs two rounds after the caller learned `block`.
- */
-export async function readMovements(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<MovementRead> {
-  const { client, chain, block } = input;
-  const wallet = getAddress(input.wallet);
-  const { logs, scan } = await scanTransfers(client, wallet, input.token && getAddress(input.token), block, input.maxMovements);
+export type TransferScan = Awaited<ReturnType<typeof scanTransfers>> & { wallet: Address };
 
+/** Round one: the wallet's Transfer logs (of one token when given), newest first, at most `maxMovements`. */
+export async function scanWalletTransfers(input: { client: ChainClient; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<TransferScan> {
+  const wallet = getAddress(input.wallet);
+  return { wallet, ...(await scanTransfers(input.client, wallet, input.token && getAddress(input.token), input.block, input.maxMovements)) };
+}
+
+/** Round two: receipts, block times, identities and pools, and each transfer classified. */
+export async function classifyTransfers(input: { client: ChainClient; chain: ChainId; block: bigint }, scanned: TransferScan): Promise<MovementRead> {
+  const { client, chain, block } = input;
+  const { logs, scan, wallet } = scanned;
   const network = getNetwork(chain);
   const tokens = [...new Set(logs.map((log) => getAddress(log.address)))];
   const hashes = [...new Set(logs.map((log) => log.transactionHash))];
@@ -148,4 +151,9 @@ export async function readMovements(input: { client: ChainClient; chain: ChainId
     tokens: new Map(tokens.map((token, i) => [token.toLowerCase(), identities[i]])),
     scan,
   };
+}
+
+/** The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one token: two rounds after the caller learned `block`. */
+export async function readMovements(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<MovementRead> {
+  return classifyTransfers(input, await scanWalletTransfers(input));
 }

@@ -1,5 +1,5 @@
-// POST /v1/api/wallet/pnl
+// POST /v1/api/wallet/pnl — one wallet's realized and unrealized profit in one token; 10 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { pnlIntel } from "@/lib/intel/wallet/pnl";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/pnl", notServedYet("wallet/pnl"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/pnl", pnlIntel);
