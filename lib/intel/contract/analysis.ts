@@ -84,7 +84,7 @@ function noDeployer(ctx: Ctx) {
  * that should still hold a role. The scan starts before the deployment block is known (so
  * it shares a round with the deployer read); no log can predate the contract anyway.
  */
-async function scanRoleGrants(ctx: Ctx, address: Address) {
+export async function scanRoleGrants(ctx: Pick<Ctx, "client" | "block">, address: Address) {
   const start = ctx.block > roleScanLookback ? ctx.block - roleScanLookback : 0n;
   const scan = await scanLogs({ client: ctx.client, address, events: [roleGranted, roleRevoked] as const, fromBlock: start, toBlock: ctx.block, maxLookbackBlocks: roleScanLookback, chunkSize: 50_000n });
   const holders = new Map<string, { role: Hex; account: Address }>();
@@ -96,10 +96,10 @@ async function scanRoleGrants(ctx: Ctx, address: Address) {
   }
   return { holders: [...holders.values()], truncated: scan.truncated, fromBlock: scan.fromBlock };
 }
-type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
+export type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
 
 /** The calls that confirm each replayed holder with hasRole at the read block. */
-function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
+export function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
   return grants.holders.map((holder) => ({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
 }
 

@@ -54,7 +54,7 @@ const swapAbi = parseAbi([
   "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
 ]);
 
-type TransferLog = { address: Address; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
+export type TransferLog = { address: Address; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
 const newestFirst = (a: TransferLog, b: TransferLog) => (a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1);
 
@@ -100,7 +100,7 @@ function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLe
   return null;
 }
 
-function classify(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
+export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
   const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
   let swap: SwapLeg | null = null;
   for (const entry of receipt.logs) {
@@ -147,7 +147,7 @@ export async function classifyTransfers(input: { client: ChainClient; chain: Cha
   const poolsOf = new Map(tokens.map((token, i) => [token.toLowerCase(), discoveries[i].candidates]));
 
   return {
-    movements: logs.map((log) => classify(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
+    movements: logs.map((log) => classifyTransfer(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
     tokens: new Map(tokens.map((token, i) => [token.toLowerCase(), identities[i]])),
     scan,
   };

@@ -1,5 +1,5 @@
-// POST /v1/api/intel/team-wallets
+// POST /v1/api/intel/team-wallets — wallets linked to the token's team by on-chain relations; 5 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { teamWalletsIntel } from "@/lib/intel/team/team-wallets";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/team-wallets", notServedYet("intel/team-wallets"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/team-wallets", teamWalletsIntel);
