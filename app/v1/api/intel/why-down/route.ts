@@ -1,5 +1,5 @@
-// POST /v1/api/intel/why-down
+// POST /v1/api/intel/why-down — why the token's price is down, from recent on-chain activity; 3 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { notServedYet } from "@/lib/intel/not-served";
+import { whyDownIntel } from "@/lib/intel/why-down/why-down";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/why-down", notServedYet("intel/why-down"));
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/why-down", whyDownIntel);

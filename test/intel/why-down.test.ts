@@ -1,0 +1,92 @@
+// intel/why-down on the demo chains (chain ids 1, 8453, 56): the rug's dominant driver is
+// liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is the
+// team wallets selling (every team sell cited), a token that went up is not down, the price
+// change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { ApiError } from "@/lib/api/errors";
+import type { ChainId } from "@/lib/chain/networks";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { readWhyDown } from "@/lib/intel/why-down/why-down";
+
+let chains: DemoChains;
+
+beforeAll(async () => {
+  chains = await startDemoChains({ log: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await chains?.stop();
+});
+
+describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
+  let book: AddressBook;
+  const read = (address: Address) => {
+    const rpcUrl = chains[chain].rpcUrl;
+    return readWhyDown({ chain, address, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } });
+  };
+  /** (end − start) / start in basis points, from the launch's reserves and the pool's final state. */
+  const changeBps = (launch: { tokenAdded: string; nativeAdded: string }, end: { reserveToken: string; reserveNative: string }) => {
+    const [t0, q0, t1, q1] = [launch.tokenAdded, launch.nativeAdded, end.reserveToken, end.reserveNative].map(BigInt);
+    return Number(((q1 * t0 - q0 * t1) * 10_000n) / (q0 * t1));
+  };
+
+  beforeAll(() => {
+    book = chains[chain].addressBook;
+  });
+
+  it("rug: liquidity pulled is the dominant driver, with the deployer's removal and the sell that followed", async () => {
+    const rug = book.scenarios.rug;
+    const result = await read(rug.token.address);
+    expect(result.data.dominant_driver).toBe("liquidity_pulled");
+    expect(result.data.price).toMatchObject({ down: true, change_bps: changeBps(rug.pool, rug.facts.poolAfterDump) });
+    const pulled = result.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
+    expect(pulled.observations).toEqual([
+      expect.objectContaining({ what: "liquidity_removal", wallet: rug.facts.liquidityPuller, transaction: rug.facts.removeLiquidityTx.hash, block: rug.facts.removeLiquidityTx.block, amount: expect.objectContaining({ raw: rug.facts.tokenReturned }), quote_amount: expect.objectContaining({ raw: rug.facts.nativeReturned }), note: `${rug.facts.lpRemoved} LP redeemed` }),
+    ]);
+    expect(pulled.measured.by).toEqual([{ wallet: rug.facts.liquidityPuller, team: expect.arrayContaining(["owner"]) }]);
+    const selling = result.data.drivers.find((driver) => driver.driver === "heavy_selling")!;
+    expect(selling.observations[0]).toMatchObject({ what: "sell", wallet: rug.deployer, transaction: rug.facts.dumpTrade.tx.hash, amount: { raw: rug.facts.dumpTrade.tokenAmount }, quote_amount: { raw: rug.facts.dumpTrade.nativeAmount } });
+    expect(result.data.read).toMatch(/liquidity was pulled/);
+    expect(result.sources.transactions).toContain(rug.facts.removeLiquidityTx.hash);
+  });
+
+  it("dump: the team wallets selling is the dominant driver, every team sell cited with its amounts", async () => {
+    const dump = book.scenarios.dump;
+    const result = await read(dump.token.address);
+    expect(result.data.dominant_driver).toBe("team_wallets_selling");
+    expect(result.data.price).toMatchObject({ down: true, change_bps: changeBps(dump.pool, dump.facts.poolAfterDump) });
+    const team = result.data.drivers.find((driver) => driver.driver === "team_wallets_selling")!;
+    const expectedSells = dump.facts.teamWallets.flatMap((wallet) => wallet.sells).sort((a, b) => a.tx.block - b.tx.block);
+    expect(team.observations.filter((observation) => observation.what === "sell").map((observation) => [observation.wallet, observation.transaction, observation.amount.raw, observation.quote_amount!.raw])).toEqual(
+      expectedSells.map((sell) => [sell.wallet, sell.tx.hash, sell.tokenAmount, sell.nativeAmount]),
+    );
+    expect(team.measured.share_of_sells_bps).toBe(10_000);
+    expect(result.data.read).toMatch(/wallets linked to the team sold/);
+  });
+
+  it("a token whose price went up is not down: no dominant driver", async () => {
+    const healthy = book.scenarios.healthy;
+    const result = await read(healthy.token.address);
+    expect({ down: result.data.price.down, dominant: result.data.dominant_driver }).toEqual({ down: false, dominant: null });
+    expect(result.data.read).toMatch(/is not down in this window/);
+  });
+
+  it("counts every trade in the pool; a history of fewer than five trades is thin and says so", async () => {
+    const honeypot = book.scenarios.honeypot;
+    const result = await read(honeypot.token.address);
+    const selling = result.data.drivers.find((driver) => driver.driver === "heavy_selling")!;
+    expect({ sells: selling.measured.sells, buys: selling.measured.buys }).toEqual({
+      sells: honeypot.trades.filter((trade) => trade.side === "sell").length,
+      buys: honeypot.trades.filter((trade) => trade.side === "buy").length,
+    });
+    expect(result.data.thin).toBe(honeypot.trades.length < 5);
+    expect(result.data.thin ? result.data.thin_note : undefined).toEqual(honeypot.trades.length < 5 ? expect.stringMatching(/thin history/) : undefined);
+  });
+
+  it("a token with no pool is 422 insufficient_data", async () => {
+    const error = await read(book.scenarios.lockedLiquidity.facts.locker).catch((caught) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("insufficient_data");
+  });
+});
