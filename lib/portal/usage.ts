@@ -6,6 +6,7 @@ import type { UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/api/error-codes";
+import { usageGroupsAllProjects, type UsageGroup } from "@/lib/usage/rollup";
 
 export const usageWindows = {
   "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
@@ -73,15 +74,12 @@ export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: num
  * the outcome breakdown shows them apart).
  */
 export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
-  const where: Prisma.RequestRecordWhereInput = { ...(scope.projectId ? { projectId: scope.projectId } : {}), createdAt: { gte: windowStart(window, now) } };
-  const groups = await db.requestRecord.groupBy({ by: ["outcome", "httpStatus"], where, _count: { _all: true }, _sum: { quoted: true, charged: true } });
+  const groups = await groupsFor(db, scope, windowStart(window, now), now);
   const counters: UsageCounters = { requests: 0, successful: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0 };
   const byOutcome = new Map<RequestOutcome, OutcomeRow>(outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0 }]));
   const statuses = new Set<number>();
   for (const group of groups) {
-    const count = group._count._all;
-    const quoted = group._sum.quoted ?? 0;
-    const charged = group._sum.charged ?? 0;
+    const { requests: count, quoted, charged } = group;
     counters.requests += count;
     counters.quoted += quoted;
     counters.creditsUsed += charged;
@@ -99,23 +97,34 @@ export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindo
 
 export type TimelineBucket = { start: string; requests: number; successful: number; failed: number };
 
+/** Outcome and status groups since `since`: one project's from its rows (indexed by project and time), every project's through the hourly rollup. */
+async function groupsFor(db: Db, scope: UsageScope, since: Date, now: Date, bucketMs?: number): Promise<UsageGroup[]> {
+  if (!scope.projectId) return usageGroupsAllProjects(db, { since, now, bucketMs });
+  const bucketSeconds = bucketMs ? bucketMs / 1000 : 0;
+  // created_at is a UTC timestamp without zone; compare against text so no session time zone applies.
+  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number }>>`
+    SELECT (floor(extract(epoch FROM created_at) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
+           outcome, http_status, count(*)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged
+    FROM request_records
+    WHERE project_id = ${scope.projectId} AND created_at >= CAST(${since.toISOString().replace("Z", "")} AS timestamp)
+    GROUP BY 1, 2, 3`;
+  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged }));
+}
+
 /** Requests per bucket over the window, empty buckets included so the chart's x axis is honest. */
 export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<TimelineBucket[]> {
-  const { ms, bucketMs } = usageWindows[window];
-  const bucketSeconds = bucketMs / 1000;
+  const { bucketMs } = usageWindows[window];
+  const since = windowStart(window, now);
+  // From the bucket holding the window's first instant to the one holding now: the chart adds up to the counters.
+  const start = Math.floor(since.getTime() / bucketMs) * bucketMs;
   const end = Math.floor(now.getTime() / bucketMs) * bucketMs + bucketMs;
-  const start = end - Math.ceil(ms / bucketMs) * bucketMs;
-  // created_at is a UTC timestamp without zone; compare against text so no session time zone applies.
-  const since = new Date(windowStart(window, now)).toISOString().replace("Z", "");
-  const projectFilter = scope.projectId ? Prisma.sql`AND project_id = ${scope.projectId}` : Prisma.empty;
-  const rows = await db.$queryRaw<Array<{ bucket: number; requests: number; successful: number }>>`
-    SELECT (floor(extract(epoch FROM created_at) / ${bucketSeconds}) * ${bucketSeconds})::float8 AS bucket,
-           count(*)::int AS requests,
-           (count(*) FILTER (WHERE http_status BETWEEN 200 AND 299))::int AS successful
-    FROM request_records
-    WHERE created_at >= CAST(${since} AS timestamp) ${projectFilter}
-    GROUP BY 1 ORDER BY 1`;
-  const byStart = new Map(rows.map((row) => [Number(row.bucket) * 1000, row]));
+  const byStart = new Map<number, { requests: number; successful: number }>();
+  for (const group of await groupsFor(db, scope, since, now, bucketMs)) {
+    const entry = byStart.get(group.bucket!) ?? { requests: 0, successful: 0 };
+    entry.requests += group.requests;
+    if (group.httpStatus >= 200 && group.httpStatus < 300) entry.successful += group.requests;
+    byStart.set(group.bucket!, entry);
+  }
   const buckets: TimelineBucket[] = [];
   for (let t = start; t < end; t += bucketMs) {
     const row = byStart.get(t);

@@ -59,14 +59,15 @@ describe("usage views", () => {
 
   it("buckets requests over time, empty buckets included", async () => {
     const buckets = await usageTimeline(db, { projectId: world.projectA.id }, "24h", now);
-    expect(buckets).toHaveLength(24);
+    // 12:30 yesterday to 12:30 today: the partial first hour is a bucket too, so the chart adds up to the counters.
+    expect(buckets).toHaveLength(25);
     expect(buckets.reduce((sum, b) => sum + b.requests, 0)).toBe(5);
     const last = buckets[buckets.length - 1];
     expect(new Date(last.start).getTime()).toBe(Date.parse("2030-06-15T12:00:00.000Z"));
     const eleven = buckets.find((b) => b.start === "2030-06-15T11:00:00.000Z")!;
     expect(eleven).toMatchObject({ requests: 2, successful: 2, failed: 0 });
     const thirty = await usageTimeline(db, { projectId: world.projectA.id }, "30d", now);
-    expect(thirty).toHaveLength(30);
+    expect(thirty).toHaveLength(31);
     expect(thirty.reduce((sum, b) => sum + b.requests, 0)).toBe(6);
   });
 

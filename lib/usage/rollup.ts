@@ -1,0 +1,79 @@
+// Hourly rollup of request records for the views across every project (staff), read-side and
+// incremental: before such a view is read, the hours that ended at least `settleMs` ago and are
+// not rolled up yet are summed into usage_hourly in one statement, under a transaction-scoped
+// advisory lock so two readers never roll the same hours. A view then sums whole hours from
+// usage_hourly and reads only the edges (the window's first partial hour and everything after
+// the rollup) from request_records. Records are written within seconds of their time and never
+// change, so an hour that is over stays right.
+import type { Db } from "@/lib/db/client";
+import type { RequestOutcome } from "@/lib/api/error-codes";
+
+const hourMs = 3_600_000;
+
+/** An hour rolls up once it has been over this long: no request record arrives later than that. */
+export const rollupSettleMs = 5 * 60_000;
+
+// Any fixed number: it names this job's lock among the database's advisory locks.
+const rollupLockKey = 70_411_2026;
+
+const floorHour = (t: number) => Math.floor(t / hourMs) * hourMs;
+const ceilHour = (t: number) => Math.ceil(t / hourMs) * hourMs;
+/** created_at is a UTC timestamp without zone; pass instants as text so no session time zone applies. */
+const sqlTime = (t: number) => new Date(t).toISOString().replace("Z", "");
+
+/** Rolls every settled hour up; returns the instant before which usage_hourly counts every request. */
+export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
+  const target = floorHour(now.getTime() - rollupSettleMs);
+  const current = await db.usageRollup.findUnique({ where: { id: 1 } });
+  if (current && current.rolledUpTo.getTime() >= target) return current.rolledUpTo;
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${rollupLockKey})`;
+      // Another reader may have rolled up while this one waited for the lock.
+      const state = await tx.usageRollup.findUnique({ where: { id: 1 } });
+      if (state && state.rolledUpTo.getTime() >= target) return state.rolledUpTo;
+      const from = state?.rolledUpTo.getTime() ?? 0;
+      await tx.$executeRaw`
+        INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged)
+        SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int
+        FROM request_records
+        WHERE created_at >= CAST(${sqlTime(from)} AS timestamp) AND created_at < CAST(${sqlTime(target)} AS timestamp)
+        GROUP BY 1, 2, 3, 4`;
+      const rolledUpTo = new Date(target);
+      await tx.usageRollup.upsert({ where: { id: 1 }, create: { id: 1, rolledUpTo }, update: { rolledUpTo } });
+      return rolledUpTo;
+    },
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+}
+
+export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number };
+
+/**
+ * Requests since `since` across every project, grouped by outcome and HTTP status and, when
+ * `bucketMs` is given (a whole number of hours), by time bucket (its start, epoch ms).
+ */
+export async function usageGroupsAllProjects(db: Db, input: { since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
+  const rolledUpTo = (await rollUpUsage(db, input.now)).getTime();
+  const since = input.since.getTime();
+  const firstWholeHour = ceilHour(since);
+  const useHours = rolledUpTo > firstWholeHour;
+  const bucketSeconds = input.bucketMs ? input.bucketMs / 1000 : 0;
+  // Without whole hours to use, the edges cover the whole window.
+  const [headEnd, tailStart] = useHours ? [firstWholeHour, rolledUpTo] : [since, since];
+  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number }>>`
+    SELECT (floor(extract(epoch FROM t) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
+           outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged
+    FROM (
+      SELECT created_at AS t, outcome, http_status, 1 AS requests, quoted, charged FROM request_records
+        WHERE created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
+      UNION ALL
+      SELECT hour, outcome, http_status, requests, quoted, charged FROM usage_hourly
+        WHERE ${useHours} AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
+      UNION ALL
+      SELECT created_at, outcome, http_status, 1, quoted, charged FROM request_records
+        WHERE created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
+    ) AS usage
+    GROUP BY 1, 2, 3`;
+  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged }));
+}

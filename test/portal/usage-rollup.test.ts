@@ -1,0 +1,102 @@
+// The staff views across every project read hours rolled up from request records: the counts
+// equal a direct count of the records (the window's partial first hour and the hours not rolled
+// up yet read from the records themselves), hours roll up only once settled, a later read rolls
+// up only what is new, and readers racing each other never count an hour twice. On PostgreSQL
+// and on the embedded PGlite.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/lib/db/generated/client";
+import type { Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrations";
+import { pgliteExecutor } from "@/lib/db/sql-executor";
+import { newId } from "@/lib/ids";
+import { usageSummary, usageTimeline } from "@/lib/portal/usage";
+import { rollUpUsage, rollupSettleMs } from "@/lib/usage/rollup";
+import { createWorld, openPortalDatabase } from "./support/world";
+
+const hour = 3_600_000;
+const minute = 60_000;
+
+const backends = {
+  postgres: async () => openPortalDatabase(),
+  pglite: async () => {
+    const lite = await PGlite.create();
+    await applyMigrations(pgliteExecutor(lite));
+    const db = new PrismaClient({ adapter: new PrismaPGlite(lite) }) as Db;
+    return { db, close: async () => { await db.$disconnect(); await lite.close(); } };
+  },
+};
+
+describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage rollup (%s)", (backend) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  const now = new Date("2030-06-15T12:30:00.000Z");
+  const truth: Array<{ at: number; project: string; status: number; charged: number }> = [];
+
+  beforeAll(async () => {
+    ({ db, close } = await backends[backend]());
+    const world = await createWorld(db);
+    await db.requestRecord.deleteMany({});
+    const projects = [world.projectA, world.projectB];
+    const keys = [world.keyA, world.keyB];
+    // Records across 40 days, both projects, successes and failures; some at the hour's edges.
+    const times = [
+      ...Array.from({ length: 120 }, (_, i) => now.getTime() - i * 7.9 * hour),
+      now.getTime() - 30 * 24 * hour + minute, // inside the 30-day window's partial first hour
+      now.getTime() - 30 * 24 * hour - minute, // just outside it
+      now.getTime() - 2 * minute, // in the hour that has not settled
+      now.getTime() - 31 * minute, // the previous hour, still within the settling margin of its end
+    ];
+    let i = 0;
+    for (const at of times) {
+      const p = i++ % 2;
+      const status = i % 5 === 0 ? 429 : i % 3 === 0 ? 403 : 200;
+      const charged = status === 200 ? 2 : 0;
+      await db.requestRecord.create({
+        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, latencyMs: 5, createdAt: new Date(at) },
+      });
+      truth.push({ at, project: projects[p].id, status, charged });
+    }
+  }, 120_000);
+  afterAll(async () => close?.());
+
+  const count = (since: number, until = Infinity) => truth.filter((r) => r.at >= since && r.at < until);
+
+  it("rolls up only settled hours, and every staff counter equals a direct count of the records", async () => {
+    const rolledUpTo = await rollUpUsage(db, now);
+    expect(rolledUpTo.getTime()).toBe(Math.floor((now.getTime() - rollupSettleMs) / hour) * hour);
+    for (const window of ["24h", "7d", "30d"] as const) {
+      const ms = { "24h": 24 * hour, "7d": 7 * 24 * hour, "30d": 30 * 24 * hour }[window];
+      const expected = count(now.getTime() - ms);
+      const summary = await usageSummary(db, { projectId: null }, window, now);
+      expect({ window, ...summary.counters }).toEqual({
+        window,
+        requests: expected.length,
+        successful: expected.filter((r) => r.status === 200).length,
+        errors: expected.filter((r) => r.status === 403).length,
+        rateLimited: expected.filter((r) => r.status === 429).length,
+        creditsUsed: expected.reduce((sum, r) => sum + r.charged, 0),
+        quoted: expected.length * 2,
+      });
+      const timeline = await usageTimeline(db, { projectId: null }, window, now);
+      expect(timeline.reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(expected.length);
+      for (const bucket of timeline) {
+        const start = Date.parse(bucket.start);
+        const width = { "24h": hour, "7d": 6 * hour, "30d": 24 * hour }[window];
+        expect({ window, start: bucket.start, requests: bucket.requests }).toEqual({ window, start: bucket.start, requests: count(Math.max(start, now.getTime() - ms), start + width).length });
+      }
+    }
+    const hourly = await db.usageHourly.aggregate({ _sum: { requests: true } });
+    expect(hourly._sum.requests).toBe(count(0, rolledUpTo.getTime()).length);
+  });
+
+  it("a later read rolls up only the new hours; readers racing each other count every hour once", async () => {
+    const later = new Date(now.getTime() + 3 * hour);
+    const results = await Promise.all(Array.from({ length: 4 }, () => rollUpUsage(db, later)));
+    expect(new Set(results.map((d) => d.getTime()))).toEqual(new Set([Math.floor((later.getTime() - rollupSettleMs) / hour) * hour]));
+    const hourly = await db.usageHourly.aggregate({ _sum: { requests: true } });
+    expect(hourly._sum.requests).toBe(truth.length);
+    expect((await usageSummary(db, { projectId: null }, "30d", later)).counters.requests).toBe(count(later.getTime() - 30 * 24 * hour).length);
+  });
+});
