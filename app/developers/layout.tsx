@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AccountBar } from "@/components/portal/account-bar";
+import { DemoDataNotice } from "@/components/portal/demo-data";
 import { requireUser } from "@/lib/portal/guards";
 
 export const metadata: Metadata = { title: { default: "Developers", template: "%s · Developers" } };
@@ -10,6 +11,7 @@ export default async function DevelopersLayout({ children }: { children: React.R
   return (
     <>
       <AccountBar user={user} area="developers" />
+      <DemoDataNotice />
       {children}
     </>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AccountBar } from "@/components/portal/account-bar";
+import { DemoDataNotice } from "@/components/portal/demo-data";
 import { StaffNav } from "@/components/staff/staff-nav";
 import { ui } from "@/components/ui/styles";
 import { requireStaff } from "@/lib/portal/guards";
@@ -12,6 +13,7 @@ export default async function StaffLayout({ children }: { children: React.ReactN
   return (
     <>
       <AccountBar user={user} area="staff" />
+      <DemoDataNotice />
       <main className={`${ui.page} space-y-4 py-6`}>
         <h1 className={ui.h1}>Staff area</h1>
         <StaffNav />

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CardForm } from "@/components/portal/card-form";
+import { DemoDataBadge } from "@/components/portal/demo-data";
 import { WithdrawCardButton } from "@/components/portal/withdraw-card-button";
 import { badge, ui } from "@/components/ui/styles";
 import { listOwnCards } from "@/lib/portal/cards";
@@ -33,6 +34,7 @@ export default async function CardsPage() {
                 </div>
                 <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">
                   {card.chain} · {card.tokenSymbol ?? card.tokenName ?? ""} {card.token}
+                  <DemoDataBadge />
                 </p>
                 <ul className="list-disc pl-5 text-sm">
                   {card.bullets.map((bullet, i) => (

@@ -2,6 +2,7 @@
 // window, counters, charts, quoted versus charged, and the filterable history.
 import Link from "next/link";
 import { badge, ui } from "@/components/ui/styles";
+import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/api/registry";
 import { formatNumber, formatTime } from "@/lib/portal/format";
@@ -256,7 +257,12 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
                     <td className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{keyLabels.get(row.keyId) ?? row.keyId}</td>
                     <td className={`${ui.td} font-mono text-xs`}>
                       {row.method} {row.endpoint}
-                      {row.chain ? <span className="text-zinc-500"> · {row.chain}</span> : null}
+                      {row.chain ? (
+                        <>
+                          <span className="text-zinc-500"> · {row.chain}</span>
+                          <DemoDataBadge />
+                        </>
+                      ) : null}
                     </td>
                     <td className={ui.td}>
                       <span className={badge(row.httpStatus < 300 ? "green" : row.httpStatus === 429 ? "violet" : row.httpStatus >= 500 ? "red" : "amber")}>{row.httpStatus}</span>
