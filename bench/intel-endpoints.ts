@@ -4,7 +4,10 @@
 // route handler in-process as the tests do. Each endpoint rotates over the demo requests
 // that exercise it; the round trips are the chain node's, counted per request.
 //
-//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl]
+//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10]
+//
+// --history N plays (N − 1) times the measured wallets' and tokens' activity again before
+// measuring (bench/support/extra-history.ts), to show how cost grows with matching logs.
 //
 // Targets (issue: chain layer and intelligence): p50 ≤ 60 ms and ≤ 3 sequential round trips.
 import { parseArgs } from "node:util";
@@ -14,8 +17,10 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains, type AddressBook } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api/registry";
 import { createHarness } from "@/test/support/harness";
+import { addHistory } from "./support/extra-history";
 
-const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" } } });
+const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" } } });
+const history = Number(values.history);
 const iterations = Number(values.iterations);
 const only = values.only ? new Set(values.only.split(",")) : null;
 
@@ -53,6 +58,10 @@ const rpcSetting = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL
 
 async function main() {
   const chains = await startDemoChains({ log: () => undefined });
+  for (const chain of DEMO_CHAINS) {
+    const added = await addHistory(chain, chains[chain], history);
+    if (added.transactions > 0) console.log(`${chain}: ${added.transactions} more transactions (history ×${history})`);
+  }
   const h = await createHarness("postgres+redis");
   try {
     for (const chain of DEMO_CHAINS) process.env[rpcSetting[chain]] = chains[chain].rpcUrl;
@@ -87,7 +96,7 @@ async function main() {
         });
       }
     }
-    console.log("Intelligence endpoints on the demo chains, sequential, through the whole pipeline (PostgreSQL + Redis on loopback)");
+    console.log(`Intelligence endpoints on the demo chains (history ×${history}), sequential, through the whole pipeline (PostgreSQL + Redis on loopback)`);
     console.table(rows);
   } finally {
     await h.close();

@@ -6,7 +6,7 @@ import type { UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/api/error-codes";
-import { usageGroupsAllProjects, type UsageGroup } from "@/lib/usage/rollup";
+import { usageGroups } from "@/lib/usage/rollup";
 
 export const usageWindows = {
   "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
@@ -74,7 +74,7 @@ export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: num
  * the outcome breakdown shows them apart).
  */
 export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
-  const groups = await groupsFor(db, scope, windowStart(window, now), now);
+  const groups = await usageGroups(db, { projectId: scope.projectId, since: windowStart(window, now), now });
   const counters: UsageCounters = { requests: 0, successful: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0 };
   const byOutcome = new Map<RequestOutcome, OutcomeRow>(outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0 }]));
   const statuses = new Set<number>();
@@ -97,20 +97,6 @@ export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindo
 
 export type TimelineBucket = { start: string; requests: number; successful: number; failed: number };
 
-/** Outcome and status groups since `since`: one project's from its rows (indexed by project and time), every project's through the hourly rollup. */
-async function groupsFor(db: Db, scope: UsageScope, since: Date, now: Date, bucketMs?: number): Promise<UsageGroup[]> {
-  if (!scope.projectId) return usageGroupsAllProjects(db, { since, now, bucketMs });
-  const bucketSeconds = bucketMs ? bucketMs / 1000 : 0;
-  // created_at is a UTC timestamp without zone; compare against text so no session time zone applies.
-  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number }>>`
-    SELECT (floor(extract(epoch FROM created_at) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
-           outcome, http_status, count(*)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged
-    FROM request_records
-    WHERE project_id = ${scope.projectId} AND created_at >= CAST(${since.toISOString().replace("Z", "")} AS timestamp)
-    GROUP BY 1, 2, 3`;
-  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged }));
-}
-
 /** Requests per bucket over the window, empty buckets included so the chart's x axis is honest. */
 export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<TimelineBucket[]> {
   const { bucketMs } = usageWindows[window];
@@ -119,7 +105,7 @@ export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWind
   const start = Math.floor(since.getTime() / bucketMs) * bucketMs;
   const end = Math.floor(now.getTime() / bucketMs) * bucketMs + bucketMs;
   const byStart = new Map<number, { requests: number; successful: number }>();
-  for (const group of await groupsFor(db, scope, since, now, bucketMs)) {
+  for (const group of await usageGroups(db, { projectId: scope.projectId, since, now, bucketMs })) {
     const entry = byStart.get(group.bucket!) ?? { requests: 0, successful: 0 };
     entry.requests += group.requests;
     if (group.httpStatus >= 200 && group.httpStatus < 300) entry.successful += group.requests;

@@ -1,5 +1,5 @@
-// Hourly rollup of request records for the views across every project (staff), read-side and
-// incremental: before such a view is read, the hours that ended at least `settleMs` ago and are
+// Hourly rollup of request records for the Usage views (one project's, or staff's across every
+// project), read-side and incremental: before a view is read, the hours that ended at least `settleMs` ago and are
 // not rolled up yet are summed into usage_hourly in one statement, under a transaction-scoped
 // advisory lock so two readers never roll the same hours. A view then sums whole hours from
 // usage_hourly and reads only the edges (the window's first partial hour and everything after
@@ -50,15 +50,18 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
 export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number };
 
 /**
- * Requests since `since` across every project, grouped by outcome and HTTP status and, when
- * `bucketMs` is given (a whole number of hours), by time bucket (its start, epoch ms).
+ * Requests since `since` — of one project, or of every project when `projectId` is null —
+ * grouped by outcome and HTTP status and, when `bucketMs` is given (a whole number of hours),
+ * by time bucket (its start, epoch ms).
  */
-export async function usageGroupsAllProjects(db: Db, input: { since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
+export async function usageGroups(db: Db, input: { projectId: string | null; since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
   const rolledUpTo = (await rollUpUsage(db, input.now)).getTime();
   const since = input.since.getTime();
   const firstWholeHour = ceilHour(since);
   const useHours = rolledUpTo > firstWholeHour;
   const bucketSeconds = input.bucketMs ? input.bucketMs / 1000 : 0;
+  const project = input.projectId ?? "";
+  const anyProject = input.projectId === null;
   // Without whole hours to use, the edges cover the whole window.
   const [headEnd, tailStart] = useHours ? [firstWholeHour, rolledUpTo] : [since, since];
   const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number }>>`
@@ -66,13 +69,13 @@ export async function usageGroupsAllProjects(db: Db, input: { since: Date; now: 
            outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged
     FROM (
       SELECT created_at AS t, outcome, http_status, 1 AS requests, quoted, charged FROM request_records
-        WHERE created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
+        WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
       UNION ALL
       SELECT hour, outcome, http_status, requests, quoted, charged FROM usage_hourly
-        WHERE ${useHours} AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
+        WHERE ${useHours} AND (${anyProject} OR project_id = ${project}) AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
       UNION ALL
       SELECT created_at, outcome, http_status, 1, quoted, charged FROM request_records
-        WHERE created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
+        WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
     ) AS usage
     GROUP BY 1, 2, 3`;
   return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged }));

@@ -1,4 +1,4 @@
-// The staff views across every project read hours rolled up from request records: the counts
+// The Usage views (staff's across every project, and one project's) read hours rolled up from request records: the counts
 // equal a direct count of the records (the window's partial first hour and the hours not rolled
 // up yet read from the records themselves), hours roll up only once settled, a later read rolls
 // up only what is new, and readers racing each other never count an hour twice. On PostgreSQL
@@ -89,6 +89,14 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
     }
     const hourly = await db.usageHourly.aggregate({ _sum: { requests: true } });
     expect(hourly._sum.requests).toBe(count(0, rolledUpTo.getTime()).length);
+    // One project's views read the same rollup, filtered to it.
+    const projectId = truth[0].project;
+    for (const window of ["24h", "30d"] as const) {
+      const since = now.getTime() - (window === "24h" ? 24 : 30 * 24) * hour;
+      const own = count(since).filter((r) => r.project === projectId);
+      expect((await usageSummary(db, { projectId }, window, now)).counters.requests).toBe(own.length);
+      expect((await usageTimeline(db, { projectId }, window, now)).reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(own.length);
+    }
   });
 
   it("a later read rolls up only the new hours; readers racing each other count every hour once", async () => {
