@@ -92,7 +92,7 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
       ) : (
         <p className={ui.muted}>{reference.fieldsIn === null ? "No body and no parameters." : ""}</p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <CodeBlock
           label="Example request"
           code={

@@ -1,6 +1,6 @@
 "use client";
 // Rotate and Revoke, each behind an explicit confirmation step.
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { ui } from "@/components/ui/styles";
 import { revokeKey, rotateKey } from "@/lib/portal/actions/keys";
 import type { RevealedKey } from "./key-reveal";
@@ -11,12 +11,31 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
   const [error, setError] = useState<string | null>(null);
   const reveal = useRevealKey();
   const [pending, startTransition] = useTransition();
+  // Where focus goes back to when a confirmation is cancelled: the button that opened it.
+  const opener = useRef<"rotate" | "revoke" | null>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming === null && opener.current) {
+      (opener.current === "rotate" ? rotateButton : revokeButton).current?.focus();
+      opener.current = null;
+    }
+  }, [confirming]);
+
+  function open(kind: "rotate" | "revoke") {
+    opener.current = kind;
+    setConfirming(kind);
+  }
+  function cancel() {
+    setConfirming(null);
+  }
 
   function run(kind: "rotate" | "revoke") {
     startTransition(async () => {
       const result = kind === "rotate" ? await rotateKey({ keyId }) : await revokeKey({ keyId });
       if (!result.ok) return setError(result.error);
       setError(null);
+      opener.current = null; // the row changes; focus goes to the revealed key instead
       setConfirming(null);
       if (kind === "rotate" && "fullKey" in result.data) reveal(result.data as RevealedKey);
     });
@@ -25,7 +44,14 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
   return (
     <div className="space-y-2">
       {confirming ? (
-        <div role="group" aria-label={`Confirm ${confirming}`} className={`${confirming === "revoke" ? ui.error : ui.warning} space-y-2`}>
+        <div
+          role="group"
+          aria-label={`Confirm ${confirming}`}
+          className={`${confirming === "revoke" ? ui.error : ui.warning} space-y-2`}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !pending) cancel();
+          }}
+        >
           <p>
             {confirming === "rotate"
               ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working at once.`
@@ -36,7 +62,7 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
             <button type="button" autoFocus className={confirming === "revoke" ? ui.buttonDanger : ui.button} disabled={pending} onClick={() => run(confirming)}>
               {pending ? "Working…" : confirming === "rotate" ? "Yes, rotate" : "Yes, revoke"}
             </button>
-            <button type="button" className={ui.buttonSecondary} onClick={() => setConfirming(null)} disabled={pending}>
+            <button type="button" className={ui.buttonSecondary} onClick={cancel} disabled={pending}>
               Cancel
             </button>
           </div>
@@ -44,11 +70,11 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
       ) : (
         <div className="flex gap-2">
           {canRotate ? (
-            <button type="button" className={ui.buttonSecondary} onClick={() => setConfirming("rotate")}>
+            <button type="button" ref={rotateButton} className={ui.buttonSecondary} onClick={() => open("rotate")}>
               Rotate
             </button>
           ) : null}
-          <button type="button" className={`${ui.buttonSecondary} text-red-700 dark:text-red-300`} onClick={() => setConfirming("revoke")}>
+          <button type="button" ref={revokeButton} className={`${ui.buttonSecondary} text-red-700 dark:text-red-300`} onClick={() => open("revoke")}>
             Revoke
           </button>
         </div>
