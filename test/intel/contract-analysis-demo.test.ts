@@ -2,30 +2,23 @@
 // renounced, the owner's kind (a timelock), proxy standard, implementation, admin and who owns
 // it, the deployer and its transaction (from the node on Ethereum and BNB Chain; unavailable on
 // Base), AccessControl holders on Ethereum, provenance for every field, at most three rounds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { zeroAddress, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract/analysis";
 import { getChainClient } from "@/lib/chain/clients";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("contract/analysis on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const analyze = async (address: Address) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     const { result, usage } = await withRpcMeter(() => analyzeContract({ chain, address, client: getChainClient(chain, { env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }) }));
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     for (const field of ["contract", "ownership", "proxy", "deployer", "controllers", "source_verification", "limitations"]) expect(labels).toContain(result.provenance[field]);
@@ -36,7 +29,7 @@ describe.each(DEMO_CHAINS)("contract/analysis on demo %s", (chain: ChainId) => {
     chain === "base" ? null : { address: scenario.deployer, transaction: scenario.deployTx.hash, block: scenario.deployTx.block };
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("healthy: renounced ownership, no proxy, the deployer with its transaction", async () => {

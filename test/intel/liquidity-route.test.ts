@@ -1,55 +1,28 @@
 // intel/liquidity through the whole API pipeline on the demo chain: 2 credits on success,
 // provenance and the data source in meta, the booleans validated, an honest empty answer
 // never charged, and a node stopped mid-request answered 503 and never charged.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
-import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { changeSettings } from "@/lib/operator/operations";
+import { describe, expect, it } from "vitest";
+import { startDemoChain } from "@/lib/demo-chain";
 import { withNodeStoppedMidRequest } from "../support/doomed-node";
-import { createHarness, type Harness } from "../support/harness";
+import { useChargedRoute } from "../support/route-harness";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 
 describe("POST /v1/api/intel/liquidity", () => {
-  let h: Harness;
-  let chain: DemoChain;
-  const saved = process.env.ETH_RPC_URL;
-
-  const useNode = (rpcUrl: string) => {
-    process.env.ETH_RPC_URL = rpcUrl;
-    clearChainClients();
-  };
-  async function setAccount(balance: number) {
-    // Today's free credits used up, so the balance shows every deduction.
-    await ensureCreditAccount(h.db, h.owner.id);
-    await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: 5 } });
-  }
-  const balance = async () => (await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } })).balance;
-
-  beforeAll(async () => {
-    chain = await startDemoChain({ chain: "eth", log: () => undefined });
-    h = await createHarness("postgres+redis");
-    await changeSettings(h.db, "test", { chargingEnabled: true });
-  }, 120_000);
-  afterAll(async () => {
-    process.env.ETH_RPC_URL = saved;
-    clearChainClients();
-    await h?.close();
-    await chain?.stop();
-  });
+  const route = useChargedRoute("eth");
+  const { useNode, setAccount, balance, recordOf } = route;
 
   it("answers with data, provenance for every field and the data source, and charges 2 credits once", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["liquidity:read"] });
-    const healthy = chain.addressBook.scenarios.healthy;
-    const response = await h.call("POST", "intel/liquidity", { key, body: { chain: "ETH", address: healthy.token.address.toLowerCase() } });
+    const { key } = await route.h.key({ permissions: ["liquidity:read"] });
+    const healthy = route.chain.addressBook.scenarios.healthy;
+    const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "ETH", address: healthy.token.address.toLowerCase() } });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({
       credits_charged: 2,
       chain: "eth",
-      chain_data_source: { service_grounded: true, block_number: chain.addressBook.latestBlock },
+      chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock },
       read: { metadata: false, locks: false, full: false, lookback_blocks: 100_000, list_limit: 10 },
     });
     expect(Object.keys(response.body.data).sort()).toEqual(["limitations", "lp_custody", "market", "team_wallets", "token", "unavailable"]);
@@ -63,38 +36,38 @@ describe("POST /v1/api/intel/liquidity", () => {
     }
     expect(response.body.data.lp_custody[0].burned.share_bps).toBe(healthy.facts.lpBurnedShareBps);
     expect(response.body.data.market.pools[0].reserves.token.raw).toBe(healthy.finalPool.reserveToken);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
+    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
     expect({ status: record.httpStatus, outcome: record.outcome, quoted: record.quoted, charged: record.charged, chain: record.chain }).toEqual({ status: 200, outcome: "success", quoted: 2, charged: 2, chain: "eth" });
     expect(await balance()).toBe(8);
   });
 
   it("the booleans are validated: a non-boolean or an unknown field is a 400, uncharged", async () => {
-    useNode(chain.rpcUrl);
-    const { key } = await h.key({ permissions: ["liquidity:read"] });
-    const token = chain.addressBook.scenarios.healthy.token.address;
+    useNode(route.chain.rpcUrl);
+    const { key } = await route.h.key({ permissions: ["liquidity:read"] });
+    const token = route.chain.addressBook.scenarios.healthy.token.address;
     for (const body of [{ chain: "eth", address: token, metadata: "yes" }, { chain: "eth", address: token, lock: true }]) {
-      const response = await h.call("POST", "intel/liquidity", { key, body });
+      const response = await route.h.call("POST", "intel/liquidity", { key, body });
       expect({ status: response.status, error: response.body.error }).toEqual({ status: 400, error: "bad_request" });
     }
   });
 
   it("needs liquidity:read", async () => {
-    const { key } = await h.key({ permissions: ["intel:read", "contract:read"] });
-    const response = await h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: chain.addressBook.scenarios.healthy.token.address } });
+    const { key } = await route.h.key({ permissions: ["intel:read", "contract:read"] });
+    const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.healthy.token.address } });
     expect({ status: response.status, error: response.body.error }).toEqual({ status: 403, error: "scope_denied" });
   });
 
   it("a token with no pool is an honest empty success: answered, recorded as honest_empty, never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["liquidity:read"] });
-    const response = await h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
+    const { key } = await route.h.key({ permissions: ["liquidity:read"] });
+    const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
     expect(response.status).toBe(200);
     expect(response.body.meta.credits_charged).toBe(0);
     expect(response.body.data.market.pools).toEqual([]);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
+    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
     expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged }).toEqual({ outcome: "honest_empty", quoted: 2, charged: 0 });
-    expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.meta.request_id } })).toBeNull();
+    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: response.body.meta.request_id } })).toBeNull();
     expect(await balance()).toBe(10);
   });
 
@@ -102,17 +75,17 @@ describe("POST /v1/api/intel/liquidity", () => {
     const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
     useNode(doomed.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["liquidity:read"] });
+    const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     // The first round reaches the node; the node is stopped before the second leaves.
     const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () =>
-      h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.healthy.token.address } }),
+      route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.healthy.token.address } }),
     );
     expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
     expect(response.body.message).toMatch(/^Ethereum node did not answer: /);
     expect(nodeRequests).toBeGreaterThanOrEqual(2);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
     expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ status: 503, outcome: "server_error", charged: 0 });
-    expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
     expect(await balance()).toBe(10);
   });
 });

@@ -2,11 +2,12 @@
 // snapshot with exact reserves and prices, LP custody of the healthy (burned), rug (pulled) and
 // locked-liquidity (unlock time) tokens, the request booleans, an honest empty answer for a
 // token with no pool, provenance for every field, and at most three rounds of RPC.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, zeroAddress, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, LP_UNLOCK_TIME, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/lib/demo-chain";
 import { analyzeLiquidity } from "@/lib/intel/liquidity/analysis";
 import type { LiquidityFlags } from "@/lib/intel/liquidity/read-plan";
 
@@ -31,27 +32,19 @@ function expectProvenanceForEveryField(result: Result) {
 const lp = (raw: string | bigint) => ({ raw: raw.toString(), formatted: formatUnits(BigInt(raw), 18) });
 const bps = (part: bigint, whole: bigint) => Number((part * 10_000n) / whole);
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const analyze = (address: Address, flags: LiquidityFlags = {}) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     return withRpcMeter(() => analyzeLiquidity({ chain, address, flags, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
   };
   const deployerOf = (scenario: { deployer: Address; deployTx: { hash: `0x${string}` } }) =>
     chain === "base" ? null : { address: scenario.deployer, transaction: scenario.deployTx.hash };
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("healthy: identity, the pool with exact reserves and prices, every LP token burned with the burn transaction", async () => {

@@ -2,27 +2,20 @@
 // three networks: pools and reserves, prices in the quote asset and in dollars, LP custody
 // (burned, locked with the exact unlock time, team-held, unverified custody), the round
 // budget, and the recognised locker code hash.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { encodeFunctionData, erc20Abi, formatUnits, keccak256, parseEther, type Address, type Hex } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, recognisedLockerCode, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, LP_UNLOCK_TIME, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/lib/demo-chain";
 import { findPools, formatRatio, marketContext, priceToken, readLpCustody, readPoolCreation, type MarketContext } from "@/lib/intel/market";
 import { rpc } from "../chain/support/anvil";
 
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 const ZERO: Address = "0x0000000000000000000000000000000000000000";
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("market reads on demo %s", (chain: ChainId) => {
   let book: AddressBook;
@@ -32,8 +25,8 @@ describe.each(DEMO_CHAINS)("market reads on demo %s", (chain: ChainId) => {
   const context = (): MarketContext => marketContext({ client: getChainClient(chain, { env: env() }), chain, block: BigInt(book.latestBlock), blockTimestamp: BigInt(book.lastTimestamp) });
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
-    rpcUrl = chains[chain].rpcUrl;
+    book = demo.chains[chain].addressBook;
+    rpcUrl = demo.chains[chain].rpcUrl;
   });
 
   it("findPools: the token's V2 pool against the wrapped native coin with exact reserves, and the reference pool, in two rounds", async () => {

@@ -3,12 +3,13 @@
 // exemptions), ownership, upgradeability and who can upgrade, LP burned and locked, holder
 // concentration, the fallback when no pool can be traded, provenance for every field, and at
 // most three rounds of RPC per request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { createPublicClient, erc20Abi, http, toFunctionSelector, type Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk/analysis";
 import { compileSimulator } from "@/lib/intel/risk/compile-simulator";
 import { tradeSimulatorRuntime } from "@/lib/intel/risk/simulator-code";
@@ -36,15 +37,7 @@ function expectProvenanceForEveryField(result: Result) {
   for (const entry of result.data.signals) expect(labels).toContain(entry.provenance);
 }
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe("the trade simulator and the selector read", () => {
   it("the committed runtime code is what its source compiles to", () => {
@@ -64,17 +57,17 @@ describe("the trade simulator and the selector read", () => {
 describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const analyze = async (address: Address) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     expectProvenanceForEveryField(result);
     return result;
   };
   const balanceOf = (token: Address, holder: Address) =>
-    createPublicClient({ transport: http(chains[chain].rpcUrl) }).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
+    createPublicClient({ transport: http(demo.chains[chain].rpcUrl) }).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] });
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("honeypot: the buy goes through, the sell reverts for an ordinary holder; pool marking and whitelisting are in the code", async () => {

@@ -1,75 +1,47 @@
 // intel/team-wallets and intel/why-down through the whole API pipeline on the demo chain:
 // charged once at their prices with meta.sources, an empty team an honest empty answer that
 // is never charged, no trade a 422 that is never charged, a node stopped mid-request a 503.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
-import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { changeSettings } from "@/lib/operator/operations";
+import { describe, expect, it } from "vitest";
+import { startDemoChain } from "@/lib/demo-chain";
 import { withNodeStoppedMidRequest } from "../support/doomed-node";
-import { createHarness, type Harness } from "../support/harness";
+import { useChargedRoute } from "../support/route-harness";
 
 describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
-  let h: Harness;
-  let chain: DemoChain;
-  const saved = process.env.BASE_RPC_URL;
-
   // Base: the node names no deployer there, so a contract without owner or history links no one.
-  const useNode = (rpcUrl: string) => {
-    process.env.BASE_RPC_URL = rpcUrl;
-    clearChainClients();
-  };
-  async function setAccount(balance: number) {
-    await ensureCreditAccount(h.db, h.owner.id);
-    await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: 5 } });
-  }
-  const balance = async () => (await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } })).balance;
-  const recordOf = (requestId: string) => h.db.requestRecord.findUniqueOrThrow({ where: { id: requestId } });
-
-  beforeAll(async () => {
-    chain = await startDemoChain({ chain: "base", log: () => undefined });
-    h = await createHarness("postgres+redis");
-    await changeSettings(h.db, "test", { chargingEnabled: true });
-  }, 120_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.BASE_RPC_URL;
-    else process.env.BASE_RPC_URL = saved;
-    clearChainClients();
-    await h?.close();
-    await chain?.stop();
-  });
+  const route = useChargedRoute("base");
+  const { useNode, setAccount, balance, recordOf } = route;
 
   it("team-wallets: 5 credits once, with meta.sources citing the linking transactions", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read"] });
-    const dump = chain.addressBook.scenarios.dump;
-    const response = await h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: dump.token.address } });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
+    const dump = route.chain.addressBook.scenarios.dump;
+    const response = await route.h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: dump.token.address } });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ credits_charged: 5, chain: "base", sources: { transactions: expect.arrayContaining(dump.facts.teamWallets.map((team) => team.allocationTx.hash)) } });
     expect(await balance()).toBe(5);
   });
 
   it("team-wallets: nothing linkable is an honest empty answer, never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read"] });
-    const response = await h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
+    const response = await route.h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
     expect({ status: response.status, wallets: response.body.data.wallets, charged: response.body.meta.credits_charged }).toEqual({ status: 200, wallets: [], charged: 0 });
     expect((await recordOf(response.body.meta.request_id)).outcome).toBe("honest_empty");
     expect(await balance()).toBe(10);
   });
 
   it("why-down: 3 credits once; a token with no pool is 422 and never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read"] });
-    const response = await h.call("POST", "intel/why-down", { key, body: { chain: "base", address: chain.addressBook.scenarios.rug.token.address } });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
+    const response = await route.h.call("POST", "intel/why-down", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.rug.token.address } });
     expect(response.status).toBe(200);
     expect(response.body.data.dominant_driver).toBe("liquidity_pulled");
     expect(response.body.meta).toMatchObject({ credits_charged: 3, provenance: { dominant_driver: "interpretation" } });
     expect(await balance()).toBe(7);
-    const none = await h.call("POST", "intel/why-down", { key, body: { chain: "base", address: chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
+    const none = await route.h.call("POST", "intel/why-down", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
     expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
     expect((await recordOf(none.body.request_id)).charged).toBe(0);
     expect(await balance()).toBe(7);
@@ -77,11 +49,11 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
 
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read"] });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
     for (const path of ["intel/team-wallets", "intel/why-down"] as const) {
       const doomed = await startDemoChain({ chain: "base", log: () => undefined });
       useNode(doomed.rpcUrl);
-      const { result: response } = await withNodeStoppedMidRequest(doomed, 1, () => h.call("POST", path, { key, body: { chain: "base", address: doomed.addressBook.scenarios.dump.token.address } }));
+      const { result: response } = await withNodeStoppedMidRequest(doomed, 1, () => route.h.call("POST", path, { key, body: { chain: "base", address: doomed.addressBook.scenarios.dump.token.address } }));
       expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
       expect((await recordOf(response.body.request_id)).charged).toBe(0);
     }

@@ -2,27 +2,20 @@
 // linked by the deployer's transfers (with the transactions) and their sells are listed; the
 // buyers never appear; owner, proxy admin and its owner, launch recipients and (Ethereum)
 // role holders carry their proofs; three rounds per request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { readTeamWallets } from "@/lib/intel/team/team-wallets";
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const read = async (address: Address) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     const { result, usage } = await withRpcMeter(() => readTeamWallets({ chain, address, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     return result;
@@ -30,7 +23,7 @@ describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => 
   const relationsOf = (result: Awaited<ReturnType<typeof read>>, address: Address) => result.data.wallets.find((wallet) => wallet.address === address)?.relations.map((proof) => proof.relation);
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("dump: the deployer and the three team wallets it funded, each with the transfer that links it and its sells; no buyer", async () => {

@@ -2,31 +2,24 @@
 // their own swaps, the average-cost realized and unrealized figures computed here again from
 // the address book with integer arithmetic, a team wallet whose tokens came by transfer (no
 // defensible basis: null with the reason), a wallet with no trades (422), and three rounds.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { createPublicClient, formatUnits, http, parseAbi } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 const pairAbi = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"]);
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const read = async (wallet: `0x${string}`, token: `0x${string}`) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     const { result, usage } = await withRpcMeter(() => readPnl({ chain, wallet, token, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     for (const [field, label] of Object.entries(result.provenance)) {
@@ -37,7 +30,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   };
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("the trader: every trade priced by its swap; realized and unrealized at average cost, exactly", async () => {
@@ -54,7 +47,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     expect(result.data.realized!.quote).toEqual({ raw: e.realizedPnlNativeAverageCost, formatted: formatUnits(BigInt(e.realizedPnlNativeAverageCost), 18) });
     const spent = BigInt(e.nativeSpent);
     const costHeld = spent - (spent * BigInt(e.tokensSold)) / BigInt(e.tokensBought);
-    const client = createPublicClient({ transport: http(chains[chain].rpcUrl) });
+    const client = createPublicClient({ transport: http(demo.chains[chain].rpcUrl) });
     const [r0, r1] = await client.readContract({ address: trader.pair, abi: pairAbi, functionName: "getReserves" });
     const token0 = await client.readContract({ address: trader.pair, abi: pairAbi, functionName: "token0" });
     const [reserveToken, reserveNative] = token0.toLowerCase() === trader.token.toLowerCase() ? [r0, r1] : [r1, r0];

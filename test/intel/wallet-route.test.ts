@@ -2,67 +2,40 @@
 // chain: charged once at their prices on success, security:read for approvals, an empty
 // approval list an honest empty answer that is never charged, no movements a 422 that is
 // never charged, and a node stopped mid-request a 503 that is never charged.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
-import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { changeSettings } from "@/lib/operator/operations";
+import { describe, expect, it } from "vitest";
+import { startDemoChain } from "@/lib/demo-chain";
 import { withNodeStoppedMidRequest } from "../support/doomed-node";
-import { createHarness, type Harness } from "../support/harness";
+import { useChargedRoute } from "../support/route-harness";
 
 describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl", () => {
-  let h: Harness;
-  let chain: DemoChain;
-  const saved = process.env.ETH_RPC_URL;
-
-  const useNode = (rpcUrl: string) => {
-    process.env.ETH_RPC_URL = rpcUrl;
-    clearChainClients();
-  };
-  async function setAccount(balance: number) {
-    await ensureCreditAccount(h.db, h.owner.id);
-    await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: 5 } });
-  }
-  const balance = async () => (await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } })).balance;
-  const recordOf = (requestId: string) => h.db.requestRecord.findUniqueOrThrow({ where: { id: requestId } });
-
-  beforeAll(async () => {
-    chain = await startDemoChain({ chain: "eth", log: () => undefined });
-    h = await createHarness("postgres+redis");
-    await changeSettings(h.db, "test", { chargingEnabled: true });
-  }, 120_000);
-  afterAll(async () => {
-    process.env.ETH_RPC_URL = saved;
-    clearChainClients();
-    await h?.close();
-    await chain?.stop();
-  });
+  const route = useChargedRoute("eth");
+  const { useNode, setAccount, balance, recordOf } = route;
 
   it("approvals: 2 credits once; security:read required; limit bounds validated", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["security:read"] });
-    const wallet = chain.addressBook.scenarios.approvals.wallet;
-    const response = await h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 1 } });
+    const { key } = await route.h.key({ permissions: ["security:read"] });
+    const wallet = route.chain.addressBook.scenarios.approvals.wallet;
+    const response = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 1 } });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ credits_charged: 2, chain: "eth", provenance: { approvals: "verified_onchain" } });
     expect({ total: response.body.data.total, returned: response.body.data.approvals.length }).toEqual({ total: 2, returned: 1 });
     expect((await recordOf(response.body.meta.request_id)).charged).toBe(2);
     expect(await balance()).toBe(8);
 
-    const tooMany = await h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 201 } });
+    const tooMany = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 201 } });
     expect({ status: tooMany.status, error: tooMany.body.error, message: tooMany.body.message }).toEqual({ status: 400, error: "bad_request", message: expect.stringMatching(/limit must be an integer from 1 to 200/) });
-    const { key: intelOnly } = await h.key({ permissions: ["intel:read"] });
-    const denied = await h.call("POST", "wallet/approvals", { key: intelOnly, body: { chain: "eth", address: wallet } });
+    const { key: intelOnly } = await route.h.key({ permissions: ["intel:read"] });
+    const denied = await route.h.call("POST", "wallet/approvals", { key: intelOnly, body: { chain: "eth", address: wallet } });
     expect({ status: denied.status, error: denied.body.error }).toEqual({ status: 403, error: "scope_denied" });
     expect(await balance()).toBe(8);
   });
 
   it("approvals: an empty list is a success that is never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["security:read"] });
-    const response = await h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: chain.addressBook.wallets.buyer1 } });
+    const { key } = await route.h.key({ permissions: ["security:read"] });
+    const response = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: route.chain.addressBook.wallets.buyer1 } });
     expect(response.status).toBe(200);
     expect({ approvals: response.body.data.approvals, charged: response.body.meta.credits_charged }).toEqual({ approvals: [], charged: 0 });
     const record = await recordOf(response.body.meta.request_id);
@@ -71,17 +44,17 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("exact movements: 5 credits once; none is 422 and never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read"] });
-    const trader = chain.addressBook.scenarios.trader;
-    const response = await h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
+    const trader = route.chain.addressBook.scenarios.trader;
+    const response = await route.h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
     expect(response.status).toBe(200);
     expect(response.body.meta.credits_charged).toBe(5);
     expect(response.body.data.counts).toMatchObject({ buy: 2, sell: 1, total: 3 });
     expect(await balance()).toBe(5);
 
-    const none = await h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: chain.addressBook.wallets.limitedSpender, token: trader.token } });
+    const none = await route.h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: route.chain.addressBook.wallets.limitedSpender, token: trader.token } });
     expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
     const record = await recordOf(none.body.request_id);
     expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "honest_empty", charged: 0 });
@@ -89,17 +62,17 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("pnl: 10 credits once; a wallet with no trade is 422 and never charged", async () => {
-    useNode(chain.rpcUrl);
+    useNode(route.chain.rpcUrl);
     await setAccount(20);
-    const { key } = await h.key({ permissions: ["intel:read"] });
-    const trader = chain.addressBook.scenarios.trader;
-    const response = await h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
+    const { key } = await route.h.key({ permissions: ["intel:read"] });
+    const trader = route.chain.addressBook.scenarios.trader;
+    const response = await route.h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ credits_charged: 10, provenance: { realized: "interpretation" } });
     expect(response.body.data.realized.quote.raw).toBe(trader.expected.realizedPnlNativeAverageCost);
     expect(await balance()).toBe(10);
 
-    const none = await h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: chain.addressBook.wallets.limitedSpender, token: trader.token } });
+    const none = await route.h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: route.chain.addressBook.wallets.limitedSpender, token: trader.token } });
     expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
     expect((await recordOf(none.body.request_id)).charged).toBe(0);
     expect(await balance()).toBe(10);
@@ -109,7 +82,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
     useNode(doomed.rpcUrl);
     await setAccount(10);
-    const { key } = await h.key({ permissions: ["intel:read", "security:read"] });
+    const { key } = await route.h.key({ permissions: ["intel:read", "security:read"] });
     for (const [path, body] of [
       ["wallet/exact-movements", { chain: "eth", wallet: doomed.addressBook.scenarios.trader.wallet }],
       ["wallet/approvals", { chain: "eth", address: doomed.addressBook.scenarios.approvals.wallet }],
@@ -117,7 +90,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     ] as const) {
       const node = path === "wallet/exact-movements" ? doomed : await startDemoChain({ chain: "eth", log: () => undefined });
       useNode(node.rpcUrl);
-      const { result: response } = await withNodeStoppedMidRequest(node, 1, () => h.call("POST", path, { key, body }));
+      const { result: response } = await withNodeStoppedMidRequest(node, 1, () => route.h.call("POST", path, { key, body }));
       expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
       const record = await recordOf(response.body.request_id);
       expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "server_error", charged: 0 });

@@ -2,13 +2,14 @@
 // approvals reconciled with allowance() (unlimited, limited, the revoked one gone), paging and
 // totals; the trader's buys and sells and a team wallet's transfers with exact amounts, the
 // token filter, the 25 cap, a wallet with nothing, provenance, and three rounds per request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, maxUint256, type Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { ChainId } from "@/lib/chain/networks";
 import { getNetwork } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readMovements } from "@/lib/intel/wallet/movements";
@@ -16,15 +17,7 @@ import { getChainClient } from "@/lib/chain/clients";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 function expectProvenance(result: { data: Record<string, unknown> & { unavailable: Record<string, string> }; provenance: Record<string, string> }) {
   for (const field of Object.keys(result.data)) {
@@ -39,7 +32,7 @@ function expectProvenance(result: { data: Record<string, unknown> & { unavailabl
 
 describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
   let book: AddressBook;
-  const env = () => ({ ETH_RPC_URL: chains[chain].rpcUrl, BASE_RPC_URL: chains[chain].rpcUrl, BSC_RPC_URL: chains[chain].rpcUrl });
+  const env = () => ({ ETH_RPC_URL: demo.chains[chain].rpcUrl, BASE_RPC_URL: demo.chains[chain].rpcUrl, BSC_RPC_URL: demo.chains[chain].rpcUrl });
   const metered = async <T>(read: () => Promise<T>) => {
     const { result, usage } = await withRpcMeter(read);
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
@@ -47,7 +40,7 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
   };
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("approvals: the unlimited and the limited approval, with allowance, spender and grant; the revoked one is gone", async () => {
@@ -146,7 +139,7 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
 
 describe("movements: the cap", () => {
   it("past the cap, the newest movements are kept and the read says more exist", async () => {
-    const { rpcUrl, addressBook } = chains.eth;
+    const { rpcUrl, addressBook } = demo.chains.eth;
     const trader = addressBook.scenarios.trader;
     const client = getChainClient("eth", { env: { ETH_RPC_URL: rpcUrl } });
     const block = await client.getBlockNumber();

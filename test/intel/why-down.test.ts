@@ -2,27 +2,20 @@
 // liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is the
 // team wallets selling (every team sell cited), a token that went up is not down, the price
 // change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { ChainId } from "@/lib/chain/networks";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { readWhyDown } from "@/lib/intel/why-down/why-down";
 
-let chains: DemoChains;
-
-beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-}, 120_000);
-
-afterAll(async () => {
-  await chains?.stop();
-});
+const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const read = (address: Address) => {
-    const rpcUrl = chains[chain].rpcUrl;
+    const rpcUrl = demo.chains[chain].rpcUrl;
     return readWhyDown({ chain, address, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } });
   };
   /** (end − start) / start in basis points, from the launch's reserves and the pool's final state. */
@@ -32,7 +25,7 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
   };
 
   beforeAll(() => {
-    book = chains[chain].addressBook;
+    book = demo.chains[chain].addressBook;
   });
 
   it("rug: liquidity pulled is the dominant driver, with the deployer's removal and the sell that followed", async () => {

@@ -1,0 +1,60 @@
+// An intelligence route under test: one demo chain for its network, the API harness on
+// PostgreSQL and Redis with charging on, and the helpers every route test needs to see what was
+// charged and recorded.
+import { afterAll, beforeAll } from "vitest";
+import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
+import { clearChainClients } from "@/lib/chain/clients";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { changeSettings } from "@/lib/operator/operations";
+import { createHarness, type Harness } from "./harness";
+
+export function useChargedRoute(network: ChainId) {
+  const setting = getNetwork(network).rpcUrlSetting;
+  const saved = process.env[setting];
+  let h: Harness | undefined;
+  let chain: DemoChain | undefined;
+  beforeAll(async () => {
+    chain = await startDemoChain({ chain: network, log: () => undefined });
+    h = await createHarness("postgres+redis");
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+  }, 120_000);
+  afterAll(async () => {
+    if (saved === undefined) delete process.env[setting];
+    else process.env[setting] = saved;
+    clearChainClients();
+    await h?.close();
+    await chain?.stop();
+  });
+  const harness = () => {
+    if (!h) throw new Error("the harness starts in beforeAll");
+    return h;
+  };
+  return {
+    get h() {
+      return harness();
+    },
+    get chain() {
+      if (!chain) throw new Error("the demo chain starts in beforeAll");
+      return chain;
+    },
+    /** Points the network's setting at a node (the shared demo chain, or one a test will stop). */
+    useNode(rpcUrl: string) {
+      process.env[setting] = rpcUrl;
+      clearChainClients();
+    },
+    /** The owner's balance, with today's free credits used up so the balance shows every deduction. */
+    async setAccount(balance: number) {
+      const { db, owner, clock } = harness();
+      await ensureCreditAccount(db, owner.id);
+      await db.creditAccount.update({ where: { userId: owner.id }, data: { balance, freeCreditsDay: utcDay(clock.now), freeCreditsUsed: 5 } });
+    },
+    async balance() {
+      const { db, owner } = harness();
+      return (await db.creditAccount.findUniqueOrThrow({ where: { userId: owner.id } })).balance;
+    },
+    recordOf(requestId: string) {
+      return harness().db.requestRecord.findUniqueOrThrow({ where: { id: requestId } });
+    },
+  };
+}
