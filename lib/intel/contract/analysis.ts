@@ -3,10 +3,11 @@
 // could not be read is null and named in `unavailable` with the reason.
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
-import { getNetwork, isBurnAddress, isServiceGrounded, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { aggregate, valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { readChain } from "@/lib/chain/upstream";
 import { accessControlAbi, beaconAbi, ownableAbi, roleGranted, roleRevoked, safeAbi, timelockAbi, uupsAbi } from "./abis";
@@ -251,9 +252,6 @@ export const contractAnalysis: EndpointImplementation = async ({ input, chain })
   const result = await analyzeContract({ chain: chain as ChainId, address: input.address as Address });
   return {
     data: result.data,
-    meta: {
-      provenance: result.provenance,
-      chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) },
-    },
+    meta: chainReadMeta(result),
   };
 };

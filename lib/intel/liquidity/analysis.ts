@@ -9,9 +9,10 @@
 // Nothing is guessed: a value that could not be read is null and explained in `unavailable`.
 import { getAddress, zeroAddress, type Address } from "viem";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
-import { getNetwork, isBurnAddress, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi } from "@/lib/intel/contract/abis";
 import { readCreator, type Provenance } from "@/lib/intel/contract/analysis";
@@ -214,9 +215,8 @@ export const liquidityIntel: EndpointImplementation = async ({ input, chain }) =
     data: result.data,
     honestEmpty: result.honestEmpty,
     meta: {
-      provenance: result.provenance,
+      ...chainReadMeta(result),
       read: result.read,
-      chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) },
     },
   };
 };

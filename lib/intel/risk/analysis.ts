@@ -11,10 +11,11 @@
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, valueOrNull, type ContractCall } from "@/lib/chain/multicall";
-import { getNetwork, isBurnAddress, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi, uupsAbi } from "@/lib/intel/contract/abis";
 import { readCreator, type Provenance } from "@/lib/intel/contract/analysis";
@@ -357,8 +358,7 @@ export const riskIntel: EndpointImplementation = async ({ input, chain }) => {
   return {
     data: result.data,
     meta: {
-      provenance: result.provenance,
-      chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) },
+      ...chainReadMeta(result),
     },
   };
 };

@@ -9,11 +9,12 @@
 // times of what the linked wallets did.
 import { erc20Abi, getAddress, parseAbiItem, zeroAddress, type Address, type Hash } from "viem";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
-import { getNetwork, isBurnAddress, isServiceGrounded, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi } from "@/lib/intel/contract/abis";
 import { readCreator, roleChecks, scanRoleGrants, type Provenance } from "@/lib/intel/contract/analysis";
@@ -200,6 +201,6 @@ export const teamWalletsIntel: EndpointImplementation = async ({ input, chain })
     data: result.data,
     sources: result.sources,
     honestEmpty: result.honestEmpty,
-    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+    meta: chainReadMeta(result),
   };
 };

@@ -5,11 +5,12 @@
 // token reports now, not the logged value (spending lowers it without a log on many tokens).
 import { erc20Abi, getAddress, parseAbiItem, type Address, type Hash } from "viem";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
-import { getNetwork, isServiceGrounded, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { approvalsPageDefaults } from "@/lib/schemas/requests";
@@ -121,6 +122,6 @@ export const approvalsIntel: EndpointImplementation = async ({ input, chain }) =
   return {
     data: result.data,
     honestEmpty: result.honestEmpty,
-    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+    meta: chainReadMeta(result),
   };
 };

@@ -4,8 +4,9 @@
 import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import { getNetwork, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { movementScan, readMovements, type MovementKind } from "./movements";
@@ -67,6 +68,6 @@ export const exactMovementsIntel: EndpointImplementation = async ({ input, chain
   const result = await readExactMovements({ chain: chain as ChainId, wallet: input.wallet as Address, token: input.token as Address | undefined });
   return {
     data: result.data,
-    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+    meta: chainReadMeta(result),
   };
 };

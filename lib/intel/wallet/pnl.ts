@@ -8,9 +8,10 @@
 import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
-import { getNetwork, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { discoverPools, formatRatio, marketContext, nativeUsdPrice, readPools, sameAddress, times, usdPerQuote, type NativeUsd, type Pool, type Ratio } from "@/lib/intel/market";
@@ -228,6 +229,6 @@ export const pnlIntel: EndpointImplementation = async ({ input, chain }) => {
   const result = await readPnl({ chain: chain as ChainId, wallet: input.wallet as Address, token: input.token as Address });
   return {
     data: result.data,
-    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+    meta: chainReadMeta(result),
   };
 };

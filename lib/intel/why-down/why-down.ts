@@ -9,11 +9,12 @@
 import { getAddress, parseAbi, type Address, type Hash } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { EndpointImplementation } from "@/lib/api/handler";
+import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
-import { getNetwork, isServiceGrounded, type ChainEnv, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { discoverPools, formatRatio, hasFungibleLp, marketContext, readPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
@@ -272,7 +273,7 @@ export const whyDownIntel: EndpointImplementation = async ({ input, chain }) => 
   return {
     data: result.data,
     sources: result.sources,
-    meta: { provenance: result.provenance, chain_data_source: { service_grounded: isServiceGrounded(result.chain), block_number: Number(result.block) } },
+    meta: chainReadMeta(result),
   };
 };
 
