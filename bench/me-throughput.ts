@@ -54,7 +54,7 @@ async function main() {
   const database = await createTestDatabase();
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", NODE_ENV: "production", DEMO_CHAINS: "off" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
