@@ -1,10 +1,16 @@
-// wallet/pnl on the demo chains (chain ids 1, 8453, 56): the trader's buys and sell priced by
-// their own swaps, the average-cost realized and unrealized figures computed here again from
-// the address book with integer arithmetic, a team wallet whose tokens came by transfer (no
-// defensible basis: null with the reason), a wallet with no trades (422), and three rounds.
+// wallet/pnl on the demo chains (chain ids 1, 8453, 56). Every expected figure is worked out
+// here again from the address book with bigint arithmetic (average cost, division rounding
+// down; dollars exact, truncated to 6 decimals at the end):
+// - the trader: two buys and a partial sell, each priced by its own swap and in dollars through
+//   the reference pool at its block; realized, cost basis and unrealized to the smallest unit;
+// - the tax token's buyer: a taxed sell moves the wallet's tokens twice in one transaction (tax
+//   and rest) and is one trade, its proceeds counted once;
+// - a team wallet whose tokens came by transfer: sells listed and priced, no defensible basis,
+//   so realized and unrealized are null with the reason;
+// - a wallet with no trade: 422, never a zero; and never more than three sequential rounds.
 import { beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, formatUnits, http, parseAbi, type Address, type Hash } from "viem";
 import { useDemoChains } from "../support/demo-chains";
-import { createPublicClient, formatUnits, http, parseAbi } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -14,13 +20,26 @@ import { readPnl } from "@/lib/intel/wallet/pnl";
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 const pairAbi = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"]);
 
+/** `num / den` written to 6 decimals, truncated toward zero, trailing zeros dropped: how the API writes dollars. */
+function dollars(num: bigint, den: bigint): string {
+  const negative = num < 0n;
+  const micro = ((negative ? -num : num) * 1_000_000n) / den;
+  const whole = micro / 1_000_000n;
+  const fraction = (micro % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return `${negative && micro !== 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+const raw = (value: bigint, decimals = 18) => ({ raw: value.toString(), formatted: formatUnits(value, decimals) });
+
 const demo = useDemoChains();
 
 describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   let book: AddressBook;
-  const read = async (wallet: `0x${string}`, token: `0x${string}`) => {
-    const rpcUrl = demo.chains[chain].rpcUrl;
-    const { result, usage } = await withRpcMeter(() => readPnl({ chain, wallet, token, env: { ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } }));
+  /** Dollars of `wei` native base units: the reference pool's fixed reserves, stablecoin at $1. */
+  let usdDen: bigint;
+  let usdNum: (wei: bigint) => bigint;
+  const read = async (wallet: Address, token: Address) => {
+    const { result, usage } = await withRpcMeter(() => readPnl({ chain, wallet, token, env: demo.env(chain) }));
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     for (const [field, label] of Object.entries(result.provenance)) {
       expect(labels).toContain(label);
@@ -28,46 +47,137 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     }
     return result;
   };
+  const client = () => createPublicClient({ transport: http(demo.chains[chain].rpcUrl) });
 
   beforeAll(() => {
     book = demo.chains[chain].addressBook;
+    const reference = book.referencePool;
+    usdDen = BigInt(reference.nativeReserve) * 10n ** BigInt(book.canonical.stablecoin.decimals);
+    usdNum = (wei) => wei * BigInt(reference.stableReserve);
   });
 
-  it("the trader: every trade priced by its swap; realized and unrealized at average cost, exactly", async () => {
+  it("the trader: every trade priced by its swap and in dollars at its block; average-cost figures exact", async () => {
     const trader = book.scenarios.trader;
     const result = await read(trader.wallet, trader.token);
-    expect(result.data.trades.map((trade) => [trade.kind, trade.transaction, trade.amount.raw, trade.swap?.quote_amount.raw])).toEqual(
-      trader.trades.map((trade) => [trade.side, trade.tx.hash, trade.tokenAmount, trade.nativeAmount]),
-    );
-    expect(result.data.counts).toEqual({ buys: 2, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0 });
-    expect(result.data.method).toBe("average_cost");
+    const data = result.data;
 
-    // The same figures from the address book, independently: average cost in wei, integer division.
-    const e = trader.expected;
-    expect(result.data.realized!.quote).toEqual({ raw: e.realizedPnlNativeAverageCost, formatted: formatUnits(BigInt(e.realizedPnlNativeAverageCost), 18) });
-    const spent = BigInt(e.nativeSpent);
-    const costHeld = spent - (spent * BigInt(e.tokensSold)) / BigInt(e.tokensBought);
-    const client = createPublicClient({ transport: http(demo.chains[chain].rpcUrl) });
-    const [r0, r1] = await client.readContract({ address: trader.pair, abi: pairAbi, functionName: "getReserves" });
-    const token0 = await client.readContract({ address: trader.pair, abi: pairAbi, functionName: "token0" });
+    expect(data.trades.map((trade) => ({ kind: trade.kind, transaction: trade.transaction, block: trade.block, amount: trade.amount, counterparty: trade.counterparty, swap: trade.swap, value_usd: trade.value_usd }))).toEqual(
+      trader.trades.map((trade) => ({
+        kind: trade.side,
+        transaction: trade.tx.hash,
+        block: trade.tx.block,
+        amount: raw(BigInt(trade.tokenAmount)),
+        counterparty: trader.pair,
+        swap: {
+          pool: trader.pair,
+          dex: expect.any(String),
+          quote: { address: book.canonical.wrappedNative.address, symbol: expect.any(String) },
+          quote_amount: raw(BigInt(trade.nativeAmount)),
+          // The address book's execution price is native base units per whole token, rounded down.
+          price_per_token: formatUnits(BigInt(trade.priceNativePerToken), 18),
+        },
+        value_usd: dollars(usdNum(BigInt(trade.nativeAmount)), usdDen),
+      })),
+    );
+    expect(data.counts).toEqual({ buys: 2, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0 });
+    expect(data.method).toBe("average_cost");
+
+    // Average cost by hand, from the trades alone.
+    const buys = trader.trades.filter((trade) => trade.side === "buy");
+    const sells = trader.trades.filter((trade) => trade.side === "sell");
+    const sum = (list: typeof buys, field: "tokenAmount" | "nativeAmount") => list.reduce((total, trade) => total + BigInt(trade[field]), 0n);
+    const [bought, spent, sold, received] = [sum(buys, "tokenAmount"), sum(buys, "nativeAmount"), sum(sells, "tokenAmount"), sum(sells, "nativeAmount")];
+    const held = bought - sold;
+    const soldCost = (spent * sold) / bought;
+    const realized = received - soldCost;
+    expect(realized.toString()).toBe(trader.expected.realizedPnlNativeAverageCost);
+    expect(data.realized).toEqual({
+      quote: raw(realized),
+      // In dollars the cost is exact: received − spent·sold/bought, over one denominator.
+      usd: dollars(usdNum(received * bought - spent * sold), usdDen * bought),
+    });
+    const costHeld = spent - soldCost;
+    expect(data.position).toEqual({ held: raw(held), cost_basis: { quote: raw(costHeld), usd: dollars(usdNum(spent * held), usdDen * bought) } });
+    expect(held.toString()).toBe(trader.expected.tokensHeld);
+
+    // The held position at the pool's mid price now; the reserves agree with the address book's final mid price.
+    const [r0, r1] = await client().readContract({ address: trader.pair, abi: pairAbi, functionName: "getReserves" });
+    const token0 = await client().readContract({ address: trader.pair, abi: pairAbi, functionName: "token0" });
     const [reserveToken, reserveNative] = token0.toLowerCase() === trader.token.toLowerCase() ? [r0, r1] : [r1, r0];
-    const heldValue = (BigInt(e.tokensHeld) * reserveNative) / reserveToken;
-    expect(result.data.position).toEqual({ held: { raw: e.tokensHeld, formatted: formatUnits(BigInt(e.tokensHeld), 18) }, cost_basis: { raw: costHeld.toString(), formatted: formatUnits(costHeld, 18) } });
-    expect(result.data.unrealized).toMatchObject({ quote: { raw: (heldValue - costHeld).toString() }, valued_at: { pool: trader.pair, held_value: { raw: heldValue.toString() } } });
-    // Within a few wei of the address book's figure, which values the position at a whole-token mid price rounded down.
-    expect(Number(heldValue - costHeld - BigInt(e.unrealizedPnlNativeAverageCost))).toBeLessThan(1e9);
-    expect(result.provenance).toMatchObject({ realized: "interpretation", unrealized: "interpretation", trades: "verified_onchain" });
+    expect(((reserveNative * 10n ** 18n) / reserveToken).toString()).toBe(trader.expected.finalMidPriceNativePerToken);
+    const heldValue = (held * reserveNative) / reserveToken;
+    expect(data.unrealized).toEqual({
+      quote: raw(heldValue - costHeld),
+      usd: dollars(usdNum(heldValue * bought - spent * held), usdDen * bought),
+      valued_at: { pool: trader.pair, quote: { address: book.canonical.wrappedNative.address, symbol: expect.any(String) }, held_value: raw(heldValue), held_value_usd: dollars(usdNum(heldValue), usdDen), block: Number(result.block) },
+    });
+    // The address book values the position at a whole-token mid price rounded down: never above, and off by less than one wei per whole token.
+    const bookHeldValue = BigInt(trader.expected.heldValueNativeAtMid);
+    expect(heldValue >= bookHeldValue && heldValue - bookHeldValue <= held / 10n ** 18n + 1n).toBe(true);
+
+    expect(data.unavailable).toEqual({});
+    expect(result.provenance).toMatchObject({ trades: "verified_onchain", "trades.value_usd": "interpretation", position: "verified_onchain", realized: "interpretation", unrealized: "interpretation" });
+  });
+
+  it("a taxed sell is one trade: the tax leg and the rest summed, its proceeds counted once", async () => {
+    const tax = book.scenarios.tax;
+    const { taxedBuy, taxedSell, taxWallet } = tax.facts;
+    // What the buy paid is the transaction's value: the router swapped exactly that much native coin.
+    const paid = (await client().getTransaction({ hash: taxedBuy.tx.hash as Hash })).value;
+    const result = await read(taxedSell.wallet, tax.token.address);
+    const data = result.data;
+
+    expect(data.trades.map((trade) => [trade.kind, trade.transaction, trade.amount.raw, trade.swap?.quote_amount.raw, trade.transfers.map((leg) => [leg.counterparty, leg.amount.raw])])).toEqual([
+      ["buy", taxedBuy.tx.hash, taxedBuy.net, paid.toString(), [[tax.pool.pair, taxedBuy.net]]],
+      ["sell", taxedSell.tx.hash, taxedSell.gross, taxedSell.nativeOut, [[taxWallet, taxedSell.tax], [tax.pool.pair, taxedSell.net]]],
+    ]);
+    expect(data.counts).toEqual({ buys: 1, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0 });
+    const bought = BigInt(taxedBuy.net);
+    const sold = BigInt(taxedSell.gross);
+    const soldCost = (paid * sold) / bought;
+    expect(data.realized!.quote).toEqual(raw(BigInt(taxedSell.nativeOut) - soldCost));
+    // The taxes make this a loss: what the sell brought in is well under what its tokens cost.
+    expect(BigInt(data.realized!.quote!.raw)).toBeLessThan(0n);
+    expect(data.position).toMatchObject({ held: raw(bought - sold), cost_basis: { quote: raw(paid - soldCost) } });
+    expect(data.unrealized).not.toBeNull();
   });
 
   it("a team wallet whose tokens came by transfer: sells listed and priced, no defensible basis, so null with the reason", async () => {
     const dump = book.scenarios.dump;
     const team = dump.facts.teamWallets[0];
     const result = await read(team.address, dump.token.address);
-    expect(result.data.trades[0]).toMatchObject({ kind: "transfer_in", transaction: team.allocationTx.hash, amount: { raw: team.allocation }, swap: null });
-    expect(result.data.trades.filter((trade) => trade.kind === "sell").map((trade) => [trade.transaction, trade.swap!.quote_amount.raw])).toEqual(team.sells.map((sell) => [sell.tx.hash, sell.nativeAmount]));
-    expect({ realized: result.data.realized, unrealized: result.data.unrealized }).toEqual({ realized: null, unrealized: null });
-    expect(result.data.unavailable.unrealized).toMatch(/by transfer, with no purchase price/);
-    expect(result.data.unavailable.realized).toContain(team.allocationTx.hash);
+    const data = result.data;
+    expect(data.trades[0]).toMatchObject({ kind: "transfer_in", transaction: team.allocationTx.hash, amount: { raw: team.allocation }, swap: null, value_usd: null });
+    expect(data.trades.slice(1).map((trade) => [trade.kind, trade.transaction, trade.amount.raw, trade.swap!.quote_amount.raw, trade.value_usd])).toEqual(
+      team.sells.map((sell) => ["sell", sell.tx.hash, sell.tokenAmount, sell.nativeAmount, dollars(usdNum(BigInt(sell.nativeAmount)), usdDen)]),
+    );
+    expect(data.counts).toEqual({ buys: 0, sells: team.sells.length, transfers_in: 1, transfers_out: 0, unpriced: 0 });
+    expect({ realized: data.realized, unrealized: data.unrealized, position: data.position }).toEqual({ realized: null, unrealized: null, position: { held: raw(BigInt(team.finalBalance)), cost_basis: null } });
+    const reason = `${team.allocationTx.hash} brought ${team.allocation} base units in by transfer, with no purchase price.`;
+    expect(data.unavailable).toEqual({
+      realized: `No defensible cost basis for the sell${team.sells.length === 1 ? "" : "s"} in ${team.sells.map((sell) => sell.tx.hash).join(", ")}: ${reason}`,
+      unrealized: reason,
+      "position.cost_basis": reason,
+    });
+    expect(result.provenance).toMatchObject({ realized: "unavailable", unrealized: "unavailable", "position.cost_basis": "unavailable", trades: "verified_onchain" });
+  });
+
+  it("transfers that do not add up to the balance (history cut off by the cap): no cost basis, realized and unrealized null with the reason", async () => {
+    const trader = book.scenarios.trader;
+    const { result, usage } = await withRpcMeter(() => readPnl({ chain, wallet: trader.wallet, token: trader.token, env: demo.env(chain), maxMovements: 2 }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    const data = result.data;
+    // Only the two newest trades are seen: the second buy and the sell.
+    expect(data.trades.map((trade) => trade.transaction)).toEqual(trader.trades.slice(1).map((trade) => trade.tx.hash));
+    const seen = BigInt(trader.trades[1].tokenAmount) - BigInt(trader.trades[2].tokenAmount);
+    const reason = `The transfers in blocks ${data.window.from_block} to ${data.window.to_block} leave ${seen} base units in the wallet but balanceOf reads ${trader.expected.tokensHeld}: part of the position's history is outside them.`;
+    expect({ realized: data.realized, unrealized: data.unrealized, position: data.position, capped: data.window.capped }).toEqual({
+      realized: null,
+      unrealized: null,
+      position: { held: raw(BigInt(trader.expected.tokensHeld)), cost_basis: null },
+      capped: true,
+    });
+    expect(data.unavailable).toEqual({ realized: reason, unrealized: reason, "position.cost_basis": reason });
   });
 
   it("a wallet with no trade of the token is 422 insufficient_data, never a zero", async () => {

@@ -1,11 +1,12 @@
 // POST /v1/api/wallet/pnl — one wallet's profit in one token, from its own trades. Every buy
 // and sell comes from the shared movement reader (a swap through one of the token's pools in
 // the same transaction), priced by that swap's own amounts; transfers in and out are listed
-// as such. The cost basis is the average cost, kept in the quote asset's smallest unit with
-// integer arithmetic; dollars ride along where a stablecoin route prices every trade.
-// Three rounds: the block, the token's pools and identity; the wallet's transfers and the
-// pools' reserves; receipts, block times and the dollar price at every trade's block.
-import { getAddress, type Address } from "viem";
+// as such. The cost basis is the average cost (pnl-cost-basis.ts), kept in the quote asset's
+// smallest unit with integer arithmetic and, beside it, in exact dollars where a stablecoin
+// route prices every trade at its own block.
+// Three rounds: the block, the token's pools and identity; the wallet's transfers, its balance
+// and the pools' reserves; receipts, block times and the dollar price at every trade's block.
+import { erc20Abi, getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import type { EndpointImplementation } from "@/lib/api/handler";
 import { chainReadMeta } from "@/lib/intel/meta";
@@ -14,8 +15,25 @@ import { erc20Identity } from "@/lib/chain/erc20";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
-import { discoverPools, formatRatio, marketContext, nativeUsdPrice, readPools, sameAddress, times, usdPerQuote, type NativeUsd, type Pool, type Ratio } from "@/lib/intel/market";
-import { classifyTransfers, movementScan, scanWalletTransfers, type Movement, type SwapLeg } from "./movements";
+import {
+  aggregate,
+  discoverPools,
+  formatRatio,
+  marketContext,
+  nativeUsdPrice,
+  priceToken,
+  readPools,
+  sameAddress,
+  times,
+  usdPerQuote,
+  valueOrNull,
+  type NativeUsd,
+  type Pool,
+  type QuoteAsset,
+  type Ratio,
+} from "@/lib/intel/market";
+import { classifyTransfers, movementScan, scanWalletTransfers } from "./movements";
+import { averageCost, baseUnits, exactDollars, pnlLines, type AverageCost, type LedgerEntry, type PnlLine } from "./pnl-cost-basis";
 import { amount, isoTime } from "./present";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
@@ -23,61 +41,17 @@ export const pnlMaxMovements = 1_000;
 
 export const costBasisMethod = "average_cost";
 
-type Quote = SwapLeg["quote"];
+/** Dollar figures are written to the cent's ten-thousandth, truncated. */
+const usdDigits = 6;
 
 const pow10 = (digits: number) => 10n ** BigInt(digits);
-const addRatio = (a: Ratio, b: Ratio): Ratio => ({ num: a.num * b.den + b.num * a.den, den: a.den * b.den });
-const negate = (a: Ratio): Ratio => ({ num: -a.num, den: a.den });
-const scale = (a: Ratio, num: bigint, den: bigint): Ratio => ({ num: a.num * num, den: a.den * den });
-const usdOf = (quoteAmount: bigint, quote: Quote, nativeUsd: NativeUsd | null): Ratio | null => {
-  const perQuote = usdPerQuote({ ...quote }, nativeUsd);
+const usdOf = (quoteAmount: bigint, quote: Pick<QuoteAsset, "kind" | "decimals">, nativeUsd: NativeUsd | null): Ratio | null => {
+  const perQuote = usdPerQuote(quote as QuoteAsset, nativeUsd);
   return perQuote ? times({ num: quoteAmount, den: pow10(quote.decimals) }, perQuote) : null;
 };
+const usdText = (value: Ratio | null) => (value ? formatRatio(value, usdDigits) : null);
 
-/** The average-cost ledger: tokens held, what they cost (in the quote and, while known, in dollars), and what was realized. */
-class AverageCostLedger {
-  held = 0n;
-  cost = 0n;
-  costUsd: Ratio | null = { num: 0n, den: 1n };
-  realized = 0n;
-  realizedUsd: Ratio | null = { num: 0n, den: 1n };
-  /** Why the cost basis stopped being defensible, once it did. */
-  broken: string | null = null;
-  /** Sells whose realized figure could not be formed. */
-  unbasedSells: string[] = [];
-
-  buy(tokens: bigint, paid: bigint, paidUsd: Ratio | null) {
-    this.held += tokens;
-    this.cost += paid;
-    this.costUsd = this.costUsd && paidUsd ? addRatio(this.costUsd, paidUsd) : null;
-  }
-
-  receiveUnpriced(tokens: bigint, why: string) {
-    this.held += tokens;
-    this.broken ??= why;
-  }
-
-  /** Tokens leaving at their average cost; a sale also realizes its proceeds against that cost. */
-  remove(tokens: bigint, proceeds: { quote: bigint; usd: Ratio | null } | null, transaction: string) {
-    if (this.broken || tokens > this.held) {
-      if (tokens > this.held) this.broken ??= `${transaction} moved out more tokens than the wallet was seen to acquire in the window.`;
-      if (proceeds) this.unbasedSells.push(transaction);
-      this.held = tokens > this.held ? 0n : this.held - tokens;
-      return;
-    }
-    const costOut = (this.cost * tokens) / this.held;
-    const costOutUsd = this.costUsd ? scale(this.costUsd, tokens, this.held) : null;
-    if (proceeds) {
-      this.realized += proceeds.quote - costOut;
-      this.realizedUsd = this.realizedUsd && proceeds.usd && costOutUsd ? addRatio(this.realizedUsd, addRatio(proceeds.usd, negate(costOutUsd))) : null;
-    }
-    this.cost -= costOut;
-    this.costUsd = this.costUsd && costOutUsd ? addRatio(this.costUsd, negate(costOutUsd)) : null;
-    this.held -= tokens;
-  }
-}
-
-export async function readPnl(input: { chain: ChainId; wallet: Address; token: Address; client?: ChainClient; env?: ChainEnv }) {
+export async function readPnl(input: { chain: ChainId; wallet: Address; token: Address; client?: ChainClient; env?: ChainEnv; /** Tests only: a smaller cap. */ maxMovements?: number }) {
   const { chain } = input;
   const network = getNetwork(chain);
   const client = input.client ?? getChainClient(chain, { env: input.env });
@@ -92,13 +66,16 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
     const ctx = marketContext({ client, chain, block, blockTimestamp: latest.timestamp });
     const decimals = identity.decimals.value;
 
-    // Round 2: the wallet's transfers of the token, and what the pools hold now.
-    const [scanned, readAll] = await Promise.all([
-      scanWalletTransfers({ client, block, wallet, token, maxMovements: pnlMaxMovements }),
+    // Round 2: the wallet's transfers of the token, its balance, and what the pools hold now.
+    const [scanned, readAll, [balanceResult]] = await Promise.all([
+      scanWalletTransfers({ client, block, wallet, token, maxMovements: input.maxMovements ?? pnlMaxMovements }),
       readPools(ctx, [...discovery.candidates, ...discovery.reference]),
+      aggregate(ctx, [{ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }]),
     ]);
     const pools = readAll.slice(0, discovery.candidates.length);
-    const nativeUsdNow = nativeUsdPrice(readAll.slice(discovery.candidates.length));
+    const referencePools = readAll.slice(discovery.candidates.length);
+    const nativeUsdNow = nativeUsdPrice(referencePools);
+    const balance = valueOrNull<bigint>(balanceResult);
 
     // Round 3: the transfers classified, and the dollar price of the native coin at each of their blocks.
     const blocks = [...new Set(scanned.logs.map((log) => log.blockNumber))];
@@ -107,8 +84,8 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
       Promise.all(blocks.map((at) => readPools(marketContext({ client, chain, block: at }), discovery.reference))),
     ]);
     const nativeUsdAt = new Map(blocks.map((at, i) => [at, nativeUsdPrice(referenceAt[i])]));
-    const chronological = [...read.movements].reverse();
-    const trades = chronological.filter((movement) => movement.swap !== null);
+    const lines = pnlLines([...read.movements].reverse());
+    const trades = lines.filter((line) => line.swap !== null);
     if (trades.length === 0) {
       throw new ApiError(
         "insufficient_data",
@@ -116,47 +93,97 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
       );
     }
 
+    // Each trade in dollars at its own block: the quote amount times the quote's dollar price then.
+    const usdAt = (line: PnlLine) => (line.swap ? usdOf(line.swap.quoteAmount, line.swap.quote, nativeUsdAt.get(line.block) ?? null) : null);
+    const usdByLine = new Map(lines.map((line) => [line, usdAt(line)]));
+
     // One quote asset across the trades keeps the figures in it; otherwise only dollars can add them up.
     const quotes = [...new Map(trades.map((trade) => [trade.swap!.quote.address.toLowerCase(), trade.swap!.quote])).values()];
     const singleQuote = quotes.length === 1 ? quotes[0] : null;
-    const ledger = new AverageCostLedger();
-    const rows = chronological.map((movement) => {
-      const swap = movement.swap;
-      const usd = swap ? usdOf(swap.quoteAmount, swap.quote, nativeUsdAt.get(movement.block) ?? null) : null;
-      if (movement.kind === "buy") ledger.buy(movement.amount, singleQuote ? swap!.quoteAmount : 0n, usd);
-      else if (movement.kind === "transfer_in") ledger.receiveUnpriced(movement.amount, `${movement.transaction} brought ${movement.amount} base units in by transfer, with no purchase price.`);
-      else ledger.remove(movement.amount, movement.kind === "sell" ? { quote: singleQuote ? swap!.quoteAmount : 0n, usd } : null, movement.transaction);
-      return presentTrade(movement, decimals, usd);
-    });
-    if (!singleQuote) ledger.broken ??= `The trades are in more than one quote asset (${quotes.map((quote) => quote.symbol).join(", ")}), so only dollar figures can be added up.`;
+    const multiQuote = `The trades are in more than one quote asset (${quotes.map((quote) => quote.symbol).join(", ")}), so only dollar figures can add them up.`;
+    const noUsd = (line: PnlLine) => `${line.transaction} (block ${line.block}) has no dollar price: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes prices ${line.swap!.quote.symbol} at that block.`;
+    const entry = <T>(line: PnlLine, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind: line.kind, transaction: line.transaction, amount: line.amount, value, unpriced });
 
-    // The position still held, valued at the mid price of the pool the trades went through.
-    const valuationPool = singleQuote ? deepestPoolIn(pools, singleQuote.address) : null;
-    const heldValue = valuationPool?.reserves && valuationPool.reserves.token > 0n ? (ledger.held * valuationPool.reserves.quote) / valuationPool.reserves.token : null;
-    const heldUsd = heldValue !== null && singleQuote ? usdOf(heldValue, singleQuote, nativeUsdNow) : null;
-    const quoteFigure = (value: bigint) => (singleQuote ? amount(value, singleQuote.decimals) : null);
+    let inQuote: AverageCost<bigint> = singleQuote
+      ? averageCost(lines.map((line) => entry(line, line.swap ? line.swap.quoteAmount : null)), baseUnits)
+      : { held: 0n, cost: null, basisGap: multiQuote, realized: null, realizedGap: multiQuote };
+    let inUsd = averageCost(lines.map((line) => entry(line, usdByLine.get(line) ?? null, line.swap ? noUsd(line) : undefined)), exactDollars);
 
-    const unavailable: Record<string, string> = {};
-    const realizedDefensible = ledger.unbasedSells.length === 0 && singleQuote !== null;
-    if (!realizedDefensible) {
-      unavailable.realized = ledger.unbasedSells.length > 0 ? `No defensible cost basis for the sells in ${ledger.unbasedSells.join(", ")}: ${ledger.broken}` : ledger.broken!;
+    // The movements must add up to what the wallet holds, or part of its history is outside them
+    // (before the window, past the cap) or the token moves balances without Transfer events: then
+    // no average cost is defensible, for what is held nor for what was sold.
+    const heldByMovements = inUsd.held;
+    const unreconciled =
+      balance === null
+        ? `balanceOf(${wallet}) of ${token} could not be read at block ${block}, so the movements cannot be checked against the position.`
+        : balance !== heldByMovements
+          ? `The transfers in blocks ${read.scan.fromBlock} to ${read.scan.toBlock} leave ${heldByMovements} base units in the wallet but balanceOf reads ${balance}: part of the position's history is outside them.`
+          : null;
+    if (unreconciled) {
+      const broken = <T>(ledger: AverageCost<T>): AverageCost<T> => ({ ...ledger, cost: null, basisGap: ledger.basisGap ?? unreconciled, realized: null, realizedGap: ledger.realizedGap ?? unreconciled });
+      inQuote = broken(inQuote);
+      inUsd = broken(inUsd);
     }
-    const unrealizedDefensible = ledger.broken === null && heldValue !== null;
-    if (!unrealizedDefensible) unavailable.unrealized = ledger.broken ?? "No pool prices the position at the read block.";
-    const unpriced = rows.filter((row) => row.swap !== null && row.value_usd === null).length;
-    if (unpriced > 0) unavailable["trades.value_usd"] = `${unpriced} trade${unpriced === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${unpriced === 1 ? "its block" : "their blocks"}. They are listed as unpriced, not dropped.`;
 
+    // The position still held, valued at the mid price of the deepest pool in the trades' quote
+    // asset (or, across quote assets, of the pool that prices the token best in dollars).
+    const valuationPool = singleQuote ? deepestPoolIn(pools, singleQuote.address) : (priceToken({ pools, referencePools }, decimals)?.pool ?? null);
+    const held = balance ?? heldByMovements;
+    const heldValue = valuationPool?.reserves && valuationPool.reserves.token > 0n ? (held * valuationPool.reserves.quote) / valuationPool.reserves.token : null;
+    const heldUsd = heldValue !== null && valuationPool ? usdOf(heldValue, valuationPool.quote, nativeUsdNow) : null;
+    const quoteFigure = (value: bigint | null) => (value !== null && singleQuote ? amount(value, singleQuote.decimals) : null);
+
+    const unrealizedQuote = inQuote.cost !== null && heldValue !== null ? heldValue - inQuote.cost : null;
+    const unrealizedUsd = inUsd.cost !== null && heldUsd !== null ? exactDollars.sub(heldUsd, inUsd.cost) : null;
+    const noValuation = valuationPool === null ? "No pool of the token prices the position at the read block." : heldUsd === null ? `No ${network.wrappedNative.symbol}/stablecoin pool prices ${valuationPool.quote.symbol} in dollars at the read block.` : null;
+
+    const rows = lines.map((line) => presentLine(line, decimals, usdByLine.get(line) ?? null));
+    const unpriced = rows.filter((row) => row.swap !== null && row.value_usd === null).length;
+
+    // Every null figure says why.
+    const unavailable: Record<string, string> = {};
+    const explain = (field: string, quoteGap: string | null, usdGap: string | null, quoteNull: boolean, usdNull: boolean) => {
+      if (quoteNull && usdNull) unavailable[field] = quoteGap === usdGap || !usdGap ? (quoteGap ?? usdGap)! : `${quoteGap} In dollars: ${usdGap}`;
+      else if (quoteNull) unavailable[`${field}.quote`] = quoteGap!;
+      else if (usdNull) unavailable[`${field}.usd`] = usdGap!;
+    };
+    explain("realized", inQuote.realizedGap, inUsd.realizedGap, inQuote.realized === null, inUsd.realized === null);
+    explain(
+      "unrealized",
+      inQuote.basisGap ?? (heldValue === null ? "No pool of the token prices the position at the read block." : null),
+      inUsd.basisGap ?? noValuation,
+      unrealizedQuote === null,
+      unrealizedUsd === null,
+    );
+    if (inQuote.cost === null && inUsd.cost === null) unavailable["position.cost_basis"] = inQuote.basisGap ?? inUsd.basisGap!;
+    if (unpriced > 0) unavailable["trades.value_usd"] = `${unpriced} trade${unpriced === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${unpriced === 1 ? "its block" : "their blocks"}. They are listed as unpriced, not dropped; their prices in the quote asset stand.`;
+
+    const realized = inQuote.realized !== null || inUsd.realized !== null ? { quote: quoteFigure(inQuote.realized), usd: usdText(inUsd.realized) } : null;
+    const unrealized =
+      unrealizedQuote !== null || unrealizedUsd !== null
+        ? {
+            quote: quoteFigure(unrealizedQuote),
+            usd: usdText(unrealizedUsd),
+            valued_at: {
+              pool: valuationPool!.address,
+              quote: { address: valuationPool!.quote.address, symbol: valuationPool!.quote.symbol },
+              held_value: amount(heldValue!, valuationPool!.quote.decimals),
+              held_value_usd: usdText(heldUsd),
+              block: Number(block),
+            },
+          }
+        : null;
     const provenance: Record<string, Provenance> = {
       trades: "verified_onchain",
-      "trades.value_usd": unpriced === rows.filter((row) => row.swap).length ? "unavailable" : "interpretation",
-      position: "verified_onchain",
-      realized: realizedDefensible ? "interpretation" : "unavailable",
-      unrealized: unrealizedDefensible ? "interpretation" : "unavailable",
+      "trades.value_usd": unpriced === trades.length ? "unavailable" : "interpretation",
+      position: balance === null ? "unavailable" : "verified_onchain",
+      "position.cost_basis": unavailable["position.cost_basis"] ? "unavailable" : "interpretation",
+      realized: realized ? "interpretation" : "unavailable",
+      unrealized: unrealized ? "interpretation" : "unavailable",
       window: "verified_onchain",
       limitations: "interpretation",
     };
-    if (unpriced === 0) delete unavailable["trades.value_usd"];
-    const usdText = (value: Ratio | null) => (value ? formatRatio(value, 6) : null);
+    if (provenance.position === "unavailable") unavailable.position = unreconciled!;
 
     return {
       chain,
@@ -169,27 +196,25 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
         quote: singleQuote ? { address: singleQuote.address, symbol: singleQuote.symbol, decimals: singleQuote.decimals } : null,
         trades: rows,
         counts: {
-          buys: chronological.filter((m) => m.kind === "buy").length,
-          sells: chronological.filter((m) => m.kind === "sell").length,
-          transfers_in: chronological.filter((m) => m.kind === "transfer_in").length,
-          transfers_out: chronological.filter((m) => m.kind === "transfer_out").length,
+          buys: lines.filter((line) => line.kind === "buy").length,
+          sells: lines.filter((line) => line.kind === "sell").length,
+          transfers_in: lines.filter((line) => line.kind === "transfer_in").length,
+          transfers_out: lines.filter((line) => line.kind === "transfer_out").length,
           unpriced,
         },
-        position: { held: amount(ledger.held, decimals), cost_basis: unrealizedDefensible ? quoteFigure(ledger.cost) : null },
-        realized: realizedDefensible ? { quote: quoteFigure(ledger.realized), usd: usdText(ledger.realizedUsd) } : null,
-        unrealized: unrealizedDefensible
-          ? {
-              quote: quoteFigure(heldValue! - ledger.cost),
-              usd: heldUsd && ledger.costUsd ? usdText(addRatio(heldUsd, negate(ledger.costUsd))) : null,
-              valued_at: { pool: valuationPool!.address, held_value: quoteFigure(heldValue!), block: Number(block) },
-            }
-          : null,
+        position: {
+          held: balance === null ? null : amount(balance, decimals),
+          cost_basis: inQuote.cost !== null || inUsd.cost !== null ? { quote: quoteFigure(inQuote.cost), usd: usdText(inUsd.cost) } : null,
+        },
+        realized,
+        unrealized,
         window: { from_block: Number(read.scan.fromBlock), to_block: Number(read.scan.toBlock), capped: read.scan.capped, truncated: read.scan.truncated },
         limitations: [
-          `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${read.scan.fromBlock} to ${read.scan.toBlock} (the last ${movementScan.lookbackBlocks} blocks, at most ${pnlMaxMovements} transfers); anything earlier is outside the figures.`,
-          "Cost basis: average cost. Each trade is priced by its own swap (what the pool took in or paid out), so fees and transfer taxes are inside the prices.",
+          `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${read.scan.fromBlock} to ${read.scan.toBlock} (the last ${movementScan.lookbackBlocks} blocks, at most ${input.maxMovements ?? pnlMaxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
+          "Cost basis: average cost. Each trade is priced by its own swap (what the pool took in or paid out), so fees and transfer taxes are inside the prices; the legs of one swap (a taxed sell's tax and the rest) are one trade.",
+          "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",
           "Held tokens are valued at the pool's mid price at the read block (reserves ratio), before the price impact a sale would have.",
-          "Dollar figures take the registry's stablecoins at one dollar and price the native coin through the deepest wrapped-native/stablecoin pool at each trade's block.",
+          `Dollar figures take the registry's stablecoins at one dollar and price the native coin through the deepest wrapped-native/stablecoin pool at each trade's own block (reserves read there); truncated to ${usdDigits} decimals.`,
         ],
         unavailable,
       },
@@ -202,26 +227,29 @@ function deepestPoolIn(pools: readonly Pool[], quote: Address): Pool | null {
   return candidates.sort((a, b) => (a.reserves!.quote === b.reserves!.quote ? 0 : a.reserves!.quote > b.reserves!.quote ? -1 : 1))[0] ?? null;
 }
 
-function presentTrade(movement: Movement, decimals: number | null, usd: Ratio | null) {
-  const swap = movement.swap;
+function presentLine(line: PnlLine, decimals: number | null, usd: Ratio | null) {
+  const swap = line.swap;
   return {
-    kind: movement.kind,
-    transaction: movement.transaction,
-    block: Number(movement.block),
-    time: isoTime(movement.timestamp),
-    amount: amount(movement.amount, decimals),
-    counterparty: movement.counterparty,
+    kind: line.kind,
+    transaction: line.transaction,
+    block: Number(line.block),
+    time: isoTime(line.timestamp),
+    amount: amount(line.amount, decimals),
+    // The pool when a leg went to or came from it (a router trade), else the first leg's.
+    counterparty: (line.legs.find((leg) => swap && sameAddress(leg.counterparty, swap.pool)) ?? line.legs[0]).counterparty,
+    // Each Transfer log behind the line: a taxed sell shows the tax leg beside the rest.
+    transfers: line.legs.map((leg) => ({ counterparty: leg.counterparty, amount: amount(leg.amount, decimals), log_index: leg.logIndex })),
     swap: swap
       ? {
           pool: swap.pool,
           dex: swap.dex,
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
-          // What the wallet paid or got per whole token it received or sent.
-          price_per_token: decimals === null ? null : formatRatio({ num: swap.quoteAmount * pow10(decimals), den: movement.amount * pow10(swap.quote.decimals) }),
+          // What the wallet paid or got per whole token it received or sent (the execution price).
+          price_per_token: decimals === null ? null : formatRatio({ num: swap.quoteAmount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) }),
         }
       : null,
-    value_usd: usd ? formatRatio(usd, 6) : null,
+    value_usd: usdText(usd),
   };
 }
 

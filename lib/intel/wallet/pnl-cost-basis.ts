@@ -1,0 +1,138 @@
+// The cost-basis half of wallet/pnl, with no chain reads: the classified movements turned into
+// PnL lines (one per trade), and the average-cost ledger replayed over them. Kept apart from the
+// reads so every rule can be tested on plain inputs.
+//
+// Method: AVERAGE COST. Every token bought shares the same unit cost; a sell realizes its
+// proceeds against that average, and so does nothing else; a transfer out takes its share of
+// the cost with it (no profit or loss: it was not sold). One ledger runs per unit: the quote
+// asset's smallest unit (integer arithmetic, division rounding down, as a hand computation
+// would) and exact dollars.
+import type { Hash } from "viem";
+import type { Ratio } from "@/lib/intel/market";
+import type { Movement, MovementKind, SwapLeg } from "./movements";
+
+/** One line of the PnL: a trade (all of the wallet's legs of one swap transaction) or a plain transfer. */
+export type PnlLine = {
+  kind: MovementKind;
+  transaction: Hash;
+  block: bigint;
+  timestamp: bigint;
+  /** Tokens that reached or left the wallet, summed over the legs, in the token's smallest unit. */
+  amount: bigint;
+  /** The Transfer logs behind the line, in log order. */
+  legs: Movement[];
+  swap: SwapLeg | null;
+};
+
+/**
+ * Chronological movements to PnL lines. A taxed sell moves the wallet's tokens twice in one
+ * transaction (the tax to the tax wallet, the rest into the pool) and the classifier marks both
+ * legs as the sell of the same swap: they are one trade, priced once, or its proceeds would count
+ * twice. So legs of the same kind, transaction and pool merge; plain transfers stay one per log.
+ */
+export function pnlLines(chronological: readonly Movement[]): PnlLine[] {
+  const lines: PnlLine[] = [];
+  const trades = new Map<string, PnlLine>();
+  for (const movement of chronological) {
+    const key = movement.swap ? `${movement.transaction}:${movement.kind}:${movement.swap.pool.toLowerCase()}` : null;
+    const open = key ? trades.get(key) : undefined;
+    if (open) {
+      open.amount += movement.amount;
+      open.legs.push(movement);
+      continue;
+    }
+    const line: PnlLine = { kind: movement.kind, transaction: movement.transaction, block: movement.block, timestamp: movement.timestamp, amount: movement.amount, legs: [movement], swap: movement.swap };
+    if (key) trades.set(key, line);
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The arithmetic a ledger keeps its money in. */
+export type Money<T> = {
+  zero: T;
+  add(a: T, b: T): T;
+  sub(a: T, b: T): T;
+  /** `part / whole` of `total`. */
+  share(total: T, part: bigint, whole: bigint): T;
+};
+
+/** Smallest units of one asset; a share rounds down, as the hand computation does. */
+export const baseUnits: Money<bigint> = {
+  zero: 0n,
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  share: (total, part, whole) => (total * part) / whole,
+};
+
+/** Exact fractions of a dollar: nothing rounds until the figure is written out. */
+export const exactDollars: Money<Ratio> = {
+  zero: { num: 0n, den: 1n },
+  add: (a, b) => (a.den === b.den ? { num: a.num + b.num, den: a.den } : { num: a.num * b.den + b.num * a.den, den: a.den * b.den }),
+  sub: (a, b) => exactDollars.add(a, { num: -b.num, den: b.den }),
+  share: (total, part, whole) => ({ num: total.num * part, den: total.den * whole }),
+};
+
+/** A line as one ledger sees it: what a buy cost or a sell brought in this ledger's unit, or why it has no such figure. */
+export type LedgerEntry<T> = {
+  kind: MovementKind;
+  transaction: Hash;
+  amount: bigint;
+  value: T | null;
+  /** Why `value` is null on a buy or a sell. */
+  unpriced?: string;
+};
+
+export type AverageCost<T> = {
+  /** Tokens the lines leave in the wallet. */
+  held: bigint;
+  /** What the tokens still held cost; null when no defensible basis exists, with `basisGap` saying why. */
+  cost: T | null;
+  basisGap: string | null;
+  /** Proceeds minus average cost over every sell; null when any sell lacks either, with `realizedGap` saying why. */
+  realized: T | null;
+  realizedGap: string | null;
+};
+
+/** Replays the lines, oldest first, through an average-cost ledger. */
+export function averageCost<T>(entries: readonly LedgerEntry<T>[], money: Money<T>): AverageCost<T> {
+  let held = 0n;
+  let cost = money.zero;
+  let realized = money.zero;
+  // The first reason the held tokens' cost stopped being known; it stays broken from there on.
+  let basisGap: string | null = null;
+  const unbasedSells: Hash[] = [];
+  const unpricedSells: string[] = [];
+
+  for (const entry of entries) {
+    if (entry.kind === "buy" || entry.kind === "transfer_in") {
+      held += entry.amount;
+      if (entry.kind === "transfer_in") basisGap ??= `${entry.transaction} brought ${entry.amount} base units in by transfer, with no purchase price.`;
+      else if (entry.value === null) basisGap ??= entry.unpriced ?? `The buy in ${entry.transaction} has no price.`;
+      else cost = money.add(cost, entry.value);
+      continue;
+    }
+    // A sell or a transfer out.
+    if (entry.amount > held) basisGap ??= `${entry.transaction} moved out more tokens than the wallet was seen to acquire before it.`;
+    if (basisGap !== null) {
+      if (entry.kind === "sell") unbasedSells.push(entry.transaction);
+      held = entry.amount > held ? 0n : held - entry.amount;
+      continue;
+    }
+    const costOut = money.share(cost, entry.amount, held);
+    if (entry.kind === "sell") {
+      if (entry.value === null) unpricedSells.push(entry.unpriced ?? `The sell in ${entry.transaction} has no price.`);
+      else realized = money.add(realized, money.sub(entry.value, costOut));
+    }
+    cost = money.sub(cost, costOut);
+    held -= entry.amount;
+  }
+
+  const realizedGap =
+    unbasedSells.length > 0
+      ? `No defensible cost basis for the sell${unbasedSells.length === 1 ? "" : "s"} in ${unbasedSells.join(", ")}: ${basisGap}`
+      : unpricedSells.length > 0
+        ? unpricedSells.join(" ")
+        : null;
+  return { held, cost: basisGap === null ? cost : null, basisGap, realized: realizedGap === null ? realized : null, realizedGap };
+}

@@ -1,0 +1,108 @@
+// The average-cost ledger and the trade lines of wallet/pnl on plain inputs: the rules the demo
+// chains do not reach (transfers out, a basis that breaks after the sells, an unpriced sell, a
+// sell beyond what was seen bought), each with hand-computed figures.
+import { describe, expect, it } from "vitest";
+import type { Address, Hash } from "viem";
+import type { Movement, MovementKind, SwapLeg } from "@/lib/intel/wallet/movements";
+import { averageCost, baseUnits, exactDollars, pnlLines, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
+
+const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
+const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
+const [token, pool, otherPool, taxWallet] = [address(1), address(2), address(3), address(4)];
+
+const swap = (quoteAmount: bigint, at = pool): SwapLeg => ({
+  pool: at,
+  dex: "Uniswap V2",
+  quote: { address: address(9), symbol: "WETH", decimals: 18, kind: "wrapped_native" },
+  tokenAmount: 0n,
+  quoteAmount,
+});
+const movement = (kind: MovementKind, transaction: Hash, amount: bigint, logIndex: number, legSwap: SwapLeg | null, counterparty = pool): Movement => ({
+  kind,
+  token,
+  amount,
+  counterparty,
+  transaction,
+  block: 10n,
+  logIndex,
+  timestamp: 1_700_000_000n,
+  swap: legSwap,
+});
+const entry = <T>(kind: MovementKind, n: number, amount: bigint, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind, transaction: tx(n), amount, value, unpriced });
+
+describe("pnlLines", () => {
+  it("merges the legs of one swap (a taxed sell's tax and rest) and keeps everything else apart", () => {
+    const sell = swap(700n);
+    const lines = pnlLines([
+      movement("buy", tx(1), 1_000n, 3, swap(100n)),
+      movement("sell", tx(2), 250n, 5, sell, taxWallet),
+      movement("sell", tx(2), 750n, 6, sell),
+      movement("transfer_out", tx(3), 10n, 1, null, taxWallet),
+      movement("transfer_out", tx(3), 20n, 2, null, taxWallet),
+      // The same transaction selling through another pool is another trade.
+      movement("sell", tx(4), 5n, 1, swap(1n)),
+      movement("sell", tx(4), 6n, 2, swap(2n, otherPool)),
+    ]);
+    expect(lines.map((line) => [line.kind, line.transaction, line.amount, line.legs.map((leg) => leg.logIndex), line.swap?.quoteAmount ?? null])).toEqual([
+      ["buy", tx(1), 1_000n, [3], 100n],
+      ["sell", tx(2), 1_000n, [5, 6], 700n],
+      ["transfer_out", tx(3), 10n, [1], null],
+      ["transfer_out", tx(3), 20n, [2], null],
+      ["sell", tx(4), 5n, [1], 1n],
+      ["sell", tx(4), 6n, [2], 2n],
+    ]);
+  });
+});
+
+describe("averageCost", () => {
+  it("two buys and a partial sell: realized against the average, the rest of the cost held (division rounds down)", () => {
+    // 300 tokens for 1000, then 100 for 600: 1600 for 400. Selling 150 for 900 costs 1600·150/400 = 600.
+    const result = averageCost([entry("buy", 1, 300n, 1_000n), entry("buy", 2, 100n, 600n), entry("sell", 3, 150n, 900n)], baseUnits);
+    expect(result).toEqual({ held: 250n, cost: 1_000n, basisGap: null, realized: 300n, realizedGap: null });
+    // Rounding down: 1000·1/3 = 333 leaves 667 held.
+    expect(averageCost([entry("buy", 1, 3n, 1_000n), entry("sell", 2, 1n, 0n)], baseUnits)).toMatchObject({ held: 2n, cost: 667n, realized: -333n });
+  });
+
+  it("exact dollars keep the fraction the integer ledger rounds away", () => {
+    const result = averageCost([entry("buy", 1, 3n, { num: 1_000n, den: 1n }), entry("sell", 2, 1n, { num: 500n, den: 1n })], exactDollars);
+    // 500 − 1000/3 = 500/3 realized; 2000/3 held.
+    expect(result.realized!.num * 3n).toBe(500n * result.realized!.den);
+    expect(result.cost!.num * 3n).toBe(2_000n * result.cost!.den);
+  });
+
+  it("a transfer out carries its share of the cost away and realizes nothing", () => {
+    const result = averageCost([entry("buy", 1, 400n, 1_600n), entry("transfer_out", 2, 100n, null), entry("sell", 3, 100n, 500n)], baseUnits);
+    expect(result).toEqual({ held: 200n, cost: 800n, basisGap: null, realized: 100n, realizedGap: null });
+  });
+
+  it("no sell: realized is zero because nothing was sold, and the whole cost is held", () => {
+    expect(averageCost([entry("buy", 1, 400n, 1_600n)], baseUnits)).toEqual({ held: 400n, cost: 1_600n, basisGap: null, realized: 0n, realizedGap: null });
+  });
+
+  it("tokens received by transfer after the sells: the realized figure stands, the held tokens have no defensible cost", () => {
+    const result = averageCost([entry("buy", 1, 400n, 1_600n), entry("sell", 2, 100n, 500n), entry("transfer_in", 3, 50n, null)], baseUnits);
+    expect(result).toEqual({ held: 350n, cost: null, basisGap: `${tx(3)} brought 50 base units in by transfer, with no purchase price.`, realized: 100n, realizedGap: null });
+  });
+
+  it("tokens received by transfer before a sell: neither figure is defensible, and the sell is named", () => {
+    const result = averageCost([entry("transfer_in", 1, 400n, null), entry("buy", 2, 100n, 600n), entry("sell", 3, 200n, 500n)], baseUnits);
+    const gap = `${tx(1)} brought 400 base units in by transfer, with no purchase price.`;
+    expect(result).toEqual({ held: 300n, cost: null, basisGap: gap, realized: null, realizedGap: `No defensible cost basis for the sell in ${tx(3)}: ${gap}` });
+  });
+
+  it("a sell of more than was seen acquired breaks the basis from there on", () => {
+    const result = averageCost([entry("buy", 1, 100n, 600n), entry("sell", 2, 150n, 900n)], baseUnits);
+    const gap = `${tx(2)} moved out more tokens than the wallet was seen to acquire before it.`;
+    expect(result).toEqual({ held: 0n, cost: null, basisGap: gap, realized: null, realizedGap: `No defensible cost basis for the sell in ${tx(2)}: ${gap}` });
+  });
+
+  it("a sell without a price (no dollar route at its block): realized is null with the reason, the held cost stands", () => {
+    const result = averageCost([entry("buy", 1, 400n, 1_600n), entry("sell", 2, 100n, null, "no dollar price at block 7.")], baseUnits);
+    expect(result).toEqual({ held: 300n, cost: 1_200n, basisGap: null, realized: null, realizedGap: "no dollar price at block 7." });
+  });
+
+  it("a buy without a price: the held cost is null with the reason, and so is any later sell's realized figure", () => {
+    const result = averageCost([entry("buy", 1, 400n, null, "no dollar price at block 5."), entry("sell", 2, 100n, 500n)], baseUnits);
+    expect(result).toEqual({ held: 300n, cost: null, basisGap: "no dollar price at block 5.", realized: null, realizedGap: `No defensible cost basis for the sell in ${tx(2)}: no dollar price at block 5.` });
+  });
+});
