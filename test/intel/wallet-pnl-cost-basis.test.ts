@@ -4,17 +4,17 @@
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
 import type { Movement, MovementKind, SwapLeg } from "@/lib/intel/wallet/movements";
-import { averageCost, baseUnits, exactDollars, pnlLines, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
+import { averageCost, baseUnits, exactDollars, pnlLines, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
 
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const [token, pool, otherPool, taxWallet] = [address(1), address(2), address(3), address(4)];
 
-const swap = (quoteAmount: bigint, at = pool): SwapLeg => ({
+const swap = (quoteAmount: bigint, at = pool, tokenAmount = 0n): SwapLeg => ({
   pool: at,
   dex: "Uniswap V2",
   quote: { address: address(9), symbol: "WETH", decimals: 18, kind: "wrapped_native" },
-  tokenAmount: 0n,
+  tokenAmount,
   quoteAmount,
 });
 const movement = (kind: MovementKind, transaction: Hash, amount: bigint, logIndex: number, legSwap: SwapLeg | null, counterparty = pool): Movement => ({
@@ -51,6 +51,36 @@ describe("pnlLines", () => {
       ["sell", tx(4), 5n, [1], 1n],
       ["sell", tx(4), 6n, [2], 2n],
     ]);
+  });
+});
+
+describe("unpricedReason", () => {
+  const router = address(5);
+  const line = (...movements: Movement[]) => pnlLines(movements)[0];
+
+  it("prices a sell whose legs into the pool are what the pool took in, a tax leg beside them", () => {
+    const sell = swap(700n, pool, 750n);
+    expect(unpricedReason(line(movement("sell", tx(1), 250n, 1, sell, taxWallet), movement("sell", tx(1), 750n, 2, sell)))).toBeNull();
+    // Through a router no leg goes straight into the pool: the router's swap is taken as the wallet's.
+    expect(unpricedReason(line(movement("sell", tx(2), 900n, 1, swap(700n, pool, 750n), router)))).toBeNull();
+  });
+
+  it("does not price a sell whose pool took in more than the wallet sent it (someone else's swap)", () => {
+    expect(unpricedReason(line(movement("sell", tx(1), 100n, 1, swap(700n, pool, 5_000n))))).toBe(
+      `${tx(1)}: the wallet sent 100 base units into ${pool} but its swap took in 5000, so the swap is not (only) this wallet's sell.`,
+    );
+  });
+
+  it("prices a buy the pool paid out at least, and not one that brought in more than the pool paid", () => {
+    // A transfer tax: the pool paid out 1000, the wallet got 900.
+    expect(unpricedReason(line(movement("buy", tx(1), 900n, 1, swap(10n, pool, 1_000n))))).toBeNull();
+    expect(unpricedReason(line(movement("buy", tx(2), 1_200n, 1, swap(10n, pool, 1_000n))))).toBe(
+      `${tx(2)}: the wallet received 1200 base units but the swap through ${pool} paid out only 1000, so the swap does not price the whole buy.`,
+    );
+  });
+
+  it("has nothing to say about a plain transfer", () => {
+    expect(unpricedReason(line(movement("transfer_in", tx(1), 5n, 1, null)))).toBeNull();
   });
 });
 

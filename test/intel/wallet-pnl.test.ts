@@ -61,7 +61,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     const result = await read(trader.wallet, trader.token);
     const data = result.data;
 
-    expect(data.trades.map((trade) => ({ kind: trade.kind, transaction: trade.transaction, block: trade.block, amount: trade.amount, counterparty: trade.counterparty, swap: trade.swap, value_usd: trade.value_usd }))).toEqual(
+    expect(data.trades.map((trade) => ({ kind: trade.kind, transaction: trade.transaction, block: trade.block, amount: trade.amount, counterparty: trade.counterparty, swap: trade.swap, value_usd: trade.value_usd, unpriced: trade.unpriced }))).toEqual(
       trader.trades.map((trade) => ({
         kind: trade.side,
         transaction: trade.tx.hash,
@@ -77,9 +77,10 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
           price_per_token: formatUnits(BigInt(trade.priceNativePerToken), 18),
         },
         value_usd: dollars(usdNum(BigInt(trade.nativeAmount)), usdDen),
+        unpriced: null,
       })),
     );
-    expect(data.counts).toEqual({ buys: 2, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0 });
+    expect(data.counts).toEqual({ buys: 2, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
     expect(data.method).toBe("average_cost");
 
     // Average cost by hand, from the trades alone.
@@ -131,7 +132,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
       ["buy", taxedBuy.tx.hash, taxedBuy.net, paid.toString(), [[tax.pool.pair, taxedBuy.net]]],
       ["sell", taxedSell.tx.hash, taxedSell.gross, taxedSell.nativeOut, [[taxWallet, taxedSell.tax], [tax.pool.pair, taxedSell.net]]],
     ]);
-    expect(data.counts).toEqual({ buys: 1, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0 });
+    expect(data.counts).toEqual({ buys: 1, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
     const bought = BigInt(taxedBuy.net);
     const sold = BigInt(taxedSell.gross);
     const soldCost = (paid * sold) / bought;
@@ -151,7 +152,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     expect(data.trades.slice(1).map((trade) => [trade.kind, trade.transaction, trade.amount.raw, trade.swap!.quote_amount.raw, trade.value_usd])).toEqual(
       team.sells.map((sell) => ["sell", sell.tx.hash, sell.tokenAmount, sell.nativeAmount, dollars(usdNum(BigInt(sell.nativeAmount)), usdDen)]),
     );
-    expect(data.counts).toEqual({ buys: 0, sells: team.sells.length, transfers_in: 1, transfers_out: 0, unpriced: 0 });
+    expect(data.counts).toEqual({ buys: 0, sells: team.sells.length, transfers_in: 1, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
     expect({ realized: data.realized, unrealized: data.unrealized, position: data.position }).toEqual({ realized: null, unrealized: null, position: { held: raw(BigInt(team.finalBalance)), cost_basis: null } });
     const reason = `${team.allocationTx.hash} brought ${team.allocation} base units in by transfer, with no purchase price.`;
     expect(data.unavailable).toEqual({

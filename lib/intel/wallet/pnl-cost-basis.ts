@@ -48,6 +48,29 @@ export function pnlLines(chronological: readonly Movement[]): PnlLine[] {
   return lines;
 }
 
+/**
+ * Why a trade's swap cannot price it, or null when it can. The swap the classifier found is the
+ * first one in the transaction through the token's pool in the right direction; it prices the
+ * wallet's trade only when its token side matches what the wallet moved. A sell's legs into the
+ * pool must be what the pool took in (a swap that took more or less is not, or not only, this
+ * wallet's); a buy cannot have brought in more than the pool paid out (a transfer tax makes it
+ * less). A sell through a router (no leg straight into the pool) is taken as the router's swap.
+ */
+export function unpricedReason(line: PnlLine): string | null {
+  const swap = line.swap;
+  if (!swap) return null;
+  if (line.kind === "buy" && line.amount > swap.tokenAmount) {
+    return `${line.transaction}: the wallet received ${line.amount} base units but the swap through ${swap.pool} paid out only ${swap.tokenAmount}, so the swap does not price the whole buy.`;
+  }
+  if (line.kind === "sell") {
+    const intoPool = line.legs.filter((leg) => leg.counterparty.toLowerCase() === swap.pool.toLowerCase()).reduce((total, leg) => total + leg.amount, 0n);
+    if (intoPool > 0n && intoPool !== swap.tokenAmount) {
+      return `${line.transaction}: the wallet sent ${intoPool} base units into ${swap.pool} but its swap took in ${swap.tokenAmount}, so the swap is not (only) this wallet's sell.`;
+    }
+  }
+  return null;
+}
+
 /** The arithmetic a ledger keeps its money in. */
 export type Money<T> = {
   zero: T;

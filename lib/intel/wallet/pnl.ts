@@ -33,7 +33,7 @@ import {
   type Ratio,
 } from "@/lib/intel/market";
 import { classifyTransfers, movementScan, scanWalletTransfers } from "./movements";
-import { averageCost, baseUnits, exactDollars, pnlLines, type AverageCost, type LedgerEntry, type PnlLine } from "./pnl-cost-basis";
+import { averageCost, baseUnits, exactDollars, pnlLines, unpricedReason, type AverageCost, type LedgerEntry, type PnlLine } from "./pnl-cost-basis";
 import { amount, isoTime } from "./present";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
@@ -86,26 +86,34 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
     const nativeUsdAt = new Map(blocks.map((at, i) => [at, nativeUsdPrice(referenceAt[i])]));
     const lines = pnlLines([...read.movements].reverse());
     const trades = lines.filter((line) => line.swap !== null);
-    if (trades.length === 0) {
+    // A trade its swap does not price is listed as unpriced; with no priced trade at all there is no figure.
+    const unpricedWhy = new Map(trades.map((line) => [line, unpricedReason(line)]));
+    const priced = trades.filter((line) => unpricedWhy.get(line) === null);
+    if (priced.length === 0) {
+      const found = trades.length === 0 ? "has no buy or sell" : `has ${trades.length} swap${trades.length === 1 ? "" : "s"} but none that prices a buy or sell`;
       throw new ApiError(
         "insufficient_data",
-        `${wallet} has no buy or sell of ${token} through its pools on ${network.displayName} in blocks ${read.scan.fromBlock} to ${read.scan.toBlock}; with no priced trade there is no profit figure (which is not the same as zero).`,
+        `${wallet} ${found} of ${token} through its pools on ${network.displayName} in blocks ${read.scan.fromBlock} to ${read.scan.toBlock}; with no priced trade there is no profit figure (which is not the same as zero).`,
       );
     }
+    const quoteValue = (line: PnlLine) => (line.swap && unpricedWhy.get(line) === null ? line.swap.quoteAmount : null);
 
-    // Each trade in dollars at its own block: the quote amount times the quote's dollar price then.
-    const usdAt = (line: PnlLine) => (line.swap ? usdOf(line.swap.quoteAmount, line.swap.quote, nativeUsdAt.get(line.block) ?? null) : null);
+    // Each priced trade in dollars at its own block: the quote amount times the quote's dollar price then.
+    const usdAt = (line: PnlLine) => {
+      const paid = quoteValue(line);
+      return paid === null ? null : usdOf(paid, line.swap!.quote, nativeUsdAt.get(line.block) ?? null);
+    };
     const usdByLine = new Map(lines.map((line) => [line, usdAt(line)]));
 
     // One quote asset across the trades keeps the figures in it; otherwise only dollars can add them up.
-    const quotes = [...new Map(trades.map((trade) => [trade.swap!.quote.address.toLowerCase(), trade.swap!.quote])).values()];
+    const quotes = [...new Map(priced.map((trade) => [trade.swap!.quote.address.toLowerCase(), trade.swap!.quote])).values()];
     const singleQuote = quotes.length === 1 ? quotes[0] : null;
     const multiQuote = `The trades are in more than one quote asset (${quotes.map((quote) => quote.symbol).join(", ")}), so only dollar figures can add them up.`;
-    const noUsd = (line: PnlLine) => `${line.transaction} (block ${line.block}) has no dollar price: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes prices ${line.swap!.quote.symbol} at that block.`;
+    const noUsd = (line: PnlLine) => unpricedWhy.get(line) ?? `${line.transaction} (block ${line.block}) has no dollar price: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes prices ${line.swap!.quote.symbol} at that block.`;
     const entry = <T>(line: PnlLine, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind: line.kind, transaction: line.transaction, amount: line.amount, value, unpriced });
 
     let inQuote: AverageCost<bigint> = singleQuote
-      ? averageCost(lines.map((line) => entry(line, line.swap ? line.swap.quoteAmount : null)), baseUnits)
+      ? averageCost(lines.map((line) => entry(line, quoteValue(line), unpricedWhy.get(line) ?? undefined)), baseUnits)
       : { held: 0n, cost: null, basisGap: multiQuote, realized: null, realizedGap: multiQuote };
     let inUsd = averageCost(lines.map((line) => entry(line, usdByLine.get(line) ?? null, line.swap ? noUsd(line) : undefined)), exactDollars);
 
@@ -135,10 +143,12 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
 
     const unrealizedQuote = inQuote.cost !== null && heldValue !== null ? heldValue - inQuote.cost : null;
     const unrealizedUsd = inUsd.cost !== null && heldUsd !== null ? exactDollars.sub(heldUsd, inUsd.cost) : null;
-    const noValuation = valuationPool === null ? "No pool of the token prices the position at the read block." : heldUsd === null ? `No ${network.wrappedNative.symbol}/stablecoin pool prices ${valuationPool.quote.symbol} in dollars at the read block.` : null;
+    const noPoolValue = heldValue === null ? `No pool of the token${singleQuote ? ` in ${singleQuote.symbol}` : ""} with reserves prices the position at the read block.` : null;
+    const noUsdValue = noPoolValue ?? (heldUsd === null ? `No ${network.wrappedNative.symbol}/stablecoin pool prices ${valuationPool!.quote.symbol} in dollars at the read block.` : null);
 
-    const rows = lines.map((line) => presentLine(line, decimals, usdByLine.get(line) ?? null));
-    const unpriced = rows.filter((row) => row.swap !== null && row.value_usd === null).length;
+    const rows = lines.map((line) => presentLine(line, decimals, usdByLine.get(line) ?? null, unpricedWhy.get(line) ?? null));
+    const unpriced = trades.length - priced.length;
+    const withoutUsd = priced.filter((line) => usdByLine.get(line) === null).length;
 
     // Every null figure says why.
     const unavailable: Record<string, string> = {};
@@ -150,13 +160,14 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
     explain("realized", inQuote.realizedGap, inUsd.realizedGap, inQuote.realized === null, inUsd.realized === null);
     explain(
       "unrealized",
-      inQuote.basisGap ?? (heldValue === null ? "No pool of the token prices the position at the read block." : null),
-      inUsd.basisGap ?? noValuation,
+      inQuote.basisGap ?? noPoolValue,
+      inUsd.basisGap ?? noUsdValue,
       unrealizedQuote === null,
       unrealizedUsd === null,
     );
     if (inQuote.cost === null && inUsd.cost === null) unavailable["position.cost_basis"] = inQuote.basisGap ?? inUsd.basisGap!;
-    if (unpriced > 0) unavailable["trades.value_usd"] = `${unpriced} trade${unpriced === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${unpriced === 1 ? "its block" : "their blocks"}. They are listed as unpriced, not dropped; their prices in the quote asset stand.`;
+    if (unpriced > 0) unavailable["trades.price"] = `${unpriced} swap${unpriced === 1 ? "" : "s"} could not be priced, listed with \`unpriced\` giving the reason, not dropped: ${trades.map((line) => unpricedWhy.get(line)).filter(Boolean).join(" ")}`;
+    if (withoutUsd > 0) unavailable["trades.value_usd"] = `${withoutUsd} priced trade${withoutUsd === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${withoutUsd === 1 ? "its block" : "their blocks"}. Their prices in the quote asset stand.`;
 
     const realized = inQuote.realized !== null || inUsd.realized !== null ? { quote: quoteFigure(inQuote.realized), usd: usdText(inUsd.realized) } : null;
     const unrealized =
@@ -175,7 +186,9 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
         : null;
     const provenance: Record<string, Provenance> = {
       trades: "verified_onchain",
-      "trades.value_usd": unpriced === trades.length ? "unavailable" : "interpretation",
+      // Arithmetic on the swap's own logged amounts.
+      "trades.price": "verified_onchain",
+      "trades.value_usd": withoutUsd === priced.length ? "unavailable" : "interpretation",
       position: balance === null ? "unavailable" : "verified_onchain",
       "position.cost_basis": unavailable["position.cost_basis"] ? "unavailable" : "interpretation",
       realized: realized ? "interpretation" : "unavailable",
@@ -201,6 +214,7 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
           transfers_in: lines.filter((line) => line.kind === "transfer_in").length,
           transfers_out: lines.filter((line) => line.kind === "transfer_out").length,
           unpriced,
+          unpriced_usd: withoutUsd,
         },
         position: {
           held: balance === null ? null : amount(balance, decimals),
@@ -227,7 +241,7 @@ function deepestPoolIn(pools: readonly Pool[], quote: Address): Pool | null {
   return candidates.sort((a, b) => (a.reserves!.quote === b.reserves!.quote ? 0 : a.reserves!.quote > b.reserves!.quote ? -1 : 1))[0] ?? null;
 }
 
-function presentLine(line: PnlLine, decimals: number | null, usd: Ratio | null) {
+function presentLine(line: PnlLine, decimals: number | null, usd: Ratio | null, unpriced: string | null) {
   const swap = line.swap;
   return {
     kind: line.kind,
@@ -246,10 +260,12 @@ function presentLine(line: PnlLine, decimals: number | null, usd: Ratio | null) 
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
           // What the wallet paid or got per whole token it received or sent (the execution price).
-          price_per_token: decimals === null ? null : formatRatio({ num: swap.quoteAmount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) }),
+          price_per_token: decimals === null || unpriced ? null : formatRatio({ num: swap.quoteAmount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) }),
         }
       : null,
     value_usd: usdText(usd),
+    // Why the swap does not price this trade; null when it does (and always on a plain transfer).
+    unpriced,
   };
 }
 
