@@ -121,6 +121,19 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
     expect(result.data.token).toBe(dump.token.address);
   });
 
+  it("exact movements: a taxed sell is one sell of the gross amount, its two transfers listed", async () => {
+    const tax = book.scenarios.tax;
+    const sold = tax.facts.taxedSell;
+    const result = await metered(() => readExactMovements({ chain, wallet: sold.wallet, token: tax.token.address, env: env() }));
+    const sell = result.data.movements.find((movement) => movement.transaction === sold.tx.hash)!;
+    expect(sell).toMatchObject({ kind: "sell", amount: { raw: sold.gross }, counterparty: tax.pool.pair, swap: { pool: tax.pool.pair, quote_amount: { raw: sold.nativeOut } } });
+    expect(sell.legs!.map((leg) => [leg.counterparty, leg.amount.raw])).toEqual([
+      [tax.facts.taxWallet, sold.tax],
+      [tax.pool.pair, sold.net],
+    ]);
+    expect(result.data.movements.filter((movement) => movement.transaction === sold.tx.hash)).toHaveLength(1);
+  });
+
   it("exact movements: the token filter narrows to one token", async () => {
     const wallet = book.scenarios.approvals.wallet;
     const all = await metered(() => readExactMovements({ chain, wallet, env: env() }));

@@ -10,6 +10,8 @@ import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { movementScan, readMovements, type MovementKind } from "./movements";
+import { sameAddress } from "@/lib/intel/market";
+import { pnlLines } from "./pnl-cost-basis";
 import { amount, isoTime, tokenView } from "./present";
 
 /** At most this many movements per call (the spec's limit). */
@@ -26,8 +28,10 @@ export async function readExactMovements(input: { chain: ChainId; wallet: Addres
     if (read.movements.length === 0) {
       throw new ApiError("insufficient_data", `No ${input.token ? `movements of ${getAddress(input.token)}` : "token movements"} by ${wallet} on ${getNetwork(chain).displayName} in ${window} (the last ${movementScan.lookbackBlocks} blocks).`);
     }
+    // A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool): one sell.
+    const lines = pnlLines([...read.movements].reverse()).reverse();
     const counts: Record<MovementKind, number> = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0 };
-    for (const movement of read.movements) counts[movement.kind] += 1;
+    for (const line of lines) counts[line.kind] += 1;
     const provenance: Record<string, Provenance> = { movements: "verified_onchain", "movements.kind": "interpretation", counts: "verified_onchain", window: "verified_onchain", limitations: "interpretation" };
     return {
       chain,
@@ -36,23 +40,25 @@ export async function readExactMovements(input: { chain: ChainId; wallet: Addres
       data: {
         wallet,
         token: input.token ? getAddress(input.token) : null,
-        movements: read.movements.map((movement) => {
+        movements: lines.map((line) => {
+          const movement = line.legs.find((leg) => line.swap && sameAddress(leg.counterparty, line.swap.pool)) ?? line.legs[0];
           const identity = read.tokens.get(movement.token.toLowerCase());
           return {
-            kind: movement.kind,
+            kind: line.kind,
             token: tokenView(movement.token, identity),
-            amount: amount(movement.amount, identity?.decimals.value),
+            amount: amount(line.amount, identity?.decimals.value),
             counterparty: movement.counterparty,
             transaction: movement.transaction,
             block: Number(movement.block),
             log_index: movement.logIndex,
             time: isoTime(movement.timestamp),
+            ...(line.legs.length > 1 ? { legs: line.legs.map((leg) => ({ counterparty: leg.counterparty, amount: amount(leg.amount, identity?.decimals.value), log_index: leg.logIndex })) } : {}),
             swap: movement.swap
               ? { pool: movement.swap.pool, dex: movement.swap.dex, quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
               : null,
           };
         }),
-        counts: { ...counts, total: read.movements.length },
+        counts: { ...counts, total: lines.length },
         window: { from_block: Number(read.scan.fromBlock), to_block: Number(read.scan.toBlock), more_before: read.scan.capped || read.scan.truncated },
         limitations: [
           `Movements come from Transfer logs in ${window}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
