@@ -38,6 +38,8 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
       expect.objectContaining({ what: "liquidity_removal", wallet: rug.facts.liquidityPuller, transaction: rug.facts.removeLiquidityTx.hash, block: rug.facts.removeLiquidityTx.block, amount: expect.objectContaining({ raw: rug.facts.tokenReturned }), quote_amount: expect.objectContaining({ raw: rug.facts.nativeReturned }), note: `${rug.facts.lpRemoved} LP redeemed` }),
     ]);
     expect(pulled.measured.by).toEqual([{ wallet: rug.facts.liquidityPuller, team: expect.arrayContaining(["owner"]) }]);
+    expect(pulled.score).toBe(pulled.measured.largest_share_of_pool_bps / 10_000);
+    expect(pulled.score).toBeGreaterThanOrEqual(0.5);
     const selling = result.data.drivers.find((driver) => driver.driver === "heavy_selling")!;
     expect(selling.observations[0]).toMatchObject({ what: "sell", wallet: rug.deployer, transaction: rug.facts.dumpTrade.tx.hash, amount: { raw: rug.facts.dumpTrade.tokenAmount }, quote_amount: { raw: rug.facts.dumpTrade.nativeAmount } });
     expect(result.data.read).toMatch(/liquidity was pulled/);
@@ -55,6 +57,8 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
       expectedSells.map((sell) => [sell.wallet, sell.tx.hash, sell.tokenAmount, sell.nativeAmount]),
     );
     expect(team.measured.share_of_sells_bps).toBe(10_000);
+    expect(team.score).toBe(1);
+    expect(result.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!.score).toBe(0);
     expect(result.data.read).toMatch(/wallets linked to the team sold/);
   });
 

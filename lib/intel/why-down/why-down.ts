@@ -151,10 +151,14 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       time: when(trade.swap.blockNumber),
       ...(trade.wallet && teamSet.has(trade.wallet.toLowerCase()) ? { note: `team wallet (${teamSet.get(trade.wallet.toLowerCase())!.join(", ")})` } : {}),
     });
+    // Each driver's score, 0 to 1 (interpretation): the share of the pool's quote side one removal took;
+    // the team's share of everything sold; net selling against the pool's starting token reserve.
+    const score = (bps: number | null) => (bps === null ? 0 : Math.min(1, Math.max(0, bps / 10_000)));
     const pullers = [...new Set(removals.map((removal) => removal.by).filter((by): by is Address => by !== null))];
     const drivers = [
       {
         driver: "liquidity_pulled" as const,
+        score: score(removedShareBps),
         measured: {
           removals: removals.length,
           largest_share_of_pool_bps: removedShareBps,
@@ -174,6 +178,7 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       },
       {
         driver: "team_wallets_selling" as const,
+        score: score(bpsOf(teamSold, sold)),
         measured: { team_wallets: team.data.wallets.length, sold: amount(teamSold, decimals), share_of_sells_bps: bpsOf(teamSold, sold), transfers_out: teamTransfers.length },
         observations: [
           ...teamSells.map(observationOf),
@@ -182,6 +187,7 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       },
       {
         driver: "heavy_selling" as const,
+        score: score(startToken === 0n ? null : bpsOf(sold - bought, startToken)),
         measured: {
           sells: sells.length,
           buys: trades.length - sells.length,
@@ -245,6 +251,7 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
         drivers,
         limitations: [
           `The window is the last ${windowBlocks[chain]} blocks on ${network.displayName} (about a day); the main pool is the token's ${pool.dex.name} pool against ${pool.quote.symbol}. Activity elsewhere is not read.`,
+          "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net.",
           `Dominant driver, by rule: liquidity pulled when one removal took at least ${pct(driverRules.liquidityPulledBps)} of the pool's ${pool.quote.symbol}; else team wallets selling when they sold at least ${pct(driverRules.teamShareOfSellsBps)} of all tokens sold; else heavy selling when more was sold than bought.`,
           "Team wallets are those intel/team-wallets links by on-chain relations; a seller not linked there counts as an ordinary seller.",
         ],
