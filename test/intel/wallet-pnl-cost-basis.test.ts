@@ -3,8 +3,8 @@
 // sell beyond what was seen bought), each with hand-computed figures.
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
-import type { Movement, MovementKind, SwapLeg } from "@/lib/intel/wallet/movements";
-import { averageCost, baseUnits, exactDollars, pnlLines, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
+import { movementLines, type Movement, type MovementKind, type SwapLeg } from "@/lib/intel/wallet/movements";
+import { averageCost, baseUnits, exactDollars, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
 
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
@@ -30,10 +30,10 @@ const movement = (kind: MovementKind, transaction: Hash, amount: bigint, logInde
 });
 const entry = <T>(kind: MovementKind, n: number, amount: bigint, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind, transaction: tx(n), amount, value, unpriced });
 
-describe("pnlLines", () => {
+describe("movementLines", () => {
   it("merges the legs of one swap (a taxed sell's tax and rest) and keeps everything else apart", () => {
     const sell = swap(700n);
-    const lines = pnlLines([
+    const lines = movementLines([
       movement("buy", tx(1), 1_000n, 3, swap(100n)),
       movement("sell", tx(2), 250n, 5, sell, taxWallet),
       movement("sell", tx(2), 750n, 6, sell),
@@ -56,7 +56,7 @@ describe("pnlLines", () => {
 
 describe("unpricedReason", () => {
   const router = address(5);
-  const line = (...movements: Movement[]) => pnlLines(movements)[0];
+  const line = (...movements: Movement[]) => movementLines(movements)[0];
 
   it("prices a sell whose legs into the pool are what the pool took in, a tax leg beside them", () => {
     const sell = swap(700n, pool, 750n);

@@ -33,7 +33,8 @@ import {
   type Ratio,
   type TeamRelation,
 } from "@/lib/intel/market";
-import { amount, presentCustody, presentPool, teamMap } from "./present";
+import { amount, tokenView } from "@/lib/intel/present";
+import { presentCustody, presentPool, teamMap } from "./present";
 import { readPlanFor, type LiquidityFlags, type ReadPlan } from "./read-plan";
 
 export type LiquidityInput = {
@@ -112,13 +113,7 @@ export async function analyzeLiquidity(input: LiquidityInput) {
     for (const field of ["name", "symbol", "decimals", "totalSupply"] as const) {
       if (identity[field].value === null) unavailable[`token.${field === "totalSupply" ? "total_supply" : field}`] = `The contract did not answer ${field}() (${identity[field].reason}).`;
     }
-    const tokenView = {
-      address: token,
-      name: identity.name.value,
-      symbol: identity.symbol.value,
-      decimals,
-      total_supply: identity.totalSupply.value === null ? null : amount(identity.totalSupply.value, decimals),
-    };
+    const tokenAnswer = { ...tokenView(token, identity), total_supply: identity.totalSupply.value === null ? null : amount(identity.totalSupply.value, decimals) };
 
     // team wallets: the owner from owner(), the deployer from the node.
     provenance["team_wallets.owner"] = "verified_onchain";
@@ -192,7 +187,7 @@ export async function analyzeLiquidity(input: LiquidityInput) {
       block: ctx.block,
       honestEmpty: pools.length === 0,
       data: {
-        token: tokenView,
+        token: tokenAnswer,
         team_wallets: { owner, owner_renounced: renounced, deployer },
         market,
         lp_custody: lpCustody,

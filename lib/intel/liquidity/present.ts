@@ -1,7 +1,8 @@
 // Turns the market reads into the wire shape: exact base-unit strings beside human amounts,
 // shares in basis points of LP supply, prices as decimal strings cut (never rounded up) at 18
 // fractional digits.
-import { formatUnits, type Address } from "viem";
+import type { Address } from "viem";
+import { amount } from "@/lib/intel/present";
 import {
   bpsOf,
   formatRatio,
@@ -21,12 +22,6 @@ import {
 
 /** V2-style LP tokens have 18 decimals (UniswapV2ERC20, Solidly pools). */
 const LP_DECIMALS = 18;
-
-export type Amount = { raw: string; formatted: string | null };
-
-export function amount(raw: bigint, decimals: number | null): Amount {
-  return { raw: raw.toString(), formatted: decimals === null ? null : formatUnits(raw, decimals) };
-}
 
 const lp = (raw: bigint) => amount(raw, LP_DECIMALS);
 const share = (part: bigint, supply: bigint | null) => (supply === null ? null : bpsOf(part, supply));

@@ -11,6 +11,7 @@
  *   (bigint base units; V3: the pool's balances), token0, LP supply (V2 style) and mid price.
  *   `referencePools` are the wrapped-native/stablecoin V2-style pools that price the native coin.
  *   Split into `discoverPools` (1 round) and `readPools` (1 round) to overlap with other reads.
+ * - `deepestPool(pools, where?)` (no reads): the read pool holding the most quote asset.
  * - `priceToken({ pools, referencePools }, tokenDecimals)` → TokenPrice | null (no reads): the
  *   deepest pool's price in its quote asset, and in USD through the deepest stablecoin pool
  *   (stablecoins taken at $1: USD figures are an interpretation). Also `quotePerToken`,
@@ -28,7 +29,7 @@
  * Node faults surface as viem errors; wrap calls in `readChain(chain, …)` to turn them into 503s.
  */
 export { aggregate, marketContext, sameAddress, valueOrNull, type CallResult, type ContractCall, type LatestContext, type MarketContext } from "./context";
-export { discoverPools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
+export { deepestPool, discoverPools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
 export { nativeUsdPrice, poolLiquidityUsd, priceToken, quotePerToken, usdPerQuote, type NativeUsd, type TokenPrice } from "./prices";
 export { bpsOf, compareRatio, formatRatio, ratio, times, type Ratio } from "./ratio";
 export {

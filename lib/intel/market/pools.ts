@@ -183,3 +183,13 @@ export async function findPools(ctx: MarketContext, token: Address): Promise<Mar
   const read = await readPools(ctx, [...candidates, ...reference]);
   return { pools: read.slice(0, candidates.length), referencePools: read.slice(candidates.length) };
 }
+
+/** The pool holding the most of its quote asset among the read pools `where` accepts; null when none has reserves. */
+export function deepestPool(pools: readonly Pool[], where: (pool: Pool) => boolean = () => true): Pool | null {
+  let deepest: Pool | null = null;
+  for (const pool of pools) {
+    if (!pool.reserves || !where(pool)) continue;
+    if (!deepest || pool.reserves.quote > deepest.reserves!.quote) deepest = pool;
+  }
+  return deepest;
+}

@@ -20,7 +20,8 @@ import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi, uupsAbi } from "@/lib/intel/contract/abis";
 import { readCreator, type Provenance } from "@/lib/intel/contract/analysis";
 import { addressInSlot, classifyProxy, minimalProxyTarget, slots } from "@/lib/intel/contract/proxy";
-import { discoverPools, hasFungibleLp, marketContext, readLpCustody, readPools, type LpCustody, type Pool, type TeamRelation } from "@/lib/intel/market";
+import { bpsOf, deepestPool, discoverPools, hasFungibleLp, marketContext, readLpCustody, readPools, type LpCustody, type Pool, type TeamRelation } from "@/lib/intel/market";
+import { tokenView } from "@/lib/intel/present";
 import { balanceCalls, concentration, holderScan, scanReceivers } from "./holders";
 import { powersInCode, type PowerMatch } from "./selectors";
 import { simulateTrade, simulatorAddress, type Simulation } from "./simulate";
@@ -59,7 +60,7 @@ const powerTitles: Record<PowerMatch["kind"], { title: string; severity: Severit
   exemptions: { title: "The code can mark pools and exempt chosen wallets from its rules", severity: "medium" },
 };
 
-const bps = (part: bigint, whole: bigint) => (whole === 0n ? 0 : Number((part * 10_000n) / whole));
+const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
 
 export type RiskInput = { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv };
 
@@ -119,7 +120,7 @@ export async function analyzeRisk(input: RiskInput) {
     const uuid = slotImplementation && !admin && !beacon ? valueOrNull<Hex>(proxyReads[0]) : null;
 
     // Round 3: the simulation and the holders' balances.
-    const simulationPool = deepestWrappedNativeV2Pool(pools);
+    const simulationPool = deepestPool(pools, (pool) => pool.dex.kind === "uniswap-v2" && pool.quote.kind === "wrapped_native");
     const totalSupply = identity.totalSupply.value;
     const [simulation, balances, custodies] = await Promise.all([
       simulationPool?.reserves && simulationPool.reserves.quote > 0n && simulationPool.dex.kind === "uniswap-v2"
@@ -277,13 +278,7 @@ export async function analyzeRisk(input: RiskInput) {
       chain,
       block: ctx.block,
       data: {
-        token: {
-          address: token,
-          name: identity.name.value,
-          symbol: identity.symbol.value,
-          decimals: identity.decimals.value,
-          total_supply: totalSupply === null ? null : totalSupply.toString(),
-        },
+        token: { ...tokenView(token, identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
         summary,
         flags: flags.map((flag) => flag.id),
         signals,
@@ -301,14 +296,10 @@ export async function analyzeRisk(input: RiskInput) {
   });
 }
 
-function deepestWrappedNativeV2Pool(pools: readonly Pool[]): Pool | null {
-  const candidates = pools.filter((pool) => pool.dex.kind === "uniswap-v2" && pool.quote.kind === "wrapped_native" && pool.reserves);
-  return candidates.sort((a, b) => (a.reserves!.quote === b.reserves!.quote ? 0 : a.reserves!.quote > b.reserves!.quote ? -1 : 1))[0] ?? null;
-}
-
+/** The custody read of the deepest pool that has one. */
 function pickMainCustody(custodies: readonly LpCustody[], pools: readonly Pool[]): LpCustody | null {
-  const depth = (custody: LpCustody) => pools.find((pool) => pool.address === custody.pool)?.reserves?.quote ?? 0n;
-  return [...custodies].sort((a, b) => (depth(a) === depth(b) ? 0 : depth(a) > depth(b) ? -1 : 1))[0] ?? null;
+  const main = deepestPool(pools, (pool) => custodies.some((custody) => custody.pool === pool.address));
+  return custodies.find((custody) => custody.pool === main?.address) ?? custodies[0] ?? null;
 }
 
 function simulationSignals(simulation: Extract<Simulation, { ran: true }>, pool: Pool, nativeSymbol: string): Signal[] {

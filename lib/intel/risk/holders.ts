@@ -6,6 +6,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { bpsOf } from "@/lib/intel/market";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
@@ -51,7 +52,7 @@ export type Concentration = {
 /** Shares of total supply; pools, burn addresses and lockers listed apart from the holders ranked. */
 export function concentration(chain: ChainId, totalSupply: bigint, candidates: readonly Address[], balances: readonly CallResult[], pools: readonly Address[]): Concentration {
   const poolSet = new Set(pools.map((pool) => pool.toLowerCase()));
-  const share = (balance: bigint) => (totalSupply === 0n ? 0 : Number((balance * 10_000n) / totalSupply));
+  const share = (balance: bigint) => bpsOf(balance, totalSupply) ?? 0;
   const all = candidates
     .map((address, i) => {
       const result = balances[i];

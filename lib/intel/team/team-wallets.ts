@@ -7,11 +7,11 @@
 // Three rounds: the block and the facts that need only the address; the token's Transfer
 // history and the proxy admin's owner; balances, code, role checks, and the receipts and
 // times of what the linked wallets did.
-import { erc20Abi, getAddress, parseAbiItem, zeroAddress, type Address, type Hash } from "viem";
+import { erc20Abi, getAddress, parseAbiItem, zeroAddress, type Address, type Hash, type Block } from "viem";
 import type { EndpointImplementation } from "@/lib/api/handler";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import { erc20Identity } from "@/lib/chain/erc20";
+import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, isBurnAddress, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
@@ -19,9 +19,9 @@ import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi } from "@/lib/intel/contract/abis";
 import { readCreator, roleChecks, scanRoleGrants, type Provenance } from "@/lib/intel/contract/analysis";
 import { addressInSlot, slots } from "@/lib/intel/contract/proxy";
-import { discoverPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
+import { bpsOf, discoverPools, sameAddress, type PoolCandidate, type PoolDiscovery } from "@/lib/intel/market";
 import { classifyTransfer, type Movement, type TransferLog } from "@/lib/intel/wallet/movements";
-import { amount, isoTime } from "@/lib/intel/wallet/present";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
 
 export type Relation = "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
 
@@ -34,7 +34,10 @@ const transferEvent = parseAbiItem("event Transfer(address indexed from, address
 
 type Linked = { address: Address; relations: RelationProof[] };
 
-export async function readTeamWallets(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv }) {
+/** Round-1 reads a caller running beside this one has started already; they are shared, not read twice. */
+export type SharedFirstRound = { head: Promise<Block>; identity: Promise<Erc20Identity>; discovery: Promise<PoolDiscovery> };
+
+export async function readTeamWallets(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv; shared?: SharedFirstRound }) {
   const { chain } = input;
   const network = getNetwork(chain);
   const client = input.client ?? getChainClient(chain, { env: input.env });
@@ -44,12 +47,12 @@ export async function readTeamWallets(input: { chain: ChainId; address: Address;
     // Round 1, at the latest block.
     const latest = { client, chain, network };
     const [head, adminWord, [ownerRead], creator, identity, discovery] = await Promise.all([
-      client.getBlock(),
+      input.shared?.head ?? client.getBlock(),
       client.getStorageAt({ address: token, slot: slots.admin }),
       aggregate(latest, [{ address: token, abi: ownableAbi, functionName: "owner" }]),
       readCreator({ client, chain }, token),
-      erc20Identity(client, token),
-      discoverPools(latest, token),
+      input.shared?.identity ?? erc20Identity(client, token),
+      input.shared?.discovery ?? discoverPools(latest, token),
     ]);
     if (head.number === null) throw new Error("the latest block has no number");
     const block = head.number;
@@ -129,7 +132,7 @@ export async function readTeamWallets(input: { chain: ChainId; address: Address;
         relations: wallet.relations,
         is_contract: Boolean(codes[i] && codes[i] !== "0x"),
         balance: balance === null ? null : amount(balance, decimals),
-        share_of_supply_bps: balance !== null && totalSupply ? Number((balance * 10_000n) / totalSupply) : null,
+        share_of_supply_bps: balance !== null && totalSupply !== null ? bpsOf(balance, totalSupply) : null,
         recent: {
           sells: sells.slice(-teamScan.recentSellsListed).reverse().map(presentSell(decimals)),
           sells_total: sells.length,
@@ -160,7 +163,7 @@ export async function readTeamWallets(input: { chain: ChainId; address: Address;
         ],
       },
       data: {
-        token: { address: token, name: identity.name.value, symbol: identity.symbol.value, decimals, total_supply: totalSupply === null ? null : totalSupply.toString() },
+        token: { ...tokenView(token, identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
         wallets: list,
         summary:
           list.length === 0

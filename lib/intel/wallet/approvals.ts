@@ -14,7 +14,7 @@ import { getNetwork, labelKnownAddress, type ChainEnv, type ChainId } from "@/li
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import { approvalsPageDefaults } from "@/lib/schemas/requests";
-import { amount, isoTime, tokenView } from "./present";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
 
 const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
 

@@ -9,10 +9,9 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
-import { movementScan, readMovements, type MovementKind } from "./movements";
+import { movementLines, movementScan, readMovements, type MovementKind } from "./movements";
 import { sameAddress } from "@/lib/intel/market";
-import { pnlLines } from "./pnl-cost-basis";
-import { amount, isoTime, tokenView } from "./present";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
 
 /** At most this many movements per call (the spec's limit). */
 export const maxMovementsPerCall = 25;
@@ -29,7 +28,7 @@ export async function readExactMovements(input: { chain: ChainId; wallet: Addres
       throw new ApiError("insufficient_data", `No ${input.token ? `movements of ${getAddress(input.token)}` : "token movements"} by ${wallet} on ${getNetwork(chain).displayName} in ${window} (the last ${movementScan.lookbackBlocks} blocks).`);
     }
     // A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool): one sell.
-    const lines = pnlLines([...read.movements].reverse()).reverse();
+    const lines = movementLines([...read.movements].reverse()).reverse();
     const counts: Record<MovementKind, number> = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0 };
     for (const line of lines) counts[line.kind] += 1;
     const provenance: Record<string, Provenance> = { movements: "verified_onchain", "movements.kind": "interpretation", counts: "verified_onchain", window: "verified_onchain", limitations: "interpretation" };

@@ -128,23 +128,26 @@ export async function scanWalletTransfers(input: { client: ChainClient; block: b
   return { wallet, ...(await scanTransfers(input.client, wallet, input.token && getAddress(input.token), input.block, input.maxMovements)) };
 }
 
-/** Round two: receipts, block times, identities and pools, and each transfer classified. */
-export async function classifyTransfers(input: { client: ChainClient; chain: ChainId; block: bigint }, scanned: TransferScan): Promise<MovementRead> {
-  const { client, chain, block } = input;
+/** What a caller has already read of a token (keyed by lower-case address), so classifying does not read it again. */
+export type KnownTokens = { identities?: ReadonlyMap<string, Erc20Identity>; pools?: ReadonlyMap<string, readonly PoolCandidate[]> };
+
+/** Round two: receipts, block times, identities and pools (those not `known`), and each transfer classified. */
+export async function classifyTransfers(input: { client: ChainClient; chain: ChainId; block: bigint; known?: KnownTokens }, scanned: TransferScan): Promise<MovementRead> {
+  const { client, chain, block, known } = input;
   const { logs, scan, wallet } = scanned;
   const network = getNetwork(chain);
   const tokens = [...new Set(logs.map((log) => getAddress(log.address)))];
   const hashes = [...new Set(logs.map((log) => log.transactionHash))];
   const blocks = [...new Set(logs.map((log) => log.blockNumber))];
-  const [receipts, headers, identities, discoveries] = await Promise.all([
+  const [receipts, headers, identities, pools] = await Promise.all([
     Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash }))),
     Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
-    Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
-    Promise.all(tokens.map((token) => discoverPools({ client, chain, network, block }, token))),
+    Promise.all(tokens.map((token) => known?.identities?.get(token.toLowerCase()) ?? erc20Identity(client, token, { blockNumber: block }))),
+    Promise.all(tokens.map(async (token) => known?.pools?.get(token.toLowerCase()) ?? (await discoverPools({ client, chain, network, block }, token)).candidates)),
   ]);
   const receiptOf = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]));
   const timeOf = new Map(headers.map((header) => [header.number, header.timestamp]));
-  const poolsOf = new Map(tokens.map((token, i) => [token.toLowerCase(), discoveries[i].candidates]));
+  const poolsOf = new Map(tokens.map((token, i) => [token.toLowerCase(), pools[i]]));
 
   return {
     movements: logs.map((log) => classifyTransfer(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
@@ -156,4 +159,41 @@ export async function classifyTransfers(input: { client: ChainClient; chain: Cha
 /** The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one token: two rounds after the caller learned `block`. */
 export async function readMovements(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<MovementRead> {
   return classifyTransfers(input, await scanWalletTransfers(input));
+}
+
+/** A trade (all of the wallet's legs of one swap transaction) or a plain transfer. */
+export type MovementLine = {
+  kind: MovementKind;
+  transaction: Hash;
+  block: bigint;
+  timestamp: bigint;
+  /** Tokens that reached or left the wallet, summed over the legs, in the token's smallest unit. */
+  amount: bigint;
+  /** The Transfer logs behind the line, in log order. */
+  legs: Movement[];
+  swap: SwapLeg | null;
+};
+
+/**
+ * Movements to lines, in the order given. A taxed sell moves the wallet's tokens twice in one
+ * transaction (the tax to the tax wallet, the rest into the pool) and the classifier marks both
+ * legs as the sell of the same swap: they are one trade, priced once, or its proceeds would count
+ * twice. So legs of the same kind, transaction and pool merge; plain transfers stay one per log.
+ */
+export function movementLines(movements: readonly Movement[]): MovementLine[] {
+  const lines: MovementLine[] = [];
+  const trades = new Map<string, MovementLine>();
+  for (const movement of movements) {
+    const key = movement.swap ? `${movement.transaction}:${movement.kind}:${movement.swap.pool.toLowerCase()}` : null;
+    const open = key ? trades.get(key) : undefined;
+    if (open) {
+      open.amount += movement.amount;
+      open.legs.push(movement);
+      continue;
+    }
+    const line: MovementLine = { kind: movement.kind, transaction: movement.transaction, block: movement.block, timestamp: movement.timestamp, amount: movement.amount, legs: [movement], swap: movement.swap };
+    if (key) trades.set(key, line);
+    lines.push(line);
+  }
+  return lines;
 }

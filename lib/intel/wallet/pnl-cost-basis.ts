@@ -1,5 +1,5 @@
-// The cost-basis half of wallet/pnl, with no chain reads: the classified movements turned into
-// PnL lines (one per trade), and the average-cost ledger replayed over them. Kept apart from the
+// The cost-basis half of wallet/pnl, with no chain reads: which trades their swaps price, and
+// the average-cost ledger replayed over the movement lines (one per trade). Kept apart from the
 // reads so every rule can be tested on plain inputs.
 //
 // Method: AVERAGE COST. Every token bought shares the same unit cost; a sell realizes its
@@ -9,44 +9,7 @@
 // would) and exact dollars.
 import type { Hash } from "viem";
 import type { Ratio } from "@/lib/intel/market";
-import type { Movement, MovementKind, SwapLeg } from "./movements";
-
-/** One line of the PnL: a trade (all of the wallet's legs of one swap transaction) or a plain transfer. */
-export type PnlLine = {
-  kind: MovementKind;
-  transaction: Hash;
-  block: bigint;
-  timestamp: bigint;
-  /** Tokens that reached or left the wallet, summed over the legs, in the token's smallest unit. */
-  amount: bigint;
-  /** The Transfer logs behind the line, in log order. */
-  legs: Movement[];
-  swap: SwapLeg | null;
-};
-
-/**
- * Chronological movements to PnL lines. A taxed sell moves the wallet's tokens twice in one
- * transaction (the tax to the tax wallet, the rest into the pool) and the classifier marks both
- * legs as the sell of the same swap: they are one trade, priced once, or its proceeds would count
- * twice. So legs of the same kind, transaction and pool merge; plain transfers stay one per log.
- */
-export function pnlLines(chronological: readonly Movement[]): PnlLine[] {
-  const lines: PnlLine[] = [];
-  const trades = new Map<string, PnlLine>();
-  for (const movement of chronological) {
-    const key = movement.swap ? `${movement.transaction}:${movement.kind}:${movement.swap.pool.toLowerCase()}` : null;
-    const open = key ? trades.get(key) : undefined;
-    if (open) {
-      open.amount += movement.amount;
-      open.legs.push(movement);
-      continue;
-    }
-    const line: PnlLine = { kind: movement.kind, transaction: movement.transaction, block: movement.block, timestamp: movement.timestamp, amount: movement.amount, legs: [movement], swap: movement.swap };
-    if (key) trades.set(key, line);
-    lines.push(line);
-  }
-  return lines;
-}
+import type { MovementKind, MovementLine } from "./movements";
 
 /**
  * Why a trade's swap cannot price it, or null when it can. The swap the classifier found is the
@@ -56,7 +19,7 @@ export function pnlLines(chronological: readonly Movement[]): PnlLine[] {
  * wallet's); a buy cannot have brought in more than the pool paid out (a transfer tax makes it
  * less). A sell through a router (no leg straight into the pool) is taken as the router's swap.
  */
-export function unpricedReason(line: PnlLine): string | null {
+export function unpricedReason(line: MovementLine): string | null {
   const swap = line.swap;
   if (!swap) return null;
   if (line.kind === "buy" && line.amount > swap.tokenAmount) {

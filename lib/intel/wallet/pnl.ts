@@ -17,6 +17,7 @@ import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
 import {
   aggregate,
+  deepestPool,
   discoverPools,
   formatRatio,
   marketContext,
@@ -32,9 +33,9 @@ import {
   type QuoteAsset,
   type Ratio,
 } from "@/lib/intel/market";
-import { classifyTransfers, movementScan, scanWalletTransfers } from "./movements";
-import { averageCost, baseUnits, exactDollars, pnlLines, unpricedReason, type AverageCost, type LedgerEntry, type PnlLine } from "./pnl-cost-basis";
-import { amount, isoTime } from "./present";
+import { classifyTransfers, movementLines, movementScan, scanWalletTransfers, type MovementLine } from "./movements";
+import { averageCost, baseUnits, exactDollars, unpricedReason, type AverageCost, type LedgerEntry } from "./pnl-cost-basis";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
 export const pnlMaxMovements = 1_000;
@@ -80,11 +81,12 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
     // Round 3: the transfers classified, and the dollar price of the native coin at each of their blocks.
     const blocks = [...new Set(scanned.logs.map((log) => log.blockNumber))];
     const [read, referenceAt] = await Promise.all([
-      classifyTransfers({ client, chain, block }, scanned),
+      // The token's identity and pools were read in round 1: classifying does not read them again.
+      classifyTransfers({ client, chain, block, known: { identities: new Map([[token.toLowerCase(), identity]]), pools: new Map([[token.toLowerCase(), discovery.candidates]]) } }, scanned),
       Promise.all(blocks.map((at) => readPools(marketContext({ client, chain, block: at }), discovery.reference))),
     ]);
     const nativeUsdAt = new Map(blocks.map((at, i) => [at, nativeUsdPrice(referenceAt[i])]));
-    const lines = pnlLines([...read.movements].reverse());
+    const lines = movementLines([...read.movements].reverse());
     const trades = lines.filter((line) => line.swap !== null);
     // A trade its swap does not price is listed as unpriced; with no priced trade at all there is no figure.
     const unpricedWhy = new Map(trades.map((line) => [line, unpricedReason(line)]));
@@ -96,10 +98,10 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
         `${wallet} ${found} of ${token} through its pools on ${network.displayName} in blocks ${read.scan.fromBlock} to ${read.scan.toBlock}; with no priced trade there is no profit figure (which is not the same as zero).`,
       );
     }
-    const quoteValue = (line: PnlLine) => (line.swap && unpricedWhy.get(line) === null ? line.swap.quoteAmount : null);
+    const quoteValue = (line: MovementLine) => (line.swap && unpricedWhy.get(line) === null ? line.swap.quoteAmount : null);
 
     // Each priced trade in dollars at its own block: the quote amount times the quote's dollar price then.
-    const usdAt = (line: PnlLine) => {
+    const usdAt = (line: MovementLine) => {
       const paid = quoteValue(line);
       return paid === null ? null : usdOf(paid, line.swap!.quote, nativeUsdAt.get(line.block) ?? null);
     };
@@ -109,8 +111,8 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
     const quotes = [...new Map(priced.map((trade) => [trade.swap!.quote.address.toLowerCase(), trade.swap!.quote])).values()];
     const singleQuote = quotes.length === 1 ? quotes[0] : null;
     const multiQuote = `The trades are in more than one quote asset (${quotes.map((quote) => quote.symbol).join(", ")}), so only dollar figures can add them up.`;
-    const noUsd = (line: PnlLine) => unpricedWhy.get(line) ?? `${line.transaction} (block ${line.block}) has no dollar price: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes prices ${line.swap!.quote.symbol} at that block.`;
-    const entry = <T>(line: PnlLine, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind: line.kind, transaction: line.transaction, amount: line.amount, value, unpriced });
+    const noUsd = (line: MovementLine) => unpricedWhy.get(line) ?? `${line.transaction} (block ${line.block}) has no dollar price: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes prices ${line.swap!.quote.symbol} at that block.`;
+    const entry = <T>(line: MovementLine, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind: line.kind, transaction: line.transaction, amount: line.amount, value, unpriced });
 
     let inQuote: AverageCost<bigint> = singleQuote
       ? averageCost(lines.map((line) => entry(line, quoteValue(line), unpricedWhy.get(line) ?? undefined)), baseUnits)
@@ -135,7 +137,7 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
 
     // The position still held, valued at the mid price of the deepest pool in the trades' quote
     // asset (or, across quote assets, of the pool that prices the token best in dollars).
-    const valuationPool = singleQuote ? deepestPoolIn(pools, singleQuote.address) : (priceToken({ pools, referencePools }, decimals)?.pool ?? null);
+    const valuationPool = singleQuote ? deepestPool(pools, (pool) => sameAddress(pool.quote.address, singleQuote.address)) : (priceToken({ pools, referencePools }, decimals)?.pool ?? null);
     const held = balance ?? heldByMovements;
     const heldValue = valuationPool?.reserves && valuationPool.reserves.token > 0n ? (held * valuationPool.reserves.quote) / valuationPool.reserves.token : null;
     const heldUsd = heldValue !== null && valuationPool ? usdOf(heldValue, valuationPool.quote, nativeUsdNow) : null;
@@ -204,7 +206,7 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
       provenance,
       data: {
         wallet,
-        token: { address: token, name: identity.name.value, symbol: identity.symbol.value, decimals },
+        token: tokenView(token, identity),
         method: costBasisMethod,
         quote: singleQuote ? { address: singleQuote.address, symbol: singleQuote.symbol, decimals: singleQuote.decimals } : null,
         trades: rows,
@@ -236,12 +238,7 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
   });
 }
 
-function deepestPoolIn(pools: readonly Pool[], quote: Address): Pool | null {
-  const candidates = pools.filter((pool) => sameAddress(pool.quote.address, quote) && pool.reserves);
-  return candidates.sort((a, b) => (a.reserves!.quote === b.reserves!.quote ? 0 : a.reserves!.quote > b.reserves!.quote ? -1 : 1))[0] ?? null;
-}
-
-function presentLine(line: PnlLine, decimals: number | null, usd: Ratio | null, unpriced: string | null) {
+function presentLine(line: MovementLine, decimals: number | null, usd: Ratio | null, unpriced: string | null) {
   const swap = line.swap;
   return {
     kind: line.kind,

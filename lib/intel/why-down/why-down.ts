@@ -17,10 +17,10 @@ import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import type { Provenance } from "@/lib/intel/contract/analysis";
-import { discoverPools, formatRatio, hasFungibleLp, marketContext, readPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
+import { bpsOf, discoverPools, formatRatio, hasFungibleLp, marketContext, readPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
 import { v2PairAbi } from "@/lib/intel/market/abis";
 import { readTeamWallets } from "@/lib/intel/team/team-wallets";
-import { amount, isoTime } from "@/lib/intel/wallet/present";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
 
 /** About one day of blocks on each network (12 s, 2 s and 3 s blocks). */
 export const windowBlocks: Record<ChainId, bigint> = { eth: 7_200n, base: 43_200n, bsc: 28_800n };
@@ -42,7 +42,8 @@ export type Driver = "liquidity_pulled" | "team_wallets_selling" | "heavy_sellin
 
 type Observation = { what: "sell" | "buy" | "liquidity_removal" | "team_transfer"; wallet: Address | null; amount: ReturnType<typeof amount>; quote_amount: ReturnType<typeof amount> | null; transaction: Hash; block: number; time: string | null; note?: string };
 
-const bpsOf = (part: bigint, whole: bigint) => (whole === 0n ? 0 : Number((part * 10_000n) / whole));
+/** Basis points of `whole`, 0 when there is no whole to share. */
+const shareBps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
 
 export async function readWhyDown(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv }) {
   const { chain } = input;
@@ -51,12 +52,12 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
   const token = getAddress(input.address);
 
   return readChain(chain, async () => {
-    // The team read runs beside this one (its own three rounds).
-    const teamRead = readTeamWallets({ chain, address: token, client });
+    // Round 1, at the latest block. The team read runs beside this one (its own three rounds) and
+    // shares these reads rather than asking the node for them again.
+    const shared = { head: client.getBlock(), identity: erc20Identity(client, token), discovery: discoverPools({ client, chain, network }, token) };
+    const teamRead = readTeamWallets({ chain, address: token, client, shared });
     teamRead.catch(() => undefined);
-
-    // Round 1, at the latest block.
-    const [head, identity, discovery] = await Promise.all([client.getBlock(), erc20Identity(client, token), discoverPools({ client, chain, network }, token)]);
+    const [head, identity, discovery] = await Promise.all([shared.head, shared.identity, shared.discovery]);
     if (head.number === null) throw new Error("the latest block has no number");
     const block = head.number;
     const pool = mainPool(discovery.candidates);
@@ -135,10 +136,12 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       });
     const quoteRemoved = removals.reduce((sum, removal) => sum + removal.quoteOut, 0n);
     // Share of the pool's quote side taken out, against what it held before each removal (from the Sync before it).
-    const removedShareBps = removals.length === 0 ? 0 : Math.max(...removals.map((removal) => bpsOf(removal.quoteOut, quoteBefore(logs, removal.burn, tokenIsToken0) ?? startQuote)));
+    const removedShareBps = removals.length === 0 ? 0 : Math.max(...removals.map((removal) => shareBps(removal.quoteOut, quoteBefore(logs, removal.burn, tokenIsToken0) ?? startQuote)));
 
     const teamSells = sells.filter((sell) => sell.wallet && teamSet.has(sell.wallet.toLowerCase()));
     const teamSold = teamSells.reduce((sum, sell) => sum + sell.tokens, 0n);
+    const teamShareOfSellsBps = shareBps(teamSold, sold);
+    const netSoldBps = bpsOf(sold - bought, startToken);
     const teamTransfers = transfers.filter((log) => teamSet.has((log.args.from as Address).toLowerCase()) && !sameAddress(log.args.to as Address, pool.address));
 
     const observationOf = (trade: (typeof trades)[number]): Observation => ({
@@ -178,8 +181,8 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       },
       {
         driver: "team_wallets_selling" as const,
-        score: score(bpsOf(teamSold, sold)),
-        measured: { team_wallets: team.data.wallets.length, sold: amount(teamSold, decimals), share_of_sells_bps: bpsOf(teamSold, sold), transfers_out: teamTransfers.length },
+        score: score(teamShareOfSellsBps),
+        measured: { team_wallets: team.data.wallets.length, sold: amount(teamSold, decimals), share_of_sells_bps: teamShareOfSellsBps, transfers_out: teamTransfers.length },
         observations: [
           ...teamSells.map(observationOf),
           ...teamTransfers.map<Observation>((log) => ({ what: "team_transfer", wallet: getAddress(log.args.from as Address), amount: amount(log.args.value as bigint, decimals), quote_amount: null, transaction: log.transactionHash, block: Number(log.blockNumber), time: when(log.blockNumber), note: `to ${getAddress(log.args.to as Address)}` })),
@@ -187,15 +190,15 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       },
       {
         driver: "heavy_selling" as const,
-        score: score(startToken === 0n ? null : bpsOf(sold - bought, startToken)),
+        score: score(netSoldBps),
         measured: {
           sells: sells.length,
           buys: trades.length - sells.length,
           sold: amount(sold, decimals),
           bought: amount(bought, decimals),
           net_sold: amount(sold - bought, decimals),
-          net_sold_share_of_start_reserve_bps: startToken === 0n ? null : bpsOf(sold - bought, startToken),
-          largest_sellers: sellers.slice(0, 5).map((seller) => ({ wallet: seller.wallet, sold: amount(seller.sold, decimals), share_bps: bpsOf(seller.sold, sold), transactions: seller.transactions, team: teamSet.get(seller.wallet.toLowerCase()) ?? null })),
+          net_sold_share_of_start_reserve_bps: netSoldBps,
+          largest_sellers: sellers.slice(0, 5).map((seller) => ({ wallet: seller.wallet, sold: amount(seller.sold, decimals), share_bps: shareBps(seller.sold, sold), transactions: seller.transactions, team: teamSet.get(seller.wallet.toLowerCase()) ?? null })),
         },
         observations: [...sells].sort((a, b) => (a.tokens === b.tokens ? 0 : a.tokens > b.tokens ? -1 : 1)).slice(0, 10).map(observationOf),
       },
@@ -206,7 +209,7 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       ? null
       : removedShareBps >= driverRules.liquidityPulledBps
         ? "liquidity_pulled"
-        : bpsOf(teamSold, sold) >= driverRules.teamShareOfSellsBps
+        : teamShareOfSellsBps >= driverRules.teamShareOfSellsBps
           ? "team_wallets_selling"
           : sold > bought
             ? "heavy_selling"
@@ -222,9 +225,9 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
           : dominant === "liquidity_pulled"
             ? `${symbol} is down ${pct(changeBps)}: liquidity was pulled — a single removal took ${pct(removedShareBps)} of the pool's ${pool.quote.symbol}${pullers.length ? ` (by ${pullers.join(", ")})` : ""}, leaving the price exposed to the sells that followed.`
             : dominant === "team_wallets_selling"
-              ? `${symbol} is down ${pct(changeBps)}: wallets linked to the team sold ${pct(bpsOf(teamSold, sold))} of everything sold into the pool in the window.`
+              ? `${symbol} is down ${pct(changeBps)}: wallets linked to the team sold ${pct(teamShareOfSellsBps)} of everything sold into the pool in the window.`
               : dominant === "heavy_selling"
-                ? `${symbol} is down ${pct(changeBps)}: more was sold into the pool than bought (net ${pct(bpsOf(sold - bought, startToken))} of its starting reserve), led by ${sellers[0]?.wallet ?? "unidentified sellers"}.`
+                ? `${symbol} is down ${pct(changeBps)}: more was sold into the pool than bought (net ${pct(netSoldBps ?? 0)} of its starting reserve), led by ${sellers[0]?.wallet ?? "unidentified sellers"}.`
                 : `${symbol} is down ${pct(changeBps)}, and none of the measured drivers explains it on chain in this window.`;
 
     const provenance: Record<string, Provenance> = { price: "verified_onchain", drivers: "verified_onchain", dominant_driver: "interpretation", read: "interpretation", window: "verified_onchain", limitations: "interpretation" };
@@ -234,7 +237,7 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
       provenance,
       sources: { transactions: [...new Set(drivers.flatMap((driver) => driver.observations.map((observation) => observation.transaction)))], pool: pool.address },
       data: {
-        token: { address: token, name: identity.name.value, symbol: identity.symbol.value, decimals },
+        token: tokenView(token, identity),
         pool: { address: pool.address, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol } },
         window: { from_block: Number(from), to_block: Number(block), from_time: isoTime(fromHeader.timestamp), to_time: isoTime(head.timestamp), blocks: Number(block - from) },
         price: {

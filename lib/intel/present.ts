@@ -1,4 +1,5 @@
-// How wallet reads write amounts and tokens: exact in the smallest unit, human beside it.
+// How every intelligence answer writes amounts, tokens and times: amounts exact in the smallest
+// unit with the human figure beside them, a token as its identity, times as ISO text.
 import { formatUnits, type Address } from "viem";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 
@@ -9,6 +10,7 @@ export function amount(value: bigint, decimals: number | null | undefined): Amou
   return { raw: value.toString(), formatted: decimals === null || decimals === undefined ? null : formatUnits(value, decimals) };
 }
 
+/** The token as answers show it; each field null when the contract did not answer it. */
 export function tokenView(address: Address, identity: Erc20Identity | undefined) {
   return { address, name: identity?.name.value ?? null, symbol: identity?.symbol.value ?? null, decimals: identity?.decimals.value ?? null };
 }
