@@ -2,8 +2,6 @@
 // provenance and the data source in meta, the booleans validated, an honest empty answer
 // never charged, and a node stopped mid-request answered 503 and never charged.
 import { describe, expect, it } from "vitest";
-import { startDemoChain } from "@/lib/demo-chain";
-import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { useChargedRoute } from "../support/route-harness";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
@@ -72,20 +70,9 @@ describe("POST /v1/api/intel/liquidity", () => {
   });
 
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
-    const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
-    useNode(doomed.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
-    // The first round reaches the node; the node is stopped before the second leaves.
-    const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () =>
-      route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.healthy.token.address } }),
-    );
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    expect(response.body.message).toMatch(/^Ethereum node did not answer: /);
-    expect(nodeRequests).toBeGreaterThanOrEqual(2);
-    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
-    expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ status: 503, outcome: "server_error", charged: 0 });
-    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    await route.expectNodeStopUncharged("intel/liquidity", key, (book) => ({ chain: "eth", address: book.scenarios.healthy.token.address }));
     expect(await balance()).toBe(10);
   });
 });

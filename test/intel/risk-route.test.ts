@@ -2,8 +2,6 @@
 // provenance and the data source in meta, intel:read required, an address with no code a 422
 // that charges nothing, and a node stopped mid-request a 503 that charges nothing.
 import { describe, expect, it } from "vitest";
-import { startDemoChain } from "@/lib/demo-chain";
-import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { useChargedRoute } from "../support/route-harness";
 
 describe("POST /v1/api/intel/risk", () => {
@@ -43,19 +41,9 @@ describe("POST /v1/api/intel/risk", () => {
   });
 
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
-    const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
-    useNode(doomed.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
-    const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () =>
-      route.h.call("POST", "intel/risk", { key, body: { chain: "eth", address: doomed.addressBook.scenarios.tax.token.address } }),
-    );
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    expect(response.body.message).toMatch(/^Ethereum node did not answer: /);
-    expect(nodeRequests).toBeGreaterThanOrEqual(2);
-    const record = await recordOf(response.body.request_id);
-    expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ status: 503, outcome: "server_error", charged: 0 });
-    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    await route.expectNodeStopUncharged("intel/risk", key, (book) => ({ chain: "eth", address: book.scenarios.tax.token.address }));
     expect(await balance()).toBe(10);
   });
 });

@@ -2,8 +2,6 @@
 // charged once at their prices with meta.sources, an empty team an honest empty answer that
 // is never charged, no trade a 422 that is never charged, a node stopped mid-request a 503.
 import { describe, expect, it } from "vitest";
-import { startDemoChain } from "@/lib/demo-chain";
-import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { useChargedRoute } from "../support/route-harness";
 
 describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
@@ -50,13 +48,8 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
-    for (const path of ["intel/team-wallets", "intel/why-down"] as const) {
-      const doomed = await startDemoChain({ chain: "base", log: () => undefined });
-      useNode(doomed.rpcUrl);
-      const { result: response } = await withNodeStoppedMidRequest(doomed, 1, () => route.h.call("POST", path, { key, body: { chain: "base", address: doomed.addressBook.scenarios.dump.token.address } }));
-      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
-      expect((await recordOf(response.body.request_id)).charged).toBe(0);
-    }
+    await route.expectNodeStopUncharged("intel/team-wallets", key, (book) => ({ chain: "base", address: book.scenarios.dump.token.address }));
+    await route.expectNodeStopUncharged("intel/why-down", key, (book) => ({ chain: "base", address: book.scenarios.dump.token.address }));
     expect(await balance()).toBe(10);
   });
 });

@@ -3,8 +3,6 @@
 // approval list an honest empty answer that is never charged, no movements a 422 that is
 // never charged, and a node stopped mid-request a 503 that is never charged.
 import { describe, expect, it } from "vitest";
-import { startDemoChain } from "@/lib/demo-chain";
-import { withNodeStoppedMidRequest } from "../support/doomed-node";
 import { useChargedRoute } from "../support/route-harness";
 
 describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl", () => {
@@ -79,22 +77,11 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
-    const doomed = await startDemoChain({ chain: "eth", log: () => undefined });
-    useNode(doomed.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read", "security:read"] });
-    for (const [path, body] of [
-      ["wallet/exact-movements", { chain: "eth", wallet: doomed.addressBook.scenarios.trader.wallet }],
-      ["wallet/approvals", { chain: "eth", address: doomed.addressBook.scenarios.approvals.wallet }],
-      ["wallet/pnl", { chain: "eth", wallet: doomed.addressBook.scenarios.trader.wallet, token: doomed.addressBook.scenarios.trader.token }],
-    ] as const) {
-      const node = path === "wallet/exact-movements" ? doomed : await startDemoChain({ chain: "eth", log: () => undefined });
-      useNode(node.rpcUrl);
-      const { result: response } = await withNodeStoppedMidRequest(node, 1, () => route.h.call("POST", path, { key, body }));
-      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
-      const record = await recordOf(response.body.request_id);
-      expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "server_error", charged: 0 });
-    }
+    await route.expectNodeStopUncharged("wallet/exact-movements", key, (book) => ({ chain: "eth", wallet: book.scenarios.trader.wallet }));
+    await route.expectNodeStopUncharged("wallet/approvals", key, (book) => ({ chain: "eth", address: book.scenarios.approvals.wallet }));
+    await route.expectNodeStopUncharged("wallet/pnl", key, (book) => ({ chain: "eth", wallet: book.scenarios.trader.wallet, token: book.scenarios.trader.token }));
     expect(await balance()).toBe(10);
   });
 });

@@ -1,11 +1,12 @@
 // An intelligence route under test: one demo chain for its network, the API harness on
 // PostgreSQL and Redis with charging on, and the helpers every route test needs to see what was
 // charged and recorded.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { startDemoChain, type AddressBook, type DemoChain } from "@/lib/demo-chain";
+import { withNodeStoppedMidRequest } from "./doomed-node";
 import { changeSettings } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "./harness";
 
@@ -55,6 +56,22 @@ export function useChargedRoute(network: ChainId) {
     },
     recordOf(requestId: string) {
       return harness().db.requestRecord.findUniqueOrThrow({ where: { id: requestId } });
+    },
+    /**
+     * Calls `path` on a fresh node of this network that is stopped after the request's first
+     * round: the answer is 503 unavailable naming the network, recorded as a server error,
+     * charged nothing and absent from the ledger.
+     */
+    async expectNodeStopUncharged(path: string, key: string, bodyFor: (book: AddressBook) => Record<string, unknown>) {
+      const doomed = await startDemoChain({ chain: network, log: () => undefined });
+      this.useNode(doomed.rpcUrl);
+      const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () => harness().call("POST", path, { key, body: bodyFor(doomed.addressBook) }));
+      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
+      expect(response.body.message).toMatch(new RegExp(`^${getNetwork(network).displayName} node did not answer: `));
+      expect(nodeRequests).toBeGreaterThanOrEqual(2);
+      const record = await this.recordOf(response.body.request_id);
+      expect({ path, status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ path, status: 503, outcome: "server_error", charged: 0 });
+      expect(await harness().db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
     },
   };
 }
