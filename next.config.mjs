@@ -11,7 +11,6 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "pg",
-    "ioredis",
   ],
 };
 

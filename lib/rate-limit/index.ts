@@ -4,8 +4,8 @@
 // with the same algorithm and so the same decisions.
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis as UpstashRedis } from "@upstash/redis";
-import IORedis from "ioredis";
 import { createRedisRequester } from "./redis-requester";
+import { RespClient } from "./resp-client";
 import { MemoryWindowStore } from "./memory-store";
 
 export { rateLimitHeaders } from "./headers";
@@ -95,8 +95,8 @@ export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, 
   return {
     kind,
     remaining,
-    async check(identifier, policy) {
-      return guard(async () => {
+    check: (identifier, policy) =>
+      guard(async () => {
         const consumed: RateWindow[] = [];
         const states = new Map<string, WindowState>();
         for (const window of ordered(policy)) {
@@ -121,8 +121,7 @@ export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, 
           consumed.push(window);
         }
         return { allowed: true, windows: policy.windows.map((w) => states.get(w.name)!) };
-      });
-    },
+      }),
     async reset(identifier, policy) {
       await guard(() => Promise.all(policy.windows.map((w) => store.reset(windowKey(policy, w, identifier), w))));
     },
@@ -139,12 +138,10 @@ export function createRateLimiter(options: { env?: NodeJS.ProcessEnv | Record<st
     return compositeLimiter("upstash", new UpstashWindowStore(redis, prefix), Date.now);
   }
   if (env.REDIS_URL) {
-    const client = new IORedis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
-    client.on("error", () => undefined); // surfaced per command as RateLimitStoreError
+    // Errors, a refused connection included, reach each command as RateLimitStoreError.
+    const client = RespClient.fromUrl(env.REDIS_URL, { connectTimeoutMs: 2_000 });
     const redis = new UpstashRedis(createRedisRequester(client));
-    return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => {
-      client.disconnect();
-    });
+    return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => client.close());
   }
   return compositeLimiter("memory", new MemoryWindowStore(clock), clock);
 }

@@ -4,13 +4,15 @@
 // EVALSHA of an original hash is sent as EVALSHA of the stripped script's hash, so
 // steady state costs one round trip per check.
 import { createHash } from "node:crypto";
-import type { Redis as IORedis } from "ioredis";
 import type { Requester, UpstashRequest, UpstashResponse } from "@upstash/redis";
 
 const upstashOnlyShebang = /^#!lua[^\n]*\n/;
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
-export function createRedisRequester(client: IORedis, onCommand?: (command: string) => void): Requester {
+/** Anything that sends one Redis command and resolves with its reply. */
+export type RedisCaller = { call(command: string, ...args: string[]): Promise<unknown> };
+
+export function createRedisRequester(client: RedisCaller, onCommand?: (command: string) => void): Requester {
   const strippedShaOf = new Map<string, string>();
 
   return {

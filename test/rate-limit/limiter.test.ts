@@ -2,12 +2,12 @@
 // no other window's budget; plain Redis runs @upstash/ratelimit's scripts with one
 // EVALSHA per window once they are loaded.
 import { randomBytes } from "node:crypto";
-import IORedis from "ioredis";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Ratelimit } from "@upstash/ratelimit";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
 import { createRedisRequester } from "@/lib/rate-limit/redis-requester";
+import { RespClient } from "@/lib/rate-limit/resp-client";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const hour = 3_600_000;
@@ -64,7 +64,7 @@ describe("rate limiter", () => {
   });
 
   it("plain Redis: the Upstash-only script line is stripped and steady state is one EVALSHA per window", async () => {
-    const client = new IORedis(redisUrl);
+    const client = RespClient.fromUrl(redisUrl);
     const commands: string[] = [];
     const redis = new UpstashRedis(createRedisRequester(client, (command) => commands.push(command)));
     const limiter = new Ratelimit({ redis, limiter: Ratelimit.slidingWindow(5, "1 h"), prefix: `rl-sha-${randomBytes(4).toString("hex")}`, ephemeralCache: false });
@@ -72,7 +72,7 @@ describe("rate limiter", () => {
     commands.length = 0;
     expect((await limiter.limit("x")).remaining).toBe(3);
     expect(commands).toEqual(["evalsha"]);
-    client.disconnect();
+    client.close();
   });
 
   it("formats the IETF and the widely used RateLimit headers for the most constraining window", () => {

@@ -1,0 +1,221 @@
+// A small Redis client for the rate limiter: RESP2 over one TCP (or TLS) connection.
+// Every check sends one EVALSHA per window, on the hot path of every API call; a
+// general client's per-command machinery cost more CPU than the rest of the check.
+// The commands of one turn of the event loop go out in a single write, and replies are
+// matched to commands in order, as Redis answers them.
+import net from "node:net";
+import tls from "node:tls";
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Argument = string | number;
+
+export class RedisReplyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RedisReplyError";
+  }
+}
+
+/** Parsed from a redis:// or rediss:// URL: host, port, optional user and password, database. */
+export type RespTarget = { host: string; port: number; tls: boolean; username?: string; password?: string; db: number };
+
+export function parseRedisUrl(url: string): RespTarget {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") throw new Error(`REDIS_URL must start with redis:// or rediss://, not ${parsed.protocol}`);
+  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
+  if (!Number.isInteger(db) || db < 0) throw new Error(`REDIS_URL names database "${parsed.pathname.slice(1)}"; it must be a number`);
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ""),
+    port: parsed.port ? Number(parsed.port) : 6379,
+    tls: parsed.protocol === "rediss:",
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db,
+  };
+}
+
+export function encodeCommand(args: readonly Argument[]): string {
+  let frame = `*${args.length}\r\n`;
+  for (const arg of args) {
+    const text = typeof arg === "string" ? arg : String(arg);
+    frame += `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
+  }
+  return frame;
+}
+
+const incomplete = Symbol("incomplete");
+type Parsed = { value: unknown; end: number } | typeof incomplete;
+
+/** One reply starting at `start`, or `incomplete` when the buffer does not hold all of it yet. */
+export function parseReply(buffer: Buffer, start: number): Parsed {
+  const lineEnd = buffer.indexOf("\r\n", start);
+  if (lineEnd === -1) return incomplete;
+  const type = buffer[start];
+  const line = buffer.toString("utf8", start + 1, lineEnd);
+  const next = lineEnd + 2;
+  switch (type) {
+    case 0x2b: // + simple string
+      return { value: line, end: next };
+    case 0x2d: // - error
+      return { value: new RedisReplyError(line), end: next };
+    case 0x3a: // : integer
+      return { value: Number(line), end: next };
+    case 0x24: {
+      // $ bulk string
+      const length = Number(line);
+      if (length < 0) return { value: null, end: next };
+      if (buffer.length < next + length + 2) return incomplete;
+      return { value: buffer.toString("utf8", next, next + length), end: next + length + 2 };
+    }
+    case 0x2a: {
+      // * array
+      const count = Number(line);
+      if (count < 0) return { value: null, end: next };
+      const items: unknown[] = [];
+      let offset = next;
+      for (let i = 0; i < count; i++) {
+        const item = parseReply(buffer, offset);
+        if (item === incomplete) return incomplete;
+        items.push(item.value);
+        offset = item.end;
+      }
+      return { value: items, end: offset };
+    }
+    default:
+      throw new Error(`unexpected RESP reply type ${JSON.stringify(String.fromCharCode(type))}`);
+  }
+}
+
+export class RespClient {
+  private socket: net.Socket | undefined;
+  private connected = false;
+  /** Frames waiting for this turn's write (or for the connection). */
+  private outgoing: string[] = [];
+  private flushScheduled = false;
+  /** Commands written, oldest first; Redis answers in the same order. */
+  private awaiting: Pending[] = [];
+  /** Commands not yet written. */
+  private queued: Pending[] = [];
+  private received: Buffer = Buffer.alloc(0);
+  private closed = false;
+
+  constructor(private readonly target: RespTarget, private readonly options: { connectTimeoutMs?: number } = {}) {}
+
+  static fromUrl(url: string, options?: { connectTimeoutMs?: number }) {
+    return new RespClient(parseRedisUrl(url), options);
+  }
+
+  /** Sends one command; resolves with its reply, rejects on an error reply or a lost connection. */
+  call(...args: Argument[]): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error("Redis client is closed"));
+    return new Promise((resolve, reject) => {
+      this.queued.push({ resolve, reject });
+      this.outgoing.push(encodeCommand(args));
+      if (!this.socket) this.connect();
+      else if (this.connected) this.scheduleFlush();
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.fail(new Error("Redis client is closed"));
+  }
+
+  private scheduleFlush() {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    process.nextTick(() => this.flush());
+  }
+
+  private flush() {
+    this.flushScheduled = false;
+    if (!this.socket || !this.connected || this.outgoing.length === 0) return;
+    const frames = this.outgoing.length === 1 ? this.outgoing[0] : this.outgoing.join("");
+    this.outgoing = [];
+    for (const pending of this.queued) this.awaiting.push(pending);
+    this.queued = [];
+    this.socket.write(frames);
+  }
+
+  private connect() {
+    const { host, port } = this.target;
+    const socket = this.target.tls ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    this.socket = socket;
+    socket.setNoDelay(true);
+    const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection within ${this.options.connectTimeoutMs ?? 2_000} ms`)), this.options.connectTimeoutMs ?? 2_000);
+    socket.once(this.target.tls ? "secureConnect" : "connect", () => {
+      clearTimeout(timer);
+      this.connected = true;
+      this.handshake(socket);
+      this.scheduleFlush();
+    });
+    socket.on("data", (chunk: Buffer) => this.receive(socket, chunk));
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      this.drop(socket, error);
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      this.drop(socket, new Error("connection to Redis closed"));
+    });
+  }
+
+  /** AUTH and SELECT go ahead of whatever was queued before the connection was up. */
+  private handshake(socket: net.Socket) {
+    const { username, password, db } = this.target;
+    const first: string[] = [];
+    const firstPending: Pending[] = [];
+    // A refused AUTH or SELECT ends the connection, failing what was queued behind it
+    // with Redis's own message.
+    const check: Pending = { resolve: () => undefined, reject: (error) => this.drop(socket, error) };
+    if (password) {
+      first.push(encodeCommand(username ? ["AUTH", username, password] : ["AUTH", password]));
+      firstPending.push(check);
+    }
+    if (db !== 0) {
+      first.push(encodeCommand(["SELECT", db]));
+      firstPending.push(check);
+    }
+    this.outgoing = [...first, ...this.outgoing];
+    this.queued = [...firstPending, ...this.queued];
+  }
+
+  private receive(socket: net.Socket, chunk: Buffer) {
+    const buffer = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
+    let offset = 0;
+    while (offset < buffer.length && this.socket === socket) {
+      const reply = parseReply(buffer, offset);
+      if (reply === incomplete) break;
+      offset = reply.end;
+      const pending = this.awaiting.shift();
+      if (!pending) continue;
+      if (reply.value instanceof RedisReplyError) pending.reject(reply.value);
+      else pending.resolve(reply.value);
+    }
+    // Dropped while reading (a refused AUTH): what is left belongs to no command.
+    if (this.socket !== socket) return;
+    this.received = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
+  }
+
+  /** A lost connection fails every command in flight; the next call connects again. */
+  private drop(socket: net.Socket, error: Error) {
+    if (this.socket !== socket) return;
+    this.socket = undefined;
+    this.connected = false;
+    this.received = Buffer.alloc(0);
+    socket.destroy();
+    this.fail(error);
+  }
+
+  private fail(error: Error) {
+    const failed = [...this.awaiting, ...this.queued];
+    this.awaiting = [];
+    this.queued = [];
+    this.outgoing = [];
+    for (const pending of failed) pending.reject(error);
+    if (this.closed && this.socket) {
+      this.socket.destroy();
+      this.socket = undefined;
+    }
+  }
+}
