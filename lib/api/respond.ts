@@ -1,9 +1,23 @@
 // The one success envelope and the one failure envelope.
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { ApiError } from "./errors";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+// Every request needs fresh random bytes; one CSPRNG call per 256 requests instead of one
+// each (about 3 µs apiece, on the hot path of every call).
+const randomPool = Buffer.alloc(4096);
+let randomOffset = randomPool.length;
+
+function takeRandomBytes(count: number): Buffer {
+  if (randomOffset + count > randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  randomOffset += count;
+  return randomPool.subarray(randomOffset - count, randomOffset);
+}
 
 /** `req_` + a time-sortable id (48-bit milliseconds + 80 random bits, Crockford base32). */
 export function newRequestId(now = Date.now()): string {
@@ -13,7 +27,7 @@ export function newRequestId(now = Date.now()): string {
     time = crockford[value % 32] + time;
     value = Math.floor(value / 32);
   }
-  const random = randomBytes(16);
+  const random = takeRandomBytes(16);
   let tail = "";
   for (let i = 0; i < 16; i++) tail += crockford[random[i] % 32];
   return `req_${time}${tail}`;

@@ -51,7 +51,7 @@ export async function createPrismaClient(env: NodeJS.ProcessEnv = process.env): 
   return { prisma: database.prisma, close: database.close };
 }
 
-const holder = globalThis as unknown as { __database?: Promise<Database>; __dbClient?: Promise<Db> };
+const holder = globalThis as unknown as { __database?: Promise<Database>; __dbClient?: Promise<Db>; __sqlClient?: Promise<SqlExecutor> };
 
 function processDatabase(): Promise<Database> {
   holder.__database ??= createDatabase();
@@ -65,6 +65,7 @@ export function getDb(): Promise<Db> {
 }
 
 /** The process-wide plain-SQL access on the same database. */
-export async function getSql(): Promise<SqlExecutor> {
-  return (await processDatabase()).sql;
+export function getSql(): Promise<SqlExecutor> {
+  holder.__sqlClient ??= processDatabase().then(({ sql }) => sql);
+  return holder.__sqlClient;
 }

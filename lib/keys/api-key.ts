@@ -1,6 +1,6 @@
 // API keys: a typed prefix and 32 base62 characters (about 190 random bits).
 // Only the SHA-256 of the whole key and its last four characters are stored.
-import { createHash, randomInt } from "node:crypto";
+import { hash, randomInt } from "node:crypto";
 
 export type KeyMode = "live" | "test";
 
@@ -18,7 +18,8 @@ export function generateApiKey(mode: KeyMode): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  // One-shot hash: every API call hashes the key it presents.
+  return hash("sha256", key, "hex");
 }
 
 export function isWellFormedApiKey(key: string): boolean {
