@@ -1,13 +1,18 @@
 // Throughput and latency of GET /v1/api/me through the whole pipeline against a bare
 // route handler, in the same production server and the same run.
 //
-//   npm run build && npx tsx bench/me-throughput.ts [--seconds 10] [--connections 50]
+//   npm run build && npx tsx bench/me-throughput.ts [--rounds 6] [--seconds 5] [--connections 50]
 //
 // Real parts on loopback: a fresh PostgreSQL database and Redis. `me` allows one call
 // per second per key, so requests rotate over enough keys that every one passes the
 // real rate check: each request runs every step (auth, state, allow lists, budget,
-// credits read, usage record).
+// credits read, usage record). Both paths are warmed first. The machine's other load
+// drifts over a minute, so the two are measured in alternating pairs of short runs and
+// the ratio is the median of the pairs' ratios. The server's CPU time per request (all
+// its threads, from /proc) is reported beside the rates: its one event loop is what
+// saturates first.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -16,7 +21,8 @@ import { PrismaClient } from "@/lib/db/generated/client";
 import { createKey, createProject, createUser } from "@/lib/operator/operations";
 import { createTestDatabase } from "@/test/support/postgres";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "10" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3311" } } });
+const { values } = parseArgs({ options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3311" } } });
+const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const port = Number(values.port);
@@ -35,15 +41,35 @@ async function waitFor(url: string, timeoutMs = 60_000) {
   throw new Error(`server did not come up at ${url}`);
 }
 
+/** The arguments `npm start` gives node, so the bench serves exactly what production does. */
+function startArguments(): string[] {
+  const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  const [program, ...args] = start.split(/\s+/);
+  if (program !== "node") throw new Error(`npm start runs ${program}, not node: update the bench`);
+  return args;
+}
+
+/** CPU seconds a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// One counter for every run, so a measured run never starts on keys the warm-up just used.
+let requestIndex = 0;
+
 function run(url: string, headersFor?: (i: number) => Record<string, string>): Promise<autocannon.Result> {
-  let i = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         connections,
         duration: seconds,
-        requests: headersFor ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headersFor(i++) } }) }] : undefined,
+        requests: headersFor ? [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headersFor(requestIndex++) } }) }] : undefined,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -53,7 +79,7 @@ function run(url: string, headersFor?: (i: number) => Record<string, string>): P
 async function main() {
   const database = await createTestDatabase();
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
+  const server = spawn(process.execPath, startArguments(), {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", NODE_ENV: "production", DEMO_CHAINS: "off" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -67,23 +93,51 @@ async function main() {
     await waitFor(`${base}/v1/api/health`);
     await waitFor(`${base}/internal/bare`);
 
-    // Warm both paths, then measure bare, pipeline, bare again.
-    await run(`${base}/internal/bare`);
-    const bare1 = await run(`${base}/internal/bare`);
-    const pipeline = await run(`${base}/v1/api/me`, (i) => ({ "x-api-key": keys[i % keys.length] }));
-    const bare2 = await run(`${base}/internal/bare`);
+    const serverCpu = async (go: () => Promise<autocannon.Result>) => {
+      const before = cpuSeconds(server.pid);
+      const result = await go();
+      return { result, cpuMicrosPerRequest: Math.round(((cpuSeconds(server.pid) - before) * 1e6) / result.requests.total) };
+    };
+    const bare = () => run(`${base}/internal/bare`);
+    const me = () => run(`${base}/v1/api/me`, (i) => ({ "x-api-key": keys[i % keys.length] }));
+
+    // Warm both paths, then measure pairs, alternating which of the two goes first.
+    await bare();
+    await me();
+    type Measured = Awaited<ReturnType<typeof serverCpu>>;
+    const pairs: Array<{ bare: Measured; me: Measured }> = [];
+    for (let round = 0; round < rounds; round++) {
+      const first = round % 2 === 0 ? "bare" : "me";
+      const a = await serverCpu(first === "bare" ? bare : me);
+      const b = await serverCpu(first === "bare" ? me : bare);
+      pairs.push(first === "bare" ? { bare: a, me: b } : { bare: b, me: a });
+    }
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const outcomes = await client.query(`SELECT http_status, count(*)::int AS n FROM request_records GROUP BY http_status ORDER BY 1`);
     await client.end();
 
-    const bareRps = (bare1.requests.average + bare2.requests.average) / 2;
+    const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    };
+    const side = (name: "bare" | "me") => ({
+      rps: mean(pairs.map((pair) => pair[name].result.requests.average)),
+      p50_ms: median(pairs.map((pair) => pair[name].result.latency.p50)),
+      p99_ms: median(pairs.map((pair) => pair[name].result.latency.p99)),
+      server_cpu_us_per_request: mean(pairs.map((pair) => pair[name].cpuMicrosPerRequest)),
+      non2xx: pairs.reduce((sum, pair) => sum + pair[name].result.non2xx, 0),
+      errors: pairs.reduce((sum, pair) => sum + pair[name].result.errors, 0),
+    });
+    const ratios = pairs.map((pair) => Number((pair.me.result.requests.average / pair.bare.result.requests.average).toFixed(3)));
     const summary = {
-      seconds, connections, keys: keyCount,
-      bare: { rps: Math.round(bareRps), p50_ms: bare1.latency.p50, p99_ms: bare1.latency.p99 },
-      me_pipeline: { rps: Math.round(pipeline.requests.average), p50_ms: pipeline.latency.p50, p99_ms: pipeline.latency.p99, non2xx: pipeline.non2xx, errors: pipeline.errors },
-      ratio: Number((pipeline.requests.average / bareRps).toFixed(3)),
+      rounds, seconds_per_run: seconds, connections, keys: keyCount,
+      bare: side("bare"),
+      me_pipeline: side("me"),
+      ratio_median: Number(median(ratios).toFixed(3)),
+      ratio_by_round: ratios,
       usage_records_by_status: Object.fromEntries(outcomes.rows.map((row) => [row.http_status, row.n])),
     };
     console.log(JSON.stringify(summary, null, 2));
