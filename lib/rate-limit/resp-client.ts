@@ -86,6 +86,13 @@ export function parseReply(buffer: Buffer, start: number): Parsed {
   }
 }
 
+export type RespOptions = {
+  /** How long to wait for a connection (default 2 s). */
+  connectTimeoutMs?: number;
+  /** How long commands may wait with nothing read from Redis before they fail (default 2 s). */
+  replyTimeoutMs?: number;
+};
+
 export class RespClient {
   private socket: net.Socket | undefined;
   private connected = false;
@@ -99,9 +106,9 @@ export class RespClient {
   private received: Buffer = Buffer.alloc(0);
   private closed = false;
 
-  constructor(private readonly target: RespTarget, private readonly options: { connectTimeoutMs?: number } = {}) {}
+  constructor(private readonly target: RespTarget, private readonly options: RespOptions = {}) {}
 
-  static fromUrl(url: string, options?: { connectTimeoutMs?: number }) {
+  static fromUrl(url: string, options?: RespOptions) {
     return new RespClient(parseRedisUrl(url), options);
   }
 
@@ -150,6 +157,11 @@ export class RespClient {
       this.scheduleFlush();
     });
     socket.on("data", (chunk: Buffer) => this.receive(socket, chunk));
+    // A Redis that accepts commands and never answers must not hold requests forever.
+    const replyTimeoutMs = this.options.replyTimeoutMs ?? 2_000;
+    socket.setTimeout(replyTimeoutMs, () => {
+      if (this.awaiting.length > 0) socket.destroy(new Error(`Redis at ${host}:${port} did not answer within ${replyTimeoutMs} ms`));
+    });
     socket.on("error", (error) => {
       clearTimeout(timer);
       this.drop(socket, error);

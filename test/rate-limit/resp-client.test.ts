@@ -1,7 +1,9 @@
 // The limiter's Redis client: RESP2 framing and parsing, and, against the real Redis
 // on loopback, ordering under load, large replies, error replies, AUTH and SELECT from
-// the URL, a refused connection, a connection lost mid-command, and close().
+// the URL, a refused connection, a silent server, a connection lost mid-command, and
+// close().
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodeCommand, parseRedisUrl, parseReply, RedisReplyError, RespClient } from "@/lib/rate-limit/resp-client";
 
@@ -106,11 +108,23 @@ describe("RespClient against Redis", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it("fails commands that get no answer in time", async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const client = new RespClient(parseRedisUrl(`redis://127.0.0.1:${port}`), { replyTimeoutMs: 300 });
+    clients.push(client);
+    const started = Date.now();
+    await expect(client.call("PING")).rejects.toThrow(/did not answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    silent.close();
+  });
+
   it("fails the commands in flight when the connection is lost, then connects again", async () => {
     const client = open();
     const admin = open();
     const id = await client.call("CLIENT", "ID");
-    const blocked = expect(client.call("BLPOP", `${tag}:never`, "5")).rejects.toThrow(/closed/);
+    const blocked = expect(client.call("BLPOP", `${tag}:never`, "1")).rejects.toThrow(/closed/);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await admin.call("CLIENT", "KILL", "ID", String(id));
     await blocked;
@@ -121,7 +135,7 @@ describe("RespClient against Redis", () => {
   it("close() fails what is pending and refuses what comes after", async () => {
     const client = open();
     await client.call("PING");
-    const pending = client.call("BLPOP", `${tag}:never`, "5");
+    const pending = client.call("BLPOP", `${tag}:never`, "1");
     client.close();
     await expect(pending).rejects.toThrow(/closed/);
     await expect(client.call("PING")).rejects.toThrow(/closed/);
