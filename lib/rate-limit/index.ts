@@ -139,7 +139,7 @@ export function createRateLimiter(options: { env?: NodeJS.ProcessEnv | Record<st
   }
   if (env.REDIS_URL) {
     // Errors, a refused connection included, reach each command as RateLimitStoreError.
-    const client = RespClient.fromUrl(env.REDIS_URL, { connectTimeoutMs: 2_000 });
+    const client = RespClient.fromUrl(env.REDIS_URL);
     const redis = new UpstashRedis(createRedisRequester(client));
     return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => client.close());
   }

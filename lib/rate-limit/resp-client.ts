@@ -6,7 +6,7 @@
 import net from "node:net";
 import tls from "node:tls";
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; /** When it was written (ms). */ sentAt: number };
 type Argument = string | number;
 
 export class RedisReplyError extends Error {
@@ -89,9 +89,11 @@ export function parseReply(buffer: Buffer, start: number): Parsed {
 export type RespOptions = {
   /** How long to wait for a connection (default 2 s). */
   connectTimeoutMs?: number;
-  /** How long commands may wait with nothing read from Redis before they fail (default 2 s). */
+  /** How long a written command may wait for its reply before the connection is dropped (default 2 s). */
   replyTimeoutMs?: number;
 };
+
+const defaultTimeoutMs = 2_000;
 
 export class RespClient {
   private socket: net.Socket | undefined;
@@ -105,6 +107,7 @@ export class RespClient {
   private queued: Pending[] = [];
   private received: Buffer = Buffer.alloc(0);
   private closed = false;
+  private replyDeadline: NodeJS.Timeout | undefined;
 
   constructor(private readonly target: RespTarget, private readonly options: RespOptions = {}) {}
 
@@ -116,7 +119,7 @@ export class RespClient {
   call(...args: Argument[]): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error("Redis client is closed"));
     return new Promise((resolve, reject) => {
-      this.queued.push({ resolve, reject });
+      this.queued.push({ resolve, reject, sentAt: 0 });
       this.outgoing.push(encodeCommand(args));
       if (!this.socket) this.connect();
       else if (this.connected) this.scheduleFlush();
@@ -125,6 +128,8 @@ export class RespClient {
 
   close() {
     this.closed = true;
+    clearTimeout(this.replyDeadline);
+    this.replyDeadline = undefined;
     this.fail(new Error("Redis client is closed"));
   }
 
@@ -139,9 +144,35 @@ export class RespClient {
     if (!this.socket || !this.connected || this.outgoing.length === 0) return;
     const frames = this.outgoing.length === 1 ? this.outgoing[0] : this.outgoing.join("");
     this.outgoing = [];
-    for (const pending of this.queued) this.awaiting.push(pending);
+    const sentAt = Date.now();
+    for (const pending of this.queued) {
+      pending.sentAt = sentAt;
+      this.awaiting.push(pending);
+    }
     this.queued = [];
     this.socket.write(frames);
+    this.watchReplies();
+  }
+
+  /**
+   * A Redis that accepts commands and never answers must not hold requests forever.
+   * One timer watches the oldest unanswered command (not socket idleness: under load
+   * new writes would keep an idle timer from ever firing).
+   */
+  private watchReplies() {
+    if (this.replyDeadline || this.awaiting.length === 0) return;
+    const timeoutMs = this.options.replyTimeoutMs ?? defaultTimeoutMs;
+    const waitedMs = Date.now() - this.awaiting[0].sentAt;
+    this.replyDeadline = setTimeout(() => {
+      this.replyDeadline = undefined;
+      const oldest = this.awaiting[0];
+      if (oldest && Date.now() - oldest.sentAt >= timeoutMs && this.socket) {
+        const { host, port } = this.target;
+        this.drop(this.socket, new Error(`Redis at ${host}:${port} did not answer within ${timeoutMs} ms`));
+      }
+      this.watchReplies();
+    }, Math.max(0, timeoutMs - waitedMs));
+    this.replyDeadline.unref();
   }
 
   private connect() {
@@ -149,7 +180,8 @@ export class RespClient {
     const socket = this.target.tls ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
     this.socket = socket;
     socket.setNoDelay(true);
-    const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection within ${this.options.connectTimeoutMs ?? 2_000} ms`)), this.options.connectTimeoutMs ?? 2_000);
+    const connectTimeoutMs = this.options.connectTimeoutMs ?? defaultTimeoutMs;
+    const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
     socket.once(this.target.tls ? "secureConnect" : "connect", () => {
       clearTimeout(timer);
       this.connected = true;
@@ -157,11 +189,6 @@ export class RespClient {
       this.scheduleFlush();
     });
     socket.on("data", (chunk: Buffer) => this.receive(socket, chunk));
-    // A Redis that accepts commands and never answers must not hold requests forever.
-    const replyTimeoutMs = this.options.replyTimeoutMs ?? 2_000;
-    socket.setTimeout(replyTimeoutMs, () => {
-      if (this.awaiting.length > 0) socket.destroy(new Error(`Redis at ${host}:${port} did not answer within ${replyTimeoutMs} ms`));
-    });
     socket.on("error", (error) => {
       clearTimeout(timer);
       this.drop(socket, error);
@@ -179,7 +206,7 @@ export class RespClient {
     const firstPending: Pending[] = [];
     // A refused AUTH or SELECT ends the connection, failing what was queued behind it
     // with Redis's own message.
-    const check: Pending = { resolve: () => undefined, reject: (error) => this.drop(socket, error) };
+    const check: Pending = { resolve: () => undefined, reject: (error) => this.drop(socket, error), sentAt: 0 };
     if (password) {
       first.push(encodeCommand(username ? ["AUTH", username, password] : ["AUTH", password]));
       firstPending.push(check);

@@ -108,16 +108,38 @@ describe("RespClient against Redis", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it("fails commands that get no answer in time", async () => {
-    const silent = net.createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as net.AddressInfo;
+  /** A server that accepts connections and never answers. */
+  async function silentServer() {
+    const server = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
     const client = new RespClient(parseRedisUrl(`redis://127.0.0.1:${port}`), { replyTimeoutMs: 300 });
     clients.push(client);
-    const started = Date.now();
-    await expect(client.call("PING")).rejects.toThrow(/did not answer within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(1_500);
-    silent.close();
+    return { client, close: () => server.close() };
+  }
+
+  it("fails commands that get no answer in time", async () => {
+    const silent = await silentServer();
+    try {
+      const started = Date.now();
+      await expect(silent.client.call("PING")).rejects.toThrow(/did not answer within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it("keeps the oldest command's deadline while newer commands keep being written", async () => {
+    const silent = await silentServer();
+    const writer = setInterval(() => void silent.client.call("PING").catch(() => undefined), 50);
+    try {
+      const started = Date.now();
+      await expect(silent.client.call("PING")).rejects.toThrow(/did not answer within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      clearInterval(writer);
+      silent.close();
+    }
   });
 
   it("fails the commands in flight when the connection is lost, then connects again", async () => {
