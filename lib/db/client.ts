@@ -69,3 +69,10 @@ export function getSql(): Promise<SqlExecutor> {
   holder.__sqlClient ??= processDatabase().then(({ sql }) => sql);
   return holder.__sqlClient;
 }
+
+/** Closes the process-wide database (a stopping server, after its last usage record). */
+export async function closeProcessDatabase(): Promise<void> {
+  const database = holder.__database;
+  holder.__database = holder.__dbClient = holder.__sqlClient = undefined;
+  if (database) await (await database).close();
+}

@@ -69,8 +69,19 @@ const maxBatch = 500;
 class UsageWriter {
   private queue: Pending[] = [];
   private writing = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly sql: SqlExecutor) {}
+
+  get pending(): number {
+    return this.queue.length + (this.writing ? 1 : 0);
+  }
+
+  /** Resolves once nothing is queued or being written. */
+  idle(): Promise<void> {
+    if (!this.writing && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
 
   write(record: UsageRecord): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -94,6 +105,7 @@ class UsageWriter {
       }
     }
     this.writing = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
 
@@ -108,7 +120,23 @@ function batchParameters(records: UsageRecord[]) {
   ];
 }
 
-const writers = new WeakMap<SqlExecutor, UsageWriter>();
+const writers = new Map<SqlExecutor, UsageWriter>();
+
+/**
+ * Waits until every usage record handed over so far has been written (or has failed), at
+ * most `timeoutMs`; a stopping server calls it after its last request. Returns how many
+ * records were still pending when it returned.
+ */
+export async function drainUsageWrites(timeoutMs: number): Promise<number> {
+  const pending = () => [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.all([...writers.values()].map((writer) => writer.idle())), timeout]);
+  clearTimeout(timer);
+  return pending();
+}
 
 /** Records a request that charges nothing; resolves once its record has committed. */
 export async function recordUsage(sql: SqlExecutor, r: UsageRecord) {
