@@ -9,7 +9,8 @@ export type RequestOutcome =
   | "denied"
   | "rate_limited"
   | "honest_empty"
-  | "server_error";
+  | "server_error"
+  | "client_closed";
 
 type ErrorDefinition = { status: number; outcome: RequestOutcome; message: string };
 
@@ -37,11 +38,14 @@ export const errorCodes = {
   not_found: { status: 404, outcome: "client_error", message: "No such endpoint." },
   not_available: { status: 404, outcome: "client_error", message: "Not available in v1." },
   public_api_disabled: { status: 404, outcome: "denied", message: "The public API is switched off." },
+  payload_too_large: { status: 413, outcome: "client_error", message: "The request body is larger than 16 KiB." },
   method_not_allowed: { status: 405, outcome: "client_error", message: "This endpoint does not accept that method." },
   idempotency_in_progress: { status: 409, outcome: "client_error", message: "A request with this Idempotency-Key is still running; retry shortly." },
   idempotency_key_reused: { status: 422, outcome: "client_error", message: "This Idempotency-Key was used with a different request." },
   insufficient_data: { status: 422, outcome: "honest_empty", message: "The chain holds too little data to ground a fair result." },
   rate_limited: { status: 429, outcome: "rate_limited", message: "Rate budget exhausted; retry after the time in Retry-After." },
+  // Never read by anyone (the client has gone); recorded with nginx's 499 so it is not a server error.
+  client_closed: { status: 499, outcome: "client_closed", message: "The client closed the connection before the answer; nothing was charged." },
   internal_error: { status: 500, outcome: "server_error", message: "Unexpected failure. Quote the request id to support." },
   pricing_mismatch: { status: 503, outcome: "server_error", message: "Pricing could not be confirmed; nothing was charged. Retry." },
   billing_unavailable: { status: 503, outcome: "server_error", message: "Billing is unavailable; nothing was charged. Retry." },

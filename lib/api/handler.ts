@@ -14,11 +14,13 @@ import type { KeyContext } from "./pipeline/key-context";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
+import { openRequestScope } from "./pipeline/deadline";
 import { canCover, chargeCall, ensureCreditAccount } from "@/lib/billing/credits";
 import { assertPublicApiOn } from "./pipeline/authenticate";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings, type Settings } from "@/lib/settings";
-import { recordUsage, recordUsageInTransaction } from "@/lib/usage/record";
+import { recordFailedUsage, recordUsage, recordUsageInTransaction, type UsageRecord } from "@/lib/usage/record";
+import { isDatabaseUnavailable } from "@/lib/db/faults";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { Db } from "@/lib/db/client";
 
@@ -30,6 +32,8 @@ export type EndpointContext = {
   now: Date;
   settings: Settings;
   db: Db;
+  /** Aborted when the request's deadline passes or its client leaves; chain reads stop with it. */
+  signal: AbortSignal;
 };
 
 export type EndpointResult = {
@@ -42,7 +46,7 @@ export type EndpointResult = {
 
 export type EndpointImplementation = (context: EndpointContext) => Promise<EndpointResult>;
 
-const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof methods)[number];
 type RouteHandlers = Record<Method, (request: Request) => Promise<Response>>;
 
@@ -52,13 +56,22 @@ export const serviceName = "developer-intelligence-api";
 // 5 s to finish) would turn that wait into a failed charge.
 const chargeTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
 
-/** Route exports for one endpoint: its own method runs the pipeline, the others answer 405. */
+/** What an endpoint answers to: its own method, HEAD beside GET (Next derives it), and OPTIONS. */
+export function allowedMethods(endpoint: EndpointDefinition): string {
+  return endpoint.method === "GET" ? "GET, HEAD, OPTIONS" : `${endpoint.method}, OPTIONS`;
+}
+
+/**
+ * Route exports for one endpoint: its own method runs the pipeline, OPTIONS names the methods
+ * it accepts, the others answer 405. HEAD is left to Next, which answers it from GET.
+ */
 export function apiRoute(id: EndpointId, implementation: EndpointImplementation): RouteHandlers {
   const endpoint = getEndpoint(id);
   const handlers = {} as RouteHandlers;
   for (const method of methods) {
     handlers[method] = method === endpoint.method ? (request) => runEndpoint(request, endpoint, implementation) : (request) => answerUnmatched(request, id);
   }
+  handlers.OPTIONS = async () => new Response(null, { status: 204, headers: { allow: allowedMethods(endpoint), "x-request-id": newRequestId(), "cache-control": "no-store" } });
   return handlers;
 }
 
@@ -72,9 +85,9 @@ export async function answerUnmatched(request: Request, subpath: string): Promis
     if (feature) throw new ApiError("not_available", `${feature} is not available in v1.`);
     const endpoint = findEndpoint(subpath);
     if (endpoint) {
-      throw new ApiError("method_not_allowed", `${endpointPath(endpoint)} accepts ${endpoint.method} only.`, { headers: { allow: endpoint.method } });
+      throw new ApiError("method_not_allowed", `${endpointPath(endpoint)} accepts ${endpoint.method} only.`, { headers: { allow: allowedMethods(endpoint) } });
     }
-    throw new ApiError("not_found", `No endpoint at ${apiBasePath}/${subpath}.`);
+    throw new ApiError("not_found", subpath ? `No endpoint at ${apiBasePath}/${subpath}.` : `${apiBasePath} lists no endpoints itself; see /docs for them.`);
   } catch (error) {
     return failureResponse(requestId, toApiError(error, requestId));
   }
@@ -84,6 +97,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   const started = performance.now();
   const requestId = newRequestId();
   const deps = apiDeps();
+  const scope = openRequestScope(request);
   let db: Db | undefined;
   let sql: SqlExecutor | undefined;
   let key: KeyContext | undefined;
@@ -113,7 +127,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
 
     claim = await claimIdempotency(db, request, endpoint, key, raw, deps.now);
     if (claim?.kind === "replay") {
-      await finish(sql, { requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now });
+      await recordUsage(sql, usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }));
       return new Response(claim.body, {
         status: claim.status,
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": replayedRequestId(claim.body, requestId), ...rateHeaders },
@@ -126,7 +140,10 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       throw new ApiError("payment_required");
     }
 
-    const result = await implementation({ input, chain, key, requestId, now, settings, db });
+    const context: EndpointContext = { input, chain, key, requestId, now, settings, db, signal: scope.signal };
+    const result = await scope.run(() => implementation(context));
+    // A client that left while the answer was read is not charged for it.
+    scope.throwIfStopped();
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
     const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
     const latencyMs = Math.round(performance.now() - started);
@@ -166,15 +183,23 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     claim = undefined;
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
   } catch (caught) {
-    const error = toApiError(caught, requestId);
+    // Whatever failed after the client left failed because it left.
+    const error = request.signal.aborted ? new ApiError("client_closed", undefined, { cause: caught }) : toApiError(caught, requestId);
+    const databaseDown = isDatabaseUnavailable(caught);
     if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
     if (sql && key) {
-      await finish(sql, {
+      const record = usageRecord({
         requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
         outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(),
-      }).catch((recordError) => console.error(`[${requestId}] usage record failed`, recordError));
+      });
+      await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) => console.error(`[${requestId}] usage record failed`, recordError));
+    } else if (databaseDown) {
+      // Without the database the key is unknown, so there is no project to record this under.
+      console.warn(`[${requestId}] ${endpoint.id}: answered 503, not recorded: the database is unavailable`);
     }
     return failureResponse(requestId, error, rateHeaders);
+  } finally {
+    scope.dispose();
   }
 }
 
@@ -193,13 +218,12 @@ function replayedRequestId(body: string, fallback: string): string {
   }
 }
 
-async function finish(
-  sql: SqlExecutor,
+function usageRecord(
   input: { requestId: string; key: KeyContext; endpoint: EndpointDefinition; chain: string | undefined; started: number; status: number; errorCode: string | null; outcome: RequestOutcome; charged: number; now: Date },
-) {
-  await recordUsage(sql, {
+): UsageRecord {
+  return {
     requestId: input.requestId, keyId: input.key.id, projectId: input.key.projectId, endpoint: input.endpoint.id, method: input.endpoint.method,
     httpStatus: input.status, errorCode: input.errorCode, outcome: input.outcome, quoted: input.endpoint.price, charged: input.charged,
     chain: input.chain ?? null, latencyMs: Math.round(performance.now() - input.started), createdAt: input.now,
-  });
+  };
 }

@@ -1,6 +1,7 @@
 // The one success envelope and the one failure envelope.
 import { randomFillSync } from "node:crypto";
 import { ApiError } from "./errors";
+import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -77,9 +78,18 @@ export function failureResponse(requestId: string, error: ApiError, headers: Rec
   return jsonResponse(error.status, failureBody(requestId, error), requestId, { ...headers, ...error.headers });
 }
 
-/** Anything that is not an ApiError is an internal error; its details stay in the log. */
+export const databaseUnavailableMessage = "The database is unavailable; nothing was charged. Retry.";
+
+/**
+ * A database that is down or silent is a dependency fault (503, retry), said in one log line;
+ * anything else that is not an ApiError is an internal error, its details in the log only.
+ */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`[${requestId}] database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return new ApiError("unavailable", databaseUnavailableMessage, { cause: error });
+  }
   console.error(`[${requestId}] internal error`, error);
   return new ApiError("internal_error");
 }

@@ -11,6 +11,12 @@ export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 const waitForFirstMs = 15_000;
 const firstPollMs = 25;
 const maxPollMs = 250;
+/**
+ * A first attempt still "in progress" after this long has been abandoned: its process stopped,
+ * or the database was down when it tried to release the key. Well past the request deadline and
+ * the commit's own bound, so a live attempt is never taken over.
+ */
+export const abandonedClaimMs = 2 * 60 * 1000;
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -58,6 +64,11 @@ export async function claimIdempotencyKey(
     if (!existing) continue; // released by a failed first attempt: claim again
     if (existing.expiresAt <= now) {
       await db.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lte: now } } });
+      continue;
+    }
+    const claimedAt = existing.expiresAt.getTime() - idempotencyWindowMs;
+    if (existing.state === "in_progress" && claimedAt + abandonedClaimMs <= now.getTime()) {
+      await db.idempotencyRecord.deleteMany({ where: { id: existing.id, state: "in_progress" } });
       continue;
     }
     if (existing.fingerprint !== input.fingerprint) throw new ApiError("idempotency_key_reused");

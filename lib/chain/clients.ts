@@ -85,8 +85,11 @@ export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMe
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,
     fetchFn: (input, init) => {
-      (meter ?? currentRpcMeter())?.record(countJsonRpcCalls(init?.body));
-      return fetch(input, init);
+      const scope = meter ?? currentRpcMeter();
+      scope?.record(countJsonRpcCalls(init?.body));
+      // The API request's own signal (deadline, client gone) cancels its node requests too.
+      const signal = scope?.signal && init?.signal ? AbortSignal.any([init.signal, scope.signal]) : (scope?.signal ?? init?.signal);
+      return fetch(input, { ...init, signal });
     },
   });
 }

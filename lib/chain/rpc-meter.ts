@@ -10,6 +10,8 @@ export class RpcMeter {
   #roundTrips = 0;
   #calls = 0;
   readonly #parent: RpcMeter | undefined;
+  /** Aborts every node request made in this scope: the API request's deadline or its client leaving. */
+  readonly signal: AbortSignal | undefined;
   /**
    * Clients made inside this meter's scope. Each scope gets its own so that its JSON-RPC
    * and multicall batches never mix with another request's, and every round trip is
@@ -17,8 +19,9 @@ export class RpcMeter {
    */
   readonly scopedClients = new Map<string, unknown>();
 
-  constructor(parent?: RpcMeter) {
+  constructor(parent?: RpcMeter, signal?: AbortSignal) {
     this.#parent = parent;
+    this.signal = signal ?? parent?.signal;
   }
 
   /** One HTTP round trip carrying `calls` JSON-RPC calls; enclosing meters see it too. */
@@ -42,9 +45,9 @@ export function currentRpcMeter(): RpcMeter | undefined {
   return storage.getStore();
 }
 
-/** A meter scoped under the current one, if any. */
-export function createRpcMeter(): RpcMeter {
-  return new RpcMeter(currentRpcMeter());
+/** A meter scoped under the current one, if any; `signal` cancels the scope's node requests. */
+export function createRpcMeter(signal?: AbortSignal): RpcMeter {
+  return new RpcMeter(currentRpcMeter(), signal);
 }
 
 /**

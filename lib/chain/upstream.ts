@@ -14,7 +14,10 @@ import {
   WebSocketRequestError,
 } from "viem";
 import { ApiError } from "@/lib/api/errors";
+import { errorChain } from "@/lib/error-chain";
 import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
+
+export { errorChain };
 
 export type ChainErrorKind = "upstream" | "contract" | "other";
 
@@ -46,17 +49,6 @@ const connectionCodes: Record<string, string> = {
   UND_ERR_HEADERS_TIMEOUT: "timed out",
   UND_ERR_BODY_TIMEOUT: "timed out",
 };
-
-/** The error and everything it wraps, outermost first. */
-export function errorChain(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  let current: unknown = error;
-  while (current !== undefined && current !== null && chain.length < 16 && !chain.includes(current)) {
-    chain.push(current);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return chain;
-}
 
 function rpcCodeOf(error: unknown): number | undefined {
   const code = (error as { code?: unknown }).code;

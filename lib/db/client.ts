@@ -16,10 +16,38 @@ export type Db = PrismaClient;
 export type { Prisma } from "./generated/client";
 export type Database = { prisma: Db; sql: SqlExecutor; close: () => Promise<void> };
 
+export type DatabaseTimeouts = { connectMs: number; queryMs: number };
+
+export const defaultDatabaseTimeouts: DatabaseTimeouts = { connectMs: 3_000, queryMs: 5_000 };
+
+function nonNegativeInteger(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : undefined;
+}
+
+/** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS; malformed values keep the defaults. */
+export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env): DatabaseTimeouts {
+  return {
+    connectMs: nonNegativeInteger(env.DATABASE_CONNECT_TIMEOUT_MS) ?? defaultDatabaseTimeouts.connectMs,
+    queryMs: nonNegativeInteger(env.DATABASE_QUERY_TIMEOUT_MS) ?? defaultDatabaseTimeouts.queryMs,
+  };
+}
+
 export async function createDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
   const url = env.DATABASE_URL || servedEmbeddedUrl(env);
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(env.DATABASE_POOL_SIZE ?? 10) });
+    const timeouts = databaseTimeouts(env);
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(env.DATABASE_POOL_SIZE ?? 10),
+      // A database that accepts connections and then says nothing must fail the request,
+      // not hold it: connecting and every query are bounded (0 switches a bound off).
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs || undefined,
+      statement_timeout: timeouts.queryMs || undefined,
+      keepAlive: true,
+    });
     // An idle connection the server drops (restart, admin termination) is replaced on next
     // use; without a listener the pool would turn it into an uncaught exception.
     pool.on("error", (error) => console.warn(`[db] idle connection dropped: ${error.message}`));

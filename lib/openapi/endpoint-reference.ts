@@ -90,13 +90,13 @@ const honestEmptyEndpoints = new Set(["wallet/pnl", "wallet/exact-movements"]);
 /** Every error an endpoint can answer with, in the order the pipeline checks (DESIGN section 4). */
 export function errorCodesFor(endpoint: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ["public_api_disabled", "method_not_allowed"];
-  if (endpoint.surface === "public") return [...codes, "internal_error"];
+  if (endpoint.surface === "public") return [...codes, "internal_error", "unavailable"];
   codes.push("missing_api_key", "invalid_api_key", "revoked_api_key", "key_expired", "project_disabled", "suspended_key", "origin_denied", "rate_limited");
   const input = endpoint.body ?? endpoint.query;
   const inputFields = input ? Object.keys(inputJsonSchema(input).properties ?? {}) : [];
   const fieldCodes = [...new Set(inputFields.map((name) => fieldErrorCodes[name]).filter(Boolean))];
   if (endpoint.surface === "intelligence") {
-    codes.push("access_required", "sandbox_limited", "scope_denied", "endpoint_denied", "bad_request", ...fieldCodes, "chain_denied");
+    codes.push("access_required", "sandbox_limited", "scope_denied", "endpoint_denied", "bad_request", "payload_too_large", ...fieldCodes, "chain_denied");
     codes.push("idempotency_in_progress", "idempotency_key_reused", "trial_expired", "trial_exhausted");
     if (endpoint.price > 0) codes.push("payment_required");
     if (honestEmptyEndpoints.has(endpoint.id)) codes.push("insufficient_data");

@@ -22,6 +22,7 @@ export const outcomeLabels: Record<RequestOutcome, string> = {
   denied: "Denied",
   rate_limited: "Rate limited",
   server_error: "Server error",
+  client_closed: "Client closed",
 };
 export const outcomes = Object.keys(outcomeLabels) as RequestOutcome[];
 

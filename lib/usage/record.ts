@@ -4,6 +4,7 @@
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { RequestOutcome } from "@/lib/api/error-codes";
+import { isDatabaseUnavailable } from "@/lib/db/faults";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -61,28 +62,43 @@ const insertBatch = `
   INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
   SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC'
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[])
-    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)`;
+    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
+  ON CONFLICT (id) DO NOTHING`;
 
 type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
 const maxBatch = 500;
+/** Records kept in memory while the database is down; past this the oldest are dropped (and logged). */
+const maxBacklog = 100_000;
+const retryDelayMs = { first: 250, max: 10_000 };
 
+/**
+ * Writes usage records in batches. A request's own success record is written strictly: the
+ * request waits for the commit and fails if it cannot happen. The record of a request that
+ * failed is kept: if the database cannot take it now, it waits in a bounded in-process backlog
+ * and is written once the database answers again, so an outage loses no record of what was
+ * answered (a process that dies before then loses its backlog; the README says so).
+ */
 class UsageWriter {
   private queue: Pending[] = [];
   private writing = false;
+  private backlog: UsageRecord[] = [];
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay = retryDelayMs.first;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly sql: SqlExecutor) {}
 
   get pending(): number {
-    return this.queue.length + (this.writing ? 1 : 0);
+    return this.queue.length + (this.writing ? 1 : 0) + this.backlog.length;
   }
 
-  /** Resolves once nothing is queued or being written. */
+  /** Resolves once nothing is queued, being written or waiting for the database. */
   idle(): Promise<void> {
-    if (!this.writing && this.queue.length === 0) return Promise.resolve();
+    if (this.pending === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Resolves once the record has committed; rejects if it could not be. */
   write(record: UsageRecord): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ record, resolve, reject });
@@ -92,6 +108,61 @@ class UsageWriter {
         setImmediate(() => void this.drain());
       }
     });
+  }
+
+  /**
+   * Resolves once the record has committed or, when the database is unavailable, has been
+   * kept for a later write. `databaseDown` skips the attempt when the caller already knows.
+   */
+  async keep(record: UsageRecord, databaseDown: boolean): Promise<void> {
+    if (!databaseDown) {
+      try {
+        return await this.write(record);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+      }
+    }
+    this.backlog.push(record);
+    if (this.backlog.length > maxBacklog) {
+      const dropped = this.backlog.splice(0, this.backlog.length - maxBacklog);
+      console.error(`[usage] backlog full: ${dropped.length} usage record(s) dropped, oldest ${dropped[0].requestId}`);
+    }
+    this.scheduleRetry();
+  }
+
+  /** Tries the backlog now (a stopping server's last chance). */
+  retryNow() {
+    if (this.backlog.length === 0) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    void this.retryBacklog();
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer || this.backlog.length === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.retryBacklog();
+    }, this.retryDelay);
+    this.retryTimer.unref();
+  }
+
+  private async retryBacklog() {
+    while (this.backlog.length > 0) {
+      const batch = this.backlog.splice(0, maxBatch);
+      try {
+        await this.sql.query(insertBatch, batchParameters(batch));
+        this.retryDelay = retryDelayMs.first;
+      } catch (error) {
+        this.backlog.unshift(...batch);
+        this.retryDelay = Math.min(this.retryDelay * 2, retryDelayMs.max);
+        if (!isDatabaseUnavailable(error)) console.error(`[usage] ${batch.length} kept usage record(s) could not be written`, error);
+        this.scheduleRetry();
+        return;
+      }
+    }
+    console.info("[usage] kept usage records written after the database came back");
+    this.settle();
   }
 
   private async drain() {
@@ -105,7 +176,11 @@ class UsageWriter {
       }
     }
     this.writing = false;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    this.settle();
+  }
+
+  private settle() {
+    if (this.pending === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
 
@@ -122,6 +197,15 @@ function batchParameters(records: UsageRecord[]) {
 
 const writers = new Map<SqlExecutor, UsageWriter>();
 
+function writerFor(sql: SqlExecutor): UsageWriter {
+  let writer = writers.get(sql);
+  if (!writer) {
+    writer = new UsageWriter(sql);
+    writers.set(sql, writer);
+  }
+  return writer;
+}
+
 /**
  * Waits until every usage record handed over so far has been written (or has failed), at
  * most `timeoutMs`; a stopping server calls it after its last request. Returns how many
@@ -133,6 +217,7 @@ export async function drainUsageWrites(timeoutMs: number): Promise<number> {
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
   });
+  for (const writer of writers.values()) writer.retryNow();
   await Promise.race([Promise.all([...writers.values()].map((writer) => writer.idle())), timeout]);
   clearTimeout(timer);
   return pending();
@@ -140,12 +225,16 @@ export async function drainUsageWrites(timeoutMs: number): Promise<number> {
 
 /** Records a request that charges nothing; resolves once its record has committed. */
 export async function recordUsage(sql: SqlExecutor, r: UsageRecord) {
-  let writer = writers.get(sql);
-  if (!writer) {
-    writer = new UsageWriter(sql);
-    writers.set(sql, writer);
-  }
-  await writer.write(r);
+  await writerFor(sql).write(r);
+}
+
+/**
+ * Records a failed request: written now, or kept and written once the database is back.
+ * Pass `databaseDown` when the failure itself was the database, so the answer is not held
+ * up by a second attempt against it.
+ */
+export async function recordFailedUsage(sql: SqlExecutor, r: UsageRecord, options: { databaseDown: boolean }) {
+  await writerFor(sql).keep(r, options.databaseDown);
 }
 
 /** Records a request inside the transaction that charges it. */

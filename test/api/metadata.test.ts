@@ -78,7 +78,19 @@ describe.each(backends)("metadata endpoints (%s)", (backend) => {
     const unknown = await h.call("GET", "intel/nothing");
     expect({ status: unknown.status, error: unknown.body.error }).toEqual({ status: 404, error: "not_found" });
     const method = await h.call("GET", "intel/risk");
-    expect({ status: method.status, error: method.body.error, allow: method.headers.get("allow") }).toEqual({ status: 405, error: "method_not_allowed", allow: "POST" });
+    expect({ status: method.status, error: method.body.error, allow: method.headers.get("allow") }).toEqual({ status: 405, error: "method_not_allowed", allow: "POST, OPTIONS" });
+    const postToMe = await h.call("POST", "me");
+    expect({ status: postToMe.status, allow: postToMe.headers.get("allow") }).toEqual({ status: 405, allow: "GET, HEAD, OPTIONS" });
+    for (const [path, allow] of [["intel/risk", "POST, OPTIONS"], ["me", "GET, HEAD, OPTIONS"], ["health", "GET, HEAD, OPTIONS"]]) {
+      const options = await h.call("OPTIONS", path);
+      expect({ path, status: options.status, allow: options.headers.get("allow"), body: options.body }).toEqual({ path, status: 204, allow, body: null });
+      expect(options.headers.get("x-request-id")).toMatch(/^req_/);
+    }
+    for (const method of ["GET", "POST", "OPTIONS"]) {
+      const root = await h.call(method, "");
+      expect({ method, status: root.status, ok: root.body.ok, error: root.body.error }).toEqual({ method, status: 404, ok: false, error: "not_found" });
+      expect(root.body.request_id).toMatch(/^req_/);
+    }
     for (const path of ["wallet/trace", "reports/abc123", "solana/token"]) {
       const response = await h.call("POST", path);
       expect({ status: response.status, error: response.body.error }).toEqual({ status: 404, error: "not_available" });

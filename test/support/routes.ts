@@ -1,4 +1,5 @@
 // Resolves a path under /v1/api to its route module, as Next.js would.
+import * as root from "@/app/v1/api/route";
 import * as catchAll from "@/app/v1/api/[...path]/route";
 import * as health from "@/app/v1/api/health/route";
 import * as me from "@/app/v1/api/me/route";
@@ -20,7 +21,7 @@ const modules: Record<string, Module> = {
 
 export function routeFor(method: string, path: string): (request: Request) => Promise<Response> {
   const pathname = path.split("?")[0];
-  const module = modules[pathname];
+  const module = pathname === "" ? (root as Module) : modules[pathname];
   if (module) return module[method] as (request: Request) => Promise<Response>;
   const handler = (catchAll as Module)[method] as (request: Request, context: unknown) => Promise<Response>;
   return (request) => handler(request, { params: Promise.resolve({ path: pathname.split("/") }) });

@@ -11,6 +11,7 @@ const outcomeColours: Record<RequestOutcome, string> = {
   denied: "bg-orange-600",
   rate_limited: "bg-violet-500",
   server_error: "bg-red-600",
+  client_closed: "bg-slate-400",
 };
 
 export function OutcomeChart({ rows }: { rows: OutcomeRow[] }) {

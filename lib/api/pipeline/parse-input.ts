@@ -16,6 +16,40 @@ function toApiError(error: z.ZodError): ApiError {
   return new ApiError(code, field && code === "bad_request" && !message.includes(field) ? `${field}: ${message}` : message);
 }
 
+function tooLarge(): ApiError {
+  return new ApiError("payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KiB (${maxBodyBytes} bytes); nothing was read past that.`);
+}
+
+/**
+ * The body as text, read no further than `limit` bytes: a declared Content-Length over the
+ * limit is refused before anything is read, and a body streamed without one is cut at the
+ * limit, so a huge upload costs no memory. A body the client stops sending is its leaving.
+ */
+export async function readBodyWithin(request: Request, limit: number): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError("client_closed", "The client stopped sending the body; nothing was charged.", { cause: error });
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /** The request's input, validated by the endpoint's schema; raw is kept for the idempotency fingerprint. */
 export async function parseInput(endpoint: EndpointDefinition, request: Request): Promise<{ input: Record<string, unknown>; raw: string }> {
   if (endpoint.query) {
@@ -26,8 +60,7 @@ export async function parseInput(endpoint: EndpointDefinition, request: Request)
   }
   if (!endpoint.body) return { input: {}, raw: "" };
 
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > maxBodyBytes) throw new ApiError("bad_request", `The body exceeds ${maxBodyBytes} bytes.`);
+  const raw = await readBodyWithin(request, maxBodyBytes);
   if (raw.trim() === "") throw new ApiError("bad_request", "Send a JSON object body, for example {\"chain\":\"eth\",\"address\":\"0x…\"}.");
   let json: unknown;
   try {

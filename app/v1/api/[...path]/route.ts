@@ -8,4 +8,4 @@ async function handle(request: Request, context: Context) {
   return answerUnmatched(request, path.join("/"));
 }
 
-export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as OPTIONS };

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { discover } from "@/lib/metadata/discover";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("discover", discover);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("discover", discover);

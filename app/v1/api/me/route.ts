@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { me } from "@/lib/metadata/me";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("me", me);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("me", me);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { contractAnalysis } from "@/lib/intel/contract/analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("contract/analysis", contractAnalysis);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("contract/analysis", contractAnalysis);

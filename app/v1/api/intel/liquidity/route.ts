@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { liquidityIntel } from "@/lib/intel/liquidity/analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/liquidity", liquidityIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/liquidity", liquidityIntel);

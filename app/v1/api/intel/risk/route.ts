@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { riskIntel } from "@/lib/intel/risk/analysis";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/risk", riskIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/risk", riskIntel);

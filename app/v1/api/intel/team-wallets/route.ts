@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { teamWalletsIntel } from "@/lib/intel/team/team-wallets";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/team-wallets", teamWalletsIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/team-wallets", teamWalletsIntel);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { whyDownIntel } from "@/lib/intel/why-down/why-down";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("intel/why-down", whyDownIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/why-down", whyDownIntel);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { approvalsIntel } from "@/lib/intel/wallet/approvals";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/approvals", approvalsIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("wallet/approvals", approvalsIntel);

@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { exactMovementsIntel } from "@/lib/intel/wallet/exact-movements";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/exact-movements", exactMovementsIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("wallet/exact-movements", exactMovementsIntel);

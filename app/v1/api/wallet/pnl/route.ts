@@ -2,4 +2,4 @@
 import { apiRoute } from "@/lib/api/handler";
 import { pnlIntel } from "@/lib/intel/wallet/pnl";
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute("wallet/pnl", pnlIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("wallet/pnl", pnlIntel);
