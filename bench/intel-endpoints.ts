@@ -14,41 +14,16 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api/registry";
 import { createHarness } from "@/test/support/harness";
+import { demoRequestsFor as requestsFor } from "@/test/support/demo-requests";
 import { addHistory } from "./support/extra-history";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" } } });
 const history = Number(values.history);
 const iterations = Number(values.iterations);
 const only = values.only ? new Set(values.only.split(",")) : null;
-
-/** The demo requests each endpoint is measured on: the scenarios it exists to read. */
-function requestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
-  const s = book.scenarios;
-  const tokens = (...names: Array<keyof typeof s>) => names.map((name) => ({ chain, address: (s[name] as { token: { address: string } }).token.address }));
-  switch (id) {
-    case "contract/analysis":
-      return tokens("healthy", "transparentProxy", "roles", "timelockOwned");
-    case "intel/risk":
-      return tokens("healthy", "honeypot", "tax", "mintable");
-    case "intel/liquidity":
-      return tokens("healthy", "rug", "lockedLiquidity");
-    case "intel/team-wallets":
-      return tokens("dump", "rug", "healthy");
-    case "intel/why-down":
-      return tokens("dump", "rug");
-    case "wallet/pnl":
-      return [{ chain, wallet: s.trader.wallet, token: s.trader.token }];
-    case "wallet/approvals":
-      return [{ chain, address: s.approvals.wallet }];
-    case "wallet/exact-movements":
-      return [{ chain, wallet: s.trader.wallet }, { chain, wallet: s.trader.wallet, token: s.trader.token }];
-    default:
-      return [];
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

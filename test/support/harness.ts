@@ -24,8 +24,10 @@ export async function createHarness(backend: Backend) {
   const cleanups: Array<() => Promise<void>> = [];
   let db: Db;
   let sql: SqlExecutor;
+  let databaseUrl: string | undefined;
   if (backend === "postgres+redis") {
     const testDatabase = await createTestDatabase();
+    databaseUrl = testDatabase.url;
     const database = await createDatabase({ ...process.env, DATABASE_URL: testDatabase.url, DATABASE_POOL_SIZE: "20" });
     db = database.prisma;
     sql = database.sql;
@@ -54,6 +56,8 @@ export async function createHarness(backend: Backend) {
 
   return {
     db,
+    /** The PostgreSQL database's URL (postgres+redis only), for a second connection or a proxy in front. */
+    databaseUrl,
     limiter,
     clock,
     owner,
@@ -62,12 +66,16 @@ export async function createHarness(backend: Backend) {
       const made = await createKey(db, "test", { projectId: project.id, mode: "live", permissions: ["intel:read", "security:read", "liquidity:read", "contract:read"], ...options });
       return { id: made.id, key: made.fullKey, masked: made.masked };
     },
-    async call(method: string, path: string, init: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}) {
+    async call(
+      method: string,
+      path: string,
+      init: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string | ReadableStream<Uint8Array>; signal?: AbortSignal } = {},
+    ) {
       const headers = new Headers(init.headers);
       if (init.key) headers.set("x-api-key", init.key);
       const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-      if (body !== undefined) headers.set("content-type", "application/json");
-      const request = new Request(`http://localhost/v1/api/${path}`, { method, headers, body });
+      if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+      const request = new Request(`http://localhost/v1/api/${path}`, { method, headers, body, signal: init.signal, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
       const response = await routeFor(method, path)(request);
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };

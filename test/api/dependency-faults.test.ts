@@ -1,0 +1,231 @@
+// Every route under each dependency fault, on real parts: a TCP proxy sits in front of
+// PostgreSQL, Redis and the chain node, and is switched between pass, refuse (down, or dropped
+// mid-query) and freeze (accepts, then says nothing) while the test runs. Each route must
+// answer in the failure envelope with its request id, in bounded time, charge nothing, lose no
+// usage record of a request that reached a key, and recover without a restart.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setApiDeps } from "@/lib/api/deps";
+import { endpoints, type Endpoint } from "@/lib/api/registry";
+import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
+import { clearChainClients } from "@/lib/chain/clients";
+import { createDatabase, type Database } from "@/lib/db/client";
+import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { changeSettings } from "@/lib/operator/operations";
+import { createRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import { drainUsageWrites } from "@/lib/usage/record";
+import { demoRequestsFor } from "../support/demo-requests";
+import { startFaultProxy, type FaultMode, type FaultProxy } from "../support/fault-proxy";
+import { createHarness, type Harness } from "../support/harness";
+
+// Small bounds so the suite is quick; the defaults are documented in .env.example.
+const connectTimeoutMs = 500;
+const queryTimeoutMs = 1_000;
+const deadlineMs = 2_000;
+/** Redis commands fail after 2 s (the RESP client's own bound); every fault must be answered within this. */
+const answerWithinMs = 4_000;
+const startingBalance = 1_000;
+
+type Dependency = "database" | "redis" | "node";
+
+let h: Harness;
+let chain: DemoChain;
+let database: Database;
+let limiter: RateLimiter;
+let key: string;
+const proxies = {} as Record<Dependency, FaultProxy>;
+const savedEnv = { ETH_RPC_URL: process.env.ETH_RPC_URL, REQUEST_DEADLINE_MS: process.env.REQUEST_DEADLINE_MS };
+
+function requestFor(endpoint: Endpoint) {
+  if (endpoint.method === "GET") return undefined;
+  return demoRequestsFor(endpoint.id, "eth", chain.addressBook)[0];
+}
+
+type Answer = { endpoint: Endpoint; status: number; body: { ok: boolean; error?: string; message?: string; request_id?: string; meta?: { request_id: string; credits_charged: number } }; ms: number };
+
+async function callEvery(): Promise<Answer[]> {
+  return Promise.all(
+    endpoints.map(async (endpoint) => {
+      const started = performance.now();
+      const response = await h.call(endpoint.method, endpoint.id, { key: endpoint.surface === "public" ? undefined : key, body: requestFor(endpoint) });
+      return { endpoint, status: response.status, body: response.body, ms: performance.now() - started };
+    }),
+  );
+}
+
+const requestIdOf = (answer: Answer) => (answer.body.ok ? answer.body.meta!.request_id : answer.body.request_id!);
+
+async function balance() {
+  return (await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } })).balance;
+}
+
+/** Which routes a fault of this dependency reaches: the database and Redis every keyed route (the database health too), the node only the chain reads. */
+function reached(dependency: Dependency, endpoint: Endpoint): boolean {
+  if (dependency === "database") return true;
+  if (dependency === "redis") return endpoint.surface !== "public";
+  return endpoint.surface === "intelligence";
+}
+
+beforeAll(async () => {
+  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  h = await createHarness("postgres+redis");
+  await changeSettings(h.db, "test", { chargingEnabled: true });
+  await ensureCreditAccount(h.db, h.owner.id);
+  await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance: startingBalance, freeCreditsDay: utcDay(new Date()), freeCreditsUsed: 5 } });
+  key = (await h.key()).key;
+
+  const node = new URL(chain.rpcUrl);
+  const pgUrl = new URL(h.databaseUrl!);
+  const redisUrl = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  proxies.node = await startFaultProxy({ host: node.hostname, port: Number(node.port) });
+  proxies.database = await startFaultProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
+  proxies.redis = await startFaultProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+
+  process.env.ETH_RPC_URL = proxies.node.url(chain.rpcUrl);
+  process.env.REQUEST_DEADLINE_MS = String(deadlineMs);
+  clearChainClients();
+  database = await createDatabase({
+    ...process.env,
+    DATABASE_URL: proxies.database.url(h.databaseUrl!),
+    DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs),
+    DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
+  });
+  limiter = createRateLimiter({ env: { REDIS_URL: proxies.redis.url(redisUrl.toString()) }, prefix: `faults-${Date.now()}` });
+  // The API runs on the proxied connections; the harness keeps its direct one for looking.
+  setApiDeps({ db: async () => database.prisma, sql: async () => database.sql, limiter: () => limiter, now: () => new Date() });
+}, 120_000);
+
+afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  clearChainClients();
+  await limiter?.close?.();
+  await database?.close().catch(() => undefined);
+  for (const proxy of Object.values(proxies)) await proxy.close();
+  await h?.close();
+  await chain?.stop();
+});
+
+it("with every dependency passing, every route answers 200", async () => {
+  for (const answer of await callEvery()) expect({ id: answer.endpoint.id, status: answer.status }).toEqual({ id: answer.endpoint.id, status: 200 });
+});
+
+const faults: Array<{ dependency: Dependency; mode: Exclude<FaultMode, "pass"> }> = [
+  { dependency: "database", mode: "refuse" },
+  { dependency: "database", mode: "freeze" },
+  { dependency: "redis", mode: "refuse" },
+  { dependency: "redis", mode: "freeze" },
+  { dependency: "node", mode: "refuse" },
+  { dependency: "node", mode: "freeze" },
+];
+
+describe.each(faults)("$dependency: $mode", ({ dependency, mode }) => {
+  it("every route it reaches answers 503 unavailable in the envelope, in bounded time, charging nothing; the others are untouched; nothing is lost and all recovers", async () => {
+    const before = await balance();
+    await proxies[dependency].set(mode);
+    let answers: Answer[];
+    try {
+      answers = await callEvery();
+    } finally {
+      await proxies[dependency].set("pass");
+    }
+
+    for (const answer of answers) {
+      const id = answer.endpoint.id;
+      expect(answer.ms, `${id} answered in ${Math.round(answer.ms)} ms`).toBeLessThan(answerWithinMs);
+      if (!reached(dependency, answer.endpoint)) {
+        expect({ id, status: answer.status }).toEqual({ id, status: 200 });
+        continue;
+      }
+      expect({ id, status: answer.status, ok: answer.body.ok, error: answer.body.error }).toEqual({ id, status: 503, ok: false, error: "unavailable" });
+      expect(answer.body.request_id, id).toMatch(/^req_/);
+      if (dependency === "database") expect(answer.body.message, id).toMatch(/database is unavailable/);
+      if (dependency === "node") expect(answer.body.message, id).toMatch(mode === "refuse" ? /^Ethereum node did not answer: / : /request deadline of 2 s/);
+    }
+
+    // Nothing charged; and every request that reached a key has its record, written once the
+    // database was back where the fault was the database's.
+    await drainUsageWrites(10_000);
+    expect(await balance()).toBe(before);
+    const failedIds = answers.filter((a) => a.status !== 200 && a.endpoint.surface !== "public").map(requestIdOf);
+    expect(await h.db.creditLedger.count({ where: { requestId: { in: answers.map(requestIdOf) } } })).toBe(0);
+    if (dependency !== "database") {
+      const records = await h.db.requestRecord.findMany({ where: { id: { in: failedIds } } });
+      expect(records.map((r) => r.id).sort()).toEqual([...failedIds].sort());
+      expect(records.every((r) => r.httpStatus === 503 && r.outcome === "server_error" && r.charged === 0)).toBe(true);
+    }
+
+    // Recovery without a restart.
+    const recovered = await callEvery();
+    for (const answer of recovered) expect({ id: answer.endpoint.id, status: answer.status }).toEqual({ id: answer.endpoint.id, status: 200 });
+    const paid = recovered.filter((a) => a.endpoint.price > 0).reduce((sum, a) => sum + a.body.meta!.credits_charged, 0);
+    expect(await balance()).toBe(before - paid);
+  }, 60_000);
+});
+
+describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (mode) => {
+  it("a paid call whose charge cannot commit answers 503, charges nothing, and its record is written when the database returns", async () => {
+    const before = await balance();
+    const endpoint = endpoints.find((e) => e.id === "intel/risk")!;
+    // Hold the chain read so the database can fail between authentication and the charge.
+    await proxies.node.set("freeze");
+    const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await proxies.database.set(mode);
+    await proxies.node.set("pass");
+    const started = performance.now();
+    const response = await pending;
+    expect(performance.now() - started).toBeLessThan(answerWithinMs);
+    expect({ status: response.status, ok: response.body.ok }).toEqual({ status: 503, ok: false });
+    expect(["billing_commit_failed", "unavailable"]).toContain(response.body.error);
+    expect(await h.db.requestRecord.findUnique({ where: { id: response.body.request_id } })).toBeNull();
+
+    await proxies.database.set("pass");
+    expect(await drainUsageWrites(10_000)).toBe(0);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    expect({ status: record.httpStatus, charged: record.charged, outcome: record.outcome }).toEqual({ status: 503, charged: 0, outcome: "server_error" });
+    expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    expect(await balance()).toBe(before);
+  }, 30_000);
+});
+
+describe("a client that leaves", () => {
+  it("before the answer: the chain reads stop, nothing is charged, and the record says client_closed", async () => {
+    const before = await balance();
+    const endpoint = endpoints.find((e) => e.id === "wallet/pnl")!;
+    await proxies.node.set("freeze");
+    const controller = new AbortController();
+    try {
+      const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint), signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const acceptedBefore = proxies.node.accepted;
+      const abortedAt = performance.now();
+      controller.abort();
+      const response = await pending;
+      // Answered at once, not when the deadline or the node's timeout would have ended it.
+      expect(performance.now() - abortedAt).toBeLessThan(500);
+      expect(response.status).toBe(499);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(proxies.node.accepted).toBe(acceptedBefore);
+      const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+      expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged, error: record.errorCode }).toEqual({ status: 499, outcome: "client_closed", charged: 0, error: "client_closed" });
+    } finally {
+      await proxies.node.set("pass");
+    }
+    expect(await balance()).toBe(before);
+  });
+
+  it("while uploading the body: recorded as client_closed, not as a server error", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"chain":"eth","add'));
+        setTimeout(() => controller.error(new Error("aborted")), 50);
+      },
+    });
+    const response = await h.call("POST", "intel/risk", { key, rawBody: body });
+    expect(response.status).toBe(499);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "client_closed", charged: 0 });
+  });
+});

@@ -1,0 +1,29 @@
+// The demo requests each intelligence endpoint is exercised on: the scenarios it exists to
+// read, on one network's demo chain. Shared by the benchmarks and the fault tests.
+import type { AddressBook } from "@/lib/demo-chain";
+import type { EndpointId } from "@/lib/api/registry";
+
+export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
+  const s = book.scenarios;
+  const tokens = (...names: Array<keyof typeof s>) => names.map((name) => ({ chain, address: (s[name] as { token: { address: string } }).token.address }));
+  switch (id) {
+    case "contract/analysis":
+      return tokens("healthy", "transparentProxy", "roles", "timelockOwned");
+    case "intel/risk":
+      return tokens("healthy", "honeypot", "tax", "mintable");
+    case "intel/liquidity":
+      return tokens("healthy", "rug", "lockedLiquidity");
+    case "intel/team-wallets":
+      return tokens("dump", "rug", "healthy");
+    case "intel/why-down":
+      return tokens("dump", "rug");
+    case "wallet/pnl":
+      return [{ chain, wallet: s.trader.wallet, token: s.trader.token }];
+    case "wallet/approvals":
+      return [{ chain, address: s.approvals.wallet }];
+    case "wallet/exact-movements":
+      return [{ chain, wallet: s.trader.wallet }, { chain, wallet: s.trader.wallet, token: s.trader.token }];
+    default:
+      return [];
+  }
+}
