@@ -82,6 +82,8 @@ class UsageWriter {
   private queue: Pending[] = [];
   private writing = false;
   private backlog: UsageRecord[] = [];
+  /** Kept records being written right now. */
+  private retrying = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelay = retryDelayMs.first;
   private idleWaiters: Array<() => void> = [];
@@ -89,7 +91,7 @@ class UsageWriter {
   constructor(private readonly sql: SqlExecutor) {}
 
   get pending(): number {
-    return this.queue.length + (this.writing ? 1 : 0) + this.backlog.length;
+    return this.queue.length + (this.writing ? 1 : 0) + this.backlog.length + this.retrying;
   }
 
   /** Resolves once nothing is queued, being written or waiting for the database. */
@@ -148,17 +150,22 @@ class UsageWriter {
   }
 
   private async retryBacklog() {
+    if (this.retrying > 0) return;
     while (this.backlog.length > 0) {
       const batch = this.backlog.splice(0, maxBatch);
+      this.retrying = batch.length;
       try {
         await this.sql.query(insertBatch, batchParameters(batch));
         this.retryDelay = retryDelayMs.first;
       } catch (error) {
         this.backlog.unshift(...batch);
+        this.retrying = 0;
         this.retryDelay = Math.min(this.retryDelay * 2, retryDelayMs.max);
         if (!isDatabaseUnavailable(error)) console.error(`[usage] ${batch.length} kept usage record(s) could not be written`, error);
         this.scheduleRetry();
         return;
+      } finally {
+        this.retrying = 0;
       }
     }
     console.info("[usage] kept usage records written after the database came back");

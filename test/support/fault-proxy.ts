@@ -18,6 +18,10 @@ export type FaultProxy = {
   close(): Promise<void>;
   /** Connections accepted so far. */
   accepted: number;
+  /** Connections the application has closed so far. */
+  closedByApplication: number;
+  /** Bytes the application has sent towards the dependency so far (delivered or held). */
+  bytesSent: number;
 };
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
@@ -25,6 +29,8 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   const pairs = new Set<Pair>();
   let mode: FaultMode = "pass";
   let accepted = 0;
+  let bytesSent = 0;
+  let closedByApplication = 0;
 
   const onConnection = (client: net.Socket) => {
     accepted += 1;
@@ -36,9 +42,13 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       upstream.destroy();
       pairs.delete(pair);
     };
-    client.on("error", drop).on("close", drop);
+    client.on("error", drop).on("close", () => {
+      if (pairs.has(pair)) closedByApplication += 1;
+      drop();
+    });
     upstream.on("error", drop).on("close", drop);
     client.on("data", (chunk: Buffer) => {
+      bytesSent += chunk.length;
       if (pair.frozen) pair.held.push([upstream, chunk]);
       else upstream.write(chunk);
     });
@@ -58,6 +68,12 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     get accepted() {
       return accepted;
+    },
+    get closedByApplication() {
+      return closedByApplication;
+    },
+    get bytesSent() {
+      return bytesSent;
     },
     url(template) {
       const url = new URL(template);
