@@ -4,18 +4,12 @@
 // answer in the failure envelope with its request id, in bounded time, charge nothing, lose no
 // usage record of a request that reached a key, and recover without a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setApiDeps } from "@/lib/api/deps";
 import { endpoints, type Endpoint } from "@/lib/api/registry";
-import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { clearChainClients } from "@/lib/chain/clients";
-import { createDatabase, type Database } from "@/lib/db/client";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { changeSettings } from "@/lib/operator/operations";
-import { createRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { drainUsageWrites } from "@/lib/usage/record";
 import { demoRequestsFor } from "../support/demo-requests";
-import { startFaultProxy, type FaultMode, type FaultProxy } from "../support/fault-proxy";
-import { createHarness, type Harness } from "../support/harness";
+import type { FaultMode } from "../support/fault-proxy";
+import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/faulty-world";
+import type { Harness } from "../support/harness";
 
 // Small bounds so the suite is quick; the defaults are documented in .env.example.
 const connectTimeoutMs = 500;
@@ -25,21 +19,17 @@ const deadlineMs = 2_000;
 const answerWithinMs = 4_000;
 const startingBalance = 1_000;
 
-type Dependency = "database" | "redis" | "node";
-
+let world: FaultyWorld;
 let h: Harness;
-let chain: DemoChain;
-let database: Database;
-let limiter: RateLimiter;
 let key: string;
 /** A fresh key per call: the metadata budget allows one call a second per key, and these calls come faster. */
 const freshKey = async () => (await h.key()).key;
-const proxies = {} as Record<Dependency, FaultProxy>;
-const savedEnv = { ETH_RPC_URL: process.env.ETH_RPC_URL, REQUEST_DEADLINE_MS: process.env.REQUEST_DEADLINE_MS };
+const proxies = () => world.proxies;
+const balance = () => world.balance();
 
 function requestFor(endpoint: Endpoint) {
   if (endpoint.method === "GET") return undefined;
-  return demoRequestsFor(endpoint.id, "eth", chain.addressBook)[0];
+  return demoRequestsFor(endpoint.id, "eth", world.chain.addressBook)[0];
 }
 
 type Answer = { endpoint: Endpoint; status: number; requestId: string; body: { ok: boolean; error?: string; message?: string; request_id?: string; meta?: { request_id: string; credits_charged: number } }; ms: number };
@@ -57,10 +47,6 @@ async function callEvery(keys: string[]): Promise<Answer[]> {
 
 const freshKeys = () => Promise.all(endpoints.map(freshKey));
 
-async function balance() {
-  return (await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } })).balance;
-}
-
 /** Which routes a fault of this dependency reaches: the database and Redis every keyed route (the database health too), the node only the chain reads. */
 function reached(dependency: Dependency, endpoint: Endpoint): boolean {
   if (dependency === "database") return true;
@@ -69,45 +55,16 @@ function reached(dependency: Dependency, endpoint: Endpoint): boolean {
 }
 
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
-  h = await createHarness("postgres+redis");
-  await changeSettings(h.db, "test", { chargingEnabled: true });
-  await ensureCreditAccount(h.db, h.owner.id);
-  await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance: startingBalance, freeCreditsDay: utcDay(new Date()), freeCreditsUsed: 5 } });
-  key = (await h.key()).key;
-
-  const node = new URL(chain.rpcUrl);
-  const pgUrl = new URL(h.databaseUrl!);
-  const redisUrl = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
-  proxies.node = await startFaultProxy({ host: node.hostname, port: Number(node.port) });
-  proxies.database = await startFaultProxy({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
-  proxies.redis = await startFaultProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
-
-  process.env.ETH_RPC_URL = proxies.node.url(chain.rpcUrl);
-  process.env.REQUEST_DEADLINE_MS = String(deadlineMs);
-  clearChainClients();
-  database = await createDatabase({
-    ...process.env,
-    DATABASE_URL: proxies.database.url(h.databaseUrl!),
-    DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs),
-    DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs),
+  world = await startFaultyWorld({
+    balance: startingBalance,
+    env: { DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs), DATABASE_QUERY_TIMEOUT_MS: String(queryTimeoutMs), REQUEST_DEADLINE_MS: String(deadlineMs) },
   });
-  limiter = createRateLimiter({ env: { REDIS_URL: proxies.redis.url(redisUrl.toString()) }, prefix: `faults-${Date.now()}` });
-  // The API runs on the proxied connections; the harness keeps its direct one for looking.
-  setApiDeps({ db: async () => database.prisma, sql: async () => database.sql, limiter: () => limiter, now: () => new Date() });
+  h = world.h;
+  key = (await h.key()).key;
 }, 120_000);
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  clearChainClients();
-  await limiter?.close?.();
-  await database?.close().catch(() => undefined);
-  for (const proxy of Object.values(proxies)) await proxy.close();
-  await h?.close();
-  await chain?.stop();
+  await world?.close();
 });
 
 it("with every dependency passing, every route answers 200", async () => {
@@ -127,12 +84,12 @@ describe.each(faults)("$dependency: $mode", ({ dependency, mode }) => {
   it("every route it reaches answers 503 unavailable in the envelope, in bounded time, charging nothing; the others are untouched; nothing is lost and all recovers", async () => {
     const before = await balance();
     const [keys, laterKeys] = [await freshKeys(), await freshKeys()];
-    await proxies[dependency].set(mode);
+    await proxies()[dependency].set(mode);
     let answers: Answer[];
     try {
       answers = await callEvery(keys);
     } finally {
-      await proxies[dependency].set("pass");
+      await proxies()[dependency].set("pass");
     }
 
     for (const answer of answers) {
@@ -173,11 +130,11 @@ describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (
     const before = await balance();
     const endpoint = endpoints.find((e) => e.id === "intel/risk")!;
     // Hold the chain read so the database can fail between authentication and the charge.
-    await proxies.node.set("freeze");
+    await proxies().node.set("freeze");
     const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint) });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await proxies.database.set(mode);
-    await proxies.node.set("pass");
+    await proxies().database.set(mode);
+    await proxies().node.set("pass");
     const started = performance.now();
     const response = await pending;
     expect(performance.now() - started).toBeLessThan(answerWithinMs);
@@ -185,7 +142,7 @@ describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (
     expect(["billing_commit_failed", "unavailable"]).toContain(response.body.error);
     expect(await h.db.requestRecord.findUnique({ where: { id: response.body.request_id } })).toBeNull();
 
-    await proxies.database.set("pass");
+    await proxies().database.set("pass");
     expect(await drainUsageWrites(10_000)).toBe(0);
     const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
     expect({ status: record.httpStatus, charged: record.charged, outcome: record.outcome }).toEqual({ status: 503, charged: 0, outcome: "server_error" });
@@ -198,13 +155,13 @@ describe("a client that leaves", () => {
   it("before the answer: the chain reads stop, nothing is charged, and the record says client_closed", async () => {
     const before = await balance();
     const endpoint = endpoints.find((e) => e.id === "wallet/pnl")!;
-    await proxies.node.set("freeze");
+    await proxies().node.set("freeze");
     const controller = new AbortController();
     try {
       const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint), signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const sentBefore = proxies.node.bytesSent;
-      const closedBefore = proxies.node.closedByApplication;
+      const sentBefore = proxies().node.bytesSent;
+      const closedBefore = proxies().node.closedByApplication;
       const abortedAt = performance.now();
       controller.abort();
       const response = await pending;
@@ -213,12 +170,12 @@ describe("a client that leaves", () => {
       expect(response.status).toBe(499);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // The node requests in flight were cancelled (their connections closed), and nothing more was asked of the node.
-      expect(proxies.node.closedByApplication).toBeGreaterThan(closedBefore);
-      expect(proxies.node.bytesSent).toBe(sentBefore);
+      expect(proxies().node.closedByApplication).toBeGreaterThan(closedBefore);
+      expect(proxies().node.bytesSent).toBe(sentBefore);
       const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
       expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged, error: record.errorCode }).toEqual({ status: 499, outcome: "client_closed", charged: 0, error: "client_closed" });
     } finally {
-      await proxies.node.set("pass");
+      await proxies().node.set("pass");
     }
     expect(await balance()).toBe(before);
   });
