@@ -35,7 +35,7 @@ async function time(label: string, work: () => Promise<unknown>) {
 
 async function main() {
   const testDatabase = await createTestDatabase();
-  const database = await createDatabase({ ...process.env, DATABASE_URL: testDatabase.url });
+  const database = await createDatabase({ ...process.env, DATABASE_URL: testDatabase.url, DATABASE_QUERY_TIMEOUT_MS: "0" /* the bulk seed takes longer than a request may */ });
   const db = database.prisma;
   try {
     const owner = await createUser(db, "bench", { email: "usage-bench@example.com" });

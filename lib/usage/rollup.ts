@@ -16,6 +16,8 @@ export const rollupSettleMs = 5 * 60_000;
 // Any fixed number: it names this job's lock among the database's advisory locks.
 const rollupLockKey = 70_411_2026;
 
+const rollupStepMs = 24 * hourMs;
+
 const floorHour = (t: number) => Math.floor(t / hourMs) * hourMs;
 const ceilHour = (t: number) => Math.ceil(t / hourMs) * hourMs;
 /** created_at is a UTC timestamp without zone; pass instants as text so no session time zone applies. */
@@ -32,13 +34,23 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
       // Another reader may have rolled up while this one waited for the lock.
       const state = await tx.usageRollup.findUnique({ where: { id: 1 } });
       if (state && state.rolledUpTo.getTime() >= target) return state.rolledUpTo;
-      const from = state?.rolledUpTo.getTime() ?? 0;
-      await tx.$executeRaw`
-        INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged)
-        SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int
-        FROM request_records
-        WHERE created_at >= CAST(${sqlTime(from)} AS timestamp) AND created_at < CAST(${sqlTime(target)} AS timestamp)
-        GROUP BY 1, 2, 3, 4`;
+      let from = state?.rolledUpTo.getTime();
+      if (from === undefined) {
+        // As text, like the instants passed in: no session or driver time zone applies.
+        const [first] = await tx.$queryRaw<Array<{ first: string | null }>>`SELECT to_char(min(created_at), 'YYYY-MM-DD"T"HH24:MI:SS') AS first FROM request_records`;
+        from = first.first ? floorHour(Date.parse(`${first.first}Z`)) : target;
+      }
+      // A day per statement: each stays well inside the database's statement timeout however
+      // long the history a first rollup meets.
+      for (let start = from; start < target; start += rollupStepMs) {
+        const end = Math.min(start + rollupStepMs, target);
+        await tx.$executeRaw`
+          INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged)
+          SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int
+          FROM request_records
+          WHERE created_at >= CAST(${sqlTime(start)} AS timestamp) AND created_at < CAST(${sqlTime(end)} AS timestamp)
+          GROUP BY 1, 2, 3, 4`;
+      }
       const rolledUpTo = new Date(target);
       await tx.usageRollup.upsert({ where: { id: 1 }, create: { id: 1, rolledUpTo }, update: { rolledUpTo } });
       return rolledUpTo;
