@@ -14,7 +14,7 @@ import type { KeyContext } from "./pipeline/key-context";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
-import { canCover, chargeCall, ensureCreditAccount } from "@/lib/billing/credits";
+import { canCover, chargeCall, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { assertPublicApiOn } from "./pipeline/authenticate";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings, type Settings } from "@/lib/settings";
@@ -123,7 +123,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     assertTrial(key, endpoint.price, now);
     const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
     if (account && settings.chargingEnabled && key.accessMode !== "trial" && !canCover(account, endpoint.price, now)) {
-      throw new ApiError("payment_required");
+      throw new ApiError("payment_required", paymentRequiredMessage(key.projectId));
     }
 
     const result = await implementation({ input, chain, key, requestId, now, settings, db });

@@ -7,6 +7,15 @@ import { newId } from "@/lib/ids";
 
 export const freeCreditsPerDay = 5;
 
+/** Who adds credits, for `me`'s `top_up` and the portal: there is no payment flow, the operator's staff grant them. */
+export const topUpGuidance =
+  "There is no top-up page: credits are granted by the operator's staff. Ask them, quoting your project id. The portal's Usage tab shows the balance and today's free credits; while charging is switched off, calls deduct nothing.";
+
+/** The 402 text with the caller's project id in it, so the request to staff can be pasted as is. */
+export function paymentRequiredMessage(projectId: string): string {
+  return `Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${projectId}.`;
+}
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type AccountRow = { id: string; balance: number; freeCreditsDay: string | null; freeCreditsUsed: number };
 
