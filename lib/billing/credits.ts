@@ -4,6 +4,7 @@
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { creditGrantMessages, maxCreditBalance, maxCreditGrant } from "./grant-rules";
 
 export const freeCreditsPerDay = 5;
 
@@ -78,10 +79,13 @@ export async function chargeCall(
 }
 
 export async function grantCredits(db: Db, input: { userId: string; amount: number; note?: string }) {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ApiError("bad_request", "amount must be a positive whole number of credits.");
+  if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > maxCreditGrant) throw new ApiError("bad_request", creditGrantMessages.amount);
   const account = await ensureCreditAccount(db, input.userId);
   return db.$transaction(async (tx) => {
-    const updated = await tx.creditAccount.update({ where: { id: account.id }, data: { balance: { increment: input.amount } } });
+    // Conditional increment: a balance that would overflow its 32-bit column is refused in words, not by the database.
+    const raised = await tx.creditAccount.updateMany({ where: { id: account.id, balance: { lte: maxCreditBalance - input.amount } }, data: { balance: { increment: input.amount } } });
+    const updated = await tx.creditAccount.findUniqueOrThrow({ where: { id: account.id } });
+    if (raised.count === 0) throw new ApiError("bad_request", creditGrantMessages.balance(updated.balance));
     await tx.creditLedger.create({
       data: { id: newId("led"), accountId: account.id, kind: "grant", quoted: input.amount, balanceDelta: input.amount, balanceAfter: updated.balance, note: input.note ?? null },
     });
