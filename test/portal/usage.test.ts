@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { counterOfOutcome, parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline } from "@/lib/portal/usage";
+import { counterOfOutcome, parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline, windowStart } from "@/lib/portal/usage";
+import { listAllProjects } from "@/lib/portal/staff";
 import { createWorld, openPortalDatabase, type World } from "./support/world";
 
 const hour = 3_600_000;
@@ -69,6 +70,11 @@ describe("usage views", () => {
   it("counts every project for staff (scope null)", async () => {
     const all = await usageSummary(db, { projectId: null }, "24h", now);
     expect(all.counters.requests).toBe(6);
+    // The staff project list shows what trial allowances paid beside quoted and charged.
+    const { rows } = await listAllProjects(db, { page: 1, since: windowStart("24h", now), search: world.projectA.id });
+    expect(rows.map((row) => ({ requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowanceUsed }))).toEqual([
+      { requests: 5, quoted: 18, charged: 2, allowanceUsed: 2 },
+    ]);
   });
 
   it("buckets requests over time, empty buckets included", async () => {
