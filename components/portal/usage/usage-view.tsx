@@ -257,7 +257,7 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
             <table className={ui.table} data-testid="history-table">
               <thead>
                 <tr>
-                  {["Request id", "Time (UTC)", "Key", "Endpoint", "Status", "Error code", "Quoted", "Charged", "Trial allowance", "Latency"].map((heading) => (
+                  {["Request id", "Time (UTC)", "Key", "Endpoint", "Status", "Error code", "Quoted", "Charged", "Allowance", "Latency"].map((heading) => (
                     <th key={heading} scope="col" className={ui.th}>
                       {heading}
                     </th>
