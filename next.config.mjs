@@ -1,8 +1,23 @@
+/** Sent on every response; e2e/hardening.spec.ts checks them on the production build. */
+const securityHeaders = [
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The API answers unknown paths itself (failure envelope), and never needs a trailing-slash redirect.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // Hardening for every response (portal pages, sign-in, route handlers and the API alike):
+  // no page may be framed (clickjacking of staff and key actions), no response is
+  // content-sniffed into another type, and no full URL (sign-in callbacks carry tokens)
+  // leaves the site in a Referer.
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   // Server-only packages with native or WebAssembly parts stay out of the bundle.
   serverExternalPackages: [
     "@electric-sql/pglite",

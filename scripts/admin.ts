@@ -9,6 +9,7 @@ import {
   changeSettings, createKey, createProject, createUser, grantCreditsTo, publishCard, revokeKey, rotateKey, setProjectStatus, suspendKey, unsuspendKey,
 } from "@/lib/operator/operations";
 import type { Db } from "@/lib/db/client";
+import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 
 const actor = "cli";
 type Flags = Record<string, string | boolean | undefined>;
@@ -93,7 +94,11 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<Record<string, 
     return { id: key.id, status: key.status };
   },
   "credits grant": async (db, f) => {
-    const account = await grantCreditsTo(db, actor, { email: text(f, "email", true)!, amount: integer(f, "amount", true)!, reason: text(f, "reason") });
+    // The amount goes to the shared grant rules as typed, so "1e9" or an overflowing figure is refused with the form's words.
+    const amount = text(f, "amount", true)!;
+    const parsed = parseCreditGrantAmount(amount);
+    if (parsed.ok && grantNeedsConfirmation(parsed.amount) && f.confirm !== true) throw new UsageError(`${creditGrantMessages.confirm} Add --confirm.`);
+    const account = await grantCreditsTo(db, actor, { email: text(f, "email", true)!, amount, reason: text(f, "reason", true)!, confirmed: f.confirm === true });
     return { balance: account.balance };
   },
   "settings set": async (db, f) => {
@@ -120,7 +125,7 @@ const options = Object.fromEntries(
 );
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { ...options, staff: { type: "boolean" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ options: { ...options, staff: { type: "boolean" }, confirm: { type: "boolean" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
   const name = positionals.slice(0, 2).join(" ");
   const command = commands[name];
   if (!command) throw new UsageError(`unknown command "${name}"; commands: ${Object.keys(commands).join(", ")}`);

@@ -37,7 +37,7 @@ export default async function StaffProjectsPage({ searchParams }: Props) {
           <table className={ui.table}>
             <thead>
               <tr>
-                {["Project", "Owner", "State", "Keys", "Requests 24h", "Quoted / charged 24h", "Created"].map((heading) => (
+                {["Project", "Owner", "State", "Keys", "Requests 24h", "Quoted / charged / trial allowance 24h", "Created"].map((heading) => (
                   <th key={heading} scope="col" className={ui.th}>
                     {heading}
                   </th>
@@ -61,7 +61,7 @@ export default async function StaffProjectsPage({ searchParams }: Props) {
                   <td className={`${ui.td} tabular-nums`}>{project._count.keys}</td>
                   <td className={`${ui.td} tabular-nums`}>{formatNumber(project.requests)}</td>
                   <td className={`${ui.td} tabular-nums`}>
-                    {formatNumber(project.quoted)} / {formatNumber(project.charged)}
+                    {formatNumber(project.quoted)} / {formatNumber(project.charged)} / {formatNumber(project.allowanceUsed)}
                   </td>
                   <td className={`${ui.td} whitespace-nowrap`}>{formatTime(project.createdAt)}</td>
                 </tr>

@@ -4,6 +4,7 @@
 // covered endpoints).
 import { formSubmit } from "@/components/ui/form-submit";
 import { FormStatus } from "@/components/ui/form-status";
+import { RequiredMark } from "@/components/ui/required-mark";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import { approveKeyAccess, setKeyArrangement, suspendKey, unsuspendKey } from "@/lib/portal/actions/staff";
@@ -31,8 +32,10 @@ export function KeyStaffControls(props: Props) {
   const id = props.keyId;
   return (
     <div className="space-y-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+      {/* Keyed forms: without a key React reuses the suspend form's input for the lift form, and the
+          suspension reason just typed would reappear as the reason for lifting it. */}
       {props.status === "suspended" ? (
-        <form className="space-y-2" onSubmit={formSubmit((form) => lift.run({ keyId: id, reason: String(form.get("reason") ?? "") || undefined }, "Suspension lifted."))}>
+        <form key="lift" className="space-y-2" onSubmit={formSubmit((form) => lift.run({ keyId: id, reason: String(form.get("reason") ?? "") || undefined }, "Suspension lifted."))}>
           <FormStatus error={lift.error} done={lift.done} />
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex-1">
@@ -47,14 +50,14 @@ export function KeyStaffControls(props: Props) {
           </div>
         </form>
       ) : (
-        <form className="space-y-2" onSubmit={formSubmit((form) => suspension.run({ keyId: id, reason: String(form.get("reason") ?? "") }, "Key suspended; the owner sees the reason."))}>
+        <form key="suspend" className="space-y-2" onSubmit={formSubmit((form) => suspension.run({ keyId: id, reason: String(form.get("reason") ?? "") }, "Key suspended; the owner sees the reason."))}>
           <FormStatus error={suspension.error} done={suspension.done} />
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex-1">
               <label htmlFor={`suspend-reason-${id}`} className={ui.label}>
-                Suspension reason (shown to the owner)
+                Suspension reason (shown to the owner) <RequiredMark />
               </label>
-              <input id={`suspend-reason-${id}`} name="reason" maxLength={500} className={ui.input} />
+              <input id={`suspend-reason-${id}`} name="reason" maxLength={500} required className={ui.input} />
             </div>
             <button type="submit" className={ui.buttonDanger} disabled={suspension.pending}>
               Suspend key

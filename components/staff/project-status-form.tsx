@@ -9,6 +9,8 @@ export function ProjectStatusForm({ projectId, status }: { projectId: string; st
   const { run, pending, error, done } = useAction(setProjectStatus);
   return (
     <form
+      // A new state remounts the form, so lifting a suspension starts with an empty reason rather than the suspension's.
+      key={status}
       className={`${ui.card} space-y-3`}
       aria-labelledby="project-status-heading"
       onSubmit={formSubmit((form) =>

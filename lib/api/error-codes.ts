@@ -22,7 +22,8 @@ export const errorCodes = {
   invalid_token: { status: 400, outcome: "client_error", message: "token must be 0x followed by 40 hexadecimal characters." },
   missing_api_key: { status: 401, outcome: "denied", message: "Send your key in the X-API-Key header (or Authorization: Bearer)." },
   invalid_api_key: { status: 401, outcome: "denied", message: "The API key is not valid." },
-  payment_required: { status: 402, outcome: "denied", message: "Your credits cannot cover this call. Top up in the portal; nothing was charged." },
+  // There is no payment flow: credits come from the operator's staff (see paymentRequiredMessage).
+  payment_required: { status: 402, outcome: "denied", message: "Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id." },
   access_required: { status: 403, outcome: "denied", message: "This key cannot run this endpoint yet." },
   sandbox_limited: { status: 403, outcome: "denied", message: "Test keys cannot run live intelligence. Create a live key." },
   trial_expired: { status: 403, outcome: "denied", message: "The trial allowance of this key has ended." },

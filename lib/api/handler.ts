@@ -15,7 +15,7 @@ import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
 import { openRequestScope } from "./pipeline/deadline";
-import { canCover, chargeCall, ensureCreditAccount } from "@/lib/billing/credits";
+import { canCover, chargeCall, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { assertPublicApiOn } from "./pipeline/authenticate";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings, type Settings } from "@/lib/settings";
@@ -137,7 +137,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     assertTrial(key, endpoint.price, now);
     const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
     if (account && settings.chargingEnabled && key.accessMode !== "trial" && !canCover(account, endpoint.price, now)) {
-      throw new ApiError("payment_required");
+      throw new ApiError("payment_required", paymentRequiredMessage(key.projectId));
     }
 
     const context: EndpointContext = { input, chain, key, requestId, now, settings, db, signal: scope.signal };
@@ -150,16 +150,17 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     const successKey = key;
     const idempotencyRecord = claim?.kind === "run" ? claim.recordId : undefined;
 
-    const usage = (charged: number) => ({
+    const usage = (charged: number, allowanceUsed = 0) => ({
       requestId, keyId: successKey.id, projectId: successKey.projectId, endpoint: endpoint.id, method: endpoint.method,
       httpStatus: 200, errorCode: null, outcome: (result.honestEmpty ? "honest_empty" : "success") as RequestOutcome,
-      quoted: endpoint.price, charged, chain: chain ?? null, latencyMs, createdAt: now,
+      quoted: endpoint.price, charged, allowanceUsed, chain: chain ?? null, latencyMs, createdAt: now,
     });
     try {
       if (paidSuccess || idempotencyRecord) {
         // The charge, its usage record and the stored replay commit together or not at all.
         await db.$transaction(async (tx) => {
           let charged = 0;
+          let allowanceUsed = 0;
           if (paidSuccess && successKey.accessMode === "trial") {
             const allowance = successKey.trialAllowance ?? 0;
             const spent = await tx.apiKey.updateMany({
@@ -167,10 +168,12 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
               data: { trialUsed: { increment: endpoint.price } },
             });
             if (spent.count === 0) throw new ApiError("trial_exhausted");
+            // The allowance paid, not the account: recorded apart from charged so usage shows it.
+            allowanceUsed = endpoint.price;
           } else if (paidSuccess && account) {
             charged = (await chargeCall(tx, { accountId: account.id, requestId, price: endpoint.price, now, chargingEnabled: settings.chargingEnabled })).charged;
           }
-          await recordUsageInTransaction(tx, usage(charged));
+          await recordUsageInTransaction(tx, usage(charged, allowanceUsed));
           if (idempotencyRecord) await completeIdempotencyKey(tx, idempotencyRecord, 200, body);
         }, chargeTransactionLimits);
       } else {

@@ -3,23 +3,37 @@
 // per request so the database client and the secret are resolved lazily.
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import GitHub from "next-auth/providers/github";
-import { getDb } from "@/lib/db/client";
+import { portalDeps } from "@/lib/portal/deps";
 import { portalAdapter } from "./adapter";
 import { emailProvider } from "./email";
 import { authSecret } from "./secret";
+import { secureCookies } from "./secure-cookies";
 
 export function githubEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET);
 }
 
-async function config(): Promise<NextAuthConfig> {
-  const db = await getDb();
+/** The request's headers: given to route handlers, read from Next's request scope for auth() and server actions. */
+async function requestHeaders(request: Request | undefined): Promise<Headers | null> {
+  if (request) return request.headers;
+  try {
+    const { headers } = await import("next/headers");
+    return new Headers(await headers());
+  } catch {
+    return null;
+  }
+}
+
+async function config(request: Request | undefined): Promise<NextAuthConfig> {
+  const db = await portalDeps().db();
   return {
     adapter: portalAdapter(db),
     session: { strategy: "database", maxAge: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     secret: authSecret(),
     // The app serves its own host (AUTH_URL pins it in production).
     trustHost: true,
+    // Secure (and __Secure-/__Host- named) whenever the portal is served over https, proxy or not.
+    useSecureCookies: secureCookies(await requestHeaders(request)),
     providers: [emailProvider(), ...(githubEnabled() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : [])],
     pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in/error" },
     callbacks: {

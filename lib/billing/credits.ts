@@ -4,8 +4,18 @@
 import { ApiError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { creditGrantMessages, maxCreditBalance, maxCreditGrant } from "./grant-rules";
 
 export const freeCreditsPerDay = 5;
+
+/** Who adds credits, for `me`'s `top_up` and the portal: there is no payment flow, the operator's staff grant them. */
+export const topUpGuidance =
+  "There is no top-up page: credits are granted by the operator's staff. Ask them, quoting your project id. The portal's Usage tab shows the balance and today's free credits; while charging is switched off, calls deduct nothing.";
+
+/** The 402 text with the caller's project id in it, so the request to staff can be pasted as is. */
+export function paymentRequiredMessage(projectId: string): string {
+  return `Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${projectId}.`;
+}
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type AccountRow = { id: string; balance: number; freeCreditsDay: string | null; freeCreditsUsed: number };
@@ -69,10 +79,13 @@ export async function chargeCall(
 }
 
 export async function grantCredits(db: Db, input: { userId: string; amount: number; note?: string }) {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new ApiError("bad_request", "amount must be a positive whole number of credits.");
+  if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > maxCreditGrant) throw new ApiError("bad_request", creditGrantMessages.amount);
   const account = await ensureCreditAccount(db, input.userId);
   return db.$transaction(async (tx) => {
-    const updated = await tx.creditAccount.update({ where: { id: account.id }, data: { balance: { increment: input.amount } } });
+    // Conditional increment: a balance that would overflow its 32-bit column is refused in words, not by the database.
+    const raised = await tx.creditAccount.updateMany({ where: { id: account.id, balance: { lte: maxCreditBalance - input.amount } }, data: { balance: { increment: input.amount } } });
+    const updated = await tx.creditAccount.findUniqueOrThrow({ where: { id: account.id } });
+    if (raised.count === 0) throw new ApiError("bad_request", creditGrantMessages.balance(updated.balance));
     await tx.creditLedger.create({
       data: { id: newId("led"), accountId: account.id, kind: "grant", quoted: input.amount, balanceDelta: input.amount, balanceAfter: updated.balance, note: input.note ?? null },
     });

@@ -1,11 +1,8 @@
 // GET /v1/api/me — the calling key's own details. The balance is the project
 // owner's; null only when it could not be read at that moment.
 import type { EndpointImplementation } from "@/lib/api/handler";
-import { freeCreditsLeft } from "@/lib/billing/credits";
+import { freeCreditsLeft, topUpGuidance } from "@/lib/billing/credits";
 import { maskApiKey } from "@/lib/keys/api-key";
-
-export const topUpGuidance =
-  "Credits are shared across the product and are added by the operator: ask support to top up, quoting your project id. The portal's Usage tab shows the balance and today's free credits; while charging is switched off, calls deduct nothing.";
 
 export const me: EndpointImplementation = async ({ key, now, settings }) => {
   // Read with the key in the same round trip; null only if the owner has no account.

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
+import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { generateApiKey, hashApiKey, lastFourOf, maskApiKey } from "@/lib/keys/api-key";
@@ -137,10 +138,20 @@ export async function unsuspendKey(db: Db, actor: Actor, input: { keyId: string;
   return updated;
 }
 
-export async function grantCreditsTo(db: Db, actor: Actor, input: { email: string; amount: number; reason?: string }) {
+/**
+ * Adds credits to a user's account. Every caller (staff form, CLI) passes the same rules
+ * (lib/billing/grant-rules.ts): a whole number from 1 to the maximum, a reason for the
+ * audit log, and an explicit confirmation above the threshold.
+ */
+export async function grantCreditsTo(db: Db, actor: Actor, input: { email: string; amount: number | string; reason: string; confirmed?: boolean }) {
+  const parsed = parseCreditGrantAmount(input.amount);
+  if (!parsed.ok) throw new ApiError("bad_request", parsed.error);
+  const reason = input.reason?.trim();
+  if (!reason) throw new ApiError("bad_request", creditGrantMessages.reason);
+  if (grantNeedsConfirmation(parsed.amount) && !input.confirmed) throw new ApiError("bad_request", creditGrantMessages.confirm);
   const user = await userByEmail(db, input.email);
-  const account = await grantCredits(db, { userId: user.id, amount: input.amount, note: input.reason });
-  await audit(db, { actor, action: "credits.grant", targetType: "user", targetId: user.id, reason: input.reason, details: { amount: input.amount, balance: account.balance } });
+  const account = await grantCredits(db, { userId: user.id, amount: parsed.amount, note: reason });
+  await audit(db, { actor, action: "credits.grant", targetType: "user", targetId: user.id, reason, details: { amount: parsed.amount, balance: account.balance } });
   return account;
 }
 

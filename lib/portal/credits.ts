@@ -1,8 +1,7 @@
 // The credit facts a project page shows: the owner's balance, free credits left
-// today, how to top up, and whether charging is on at all.
-import { ensureCreditAccount, freeCreditsLeft, freeCreditsPerDay } from "@/lib/billing/credits";
+// today, who adds credits, and whether charging is on at all.
+import { ensureCreditAccount, freeCreditsLeft, freeCreditsPerDay, topUpGuidance } from "@/lib/billing/credits";
 import type { Db } from "@/lib/db/client";
-import { topUpGuidance } from "@/lib/metadata/me";
 import { getSettings } from "@/lib/settings";
 
 export type CreditSummary = { balance: number; freeLeft: number; freePerDay: number; chargingEnabled: boolean; topUp: string };

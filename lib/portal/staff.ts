@@ -20,13 +20,13 @@ export async function listAllProjects(db: Db, options: { page: number; since: Da
     by: ["projectId"],
     where: { projectId: { in: page.map((p) => p.id) }, createdAt: { gte: options.since } },
     _count: { _all: true },
-    _sum: { quoted: true, charged: true },
+    _sum: { quoted: true, charged: true, allowanceUsed: true },
   });
   const byProject = new Map(traffic.map((row) => [row.projectId, row]));
   return {
     rows: page.map((project) => {
       const row = byProject.get(project.id);
-      return { ...project, requests: row?._count._all ?? 0, quoted: row?._sum.quoted ?? 0, charged: row?._sum.charged ?? 0 };
+      return { ...project, requests: row?._count._all ?? 0, quoted: row?._sum.quoted ?? 0, charged: row?._sum.charged ?? 0, allowanceUsed: row?._sum.allowanceUsed ?? 0 };
     }),
     hasMore: projects.length > staffPageSize,
   };

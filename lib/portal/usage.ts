@@ -26,6 +26,37 @@ export const outcomeLabels: Record<RequestOutcome, string> = {
 };
 export const outcomes = Object.keys(outcomeLabels) as RequestOutcome[];
 
+export type CounterName = "successful" | "honestEmpty" | "errors" | "rateLimited";
+
+/**
+ * The one definition the counters, the outcome breakdown and the time chart share: each
+ * outcome belongs to exactly one counter, so a counter is the sum of its breakdown rows.
+ * (The counters once counted every 2xx as successful, honest empty answers included, and
+ * read 38 beside the breakdown's 34.)
+ */
+export const counterOfOutcome: Record<RequestOutcome, CounterName> = {
+  success: "successful",
+  honest_empty: "honestEmpty",
+  client_error: "errors",
+  denied: "errors",
+  server_error: "errors",
+  // Not answered: the client left first. Not a success, and the breakdown says which kind.
+  client_closed: "errors",
+  rate_limited: "rateLimited",
+};
+
+export const counterLabels: Record<CounterName, string> = {
+  successful: "Successful",
+  honestEmpty: "Honestly empty",
+  errors: "Errors",
+  rateLimited: "Rate limited",
+};
+
+/** Which breakdown rows make up each counter, for the sentence under the counters. */
+export function counterDefinition(name: CounterName): string {
+  return outcomes.filter((outcome) => counterOfOutcome[outcome] === name).map((outcome) => outcomeLabels[outcome].toLowerCase()).join(", ");
+}
+
 /** The history filters as they arrive in the URL; anything unknown is ignored, not an error. */
 export const usageQuerySchema = z.object({
   window: z.enum(["24h", "7d", "30d"]).catch("24h"),
@@ -66,37 +97,43 @@ export function historyWhere(scope: UsageScope, query: UsageQuery, now: Date): P
   };
 }
 
-export type UsageCounters = { requests: number; successful: number; errors: number; rateLimited: number; creditsUsed: number; quoted: number };
-export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: number; quoted: number; charged: number };
+export type UsageCounters = Record<CounterName, number> & {
+  requests: number;
+  /** Credits deducted from the account (free credits and balance). */
+  creditsUsed: number;
+  quoted: number;
+  /** Credits trial allowances paid instead of the account. */
+  allowanceUsed: number;
+};
+export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: number; quoted: number; charged: number; allowanceUsed: number };
 
-/**
- * Counters over the window. Successful = answered 2xx; Rate limited = 429;
- * Errors = every other 4xx/5xx (honest 422s included: they are not charged, and
- * the outcome breakdown shows them apart).
- */
+/** Counters over the window, each the sum of its outcome rows (counterOfOutcome). */
 export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
   const groups = await usageGroups(db, { projectId: scope.projectId, since: windowStart(window, now), now });
-  const counters: UsageCounters = { requests: 0, successful: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0 };
-  const byOutcome = new Map<RequestOutcome, OutcomeRow>(outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0 }]));
+  const counters: UsageCounters = { requests: 0, successful: 0, honestEmpty: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0, allowanceUsed: 0 };
+  const byOutcome = new Map<RequestOutcome, OutcomeRow>(
+    outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0, allowanceUsed: 0 }]),
+  );
   const statuses = new Set<number>();
   for (const group of groups) {
-    const { requests: count, quoted, charged } = group;
+    const { requests: count, quoted, charged, allowanceUsed } = group;
     counters.requests += count;
     counters.quoted += quoted;
     counters.creditsUsed += charged;
-    if (group.httpStatus >= 200 && group.httpStatus < 300) counters.successful += count;
-    else if (group.outcome === "rate_limited") counters.rateLimited += count;
-    else counters.errors += count;
+    counters.allowanceUsed += allowanceUsed;
+    counters[counterOfOutcome[group.outcome]] += count;
     const row = byOutcome.get(group.outcome)!;
     row.requests += count;
     row.quoted += quoted;
     row.charged += charged;
+    row.allowanceUsed += allowanceUsed;
     statuses.add(group.httpStatus);
   }
   return { counters, outcomes: [...byOutcome.values()], statuses: [...statuses].sort((a, b) => a - b) };
 }
 
-export type TimelineBucket = { start: string; requests: number; successful: number; failed: number };
+/** One bar of the time chart, split by the same counters as the figures above it; failed = errors and rate limited. */
+export type TimelineBucket = { start: string; requests: number; successful: number; honestEmpty: number; failed: number };
 
 /** Requests per bucket over the window, empty buckets included so the chart's x axis is honest. */
 export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<TimelineBucket[]> {
@@ -105,17 +142,18 @@ export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWind
   // From the bucket holding the window's first instant to the one holding now: the chart adds up to the counters.
   const start = Math.floor(since.getTime() / bucketMs) * bucketMs;
   const end = Math.floor(now.getTime() / bucketMs) * bucketMs + bucketMs;
-  const byStart = new Map<number, { requests: number; successful: number }>();
+  const byStart = new Map<number, TimelineBucket>();
   for (const group of await usageGroups(db, { projectId: scope.projectId, since, now, bucketMs })) {
-    const entry = byStart.get(group.bucket!) ?? { requests: 0, successful: 0 };
+    const entry = byStart.get(group.bucket!) ?? { start: new Date(group.bucket!).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0 };
     entry.requests += group.requests;
-    if (group.httpStatus >= 200 && group.httpStatus < 300) entry.successful += group.requests;
+    const counter = counterOfOutcome[group.outcome];
+    if (counter === "successful" || counter === "honestEmpty") entry[counter] += group.requests;
+    else entry.failed += group.requests;
     byStart.set(group.bucket!, entry);
   }
   const buckets: TimelineBucket[] = [];
   for (let t = start; t < end; t += bucketMs) {
-    const row = byStart.get(t);
-    buckets.push({ start: new Date(t).toISOString(), requests: row?.requests ?? 0, successful: row?.successful ?? 0, failed: (row?.requests ?? 0) - (row?.successful ?? 0) });
+    buckets.push(byStart.get(t) ?? { start: new Date(t).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0 });
   }
   return buckets;
 }
@@ -127,7 +165,7 @@ export type HistoryRow = Omit<UsageRecord, "requestId" | "createdAt"> & { id: st
 
 const historySelect = {
   id: true, createdAt: true, keyId: true, projectId: true, endpoint: true, method: true, httpStatus: true,
-  errorCode: true, outcome: true, quoted: true, charged: true, chain: true, latencyMs: true,
+  errorCode: true, outcome: true, quoted: true, charged: true, allowanceUsed: true, chain: true, latencyMs: true,
 } as const;
 
 export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery, now: Date) {
@@ -145,7 +183,7 @@ export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery,
   };
 }
 
-const csvColumns = ["request_id", "time", "project_id", "key_id", "endpoint", "method", "http_status", "error_code", "outcome", "quoted", "charged", "chain", "latency_ms"] as const;
+const csvColumns = ["request_id", "time", "project_id", "key_id", "endpoint", "method", "http_status", "error_code", "outcome", "quoted", "charged", "allowance_used", "chain", "latency_ms"] as const;
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
@@ -176,7 +214,7 @@ export function usageCsv(db: Db, scope: UsageScope, query: UsageQuery, now: Date
       if (rows.length === 0) return controller.close();
       cursor = { id: rows[rows.length - 1].id };
       const text = rows
-        .map((r) => [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs].map(csvCell).join(","))
+        .map((r) => [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.allowanceUsed, r.chain, r.latencyMs].map(csvCell).join(","))
         .join("\n");
       controller.enqueue(encoder.encode(`${text}\n`));
       if (rows.length < 1000) controller.close();

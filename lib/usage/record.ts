@@ -19,6 +19,12 @@ export type UsageRecord = {
   outcome: RequestOutcome;
   quoted: number;
   charged: number;
+  /**
+   * Credits a trial key's allowance paid (the account was charged nothing). The allowance is
+   * spent only inside the charge transaction, so only recordUsageInTransaction writes it; the
+   * batched writer leaves the column's default of 0.
+   */
+  allowanceUsed?: number;
   chain: string | null;
   latencyMs: number;
   createdAt: Date;
@@ -40,11 +46,11 @@ const insertUsage = `
   WITH touched AS (
     UPDATE api_keys SET last_used_at = $13::timestamptz AT TIME ZONE 'UTC' WHERE id = $2 AND $14::boolean RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC')`;
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15)`;
 
 function parameters(r: UsageRecord) {
-  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt)];
+  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0];
 }
 
 /**

@@ -45,8 +45,8 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
       for (let start = from; start < target; start += rollupStepMs) {
         const end = Math.min(start + rollupStepMs, target);
         await tx.$executeRaw`
-          INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged)
-          SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int
+          INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged, allowance_used)
+          SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int, sum(allowance_used)::int
           FROM request_records
           WHERE created_at >= CAST(${sqlTime(start)} AS timestamp) AND created_at < CAST(${sqlTime(end)} AS timestamp)
           GROUP BY 1, 2, 3, 4`;
@@ -59,7 +59,7 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
   );
 }
 
-export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number };
+export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number; allowanceUsed: number };
 
 /**
  * Requests since `since` — of one project, or of every project when `projectId` is null —
@@ -76,19 +76,19 @@ export async function usageGroups(db: Db, input: { projectId: string | null; sin
   const anyProject = input.projectId === null;
   // Without whole hours to use, the edges cover the whole window.
   const [headEnd, tailStart] = useHours ? [firstWholeHour, rolledUpTo] : [since, since];
-  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number }>>`
+  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number; allowance_used: number }>>`
     SELECT (floor(extract(epoch FROM t) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
-           outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged
+           outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
     FROM (
-      SELECT created_at AS t, outcome, http_status, 1 AS requests, quoted, charged FROM request_records
+      SELECT created_at AS t, outcome, http_status, 1 AS requests, quoted, charged, allowance_used FROM request_records
         WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
       UNION ALL
-      SELECT hour, outcome, http_status, requests, quoted, charged FROM usage_hourly
+      SELECT hour, outcome, http_status, requests, quoted, charged, allowance_used FROM usage_hourly
         WHERE ${useHours} AND (${anyProject} OR project_id = ${project}) AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
       UNION ALL
-      SELECT created_at, outcome, http_status, 1, quoted, charged FROM request_records
+      SELECT created_at, outcome, http_status, 1, quoted, charged, allowance_used FROM request_records
         WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
     ) AS usage
     GROUP BY 1, 2, 3`;
-  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged }));
+  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowance_used }));
 }

@@ -7,6 +7,7 @@ import { ratePolicyFor } from "@/lib/api/pipeline/rate-budget";
 import { getEndpoint } from "@/lib/api/registry";
 import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
 import { changeSettings } from "@/lib/operator/operations";
+import { usageSummary } from "@/lib/portal/usage";
 import { backends, createHarness, type Harness } from "../support/harness";
 
 const wallet = "0x2222222222222222222222222222222222222222";
@@ -47,6 +48,34 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: body.meta.request_id } });
     expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged, status: record.httpStatus }).toEqual({ outcome: "success", quoted: 2, charged: 0, status: 200 });
     expect((await account()).balance).toBe(7);
+  });
+
+  it("a trial key's paid success is recorded as paid by the allowance (charged 0, allowance_used = price), and Usage shows it", async () => {
+    const { key, id } = await h.key({ accessMode: "trial", trialAllowance: 5, trialEndsAt: new Date(h.clock.now.getTime() + 7 * 86_400_000) });
+    for (const chargingEnabled of [false, true]) {
+      await changeSettings(h.db, "test", { chargingEnabled });
+      await setAccount(50, 0);
+      try {
+        const body = await (await post(key)).json();
+        expect(body.meta.credits_charged).toBe(2);
+        const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: body.meta.request_id } });
+        expect({ chargingEnabled, outcome: record.outcome, quoted: record.quoted, charged: record.charged, allowanceUsed: record.allowanceUsed }).toEqual({
+          chargingEnabled, outcome: "success", quoted: 2, charged: 0, allowanceUsed: 2,
+        });
+        // The account paid nothing, whatever the switch: no ledger entry, balance and free credits untouched.
+        expect(await h.db.creditLedger.findUnique({ where: { requestId: body.meta.request_id } })).toBeNull();
+        expect(await account()).toMatchObject({ balance: 50, freeCreditsUsed: 0 });
+      } finally {
+        await changeSettings(h.db, "test", { chargingEnabled: false });
+      }
+    }
+    expect((await h.db.apiKey.findUniqueOrThrow({ where: { id } })).trialUsed).toBe(4);
+    // Allowance 5, 4 used: the next 2-credit call is refused, and its record shows no allowance spent.
+    const refused = await (await post(key)).json();
+    expect(refused.error).toBe("trial_exhausted");
+    expect((await h.db.requestRecord.findUniqueOrThrow({ where: { id: refused.request_id } })).allowanceUsed).toBe(0);
+    const usage = await usageSummary(h.db, { projectId: h.project.id }, "24h", new Date(h.clock.now.getTime() + 1000));
+    expect(usage.outcomes.find((row) => row.outcome === "success")).toMatchObject({ charged: 0, allowanceUsed: 4 });
   });
 
   it("an honest empty answer is a success that is never charged", async () => {

@@ -111,6 +111,10 @@ describe.each(backends)("every failure on every route (%s)", (backend) => {
       for (const endpoint of paid.filter((e) => e.price > 5)) {
         const response = await call(endpoint, keys.pricey);
         expectFailure(response, 402, "payment_required");
+        // There is no top-up page: the message says who adds credits and names the project to quote.
+        expect(response.body.message).toBe(
+          `Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`,
+        );
       }
       const account = await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } });
       expect({ balance: account.balance, freeUsed: account.freeCreditsUsed }).toEqual({ balance: 0, freeUsed: 0 });

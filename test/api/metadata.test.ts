@@ -36,6 +36,8 @@ describe.each(backends)("metadata endpoints (%s)", (backend) => {
       key: made.masked, project_id: h.project.id, environment: "live", tier: "basic", access_mode: "paid",
       scopes: ["contract:read", "intel:read"], rate_limit_per_hour: 500, credits_balance: 0, allowed_chains: ["eth", "base"], expires_at: expires.toISOString(),
     });
+    // No payment flow exists: top_up says who grants credits, as the 402 message does.
+    expect(response.body.data.top_up).toMatch(/^There is no top-up page: credits are granted by the operator's staff\. Ask them, quoting your project id\./);
     expect(made.masked).toMatch(/^svc_live_\*{28}[0-9A-Za-z]{4}$/);
     expect(JSON.stringify(response.body)).not.toContain(made.key);
     expect(response.headers.get("ratelimit-policy")).toBe('"second";q=1;w=1, "hour";q=60;w=3600');

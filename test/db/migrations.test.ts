@@ -1,7 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations } from "@/lib/db/migrations";
+import { hashSessionToken } from "@/lib/auth/adapter";
+import { applyMigrations, defaultMigrationsDir, readMigrations } from "@/lib/db/migrations";
 import { pgExecutor, pgliteExecutor, type SqlExecutor } from "@/lib/db/sql-executor";
 import { createTestDatabase } from "../support/postgres";
 
@@ -40,5 +44,25 @@ describe("migration runner", () => {
     const db = await PGlite.create();
     cleanups.push(() => db.close());
     await checkRunner(pgliteExecutor(db));
+  });
+
+  it("hashes the sessions signed in before session tokens were stored as hashes, so they keep working", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(database.drop);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.unshift(() => client.end());
+    const db = pgExecutor(client);
+    // The migrations as they were before the hashing one.
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261123210100_session_token_hashes")) {
+      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
+    }
+    await applyMigrations(db, before);
+    const token = "6f1c2b0e-4c1d-4b7a-9d51-0c8a2f3e9b11";
+    await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_old', 'old@example.com', 'user')`);
+    await db.query(`INSERT INTO sessions (session_token, user_id, expires) VALUES ($1, 'usr_old', now() + interval '1 day')`, [token]);
+    expect((await applyMigrations(db)).applied).toContain("20261123210100_session_token_hashes");
+    expect(await db.query(`SELECT session_token FROM sessions`)).toEqual([{ session_token: hashSessionToken(token) }]);
   });
 });

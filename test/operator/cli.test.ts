@@ -37,10 +37,22 @@ describe("operator CLI", () => {
     expect((await admin("key", "suspend", "--id", rotated.id, "--reason", "billing dispute")).out).toMatchObject({ status: "suspended", reason: "billing dispute" });
     expect((await admin("key", "unsuspend", "--id", rotated.id)).out).toMatchObject({ status: "active" });
     expect((await admin("key", "revoke", "--id", rotated.id)).out).toMatchObject({ status: "revoked" });
-    expect((await admin("credits", "grant", "--email", "ops@example.com", "--amount", "25")).out).toEqual({ ok: true, balance: 25 });
+    expect((await admin("credits", "grant", "--email", "ops@example.com", "--amount", "25", "--reason", "pilot")).out).toEqual({ ok: true, balance: 25 });
     expect((await admin("settings", "set", "--charging", "on", "--discover-daily-cap", "40")).out).toEqual({ ok: true, public_api: "on", charging: "on", discover_daily_cap: 40 });
     expect((await admin("project", "set-status", "--id", project.id, "--status", "suspended", "--reason", "chargeback")).out).toMatchObject({ status: "suspended", reason: "chargeback" });
     expect((await admin("card", "publish", "--chain", "eth", "--token", "0x" + "b".repeat(40), "--hook", "LP burned", "--bullets", "renounced|LP burned")).out).toMatchObject({ ok: true, status: "published" });
+  });
+
+  it("grants credits by the staff form's rules: whole numbers up to the maximum, a reason, --confirm above the threshold", { timeout: 90_000 }, async () => {
+    await admin("user", "create", "--email", "grants@example.com");
+    for (const amount of ["1e9", "99999999999", "1000001", "0", "-5", "2.5"]) {
+      const refused = await admin("credits", "grant", "--email", "grants@example.com", `--amount=${amount}`, "--reason", "r");
+      expect({ amount, code: refused.code, out: refused.out }).toEqual({ amount, code: 1, out: { ok: false, error: "bad_request", message: "Credits must be a whole number from 1 to 1,000,000." } });
+    }
+    const unconfirmed = await admin("credits", "grant", "--email", "grants@example.com", "--amount", "50000", "--reason", "pilot");
+    expect(unconfirmed.out).toEqual({ ok: false, error: "usage", message: "A grant above 10,000 credits needs confirmation. Add --confirm." });
+    expect((await admin("credits", "grant", "--email", "grants@example.com", "--amount", "50")).out).toMatchObject({ ok: false, error: "usage", message: "--reason is required" });
+    expect((await admin("credits", "grant", "--email", "grants@example.com", "--amount", "50000", "--reason", "pilot", "--confirm")).out).toEqual({ ok: true, balance: 50_000 });
   });
 
   it("answers bad input with a JSON error and a non-zero exit", { timeout: 60_000 }, async () => {

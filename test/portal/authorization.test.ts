@@ -95,7 +95,7 @@ const actionCases: Record<string, ActionCase> = {
     input: (w) => ({ keyId: w.keyA.id }),
   },
   "lib/portal/actions/staff.ts#grantCredits": { rightful: "staff", input: (w) => ({ email: w.a.email, amount: 50, reason: "goodwill" }) },
-  "lib/portal/actions/staff.ts#changeSettings": { rightful: "staff", input: () => ({ chargingEnabled: true, publicApiEnabled: false, reason: "maintenance" }) },
+  "lib/portal/actions/staff.ts#changeSettings": { rightful: "staff", input: () => ({ chargingEnabled: true, publicApiEnabled: false, reason: "maintenance", confirmed: true }) },
 };
 
 /** Routes outside /v1/api (which has its own suites) that need no account. */

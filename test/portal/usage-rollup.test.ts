@@ -32,7 +32,7 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
   let db: Db;
   let close: () => Promise<void>;
   const now = new Date("2030-06-15T12:30:00.000Z");
-  const truth: Array<{ at: number; project: string; status: number; charged: number }> = [];
+  const truth: Array<{ at: number; project: string; status: number; charged: number; allowance: number }> = [];
 
   beforeAll(async () => {
     ({ db, close } = await backends[backend]());
@@ -52,11 +52,13 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
     for (const at of times) {
       const p = i++ % 2;
       const status = i % 5 === 0 ? 429 : i % 3 === 0 ? 403 : 200;
-      const charged = status === 200 ? 2 : 0;
+      // Every seventh success was paid by a trial allowance instead of the account.
+      const allowance = status === 200 && i % 7 === 0 ? 2 : 0;
+      const charged = status === 200 && !allowance ? 2 : 0;
       await db.requestRecord.create({
-        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, latencyMs: 5, createdAt: new Date(at) },
+        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, allowanceUsed: allowance, latencyMs: 5, createdAt: new Date(at) },
       });
-      truth.push({ at, project: projects[p].id, status, charged });
+      truth.push({ at, project: projects[p].id, status, charged, allowance });
     }
   }, 120_000);
   afterAll(async () => close?.());
@@ -74,10 +76,12 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
         window,
         requests: expected.length,
         successful: expected.filter((r) => r.status === 200).length,
+        honestEmpty: 0,
         errors: expected.filter((r) => r.status === 403).length,
         rateLimited: expected.filter((r) => r.status === 429).length,
         creditsUsed: expected.reduce((sum, r) => sum + r.charged, 0),
         quoted: expected.length * 2,
+        allowanceUsed: expected.reduce((sum, r) => sum + r.allowance, 0),
       });
       const timeline = await usageTimeline(db, { projectId: null }, window, now);
       expect(timeline.reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(expected.length);
@@ -87,8 +91,10 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
         expect({ window, start: bucket.start, requests: bucket.requests }).toEqual({ window, start: bucket.start, requests: count(Math.max(start, now.getTime() - ms), start + width).length });
       }
     }
-    const hourly = await db.usageHourly.aggregate({ _sum: { requests: true } });
+    const hourly = await db.usageHourly.aggregate({ _sum: { requests: true, allowanceUsed: true } });
     expect(hourly._sum.requests).toBe(count(0, rolledUpTo.getTime()).length);
+    expect(hourly._sum.allowanceUsed).toBeGreaterThan(0);
+    expect(hourly._sum.allowanceUsed).toBe(count(0, rolledUpTo.getTime()).reduce((sum, r) => sum + r.allowance, 0));
     // One project's views read the same rollup, filtered to it.
     const projectId = truth[0].project;
     for (const window of ["24h", "30d"] as const) {

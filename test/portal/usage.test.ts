@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline } from "@/lib/portal/usage";
+import { counterOfOutcome, parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline, windowStart } from "@/lib/portal/usage";
+import { listAllProjects } from "@/lib/portal/staff";
 import { createWorld, openPortalDatabase, type World } from "./support/world";
 
 const hour = 3_600_000;
@@ -14,7 +15,7 @@ describe("usage views", () => {
   let world: World;
   const now = new Date("2030-06-15T12:30:00.000Z");
 
-  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; errorCode?: string }) {
+  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; allowanceUsed?: number; errorCode?: string }) {
     await db.requestRecord.create({
       data: { id: newId("req"), keyId: world.keyA.id, projectId: world.projectA.id, method: "POST", errorCode: fields.errorCode ?? null, chain: "eth", latencyMs: 12, createdAt: at, ...fields },
     });
@@ -25,7 +26,8 @@ describe("usage views", () => {
     world = await createWorld(db);
     await db.requestRecord.deleteMany({});
     await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 2 });
-    await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 0 });
+    // A trial key's call: its allowance paid, the account was charged nothing.
+    await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 0, allowanceUsed: 2 });
     await record(new Date(now.getTime() - 2 * hour), { endpoint: "wallet/pnl", httpStatus: 422, outcome: "honest_empty", quoted: 10, charged: 0, errorCode: "insufficient_data" });
     await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 403, outcome: "denied", quoted: 2, charged: 0, errorCode: "scope_denied" });
     await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 429, outcome: "rate_limited", quoted: 2, charged: 0, errorCode: "rate_limited" });
@@ -38,13 +40,15 @@ describe("usage views", () => {
   });
   afterAll(async () => close());
 
-  it("counts requests, successes, errors, rate limits and credits per window", async () => {
+  it("counts requests, successes, honest empties, errors, rate limits, credits and trial allowance per window", async () => {
     const scope = { projectId: world.projectA.id };
     const day = await usageSummary(db, scope, "24h", now);
-    expect(day.counters).toEqual({ requests: 5, successful: 2, errors: 2, rateLimited: 1, creditsUsed: 2, quoted: 18 });
+    expect(day.counters).toEqual({ requests: 5, successful: 2, honestEmpty: 1, errors: 1, rateLimited: 1, creditsUsed: 2, quoted: 18, allowanceUsed: 2 });
+    expect(day.outcomes.find((row) => row.outcome === "success")).toMatchObject({ requests: 2, charged: 2, allowanceUsed: 2 });
     const week = await usageSummary(db, scope, "7d", now);
     expect(week.counters.requests).toBe(6);
-    expect(week.counters.successful).toBe(3);
+    // The 200 honest empty answer is not "Successful": it counts where the breakdown shows it.
+    expect(week.counters).toMatchObject({ successful: 2, honestEmpty: 2 });
     const month = await usageSummary(db, scope, "30d", now);
     expect(month.counters.requests).toBe(6);
     const empty = month.outcomes.find((row) => row.outcome === "honest_empty")!;
@@ -52,9 +56,25 @@ describe("usage views", () => {
     expect(month.outcomes.filter((row) => row.outcome !== "success").every((row) => row.charged === 0)).toBe(true);
   });
 
+  it("uses one definition for the counters and the outcome breakdown: each counter is the sum of its rows", async () => {
+    for (const window of ["24h", "7d", "30d"] as const) {
+      const { counters, outcomes: rows } = await usageSummary(db, { projectId: null }, window, now);
+      const sums = { successful: 0, honestEmpty: 0, errors: 0, rateLimited: 0 };
+      for (const row of rows) sums[counterOfOutcome[row.outcome]] += row.requests;
+      expect({ window, ...sums }).toEqual({ window, successful: counters.successful, honestEmpty: counters.honestEmpty, errors: counters.errors, rateLimited: counters.rateLimited });
+      expect(rows.find((row) => row.outcome === "success")!.requests).toBe(counters.successful);
+      expect(rows.reduce((sum, row) => sum + row.requests, 0)).toBe(counters.requests);
+    }
+  });
+
   it("counts every project for staff (scope null)", async () => {
     const all = await usageSummary(db, { projectId: null }, "24h", now);
     expect(all.counters.requests).toBe(6);
+    // The staff project list shows what trial allowances paid beside quoted and charged.
+    const { rows } = await listAllProjects(db, { page: 1, since: windowStart("24h", now), search: world.projectA.id });
+    expect(rows.map((row) => ({ requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowanceUsed }))).toEqual([
+      { requests: 5, quoted: 18, charged: 2, allowanceUsed: 2 },
+    ]);
   });
 
   it("buckets requests over time, empty buckets included", async () => {
@@ -65,7 +85,9 @@ describe("usage views", () => {
     const last = buckets[buckets.length - 1];
     expect(new Date(last.start).getTime()).toBe(Date.parse("2030-06-15T12:00:00.000Z"));
     const eleven = buckets.find((b) => b.start === "2030-06-15T11:00:00.000Z")!;
-    expect(eleven).toMatchObject({ requests: 2, successful: 2, failed: 0 });
+    expect(eleven).toMatchObject({ requests: 2, successful: 2, honestEmpty: 0, failed: 0 });
+    expect(buckets.find((b) => b.start === "2030-06-15T10:00:00.000Z")).toMatchObject({ requests: 1, successful: 0, honestEmpty: 1, failed: 0 });
+    expect(buckets.find((b) => b.start === "2030-06-15T09:00:00.000Z")).toMatchObject({ requests: 2, successful: 0, honestEmpty: 0, failed: 2 });
     const thirty = await usageTimeline(db, { projectId: world.projectA.id }, "30d", now);
     expect(thirty).toHaveLength(31);
     expect(thirty.reduce((sum, b) => sum + b.requests, 0)).toBe(6);
@@ -103,7 +125,8 @@ describe("usage views", () => {
     const stream = usageCsv(db, { projectId: world.projectA.id }, parseUsageQuery({ window: "30d", endpoint: "intel/risk" }), now);
     const text = await new Response(stream).text();
     const lines = text.trim().split("\n");
-    expect(lines[0]).toBe("request_id,time,project_id,key_id,endpoint,method,http_status,error_code,outcome,quoted,charged,chain,latency_ms");
+    expect(lines[0]).toBe("request_id,time,project_id,key_id,endpoint,method,http_status,error_code,outcome,quoted,charged,allowance_used,chain,latency_ms");
+    expect(lines.filter((line) => line.includes(",success,2,0,2,eth,"))).toHaveLength(1);
     expect(lines).toHaveLength(1 + 4);
     expect(lines.slice(1).every((line) => line.includes(",intel/risk,POST,"))).toBe(true);
     expect(text).not.toContain(world.projectB.id);

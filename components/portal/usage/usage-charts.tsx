@@ -62,12 +62,14 @@ export function TimelineChart({ buckets, bucketLabel }: { buckets: TimelineBucke
         <line x1="0" y1={height} x2={width} y2={height} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth="1" />
         {buckets.map((bucket, i) => {
           const okHeight = (bucket.successful / max) * height;
+          const emptyHeight = (bucket.honestEmpty / max) * height;
           const failHeight = (bucket.failed / max) * height;
           return (
             <g key={bucket.start}>
-              <title>{`${bucket.start.slice(0, 16).replace("T", " ")} UTC: ${bucket.requests} requests (${bucket.successful} successful, ${bucket.failed} not)`}</title>
+              <title>{`${bucket.start.slice(0, 16).replace("T", " ")} UTC: ${bucket.requests} requests (${bucket.successful} successful, ${bucket.honestEmpty} honestly empty, ${bucket.failed} errors or rate limited)`}</title>
               <rect x={i * barWidth + 1} y={height - okHeight} width={Math.max(1, barWidth - 2)} height={okHeight} className="fill-emerald-500" />
-              <rect x={i * barWidth + 1} y={height - okHeight - failHeight} width={Math.max(1, barWidth - 2)} height={failHeight} className="fill-amber-500" />
+              <rect x={i * barWidth + 1} y={height - okHeight - emptyHeight} width={Math.max(1, barWidth - 2)} height={emptyHeight} className="fill-sky-500" />
+              <rect x={i * barWidth + 1} y={height - okHeight - emptyHeight - failHeight} width={Math.max(1, barWidth - 2)} height={failHeight} className="fill-amber-500" />
             </g>
           );
         })}
@@ -80,8 +82,12 @@ export function TimelineChart({ buckets, bucketLabel }: { buckets: TimelineBucke
             successful
           </span>
           <span>
+            <span className="mr-1 inline-block h-2 w-2 rounded-sm bg-sky-500" aria-hidden="true" />
+            honestly empty
+          </span>
+          <span>
             <span className="mr-1 inline-block h-2 w-2 rounded-sm bg-amber-500" aria-hidden="true" />
-            not successful
+            errors and rate limited
           </span>
         </span>
         <span>now</span>

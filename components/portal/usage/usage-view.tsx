@@ -6,10 +6,13 @@ import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/api/registry";
 import { formatNumber, formatTime } from "@/lib/portal/format";
-import { outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { counterDefinition, counterLabels, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
 import { OutcomeChart, TimelineChart } from "./usage-charts";
 
 type Choice = { id: string; label: string };
+
+const counterNames: CounterName[] = ["successful", "honestEmpty", "errors", "rateLimited"];
+const counterTestIds: Record<CounterName, string> = { successful: "successful", honestEmpty: "honest-empty", errors: "errors", rateLimited: "rate-limited" };
 
 export type UsageViewProps = {
   db: Db;
@@ -62,12 +65,10 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
       </nav>
 
       <section aria-label="Counters">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {[
             ["Requests", counters.requests, "requests"],
-            ["Successful", counters.successful, "successful"],
-            ["Errors", counters.errors, "errors"],
-            ["Rate limited", counters.rateLimited, "rate-limited"],
+            ...counterNames.map((name) => [counterLabels[name], counters[name], counterTestIds[name]]),
             ["Credits used", counters.creditsUsed, "credits-used"],
           ].map(([label, value, id]) => (
             <div key={id} className={ui.card}>
@@ -78,7 +79,10 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
             </div>
           ))}
         </dl>
-        <p className={`${ui.muted} mt-2`}>Successful: answered 2xx. Rate limited: 429. Errors: every other failure, including honest 422s.</p>
+        <p className={`${ui.muted} mt-2`} data-testid="counter-definitions">
+          Each counter adds up its rows of the outcome breakdown: {counterNames.map((name) => `${counterLabels[name]} = ${counterDefinition(name)}`).join("; ")}. Honestly empty
+          answers (nothing found, or too little data) are never charged.
+        </p>
       </section>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -92,9 +96,10 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
         </h3>
         <p className="text-sm">
           <strong>Quoted</strong> is the list price of each call; <strong>charged</strong> is what was deducted. Failed, denied and honestly empty calls are quoted but never
-          charged; while charging is switched off, nothing is charged at all.
+          charged; while charging is switched off, nothing is charged at all. <strong>Trial allowance</strong> is what a trial key&apos;s allowance paid instead
+          of the account: such a call shows charged 0 and its price here.
         </p>
-        <dl className="grid grid-cols-3 gap-3 text-sm">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-xs text-zinc-600 dark:text-zinc-400">Quoted</dt>
             <dd className="text-xl font-semibold tabular-nums" data-testid="quoted-total">
@@ -105,6 +110,12 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
             <dt className="text-xs text-zinc-600 dark:text-zinc-400">Charged</dt>
             <dd className="text-xl font-semibold tabular-nums" data-testid="charged-total">
               {formatNumber(counters.creditsUsed)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-zinc-600 dark:text-zinc-400">Paid by trial allowance</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="allowance-total">
+              {formatNumber(counters.allowanceUsed)}
             </dd>
           </div>
           <div>
@@ -128,6 +139,9 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
                 <th scope="col" className={`${ui.th} text-right`}>
                   Charged
                 </th>
+                <th scope="col" className={`${ui.th} text-right`}>
+                  Trial allowance
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -137,6 +151,7 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
                   <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.requests)}</td>
                   <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.quoted)}</td>
                   <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.charged)}</td>
+                  <td className={`${ui.td} text-right tabular-nums`}>{formatNumber(row.allowanceUsed)}</td>
                 </tr>
               ))}
             </tbody>
@@ -242,7 +257,7 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
             <table className={ui.table} data-testid="history-table">
               <thead>
                 <tr>
-                  {["Request id", "Time (UTC)", "Key", "Endpoint", "Status", "Error code", "Quoted", "Charged", "Latency"].map((heading) => (
+                  {["Request id", "Time (UTC)", "Key", "Endpoint", "Status", "Error code", "Quoted", "Charged", "Allowance", "Latency"].map((heading) => (
                     <th key={heading} scope="col" className={ui.th}>
                       {heading}
                     </th>
@@ -270,6 +285,9 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
                     <td className={`${ui.td} font-mono text-xs`}>{row.errorCode ?? "—"}</td>
                     <td className={`${ui.td} text-right tabular-nums`}>{row.quoted}</td>
                     <td className={`${ui.td} text-right tabular-nums`}>{row.charged}</td>
+                    <td className={`${ui.td} text-right tabular-nums`} data-testid="history-allowance">
+                      {row.allowanceUsed ?? 0}
+                    </td>
                     <td className={`${ui.td} whitespace-nowrap text-right tabular-nums`}>{row.latencyMs} ms</td>
                   </tr>
                 ))}

@@ -3,7 +3,10 @@
 // CLI runs the same ones), behind the staff guard.
 import { z } from "zod";
 import { approveKeyAccess as approve, changeSettings as change, grantCreditsTo, setKeyArrangement as arrange, setProjectStatus as setStatus, suspendKey as suspend, unsuspendKey as unsuspend } from "@/lib/operator/operations";
+import { creditGrantMessages, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 import { staffAction } from "@/lib/portal/guards";
+import { ApiError } from "@/lib/api/errors";
+import { getSettings } from "@/lib/settings";
 
 const reason = z.string().trim().max(500, { error: "Keep the reason under 500 characters." });
 const requiredReason = reason.min(1, { error: "Give a reason; it is shown to the owner and kept in the audit log." });
@@ -78,8 +81,15 @@ export const approveKeyAccess = staffAction(z.object({ keyId: z.string(), reason
 export const grantCredits = staffAction(
   z.object({
     email: z.string().trim().min(1, { error: "Give the account's e-mail address." }),
-    amount: z.coerce.number({ error: "amount must be a positive whole number of credits." }).int({ error: "amount must be a positive whole number of credits." }).positive({ error: "amount must be a positive whole number of credits." }),
-    reason: requiredReason,
+    // The shared grant rules (lib/billing/grant-rules.ts), so the form shows the same words the CLI prints.
+    amount: z.union([z.string(), z.number()]).transform((value, ctx) => {
+      const parsed = parseCreditGrantAmount(value);
+      if (parsed.ok) return parsed.amount;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
+    reason: reason.min(1, { error: creditGrantMessages.reason }),
+    confirmed: z.boolean().optional(),
   }),
   async (ctx, input) => {
     const account = await grantCreditsTo(ctx.db, ctx.actor, input);
@@ -88,9 +98,13 @@ export const grantCredits = staffAction(
 );
 
 export const changeSettings = staffAction(
-  z.object({ publicApiEnabled: z.boolean().optional(), chargingEnabled: z.boolean().optional(), reason: requiredReason }),
+  z.object({ publicApiEnabled: z.boolean().optional(), chargingEnabled: z.boolean().optional(), reason: requiredReason, confirmed: z.boolean().optional() }),
   async (ctx, input) => {
-    const { reason: why, ...patch } = input;
+    const { reason: why, confirmed, ...patch } = input;
+    // The public API switch changes every caller's next request: the form confirms it first, and an unconfirmed change is refused here too.
+    if (patch.publicApiEnabled !== undefined && !confirmed && patch.publicApiEnabled !== (await getSettings(ctx.db)).publicApiEnabled) {
+      throw new ApiError("bad_request", "Switching the public API on or off needs confirmation.");
+    }
     return change(ctx.db, ctx.actor, patch, why);
   },
 );

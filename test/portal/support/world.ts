@@ -50,7 +50,7 @@ export async function createWorld(db: Db) {
   const projectB = await createProject(db, "test", { ownerEmail: b.email, name: `B's project ${tag}` });
   const keyA = await createKey(db, "test", { projectId: projectA.id, name: "A live key", mode: "live", permissions: ["intel:read", "contract:read"] });
   const keyB = await createKey(db, "test", { projectId: projectB.id, name: "B key", mode: "test", permissions: ["intel:read"] });
-  await grantCreditsTo(db, "test", { email: a.email, amount: 40 });
+  await grantCreditsTo(db, "test", { email: a.email, amount: 40, reason: "test credits" });
   const cardA = await publishCard(db, "test", { publisherId: a.id, chain: "eth", token: `0x${"a".repeat(40)}`, hook: `A's hook ${tag}`, bullets: ["one"] });
   const requestA = `req_a_${tag}`;
   await db.requestRecord.create({

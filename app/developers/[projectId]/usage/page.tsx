@@ -34,7 +34,8 @@ export default async function UsagePage({ params, searchParams }: Props) {
           {credits.chargingEnabled
             ? "Each successful paid call spends today's free credits first, then the balance; a call they cannot cover answers 402 payment_required and is not run."
             : "While charging is off, successful calls deduct nothing; the list price still shows as quoted."}{" "}
-          Credits are shared across the product and are added to your account by the operator; a grant shows here at once.
+          There is no top-up page: credits are granted by the operator&apos;s staff. Ask them, quoting your project id{" "}
+          <code className={ui.code}>{ctx.project.id}</code>; a grant shows here at once.
         </p>
       </section>
     </div>
