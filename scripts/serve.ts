@@ -100,6 +100,7 @@ async function undoStarted() {
 }
 
 let stopping = false;
+let firstSignalAt = 0;
 
 /** Refuse new work, finish what is running, write what is pending, close what was opened. */
 async function stop(signal: string, served: ReturnType<typeof createAppServer>) {
@@ -120,11 +121,15 @@ async function stop(signal: string, served: ReturnType<typeof createAppServer>) 
 }
 
 function onSignal(signal: NodeJS.Signals) {
+  // Ctrl-C in a terminal signals the whole group, and npm passes its copy on too: the same
+  // keystroke arrives twice within milliseconds and must not count as "now".
+  if (stopping && Date.now() - firstSignalAt < 1_000) return;
   if (stopping) {
     // A second signal means "now": the exit hook still kills the demo chains.
     console.log(`stop: ${signal} again; exiting now`);
     process.exit(1);
   }
+  firstSignalAt = Date.now();
   // Whatever happens, the process is gone soon after the grace period (under 10 s by default).
   const deadline = shutdownGraceMs() + 4_500;
   setTimeout(() => {
