@@ -1,16 +1,20 @@
 // `npm run dev` and `npm start`: starts the embedded defaults that are not
-// configured (database, and later the demo chains), then serves the Next.js app
-// from this process. Serving it ourselves lets each request carry the socket's
-// peer address, which IP allow lists need and route handlers cannot otherwise see.
-import http from "node:http";
+// configured (database, demo chains), then serves the Next.js app from this process.
+// Serving it ourselves lets each request carry the socket's peer address, which IP allow
+// lists need and route handlers cannot otherwise see, lets stray requests be answered before
+// Next's router sees them, and lets a stop drain requests before the database closes.
 import next from "next";
 import { serveEmbeddedDatabase } from "@/lib/db/embedded";
+import { closeProcessDatabase } from "@/lib/db/client";
 import { dataDir } from "@/lib/db/data-dir";
 import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/api/pipeline/client-address";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
 import { demoChainDataSetting } from "@/lib/chain/demo-data";
+import { drainUsageWrites } from "@/lib/usage/record";
+import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
+import { guardRequest } from "@/lib/server/request-guard";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
@@ -18,12 +22,16 @@ const mode = process.argv[2] === "start" ? "start" : "dev";
 const dev = mode === "dev";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
+type Step = { name: string; run: () => Promise<void> };
+// What was started, in order; a stop undoes it in reverse, also when the start fails half-way.
+const started: Step[] = [];
+let stopRequested: ((signal: string) => void) | null = null;
+
 async function main() {
-  const cleanups: Array<() => Promise<void>> = [];
   if (!process.env.DATABASE_URL) {
     const embedded = await serveEmbeddedDatabase();
     process.env.DATABASE_URL = embedded.url;
-    cleanups.push(embedded.close);
+    started.push({ name: "embedded database closed", run: embedded.close });
     console.log(`database: embedded PGlite in ${dataDir()} (migrated; served on ${new URL(embedded.url).host} for the operator CLI)`);
   } else {
     console.log("database: PostgreSQL from DATABASE_URL (apply migrations with npm run db:migrate)");
@@ -36,7 +44,7 @@ async function main() {
   const configured = Object.values(rpcSettings).filter((name) => process.env[name]);
   if (configured.length === 0 && process.env.DEMO_CHAINS !== "off") {
     const demo = await startDemoChains({ log: (line) => console.log(`chains: ${line}`) });
-    cleanups.push(demo.stop);
+    started.push({ name: "demo chains stopped", run: demo.stop });
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
     process.env[demoChainDataSetting] = "1";
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
@@ -47,31 +55,99 @@ async function main() {
   if (dev) await seedDemoAccountsOnStart();
 
   const port = Number(process.env.PORT ?? 3000);
-  const hostname = process.env.HOST ?? (dev ? "127.0.0.1" : "0.0.0.0");
+  // Loopback unless told otherwise: a container sets HOST=0.0.0.0 on purpose.
+  const hostname = process.env.HOST || "127.0.0.1";
   const app = next({ dev, hostname, port, turbopack: dev });
   const handle = app.getRequestHandler();
   await app.prepare();
+  started.push({ name: "next closed", run: async () => void (await app.close()) });
   const secret = peerSecret();
 
-  const server = http.createServer((req, res) => {
+  const served = createAppServer((req, res) => {
+    if (guardRequest(req, res)) return;
     // Never trust a client's copy of our internal headers.
     req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
     req.headers[peerSecretHeader] = secret;
     void handle(req, res);
   });
-  server.listen(port, hostname, () => console.log(`ready: http://localhost:${port} (${mode})`));
+  if (dev) attachHotReload(app, served.server);
+  await new Promise<void>((resolve, reject) => {
+    served.server.once("error", reject);
+    served.server.listen(port, hostname, () => resolve());
+  });
+  console.log(`ready: http://localhost:${port} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`})`);
 
-  const shutdown = async () => {
-    server.close();
-    await app.close?.();
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  stopRequested = (signal) => void stop(signal, served);
 }
 
-main().catch((error) => {
+/**
+ * Next attaches its hot-reload socket handler on the first page request, so a browser whose page
+ * outlived a restart reconnects before that, gets a 404 (and a needless compile of the 404
+ * page), and waits seconds to retry. Attach it as soon as the server exists.
+ */
+function attachHotReload(app: unknown, server: import("node:http").Server) {
+  const custom = app as { setupWebSocketHandler?: (server: import("node:http").Server) => void };
+  if (typeof custom.setupWebSocketHandler === "function") custom.setupWebSocketHandler(server);
+}
+
+async function undoStarted() {
+  for (const step of started.splice(0).reverse()) {
+    await step.run().then(
+      () => console.log(`stop: ${step.name}`),
+      (error: unknown) => console.error(`stop: ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+}
+
+let stopping = false;
+let firstSignalAt = 0;
+
+/** Refuse new work, finish what is running, write what is pending, close what was opened. */
+async function stop(signal: string, served: ReturnType<typeof createAppServer>) {
+  stopping = true;
+  const grace = shutdownGraceMs();
+  console.log(`stop: ${signal}; refusing new requests, waiting up to ${grace} ms for ${served.inFlight()} in flight`);
+  const drained = await served.drain(grace);
+  console.log(`stop: requests drained (${drained.finished} finished, ${drained.cutOff} cut off, ${drained.refused} refused while stopping)`);
+  const pending = await drainUsageWrites(1_500);
+  console.log(`stop: usage records written${pending ? ` (${pending} still pending)` : ""}`);
+  await closeProcessDatabase().then(
+    () => console.log("stop: database connections closed"),
+    (error: unknown) => console.error(`stop: closing database connections failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  await undoStarted();
+  console.log("stop: done");
+  process.exit(0);
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  // Ctrl-C in a terminal signals the whole group, and npm passes its copy on too: the same
+  // keystroke arrives twice within milliseconds and must not count as "now".
+  if (stopping && Date.now() - firstSignalAt < 1_000) return;
+  if (stopping) {
+    // A second signal means "now": the exit hook still kills the demo chains.
+    console.log(`stop: ${signal} again; exiting now`);
+    process.exit(1);
+  }
+  firstSignalAt = Date.now();
+  // Whatever happens, the process is gone soon after the grace period (under 10 s by default).
+  const deadline = shutdownGraceMs() + 4_500;
+  setTimeout(() => {
+    console.error(`stop: did not finish within ${deadline} ms; exiting`);
+    process.exit(1);
+  }, deadline).unref();
+  if (stopRequested) return stopRequested(signal);
+  // Still starting: undo what has started so far.
+  stopping = true;
+  console.log(`stop: ${signal} while starting`);
+  void undoStarted().then(() => process.exit(0));
+}
+
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+main().catch(async (error) => {
   console.error(error);
+  await undoStarted();
   process.exit(1);
 });

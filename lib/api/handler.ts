@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { errorCodes, type RequestOutcome } from "./error-codes";
 import { ApiError } from "./errors";
 import { apiDeps } from "./deps";
-import { endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "./registry";
+import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "./registry";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
@@ -55,11 +55,6 @@ export const serviceName = "developer-intelligence-api";
 // A burst of calls can queue for a pooled connection; Prisma's defaults (2 s to start,
 // 5 s to finish) would turn that wait into a failed charge.
 const chargeTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
-
-/** What an endpoint answers to: its own method, HEAD beside GET (Next derives it), and OPTIONS. */
-export function allowedMethods(endpoint: EndpointDefinition): string {
-  return endpoint.method === "GET" ? "GET, HEAD, OPTIONS" : `${endpoint.method}, OPTIONS`;
-}
 
 /**
  * Route exports for one endpoint: its own method runs the pipeline, OPTIONS names the methods

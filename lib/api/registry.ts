@@ -55,6 +55,11 @@ export type Endpoint = (typeof endpoints)[number];
 
 export const apiBasePath = "/v1/api";
 
+/** What an endpoint answers to: its own method, HEAD beside GET (Next derives it), and OPTIONS. */
+export function allowedMethods(endpoint: Pick<EndpointDefinition, "method">): string {
+  return endpoint.method === "GET" ? "GET, HEAD, OPTIONS" : `${endpoint.method}, OPTIONS`;
+}
+
 export function endpointPath(endpoint: { id: string }): string {
   return `${apiBasePath}/${endpoint.id}`;
 }

@@ -2,6 +2,7 @@
 // states and the determinism of the build depend on them.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { DEMO_GENESIS_TIMESTAMP } from "./timeline";
 import { anvilBinary } from "./paths";
@@ -12,6 +13,8 @@ export type AnvilProcess = {
   port: number;
   /** Ends the process; safe to call more than once. */
   stop(): Promise<void>;
+  /** Resolves when the process ends for any reason other than stop(): a crash, a kill. */
+  died: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 const HOST = "127.0.0.1";
@@ -81,10 +84,28 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+// The exit hook above cannot run when the owner is killed outright (SIGKILL, OOM). Linux can
+// signal a child when its parent dies; util-linux's setpriv sets that up and then execs anvil,
+// so the pid is anvil's own. Where setpriv is missing (not Linux), the exit hook is all there is.
+const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((candidate) => existsSync(candidate));
+
+function spawnTied(binary: string, args: string[]): ChildProcess {
+  const [command, argv] = setpriv ? [setpriv, ["--pdeathsig", "KILL", "--", binary, ...args]] : [binary, args];
+  // Its own session: a Ctrl-C in the terminal reaches the server, which stops anvil itself,
+  // rather than killing anvil first and looking like a crash.
+  return spawn(command, argv, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+}
+
 export async function spawnAnvil(options: { chainId: number; port?: number; loadState?: string }): Promise<AnvilProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(anvilBinary(), anvilArgs({ ...options, port }), { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawnTied(anvilBinary(), anvilArgs({ ...options, port }));
   trackChild(child);
+  let stopping = false;
+  const died = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => {
+      if (!stopping) resolve({ code, signal });
+    });
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -105,5 +126,9 @@ export async function spawnAnvil(options: { chainId: number; port?: number; load
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { rpcUrl, port, stop: () => stopChild(child) };
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
+  return { rpcUrl, port, stop, died };
 }

@@ -13,6 +13,7 @@ import { DEMO_CHAINS, DEMO_NETWORKS, type DemoChainName } from "./networks";
 import { demoChainDataDir } from "./paths";
 import { createDemoClient } from "./player";
 import { scenarioSourceHash } from "./source-hash";
+import { superviseAnvil, type RestartPolicy } from "./supervisor";
 
 export type DemoChain = {
   chain: DemoChainName;
@@ -30,8 +31,10 @@ export type StartDemoChainOptions = {
   port?: number;
   /** Folder of saved states; defaults to DATA_DIR/demo-chain/state. */
   stateDir?: string;
-  /** The one line per chain said on start; defaults to console.info. Pass () => {} for silence. */
+  /** The one line per chain said on start (and on a restart); defaults to console.info. Pass () => {} for silence. */
   log?: (line: string) => void;
+  /** How an anvil that dies is started again from the saved state. */
+  restart?: RestartPolicy;
 };
 
 type StateFiles = { state: string; book: string; lock: string };
@@ -134,7 +137,16 @@ export async function startDemoChain(options: StartDemoChainOptions): Promise<De
   const log = options.log ?? ((line: string) => console.info(line));
   const stateDir = path.resolve(options.stateDir ?? path.join(demoChainDataDir(), "state"));
   const hash = await scenarioSourceHash();
-  const { anvil, book, fromSavedState } = await openChain(options, stateFilesFor(stateDir, options.chain, hash), stateDir, hash);
+  const files = stateFilesFor(stateDir, options.chain, hash);
+  const { anvil, book, fromSavedState } = await openChain(options, files, stateDir, hash);
+  // Built or loaded, the state is saved now: a restart loads it on the same port.
+  const supervised = superviseAnvil({
+    name: options.chain,
+    first: anvil,
+    restart: () => startFromSaved({ ...options, port: anvil.port }, files, book),
+    log,
+    policy: options.restart,
+  });
 
   const startupMs = Date.now() - started;
   const how = fromSavedState ? "loaded saved state" : "built and saved";
@@ -146,7 +158,7 @@ export async function startDemoChain(options: StartDemoChainOptions): Promise<De
     addressBook: book,
     fromSavedState,
     startupMs,
-    stop: anvil.stop,
+    stop: supervised.stop,
   };
 }
 

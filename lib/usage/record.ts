@@ -208,7 +208,10 @@ function batchParameters(records: UsageRecord[]) {
   ];
 }
 
-const writers = new Map<SqlExecutor, UsageWriter>();
+// On globalThis: the server script and the app's bundled copy of this module must share the
+// writers, or a stopping server would drain an empty map.
+const holder = globalThis as unknown as { __usageWriters?: Map<SqlExecutor, UsageWriter> };
+const writers = (holder.__usageWriters ??= new Map<SqlExecutor, UsageWriter>());
 
 function writerFor(sql: SqlExecutor): UsageWriter {
   let writer = writers.get(sql);

@@ -1,0 +1,119 @@
+// Requests that must be answered before Next.js sees them. Next's router throws on a malformed
+// percent-encoding (a plain-text 500 nobody logs), stack-traces on a `*` target, resolves dot
+// segments into other pages, and route handlers cannot serve TRACE or CONNECT. Under /v1/api
+// every such request gets the API's failure envelope with a request id; elsewhere a plain 400.
+// Kept free of Next imports so it is tested on a bare node:http server.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import type { Duplex } from "node:stream";
+import { ApiError } from "@/lib/api/errors";
+import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/api/registry";
+import { newRequestId } from "@/lib/api/respond";
+import { writeFailure, writePlain, writeRawFailure } from "./failure-reply";
+
+/** What route handlers can serve; anything else under the API is refused here. */
+export const servedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export type Verdict =
+  | { pass: true; /** The target to hand on, when it had to be rewritten to origin-form. */ url?: string }
+  | { pass: false; api: boolean; error: ApiError };
+
+const underApi = (p: string) => p === apiBasePath || p.startsWith(`${apiBasePath}/`);
+const badTarget = (message: string): Verdict => ({ pass: false, api: true, error: new ApiError("bad_request", message) });
+
+/** Absolute-form (`GET http://host/path`) is legal HTTP; keep its path exactly as sent. */
+function originForm(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  const absolute = /^https?:\/\/[^/?#]*(.*)$/i.exec(target);
+  if (!absolute) return null;
+  const rest = absolute[1];
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+function decoded(rawPath: string): string | null {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+}
+
+function wrongMethod(method: string, apiPath: string): ApiError {
+  const subpath = apiPath.slice(apiBasePath.length + 1).replace(/\/+$/, "");
+  const endpoint = findEndpoint(subpath);
+  if (endpoint) {
+    return new ApiError("method_not_allowed", `${endpointPath(endpoint)} accepts ${endpoint.method} only.`, { headers: { allow: allowedMethods(endpoint) } });
+  }
+  const feature = notAvailableFeature(subpath);
+  if (feature) return new ApiError("not_available", `${feature} is not available in v1.`);
+  return new ApiError("not_found", `No endpoint at ${apiPath} (and ${method} is not served here).`);
+}
+
+export function inspectRequest(method: string, target: string): Verdict {
+  if (target === "*") return badTarget("The request target must be a path; `*` is not served.");
+  const url = originForm(target);
+  if (url === null) return badTarget("The request target must be a path such as /v1/api/health.");
+  const rewritten = url === target ? undefined : url;
+
+  const rawPath = url.split("?", 1)[0];
+  const plainPath = decoded(rawPath);
+  if (plainPath === null) {
+    return { pass: false, api: underApi(rawPath), error: new ApiError("bad_request", "The request path has a malformed percent-encoding.") };
+  }
+  // Dot segments, raw or percent-encoded (`%2e%2e`), would reach another route once resolved.
+  const resolved = path.posix.normalize(plainPath.replace(/\\/g, "/"));
+  const api = underApi(rawPath) || underApi(plainPath) || underApi(resolved);
+  const dotted = plainPath.split(/[\\/]/).some((segment) => segment === "." || segment === "..");
+  if (dotted && api) return { pass: false, api, error: new ApiError("bad_request", "The request path must not contain . or .. segments.") };
+
+  if (api && !servedMethods.has(method)) return { pass: false, api, error: wrongMethod(method, resolved) };
+  return { pass: true, url: rewritten };
+}
+
+export type GuardLog = (line: string) => void;
+
+function describe(method: string, target: string) {
+  return `${method} ${JSON.stringify(target.length > 200 ? `${target.slice(0, 200)}…` : target)}`;
+}
+
+/** Answers the request when it must not reach Next; returns true when it did. */
+export function guardRequest(req: IncomingMessage, res: ServerResponse, log: GuardLog = console.warn): boolean {
+  const method = req.method ?? "GET";
+  const target = req.url ?? "/";
+  const verdict = inspectRequest(method, target);
+  if (verdict.pass) {
+    if (verdict.url) req.url = verdict.url;
+    return false;
+  }
+  const { error } = verdict;
+  if (verdict.api) {
+    const requestId = newRequestId();
+    log(`[${requestId}] refused before routing: ${describe(method, target)} → ${error.status} ${error.code}`);
+    writeFailure(res, requestId, error);
+  } else {
+    log(`refused before routing: ${describe(method, target)} → ${error.status}`);
+    writePlain(res, error.status);
+  }
+  return true;
+}
+
+/** CONNECT never becomes a request event; node:http hands over the socket instead. */
+export function refuseConnect(req: IncomingMessage, socket: Duplex, log: GuardLog = console.warn): void {
+  const target = req.url ?? "";
+  const verdict = inspectRequest("CONNECT", target);
+  const error = verdict.pass ? new ApiError("bad_request", "CONNECT is not served.") : verdict.error;
+  const requestId = newRequestId();
+  log(`[${requestId}] refused before routing: ${describe("CONNECT", target)} → ${error.status} ${error.code}`);
+  writeRawFailure(socket, requestId, error);
+}
+
+/** A request node:http cannot parse: a 400 envelope and one log line instead of a bare close. */
+export function refuseUnparsable(error: Error & { code?: string }, socket: Duplex, log: GuardLog = console.warn): void {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  // Node's own answers for these two say what happened better than a 400 would.
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return void socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");
+  if (error.code === "HPE_HEADER_OVERFLOW") return void socket.end("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n");
+  const requestId = newRequestId();
+  log(`[${requestId}] refused before routing: unparsable request (${error.code ?? error.message})`);
+  writeRawFailure(socket, requestId, new ApiError("bad_request", "The request could not be parsed as HTTP/1.1."));
+}

@@ -1,0 +1,126 @@
+// Stray requests are answered in the node:http layer, before Next's router: the real guard and
+// the real server factory, a stand-in for Next that says what reached it, and raw sockets.
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppServer, type AppServer } from "@/lib/server/app-server";
+import { guardRequest, inspectRequest } from "@/lib/server/request-guard";
+import { rawRequest, type RawResponse } from "./raw-http";
+
+let app: AppServer;
+let port: number;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  app = createAppServer(
+    (req, res) => {
+      if (guardRequest(req, res, (line) => logged.push(line))) return;
+      res.writeHead(200, { "content-type": "text/plain" }).end(`reached next: ${req.method} ${req.url}`);
+    },
+    { log: (line) => logged.push(line) },
+  );
+  app.server.listen(0, "127.0.0.1");
+  await once(app.server, "listening");
+  port = (app.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  app.server.closeAllConnections();
+  app.server.close();
+});
+
+function expectEnvelope(response: RawResponse, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+  expect(response.headers["cache-control"]).toBe("no-store");
+  const body = JSON.parse(response.body);
+  expect(body).toMatchObject({ ok: false, error: code });
+  expect(body.request_id).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+  expect(response.headers["x-request-id"]).toBe(body.request_id);
+  // The request id is in the one log line, so support can find what the client quotes.
+  expect(logged.some((line) => line.includes(body.request_id) && !line.includes("\n"))).toBe(true);
+  return body as { message: string; request_id: string };
+}
+
+describe("targets that are not a path", () => {
+  it("answers a * target with a 400 envelope", async () => {
+    expectEnvelope(await rawRequest(port, "GET * HTTP/1.1"), 400, "bad_request");
+    expectEnvelope(await rawRequest(port, "OPTIONS * HTTP/1.1"), 400, "bad_request");
+  });
+
+  it("hands absolute-form on as the path it names, and refuses other forms", async () => {
+    const absolute = await rawRequest(port, `GET http://127.0.0.1:${port}/v1/api/health?x=1 HTTP/1.1`);
+    expect(absolute.body).toBe("reached next: GET /v1/api/health?x=1");
+    expect(inspectRequest("GET", "http://example.test")).toEqual({ pass: true, url: "/" });
+    expect(inspectRequest("GET", "example.test:443")).toMatchObject({ pass: false, error: { code: "bad_request" } });
+  });
+});
+
+describe("malformed percent-encoding", () => {
+  it("answers the API's envelope under /v1/api", async () => {
+    for (const target of ["/v1/api/%", "/v1/api/me%zz", "/v1/api/%C0%AF"]) {
+      const body = expectEnvelope(await rawRequest(port, `GET ${target} HTTP/1.1`), 400, "bad_request");
+      expect(body.message).toContain("percent-encoding");
+    }
+  });
+
+  it("answers a plain 400 elsewhere, never a page or a stack", async () => {
+    const response = await rawRequest(port, "GET /developers/% HTTP/1.1");
+    expect(response.status).toBe(400);
+    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(response.body).toBe("Bad Request\n");
+  });
+
+  it("lets a well-formed encoding through", async () => {
+    expect((await rawRequest(port, "GET /v1/api/me%20x HTTP/1.1")).body).toBe("reached next: GET /v1/api/me%20x");
+  });
+});
+
+describe("dot segments", () => {
+  it("refuses raw and percent-encoded dot segments that touch /v1/api", async () => {
+    for (const target of ["/v1/api/../v1/api/me", "/v1/api/./me", "/v1/api/%2e%2e/x", "/v1/api/%2E/me", "/v1/api/.%2e/me", "/developers/../v1/api/me", "/x/%2e%2e/v1/api/me", "/v1/api/..%2fme"]) {
+      expectEnvelope(await rawRequest(port, `GET ${target} HTTP/1.1`), 400, "bad_request");
+    }
+  });
+
+  it("leaves dot segments elsewhere to the app", async () => {
+    expect((await rawRequest(port, "GET /developers/../sign-in HTTP/1.1")).body).toBe("reached next: GET /developers/../sign-in");
+  });
+
+  it("does not mistake dots inside a segment for one", async () => {
+    expect((await rawRequest(port, "GET /v1/api/..me HTTP/1.1")).body).toBe("reached next: GET /v1/api/..me");
+  });
+});
+
+describe("methods route handlers do not serve", () => {
+  it("answers TRACE on a known endpoint 405 with its real method in Allow", async () => {
+    const me = await rawRequest(port, "TRACE /v1/api/me HTTP/1.1");
+    expectEnvelope(me, 405, "method_not_allowed");
+    expect(me.headers.allow).toBe("GET, HEAD, OPTIONS");
+    const risk = await rawRequest(port, "TRACE /v1/api/intel/risk HTTP/1.1");
+    expect(risk.headers.allow).toBe("POST, OPTIONS");
+  });
+
+  it("answers an unknown path 404 and a path v1 lacks not_available", async () => {
+    expectEnvelope(await rawRequest(port, "TRACE /v1/api/nothing HTTP/1.1"), 404, "not_found");
+    expectEnvelope(await rawRequest(port, "PROPFIND /v1/api/webhooks HTTP/1.1"), 404, "not_available");
+  });
+
+  it("answers CONNECT, which never becomes a request event", async () => {
+    const response = await rawRequest(port, "CONNECT /v1/api/me HTTP/1.1");
+    expectEnvelope(response, 405, "method_not_allowed");
+    expect(response.headers.connection).toBe("close");
+    expectEnvelope(await rawRequest(port, "CONNECT example.test:443 HTTP/1.1"), 400, "bad_request");
+  });
+
+  it("leaves the methods route handlers serve, and other paths, to the app", async () => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      expect((await rawRequest(port, `${method} /v1/api/me HTTP/1.1`, ["Content-Length: 0"])).body).toBe(`reached next: ${method} /v1/api/me`);
+    }
+    expect((await rawRequest(port, "TRACE /sign-in HTTP/1.1")).body).toBe("reached next: TRACE /sign-in");
+  });
+});
+
+it("answers a request node:http cannot parse with a 400 envelope", async () => {
+  expectEnvelope(await rawRequest(port, "GET /v1/api/me HTTP/1.1\r\nBad Header Line"), 400, "bad_request");
+});
