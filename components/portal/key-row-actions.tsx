@@ -1,6 +1,7 @@
 "use client";
 // Rotate and Revoke, each behind an explicit confirmation step.
 import { useEffect, useRef, useState, useTransition } from "react";
+import { ConfirmPanel } from "@/components/ui/confirm-panel";
 import { ui } from "@/components/ui/styles";
 import { revokeKey, rotateKey } from "@/lib/portal/actions/keys";
 import type { RevealedKey } from "./key-reveal";
@@ -44,29 +45,18 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
   return (
     <div className="space-y-2">
       {confirming ? (
-        <div
-          role="group"
-          aria-label={`Confirm ${confirming}`}
-          className={`${confirming === "revoke" ? ui.error : ui.warning} space-y-2`}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && !pending) cancel();
-          }}
+        <ConfirmPanel
+          label={`Confirm ${confirming}`}
+          danger={confirming === "revoke"}
+          pending={pending}
+          confirmText={confirming === "rotate" ? "Yes, rotate" : "Yes, revoke"}
+          onConfirm={() => run(confirming)}
+          onCancel={cancel}
         >
-          <p>
-            {confirming === "rotate"
-              ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working at once.`
-              : `Revoke ${label}? It stops working on every endpoint at once. This cannot be undone.`}
-          </p>
-          <div className="flex gap-2">
-            {/* Focus moves to the confirmation so a keyboard user lands on the choice just opened. */}
-            <button type="button" autoFocus className={confirming === "revoke" ? ui.buttonDanger : ui.button} disabled={pending} onClick={() => run(confirming)}>
-              {pending ? "Working…" : confirming === "rotate" ? "Yes, rotate" : "Yes, revoke"}
-            </button>
-            <button type="button" className={ui.buttonSecondary} onClick={cancel} disabled={pending}>
-              Cancel
-            </button>
-          </div>
-        </div>
+          {confirming === "rotate"
+            ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working at once.`
+            : `Revoke ${label}? It stops working on every endpoint at once. This cannot be undone.`}
+        </ConfirmPanel>
       ) : (
         <div className="flex gap-2">
           {canRotate ? (

@@ -7,6 +7,7 @@ import { useRef, useState } from "react";
 import { formSubmit } from "@/components/ui/form-submit";
 import { FormStatus } from "@/components/ui/form-status";
 import { RequiredMark } from "@/components/ui/required-mark";
+import { ConfirmPanel } from "@/components/ui/confirm-panel";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import { creditGrantMessages, grantConfirmationThreshold, grantNeedsConfirmation, maxCreditGrant, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
@@ -81,27 +82,16 @@ export function GrantCreditsForm({ defaultEmail }: { defaultEmail?: string }) {
         </div>
       </div>
       {confirming ? (
-        <div
-          role="group"
-          aria-label="Confirm grant"
-          className={`${ui.warning} space-y-2`}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && !pending) setConfirming(null);
-          }}
+        <ConfirmPanel
+          label="Confirm grant"
+          pending={pending}
+          confirmText={`Yes, grant ${confirming.amount.toLocaleString("en-US")} credits`}
+          onConfirm={() => grant(confirming, true)}
+          onCancel={() => setConfirming(null)}
         >
-          <p>
-            Grant <strong>{confirming.amount.toLocaleString("en-US")}</strong> credits to <strong>{confirming.email}</strong>? That is more than{" "}
-            {grantConfirmationThreshold.toLocaleString("en-US")}.
-          </p>
-          <div className="flex gap-2">
-            <button type="button" autoFocus className={ui.button} disabled={pending} onClick={() => grant(confirming, true)}>
-              {pending ? "Working…" : `Yes, grant ${confirming.amount.toLocaleString("en-US")} credits`}
-            </button>
-            <button type="button" className={ui.buttonSecondary} disabled={pending} onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+          Grant <strong>{confirming.amount.toLocaleString("en-US")}</strong> credits to <strong>{confirming.email}</strong>? That is more than{" "}
+          {grantConfirmationThreshold.toLocaleString("en-US")}.
+        </ConfirmPanel>
       ) : (
         <button type="submit" className={ui.button} disabled={pending}>
           Grant credits

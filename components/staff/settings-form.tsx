@@ -6,6 +6,7 @@ import { useState } from "react";
 import { formSubmit } from "@/components/ui/form-submit";
 import { FormStatus } from "@/components/ui/form-status";
 import { RequiredMark } from "@/components/ui/required-mark";
+import { ConfirmPanel } from "@/components/ui/confirm-panel";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import { changeSettings } from "@/lib/portal/actions/staff";
@@ -58,28 +59,18 @@ export function SettingsForm({ publicApiEnabled, chargingEnabled }: { publicApiE
         <input id="switches-reason" name="reason" maxLength={500} required className={ui.input} />
       </div>
       {confirming ? (
-        <div
-          role="group"
-          aria-label="Confirm public API switch"
-          className={`${confirming.publicApiEnabled ? ui.warning : ui.error} space-y-2`}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && !pending) setConfirming(null);
-          }}
+        <ConfirmPanel
+          label="Confirm public API switch"
+          danger={!confirming.publicApiEnabled}
+          pending={pending}
+          confirmText={confirming.publicApiEnabled ? "Yes, switch the public API on" : "Yes, switch the public API off"}
+          onConfirm={() => save(confirming, true)}
+          onCancel={() => setConfirming(null)}
         >
-          <p>
-            {confirming.publicApiEnabled
-              ? "Switch the public API on? Every key starts being served again from the next request."
-              : "Switch the public API off? From the next request every /v1/api call, health included, answers 404 public_api_disabled for every key."}
-          </p>
-          <div className="flex gap-2">
-            <button type="button" autoFocus className={confirming.publicApiEnabled ? ui.button : ui.buttonDanger} disabled={pending} onClick={() => save(confirming, true)}>
-              {pending ? "Working…" : confirming.publicApiEnabled ? "Yes, switch the public API on" : "Yes, switch the public API off"}
-            </button>
-            <button type="button" className={ui.buttonSecondary} disabled={pending} onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+          {confirming.publicApiEnabled
+            ? "Switch the public API on? Every key starts being served again from the next request."
+            : "Switch the public API off? From the next request every /v1/api call, health included, answers 404 public_api_disabled for every key."}
+        </ConfirmPanel>
       ) : (
         <button type="submit" className={ui.button} disabled={pending}>
           Save switches
