@@ -13,7 +13,9 @@ import { readChain } from "@/lib/chain/upstream";
 import { accessControlAbi, beaconAbi, ownableAbi, roleGranted, roleRevoked, safeAbi, timelockAbi, uupsAbi } from "./abis";
 import { addressInSlot, classifyProxy, minimalProxyTarget, slots } from "./proxy";
 
-export type Provenance = "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+import type { Provenance } from "@/lib/intel/provenance";
+
+export type { Provenance };
 
 /** How far back role grants are scanned when the deployment block is unknown. */
 const roleScanLookback = 200_000n;
