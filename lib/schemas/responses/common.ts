@@ -53,7 +53,7 @@ export const chainDataSourceOut = z
  * One endpoint's answer: its `data` and the `meta` fields it adds to the common envelope
  * (request_id, credits_charged, generated_at, chain, demo_data and sources are the envelope's).
  */
-export type ResponseSchema = { data: z.ZodType; meta?: z.ZodObject };
+export type ResponseSchema = { data: z.ZodType; meta?: z.ZodObject; sources?: z.ZodType };
 
 export function defineResponse<const R extends ResponseSchema>(response: R): R {
   return response;
