@@ -11,6 +11,8 @@ import {
   walletApprovalsRequestSchema,
   walletPnlRequestSchema,
 } from "@/lib/schemas/requests";
+import type { ResponseSchema } from "@/lib/schemas/responses/common";
+import type { ErrorCode } from "./error-codes";
 
 export const permissions = {
   "intel:read": "why-down, team-wallets, risk, wallet/pnl and wallet/exact-movements",
@@ -34,20 +36,24 @@ export type EndpointDefinition = {
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** What a success carries: `data` field by field and the endpoint's own `meta`; every answer is parsed by it. */
+  response?: ResponseSchema;
+  /** Errors the endpoint itself can answer beyond the pipeline's common ones (an honest 422, say). */
+  errors?: readonly ErrorCode[];
 };
 
 export const endpoints = [
   { id: "health", method: "GET", surface: "public", permission: null, price: 0, summary: "Availability check; needs no key." },
   { id: "me", method: "GET", surface: "metadata", permission: null, price: 0, summary: "The calling key's own details, restrictions and credit balance." },
   { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: discoverQuerySchema },
-  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema },
+  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema, errors: ["insufficient_data"] },
   { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: tokenRequestSchema },
   { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema },
-  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema },
+  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema, errors: ["insufficient_data"] },
   { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema },
-  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema },
+  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"] },
   { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema },
-  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema },
+  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"] },
 ] as const satisfies readonly EndpointDefinition[];
 
 export type EndpointId = (typeof endpoints)[number]["id"];

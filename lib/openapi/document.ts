@@ -1,6 +1,20 @@
-// The OpenAPI 3.1 document, built from the same reference the Endpoints tab shows.
+// The OpenAPI 3.1 document, generated from the endpoint registry: each endpoint's request schema,
+// its response schema (data field by field, and the meta it adds), every error it can answer and
+// the headers that come with them. The committed copy (public/openapi.json) is what /openapi.json
+// serves; a test keeps it equal to what this builds.
+import { z } from "zod";
 import { errorCodes } from "@/lib/api/error-codes";
-import { endpointReferences, type EndpointReference } from "./endpoint-reference";
+import { getEndpoint, type EndpointId } from "@/lib/api/registry";
+import { provenanceLabels } from "@/lib/intel/provenance";
+import type { ResponseSchema } from "@/lib/schemas/responses/common";
+import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";
+
+/** The output side of a schema as JSON Schema (2020-12, what OpenAPI 3.1 uses). */
+export function outputJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: "output", target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
 
 const failureSchema = {
   type: "object",
@@ -9,29 +23,21 @@ const failureSchema = {
     ok: { const: false },
     error: { type: "string", enum: Object.keys(errorCodes), description: "Stable machine-readable code." },
     message: { type: "string", description: "Human hint." },
-    request_id: { type: "string" },
+    request_id: { type: "string", description: "The same as the X-Request-Id header; quote it to support." },
   },
 };
 
-const successSchema = {
+/** The envelope's own meta fields, on every success. */
+const envelopeMeta: JsonSchema = {
   type: "object",
-  required: ["ok", "data", "meta"],
+  required: ["request_id", "credits_charged", "generated_at"],
   properties: {
-    ok: { const: true },
-    data: { type: "object", description: "The result; its shape depends on the endpoint." },
-    meta: {
-      type: "object",
-      required: ["request_id", "credits_charged", "generated_at"],
-      properties: {
-        request_id: { type: "string" },
-        credits_charged: { type: "integer", description: "The price on a successful paid call; 0 for free endpoints and any failed or honestly empty result." },
-        generated_at: { type: "string", format: "date-time" },
-        chain: { type: "string" },
-        demo_data: { type: "boolean", description: "Present and true when this deployment reads the local demo chains: the result is demo data, not a public network's." },
-        demo_notice: { type: "string" },
-        sources: {},
-      },
-    },
+    request_id: { type: "string", description: "Unique per call; the same as X-Request-Id." },
+    credits_charged: { type: "integer", description: "The price on a successful paid call; 0 for free endpoints and any failed or honestly empty result (and always the list price reported, even while charging is switched off)." },
+    generated_at: { type: "string", format: "date-time", description: "When the result was produced." },
+    chain: { type: "string", enum: ["eth", "base", "bsc"], description: "The network, on chain-specific calls." },
+    demo_data: { const: true, description: "Present when this deployment reads the local demo chains: the result is demo data, not a public network's." },
+    demo_notice: { type: "string", description: "Present with demo_data: what that means." },
   },
 };
 
@@ -41,19 +47,61 @@ const healthSchema = {
   properties: { ok: { const: true }, service: { type: "string" }, version: { const: "v1" }, generated_at: { type: "string", format: "date-time" } },
 };
 
+function successSchema(response: ResponseSchema | undefined): JsonSchema {
+  const meta = response?.meta ? outputJsonSchema(response.meta) : undefined;
+  const properties: Record<string, JsonSchema> = { ...envelopeMeta.properties, ...(meta?.properties ?? {}) };
+  if (response?.sources) properties.sources = { ...outputJsonSchema(response.sources), description: "The sources the result cites." };
+  return {
+    type: "object",
+    required: ["ok", "data", "meta"],
+    properties: {
+      ok: { const: true },
+      data: response ? outputJsonSchema(response.data) : { type: "object" },
+      meta: { type: "object", required: [...(envelopeMeta.required ?? []), ...(meta?.required ?? [])], properties },
+    },
+  };
+}
+
+const headers = {
+  "X-Request-Id": { description: "Unique per call; the same as request_id in the body.", schema: { type: "string" } },
+  "RateLimit-Policy": { description: "The key's budget windows (IETF RateLimit headers draft).", schema: { type: "string" } },
+  RateLimit: { description: "What is left of the most constraining window (IETF RateLimit headers draft).", schema: { type: "string" } },
+  "RateLimit-Limit": { description: "The most constraining window's limit.", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in that window.", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until that window has room again.", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+  "Idempotent-Replayed": { description: "true when the answer is the stored response of an earlier request with the same Idempotency-Key (charged nothing).", schema: { type: "string", enum: ["true"] } },
+  Allow: { description: "The methods the endpoint accepts.", schema: { type: "string" } },
+};
+
+const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+
+function responseHeaders(reference: EndpointReference, status: number) {
+  const names: Array<keyof typeof headers> = ["X-Request-Id"];
+  // A call whose budget was read carries the RateLimit headers (one refused before that, a 401 say, does not).
+  if (reference.surface !== "public" && status !== 401) names.push("RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
+  if (status === 429) names.push("Retry-After");
+  if (status === 405) names.push("Allow");
+  if (status === 200 && reference.surface === "intelligence") names.push("Idempotent-Replayed");
+  return Object.fromEntries(names.map((name) => [name, headerRef(name)]));
+}
+
 function operation(reference: EndpointReference) {
+  const endpoint = getEndpoint(reference.id as EndpointId);
   const byStatus = new Map<number, string[]>();
   for (const error of reference.errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error.code]);
   const responses: Record<string, unknown> = {
     "200": {
       description: reference.surface === "public" ? "The service is up." : "Success envelope.",
-      content: { "application/json": { schema: { $ref: reference.surface === "public" ? "#/components/schemas/Health" : "#/components/schemas/Success" }, example: reference.exampleResponse } },
+      headers: responseHeaders(reference, 200),
+      content: { "application/json": { schema: reference.surface === "public" ? { $ref: "#/components/schemas/Health" } : successSchema(endpoint.response), example: reference.exampleResponse } },
     },
   };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: codes.join(", "),
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
+      headers: responseHeaders(reference, status),
+      content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Failure" }, { properties: { error: { enum: codes } } }] } } },
     };
   }
   const op: Record<string, unknown> = {
@@ -80,13 +128,13 @@ function operation(reference: EndpointReference) {
   if (reference.surface === "intelligence") {
     op.parameters = [
       ...((op.parameters as unknown[]) ?? []),
-      { name: "Idempotency-Key", in: "header", required: false, description: "Repeat a request safely within 24 hours; a replay charges nothing.", schema: { type: "string", maxLength: 255 } },
+      { name: "Idempotency-Key", in: "header", required: false, description: "Repeat a request safely within 24 hours; a replay charges nothing.", schema: { type: "string", minLength: 1, maxLength: 255 } },
     ];
   }
   return op;
 }
 
-export function openApiDocument(serverUrl?: string) {
+export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const reference of endpointReferences()) {
     paths[reference.path] = { ...(paths[reference.path] ?? {}), [reference.method.toLowerCase()]: operation(reference) };
@@ -97,9 +145,11 @@ export function openApiDocument(serverUrl?: string) {
       title: "Developer Intelligence API",
       version: "v1",
       description:
-        "Read-only on-chain intelligence about tokens, wallets and contracts on Ethereum (eth), Base (base) and BNB Chain (bsc). Results are signals, not financial advice; an empty or null value means it could not be verified.",
+        "Read-only on-chain intelligence about tokens, wallets and contracts on Ethereum (eth), Base (base) and BNB Chain (bsc). Results are signals, not financial advice; an empty or null value means it could not be verified. " +
+        `Every field of an intelligence answer carries a provenance label in meta.provenance: ${Object.entries(provenanceLabels).map(([label, meaning]) => `${label} — ${meaning}`).join(" ")}`,
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    // Relative: the deployment that serves this document at /openapi.json is the one it describes.
+    servers: [{ url: "/", description: "The deployment serving this document." }],
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     paths,
     components: {
@@ -107,7 +157,8 @@ export function openApiDocument(serverUrl?: string) {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
         bearer: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>, an alias of X-API-Key." },
       },
-      schemas: { Success: successSchema, Failure: failureSchema, Health: healthSchema },
+      schemas: { Failure: failureSchema, Health: healthSchema },
+      headers,
     },
   };
 }

@@ -36,10 +36,14 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
     io: "input",
     target: "draft-2020-12",
     override: (ctx) => {
-      // Chain codes are lower-cased and then checked against an enum; say which codes.
+      // Chain codes are lower-cased and then checked against an enum: any case of the codes is accepted.
       const def = ctx.zodSchema._zod.def as { type: string; out?: { _zod: { def: { type: string; entries?: Record<string, string> } } } };
       const out = def.type === "pipe" ? def.out?._zod.def : undefined;
-      if (out?.type === "enum" && out.entries) ctx.jsonSchema.enum = Object.values(out.entries);
+      if (out?.type === "enum" && out.entries) {
+        const codes = Object.values(out.entries);
+        ctx.jsonSchema.pattern = `^(${codes.map((code) => [...code].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("")).join("|")})$`;
+        ctx.jsonSchema.examples = codes;
+      }
     },
   }) as JsonSchema;
   delete json.$schema;
@@ -49,7 +53,9 @@ export function inputJsonSchema(schema: z.ZodType): JsonSchema {
 function fieldRules(field: JsonSchema): string[] {
   const rules: string[] = [];
   if (Array.isArray(field.enum)) rules.push(`one of ${(field.enum as string[]).join(", ")}`);
-  if (typeof field.pattern === "string") rules.push(`matches ${field.pattern}`);
+  // A case-insensitive code list is a pattern with its codes as examples: name the codes.
+  if (typeof field.pattern === "string" && Array.isArray(field.examples)) rules.push(`one of ${(field.examples as string[]).join(", ")} (any case)`);
+  else if (typeof field.pattern === "string") rules.push(`matches ${field.pattern}`);
   if (typeof field.minimum === "number") rules.push(`≥ ${field.minimum}`);
   if (typeof field.maximum === "number" && field.maximum < Number.MAX_SAFE_INTEGER) rules.push(`≤ ${field.maximum}`);
   if (field.default !== undefined) rules.push(`default ${JSON.stringify(field.default)}`);
@@ -84,9 +90,6 @@ function exampleFor(schema: JsonSchema): Record<string, unknown> {
   return example;
 }
 
-/** Endpoints whose tool can run and still find nothing fair to say (an honest 422, never charged). */
-const honestEmptyEndpoints = new Set(["wallet/pnl", "wallet/exact-movements"]);
-
 /** Every error an endpoint can answer with, in the order the pipeline checks (DESIGN section 4). */
 export function errorCodesFor(endpoint: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ["public_api_disabled", "method_not_allowed"];
@@ -99,7 +102,7 @@ export function errorCodesFor(endpoint: EndpointDefinition): ErrorCode[] {
     codes.push("access_required", "sandbox_limited", "scope_denied", "endpoint_denied", "bad_request", "payload_too_large", ...fieldCodes, "chain_denied");
     codes.push("idempotency_in_progress", "idempotency_key_reused", "trial_expired", "trial_exhausted");
     if (endpoint.price > 0) codes.push("payment_required");
-    if (honestEmptyEndpoints.has(endpoint.id)) codes.push("insufficient_data");
+    codes.push(...(endpoint.errors ?? []));
     codes.push("internal_error", "unavailable");
     if (endpoint.price > 0) codes.push("pricing_mismatch", "billing_unavailable", "billing_commit_failed");
     return codes;

@@ -52,6 +52,8 @@ export const discoverQuerySchema = z.object({
       // Out-of-range values are clamped, as the spec says; non-numbers take the default.
       return Math.min(50, Math.max(1, Number.isFinite(parsed) ? parsed : 20));
     })
-    .describe("How many cards, clamped to 1..50 (default 20)."),
+    .describe("How many cards, clamped to 1..50 (default 20).")
+    // A query value arrives as text, but what a client sends is an integer.
+    .meta({ type: "integer", minimum: 1, maximum: 50, default: 20 }),
   chain: chainField.optional(),
 });

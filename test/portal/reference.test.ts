@@ -5,7 +5,6 @@ import { errorCodes } from "@/lib/api/error-codes";
 import { endpointPath, endpoints } from "@/lib/api/registry";
 import { openApiDocument } from "@/lib/openapi/document";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
-import * as openApiRoute from "@/app/openapi.json/route";
 
 describe("endpoint reference", () => {
   const references = endpointReferences();
@@ -50,11 +49,5 @@ describe("OpenAPI document", () => {
       expect(Object.keys(operation.responses as object)).toContain("200");
     }
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
-  });
-
-  it("is served at /openapi.json", async () => {
-    const response = openApiRoute.GET();
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { openapi: string }).openapi).toBe("3.1.0");
   });
 });
