@@ -15,6 +15,7 @@ import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
 import { openRequestScope } from "./pipeline/deadline";
+import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, chargeCall, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { assertPublicApiOn } from "./pipeline/authenticate";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
@@ -136,7 +137,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     }
 
     const context: EndpointContext = { input, chain, key, requestId, now, settings, db, signal: scope.signal };
-    const result = await scope.run(() => implementation(context));
+    const result = shapeAnswer(endpoint, await scope.run(() => implementation(context)));
     // A client that left while the answer was read is not charged for it.
     scope.throwIfStopped();
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;

@@ -1,0 +1,34 @@
+// Every answer leaves through its endpoint's response schema: fields the contract does not name
+// are dropped, and an answer that does not fit its contract is a bug — answered 500, never sent
+// half-right, and never charged (the charge comes after this step).
+import type { EndpointDefinition } from "../registry";
+import type { EndpointResult } from "../handler";
+
+export class AnswerContractError extends Error {
+  constructor(endpointId: string, part: string, issues: unknown) {
+    super(`The ${endpointId} answer does not fit its response schema (${part}): ${JSON.stringify(issues).slice(0, 2_000)}`);
+    this.name = "AnswerContractError";
+  }
+}
+
+export function shapeAnswer(endpoint: EndpointDefinition, result: EndpointResult): EndpointResult {
+  const response = endpoint.response;
+  if (!response) return result;
+  const data = response.data.safeParse(result.data);
+  if (!data.success) throw new AnswerContractError(endpoint.id, "data", data.error.issues);
+  let meta = result.meta;
+  if (meta && Object.keys(meta).length > 0) {
+    if (!response.meta) throw new AnswerContractError(endpoint.id, "meta", "the endpoint adds meta its schema does not declare");
+    const parsed = response.meta.safeParse(meta);
+    if (!parsed.success) throw new AnswerContractError(endpoint.id, "meta", parsed.error.issues);
+    meta = parsed.data as Record<string, unknown>;
+  }
+  let sources = result.sources;
+  if (sources !== undefined) {
+    if (!response.sources) throw new AnswerContractError(endpoint.id, "sources", "the endpoint cites sources its schema does not declare");
+    const parsed = response.sources.safeParse(sources);
+    if (!parsed.success) throw new AnswerContractError(endpoint.id, "sources", parsed.error.issues);
+    sources = parsed.data;
+  }
+  return { ...result, data: data.data, meta, sources };
+}
