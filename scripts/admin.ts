@@ -3,7 +3,7 @@
 // same lib functions as the portal's staff area, on the configured database (or
 // the embedded one, whether or not the app is running).
 import { parseArgs } from "node:util";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/api-error";
 import { createPrismaClient } from "@/lib/db/client";
 import {
   changeSettings, createKey, createProject, createUser, grantCreditsTo, publishCard, revokeKey, rotateKey, setProjectStatus, suspendKey, unsuspendKey,

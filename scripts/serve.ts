@@ -7,7 +7,7 @@ import next from "next";
 import { serveEmbeddedDatabase } from "@/lib/db/embedded";
 import { closeProcessDatabase } from "@/lib/db/client";
 import { dataDir } from "@/lib/db/data-dir";
-import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/api/pipeline/client-address";
+import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";

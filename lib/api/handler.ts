@@ -1,16 +1,17 @@
 // The API-key pipeline (DESIGN section 4), composed from the small steps in
 // ./pipeline. Each route file binds an endpoint id to its implementation.
 import { performance } from "node:perf_hooks";
-import { errorCodes, type RequestOutcome } from "./error-codes";
-import { ApiError } from "./errors";
+import { errorCodes, type RequestOutcome } from "@/lib/contract/error-codes";
+import { ApiError } from "@/lib/contract/api-error";
 import { apiDeps } from "./deps";
-import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "./registry";
+import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "@/lib/contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
 import { authenticate } from "./pipeline/authenticate";
-import { clientAddress } from "./pipeline/client-address";
-import type { KeyContext } from "./pipeline/key-context";
+import { clientAddress } from "@/lib/server/client-address";
+import type { KeyContext } from "@/lib/keys/key-context";
+import type { EndpointContext, EndpointImplementation } from "@/lib/contract/endpoint";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
@@ -25,27 +26,6 @@ import { isDatabaseUnavailable } from "@/lib/db/faults";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { Db } from "@/lib/db/client";
 
-export type EndpointContext = {
-  input: Record<string, unknown>;
-  chain: string | undefined;
-  key: KeyContext;
-  requestId: string;
-  now: Date;
-  settings: Settings;
-  db: Db;
-  /** Aborted when the request's deadline passes or its client leaves; chain reads stop with it. */
-  signal: AbortSignal;
-};
-
-export type EndpointResult = {
-  data: unknown;
-  sources?: unknown;
-  meta?: Record<string, unknown>;
-  /** An honest empty answer (for example no approvals): a success that is never charged. */
-  honestEmpty?: boolean;
-};
-
-export type EndpointImplementation = (context: EndpointContext) => Promise<EndpointResult>;
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof methods)[number];

@@ -1,6 +1,7 @@
 // The one success envelope and the one failure envelope.
 import { randomFillSync } from "node:crypto";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/contract/api-error";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 
@@ -86,6 +87,7 @@ export const databaseUnavailableMessage = "The database is unavailable; nothing 
  */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ChainUnavailableError) return new ApiError("unavailable", error.message, { cause: error });
   if (isDatabaseUnavailable(error)) {
     console.warn(`[${requestId}] database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return new ApiError("unavailable", databaseUnavailableMessage, { cause: error });

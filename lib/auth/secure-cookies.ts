@@ -3,7 +3,7 @@
 // without Secure on an https site. The portal is served over https when AUTH_URL
 // says so, or when a proxy we trust (TRUST_PROXY, as for client addresses) says the
 // request arrived over https; a client's own X-Forwarded-Proto is never believed.
-import { trustedProxyHops } from "@/lib/api/pipeline/client-address";
+import { trustedProxyHops } from "@/lib/server/client-address";
 
 export function secureCookies(headers: Headers | null, env: NodeJS.ProcessEnv = process.env): boolean {
   const configured = env.AUTH_URL ?? env.NEXTAUTH_URL;

@@ -2,7 +2,7 @@
 // Reads are batched twice over: eth_calls are aggregated through Multicall3, and
 // concurrent JSON-RPC calls share one HTTP request. Every HTTP request is metered.
 import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "./errors";
 import { getNetwork, type ChainEnv, type ChainId } from "./networks";
 import { countJsonRpcCalls, currentRpcMeter, type RpcMeter } from "./rpc-meter";
 
@@ -46,10 +46,10 @@ export function rpcUrlFor(chain: ChainId, env: ChainEnv = process.env): string {
   const network = getNetwork(chain);
   const value = env[network.rpcUrlSetting]?.trim();
   if (!value) {
-    throw new ApiError("unavailable", `${network.displayName} is not configured: set ${network.rpcUrlSetting}`);
+    throw new ChainUnavailableError("not_configured", network.displayName, `${network.displayName} is not configured: set ${network.rpcUrlSetting}`);
   }
   if (!/^https?:\/\//i.test(value)) {
-    throw new ApiError("unavailable", `${network.displayName} is not configured: ${network.rpcUrlSetting} must be an http(s) URL`);
+    throw new ChainUnavailableError("not_configured", network.displayName, `${network.displayName} is not configured: ${network.rpcUrlSetting} must be an http(s) URL`);
   }
   return value;
 }

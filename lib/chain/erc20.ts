@@ -13,7 +13,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "./errors";
 import type { ChainClient } from "./clients";
 import { factsCache, type FactsCache } from "./facts-cache";
 import { displayNameForEvmChain, rethrowChainError } from "./upstream";
@@ -96,7 +96,7 @@ async function aggregate(client: ChainClient, address: Address, fields: readonly
     batch: false,
   });
   if (!data || data === "0x") {
-    throw new ApiError("unavailable", `${client.chain.name} node has no Multicall3 at ${multicall3}`);
+    throw new ChainUnavailableError("method_not_offered", client.chain.name, `${client.chain.name} node has no Multicall3 at ${multicall3}`);
   }
   return [...decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data })];
 }

@@ -16,7 +16,7 @@ import {
   type ParseEventLogsReturnType,
   type RpcLog,
 } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "./errors";
 import type { ChainClient } from "./clients";
 import { classifyChainError, displayNameForEvmChain, errorChain, nodeMessages, rethrowChainError, upstreamReason } from "./upstream";
 
@@ -242,8 +242,9 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     };
   } catch (error) {
     if (error instanceof RangeRefusedError) {
-      throw new ApiError(
-        "unavailable",
+      throw new ChainUnavailableError(
+        "refused",
+        displayName,
         `${displayName} node did not answer: it refuses logs even for block ${error.block} (${upstreamReason(error.cause)})`,
         { cause: error.cause },
       );

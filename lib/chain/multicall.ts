@@ -2,7 +2,7 @@
 // intelligence module that counts its rounds: each round is one JSON-RPC batch, and this
 // keeps all of a round's eth_calls inside it.
 import { decodeFunctionResult, encodeFunctionData, multicall3Abi, type Abi, type Address } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "./errors";
 import type { ChainClient } from "./clients";
 import type { NetworkInfo } from "./networks";
 
@@ -36,7 +36,7 @@ export async function aggregate(ctx: AggregateTarget, calls: readonly ContractCa
     blockNumber: ctx.block,
     batch: false,
   });
-  if (!data || data === "0x") throw new ApiError("unavailable", `${ctx.network.displayName} node has no Multicall3 at ${ctx.network.multicall3}`);
+  if (!data || data === "0x") throw new ChainUnavailableError("method_not_offered", ctx.network.displayName, `${ctx.network.displayName} node has no Multicall3 at ${ctx.network.multicall3}`);
   const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data });
   return results.map((result, index) => {
     if (!result.success) return { status: "failure" as const, error: new Error("reverted") };

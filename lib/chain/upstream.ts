@@ -13,8 +13,8 @@ import {
   TimeoutError,
   WebSocketRequestError,
 } from "viem";
-import { ApiError } from "@/lib/api/errors";
 import { errorChain } from "@/lib/error-chain";
+import { ChainUnavailableError, type ChainFaultKind } from "./errors";
 import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
 
 export { errorChain };
@@ -138,8 +138,23 @@ export function upstreamReason(error: unknown): string {
   return "unexpected answer";
 }
 
-export function upstreamApiError(displayName: string, error: unknown): ApiError {
-  return new ApiError("unavailable", `${displayName} node did not answer: ${upstreamReason(error)}`, { cause: error });
+/** What kind of node fault this is, for callers that treat them differently (retry, fall back, say so). */
+export function faultKindOf(error: unknown): ChainFaultKind {
+  const chain = errorChain(error);
+  const words = nodeMessages(error).join(" ");
+  const connectionReason = chain.map((entry) => connectionCodes[String((entry as { code?: unknown }).code)]).find(Boolean);
+  if (connectionReason) return connectionReason.includes("timed out") ? "timed_out" : "unreachable";
+  if (chain.some((entry) => entry instanceof TimeoutError)) return "timed_out";
+  if (chain.some((entry) => entry instanceof SocketClosedError)) return "unreachable";
+  if (chain.some((entry) => (entry instanceof HttpRequestError && entry.status === 429) || [429, -32005, -32007].includes(rpcCodeOf(entry) ?? 0))) return "rate_limited";
+  if (chain.some((entry) => [-32601, -32004].includes(rpcCodeOf(entry) ?? 0))) return "method_not_offered";
+  if (/missing trie node|header not found|state (is )?not available|historical state|pruned/i.test(words)) return "state_not_available";
+  if (chain.some((entry) => entry instanceof ResponseBodyTooLargeError)) return "refused";
+  return "node_error";
+}
+
+export function upstreamError(displayName: string, error: unknown): ChainUnavailableError {
+  return new ChainUnavailableError(faultKindOf(error), displayName, `${displayName} node did not answer: ${upstreamReason(error)}`, { cause: error });
 }
 
 /** The display name for a client's network, for messages. */
@@ -148,16 +163,16 @@ export function displayNameForEvmChain(evmChainId: number | undefined): string {
   return network?.displayName ?? "The chain";
 }
 
-/** Rethrows node faults as 503 unavailable; reverts and everything else pass through unchanged. */
+/** Rethrows node faults as ChainUnavailableError (503 unavailable at the edge); reverts and everything else pass through unchanged. */
 export function rethrowChainError(displayName: string, error: unknown): never {
-  if (error instanceof ApiError) throw error;
-  if (classifyChainError(error) === "upstream") throw upstreamApiError(displayName, error);
+  if (error instanceof ChainUnavailableError) throw error;
+  if (classifyChainError(error) === "upstream") throw upstreamError(displayName, error);
   throw error;
 }
 
 /**
  * Runs chain reads for one network. Node faults (down, timeout, 5xx, rate limit) become
- * ApiError("unavailable", "<network> node did not answer: …"); reverts stay viem errors,
+ * ChainUnavailableError("<network> node did not answer: …"); reverts stay viem errors,
  * recognisable with isContractRevert, because they are answers, not outages.
  */
 export async function readChain<T>(chain: ChainId, fn: () => Promise<T>): Promise<T> {

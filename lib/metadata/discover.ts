@@ -1,5 +1,5 @@
 // GET /v1/api/discover — published cards only, newest first.
-import type { EndpointImplementation } from "@/lib/api/handler";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 
 export const discover: EndpointImplementation = async ({ input, db }) => {
   const limit = input.limit as number;

@@ -3,8 +3,8 @@
 // the headers that come with them. The committed copy (public/openapi.json) is what /openapi.json
 // serves; a test keeps it equal to what this builds.
 import { z } from "zod";
-import { errorCodes } from "@/lib/api/error-codes";
-import { getEndpoint, type EndpointId } from "@/lib/api/registry";
+import { errorCodes } from "@/lib/contract/error-codes";
+import { getEndpoint, type EndpointId } from "@/lib/contract/endpoints";
 import { provenanceLabels } from "@/lib/intel/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";

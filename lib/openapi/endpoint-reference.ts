@@ -2,8 +2,8 @@
 // the one error table. The Endpoints tab, the public docs page and the OpenAPI
 // document all render this, so they cannot disagree with what the routes enforce.
 import { z } from "zod";
-import { errorCodes, type ErrorCode } from "@/lib/api/error-codes";
-import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type Permission } from "@/lib/api/registry";
+import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
+import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type Permission } from "@/lib/contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 
 export type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };

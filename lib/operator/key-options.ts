@@ -2,8 +2,8 @@
 // the portal's creation form so both refuse the same things with the same words.
 import { z } from "zod";
 import { isValidIpEntry, isValidOriginEntry } from "@/lib/keys/allow-lists";
-import { endpoints, permissionNames } from "@/lib/api/registry";
-import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
+import { endpoints, permissionNames } from "@/lib/contract/endpoints";
+import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { CHAIN_IDS } from "@/lib/chain/networks";
 
 const intelligenceIds = endpoints.filter((e) => e.surface === "intelligence").map((e) => e.id) as string[];

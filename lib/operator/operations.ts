@@ -1,8 +1,8 @@
 // The operator's operations. The CLI and the portal's staff area call these same
 // functions; every change lands in the audit log.
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
+import { ApiError } from "@/lib/contract/api-error";
+import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
 import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 import type { Db } from "@/lib/db/client";
@@ -10,7 +10,7 @@ import { newId } from "@/lib/ids";
 import { generateApiKey, hashApiKey, lastFourOf, maskApiKey } from "@/lib/keys/api-key";
 import { updateSettings, type Settings } from "@/lib/settings";
 import { isChainId } from "@/lib/chain/networks";
-import { endpoints } from "@/lib/api/registry";
+import { endpoints } from "@/lib/contract/endpoints";
 import { audit, type Actor } from "./audit";
 import { keyOptionsSchema, type KeyOptionsInput } from "./key-options";
 

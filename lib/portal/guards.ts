@@ -6,7 +6,7 @@ import { notFound, redirect } from "next/navigation";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
-import { isApiError } from "@/lib/api/errors";
+import { isApiError } from "@/lib/contract/api-error";
 import type { RatePolicy } from "@/lib/rate-limit";
 import type { ActionResult } from "./action-result";
 import { portalDeps } from "./deps";

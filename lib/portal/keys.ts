@@ -2,7 +2,7 @@
 // options (validated by the same keyOptionsSchema as the CLI), and what the list
 // shows for each key — never more than the masked form.
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/api-error";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
 import { maskApiKey } from "@/lib/keys/api-key";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import type { RequestOutcome } from "@/lib/api/error-codes";
+import type { RequestOutcome } from "@/lib/contract/error-codes";
 import { usageGroups } from "@/lib/usage/rollup";
 
 export const usageWindows = {

@@ -1,6 +1,6 @@
 // RateLimit headers: the IETF draft's RateLimit-Policy and RateLimit, and the
 // widely used RateLimit-Limit / -Remaining / -Reset for the most constraining window.
-import type { RateDecision } from "./index";
+import type { RateDecision } from "./types";
 
 export function rateLimitHeaders(decision: RateDecision, now = Date.now()): Record<string, string> {
   if (decision.windows.length === 0) return {};

@@ -9,33 +9,8 @@ import { RespClient } from "./resp-client";
 import { MemoryWindowStore } from "./memory-store";
 
 export { rateLimitHeaders } from "./headers";
-
-export type RateWindow = { name: string; limit: number; windowMs: number };
-export type RatePolicy = { name: string; windows: RateWindow[] };
-export type WindowState = { name: string; limit: number; windowMs: number; remaining: number; resetAt: number };
-export type RateDecision = { allowed: boolean; deniedBy?: string; retryAfterSeconds?: number; windows: WindowState[] };
-
-export class RateLimitStoreError extends Error {
-  constructor(cause: unknown) {
-    super(`rate-limit store failed: ${(cause as Error)?.message ?? cause}`, { cause });
-    this.name = "RateLimitStoreError";
-  }
-}
-
-/** One window's counter in some store. */
-export interface WindowStore {
-  limit(key: string, window: RateWindow, rate: number): Promise<{ success: boolean; remaining: number; reset: number }>;
-  getRemaining(key: string, window: RateWindow): Promise<{ remaining: number; reset: number }>;
-  reset(key: string, window: RateWindow): Promise<void>;
-}
-
-export type RateLimiter = {
-  kind: "upstash" | "redis" | "memory";
-  check(identifier: string, policy: RatePolicy): Promise<RateDecision>;
-  remaining(identifier: string, policy: RatePolicy): Promise<WindowState[]>;
-  reset(identifier: string, policy: RatePolicy): Promise<void>;
-  close(): Promise<void>;
-};
+export { RateLimitStoreError, type RateDecision, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
+import { RateLimitStoreError, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 
 class UpstashWindowStore implements WindowStore {
   private readonly limiters = new Map<string, Ratelimit>();

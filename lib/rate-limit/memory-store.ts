@@ -1,7 +1,7 @@
 // The embedded default's store: @upstash/ratelimit's sliding window, computed the
 // same way in memory (same buckets, same weighted previous window, a denied
 // request consumes nothing, a negative rate refunds).
-import type { RateWindow, WindowStore } from "./index";
+import type { RateWindow, WindowStore } from "./types";
 
 export class MemoryWindowStore implements WindowStore {
   private readonly counts = new Map<string, { value: number; expiresAt: number }>();

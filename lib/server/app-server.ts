@@ -3,8 +3,8 @@
 // arrive on kept-alive connections during the drain answered 503, in-flight ones finished up to
 // a grace period. Free of Next imports so it is tested on a bare handler.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
-import { ApiError } from "@/lib/api/errors";
-import { apiBasePath } from "@/lib/api/registry";
+import { ApiError } from "@/lib/contract/api-error";
+import { apiBasePath } from "@/lib/contract/endpoints";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain } from "./failure-reply";
 import { refuseConnect, refuseUnparsable } from "./request-guard";

@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import { ApiError } from "@/lib/api/errors";
-import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/api/registry";
+import { ApiError } from "@/lib/contract/api-error";
+import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/contract/endpoints";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain, writeRawFailure } from "./failure-reply";
 

@@ -2,7 +2,7 @@
 // a key, on both backends: exact status, code, envelope and request id, a usage
 // record where the request reached a key, and nothing charged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints, type EndpointDefinition } from "@/lib/api/registry";
+import { endpoints, type EndpointDefinition } from "@/lib/contract/endpoints";
 import { changeSettings, createKey, createProject, revokeKey, rotateKey, setProjectStatus, suspendKey } from "@/lib/operator/operations";
 import { backends, createHarness, type Harness } from "../support/harness";
 

@@ -1,6 +1,6 @@
 import { erc20Abi, parseEther, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { clearChainClients, clientSettingsFromEnv, getChainClient, rpcUrlFor } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
@@ -48,8 +48,8 @@ describe("node settings", () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unavailable", status: 503, message });
+    expect(error).toBeInstanceOf(ChainUnavailableError);
+    expect(error).toMatchObject({ kind: "not_configured", message });
   });
 
   it("refuses a URL that is not http(s)", () => {

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { createChainClient, defaultClientSettings, getChainClient, meteredHttp, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
@@ -68,7 +68,8 @@ describe("erc20Identity on tokens that do not follow the standard", () => {
     try {
       const bareClient = createChainClient("bsc", meteredHttp(bare.url, defaultClientSettings));
       const error = await erc20Identity(bareClient, oddToken, { cache: new FactsCache(10) }).catch((caught) => caught);
-      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toBeInstanceOf(ChainUnavailableError);
+      expect(error.kind).toBe("method_not_offered");
       expect(error.message).toBe("BNB Chain node has no Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11");
     } finally {
       await bare.stop();

@@ -10,7 +10,7 @@ import {
   type Transport,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { createChainClient, getChainClient, meteredHttp, type ClientSettings } from "@/lib/chain/clients";
 import { isRangeLimitError, scanLogs } from "@/lib/chain/log-scanner";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -254,8 +254,8 @@ describe("scanLogs against provider limits", () => {
       maxLookbackBlocks: 1_000,
       chunkSize: 2,
     }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unavailable" });
+    expect(error).toBeInstanceOf(ChainUnavailableError);
+    expect(error).toMatchObject({ kind: "refused" });
     expect((error as Error).message).toMatch(
       new RegExp(`^Ethereum node did not answer: it refuses logs even for block (${lastBlock - 1n}|${lastBlock}) \\(JSON-RPC error -32005: query returned more than 10000 results\\)$`),
     );
@@ -294,7 +294,7 @@ describe("scanLogs against provider limits", () => {
       maxRetries: 2,
       retryDelayMs: 1,
     }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: "unavailable", message: "Ethereum node did not answer: HTTP 503" });
+    expect(error).toMatchObject({ kind: "node_error", message: "Ethereum node did not answer: HTTP 503" });
     expect(policy.seen.refused).toHaveLength(3);
   });
 

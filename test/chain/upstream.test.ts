@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { erc20Abi, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { getChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
@@ -48,8 +48,8 @@ describe("node faults become 503 unavailable", () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const client = getChainClient("base", { env: { BASE_RPC_URL: url }, settings: fast });
     const { error, ms } = await failure(readChain("base", () => client.getBlockNumber()));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "unavailable", status: 503, message: "Base node did not answer: connection refused" });
+    expect(error).toBeInstanceOf(ChainUnavailableError);
+    expect(error).toMatchObject({ kind: "unreachable", network: "Base", message: "Base node did not answer: connection refused" });
     expect((error as Error).message).not.toContain("127.0.0.1");
     expect(ms).toBeLessThan(1_000);
   });
@@ -60,9 +60,9 @@ describe("node faults become 503 unavailable", () => {
     expect(await readChain("eth", () => client.getChainId())).toBe(1);
     await anvil.stop();
     const { error, ms } = await failure(readChain("eth", () => client.getBlockNumber()));
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe("unavailable");
-    expect((error as ApiError).message).toMatch(/^Ethereum node did not answer: connection (refused|reset|closed)$/);
+    expect(error).toBeInstanceOf(ChainUnavailableError);
+    expect((error as ChainUnavailableError).kind).toBe("unreachable");
+    expect((error as ChainUnavailableError).message).toMatch(/^Ethereum node did not answer: connection (refused|reset|closed)$/);
     expect(ms).toBeLessThan(1_000);
   });
 
@@ -71,7 +71,7 @@ describe("node faults become 503 unavailable", () => {
     try {
       const client = getChainClient("bsc", { env: { BSC_RPC_URL: node.url }, settings: { timeoutMs: 300, retryCount: 0 } });
       const { error, ms } = await failure(readChain("bsc", () => client.getBlockNumber()));
-      expect(error).toMatchObject({ code: "unavailable", message: "BNB Chain node did not answer: timed out" });
+      expect(error).toMatchObject({ kind: "timed_out", message: "BNB Chain node did not answer: timed out" });
       expect(ms).toBeGreaterThanOrEqual(290);
       expect(ms).toBeLessThan(1_500);
     } finally {
@@ -88,7 +88,7 @@ describe("node faults become 503 unavailable", () => {
     try {
       const client = () => getChainClient("eth", { env: { ETH_RPC_URL: node.url }, settings: { timeoutMs: 500, retryCount: 2, retryDelayMs: 1 } });
       const { error } = await failure(withRpcMeter(() => readChain("eth", () => client().getBlockNumber())));
-      expect(error).toMatchObject({ code: "unavailable", message: "Ethereum node did not answer: HTTP 503" });
+      expect(error).toMatchObject({ kind: "node_error", message: "Ethereum node did not answer: HTTP 503" });
       expect(requests).toBe(3);
       expect((error as { rpcUsage?: unknown }).rpcUsage).toEqual({ roundTrips: 3, calls: 3 });
     } finally {
@@ -101,7 +101,7 @@ describe("node faults become 503 unavailable", () => {
     try {
       const client = getChainClient("eth", { env: { ETH_RPC_URL: node.url }, settings: fast });
       const { error } = await failure(readChain("eth", () => client.getBlockNumber()));
-      expect(error).toMatchObject({ code: "unavailable", message: "Ethereum node did not answer: HTTP 429 (rate limited)" });
+      expect(error).toMatchObject({ kind: "rate_limited", message: "Ethereum node did not answer: HTTP 429 (rate limited)" });
     } finally {
       await node.close();
     }
@@ -115,7 +115,7 @@ describe("node faults become 503 unavailable", () => {
       const client = getChainClient("base", { env: { BASE_RPC_URL: node.url }, settings: fast });
       const { error } = await failure(readChain("base", () => client.request({ method: "eth_blockNumber" })));
       expect(error).toMatchObject({
-        code: "unavailable",
+        kind: "rate_limited",
         message: "Base node did not answer: JSON-RPC error -32005: daily request count exceeded",
       });
     } finally {
@@ -128,7 +128,7 @@ describe("node faults become 503 unavailable", () => {
     const client = getChainClient("eth", { env: { ETH_RPC_URL: url }, settings: fast });
     const token: Address = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
     const { error } = await failure(erc20Identity(client, token, { cache: new FactsCache(10) }));
-    expect(error).toMatchObject({ code: "unavailable", message: "Ethereum node did not answer: connection refused" });
+    expect(error).toMatchObject({ kind: "unreachable", message: "Ethereum node did not answer: connection refused" });
   });
 });
 
@@ -152,7 +152,7 @@ describe("reverts are answers, not outages", () => {
     const { error } = await failure(
       readChain("base", () => client.readContract({ address: oddToken, abi: erc20Abi, functionName: "name" })),
     );
-    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(ChainUnavailableError);
     expect(isContractRevert(error)).toBe(true);
     expect(classifyChainError(error)).toBe("contract");
     expect((error as Error).message).toContain("no name");
@@ -164,7 +164,7 @@ describe("reverts are answers, not outages", () => {
     const { error } = await failure(
       readChain("base", () => client.readContract({ address: wallet, abi: erc20Abi, functionName: "decimals" })),
     );
-    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(ChainUnavailableError);
     expect(classifyChainError(error)).toBe("contract");
   });
 

@@ -3,7 +3,7 @@
 // provenance, and the 503 when the node stops answering.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress, type Address } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/api-error";
 import { getChainClient } from "@/lib/chain/clients";
 import { analyzeContract } from "@/lib/intel/contract/analysis";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";

@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, formatUnits, http, parseAbi, type Address, type Hash } from "viem";
 import { useDemoChains } from "../support/demo-chains";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";

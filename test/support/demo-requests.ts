@@ -1,7 +1,7 @@
 // The demo requests each intelligence endpoint is exercised on: the scenarios it exists to
 // read, on one network's demo chain. Shared by the benchmarks and the fault tests.
 import type { AddressBook } from "@/lib/demo-chain";
-import type { EndpointId } from "@/lib/api/registry";
+import type { EndpointId } from "@/lib/contract/endpoints";
 
 export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
   const s = book.scenarios;

@@ -1,6 +1,6 @@
-import { ApiError } from "../errors";
-import { isPaid, type EndpointDefinition } from "../registry";
-import type { KeyContext } from "./key-context";
+import { ApiError } from "@/lib/contract/api-error";
+import { isPaid, type EndpointDefinition } from "@/lib/contract/endpoints";
+import type { KeyContext } from "@/lib/keys/key-context";
 
 /**
  * Whether this key may run this endpoint at all: legacy keys are metadata-only,

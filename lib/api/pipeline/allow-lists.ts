@@ -1,6 +1,6 @@
-import { ApiError } from "../errors";
+import { ApiError } from "@/lib/contract/api-error";
 import { ipAllowed, originAllowed } from "@/lib/keys/allow-lists";
-import type { KeyContext } from "./key-context";
+import type { KeyContext } from "@/lib/keys/key-context";
 
 /**
  * A key with an origin allow list accepts only requests whose Origin (or, failing

@@ -1,9 +1,9 @@
-import { ApiError } from "../errors";
+import { ApiError } from "@/lib/contract/api-error";
 import { apiKeyFromHeaders, hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { getSettings, type Settings } from "@/lib/settings";
-import { loadKeyAndSettings, type KeyContext } from "./key-context";
+import { loadKeyAndSettings, type KeyContext } from "@/lib/keys/key-context";
 
 /**
  * The operator's switches and the caller's key. The public-API switch is checked

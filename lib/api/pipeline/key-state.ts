@@ -1,5 +1,5 @@
-import { ApiError } from "../errors";
-import type { KeyContext } from "./key-context";
+import { ApiError } from "@/lib/contract/api-error";
+import type { KeyContext } from "@/lib/keys/key-context";
 
 /** Revoked or rotated away, expired, project disabled, suspended — in that order. */
 export function assertKeyUsable(key: KeyContext, now: Date) {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "../errors";
-import type { EndpointDefinition } from "../registry";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointDefinition } from "@/lib/contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 
 export const maxBodyBytes = 16 * 1024;

@@ -1,25 +1,14 @@
 // Which rate windows a request spends, and spending them. Every window of the
 // policy is checked at once and a request denied by one window uses up none of
 // the others (the limiter refunds).
-import { ApiError } from "../errors";
-import type { EndpointDefinition } from "../registry";
-import type { KeyContext } from "./key-context";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointDefinition } from "@/lib/contract/endpoints";
+import type { KeyContext } from "@/lib/keys/key-context";
 import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
+import { metadataWindows, sandboxWindows } from "@/lib/rate-limit/policies";
 
-const second = 1_000;
 const hour = 3_600_000;
 const day = 86_400_000;
-
-export const tierHourlyLimits = { basic: 1_000, premium: 5_000, pro: 15_000 } as const;
-export const sandboxWindows = [
-  { name: "second", limit: 1, windowMs: second },
-  { name: "hour", limit: 25, windowMs: hour },
-  { name: "day", limit: 100, windowMs: day },
-];
-export const metadataWindows = [
-  { name: "second", limit: 1, windowMs: second },
-  { name: "hour", limit: 60, windowMs: hour },
-];
 
 /**
  * Test keys spend their sandbox windows on every call. Live keys spend the

@@ -2,7 +2,7 @@
 // its provenance. Everything is read at one block; nothing is guessed: a field that
 // could not be read is null and named in `unavailable` with the reason.
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";

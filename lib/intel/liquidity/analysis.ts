@@ -8,7 +8,7 @@
 //   3. LP balances of everyone the logs and the registry name, their code, and each lock's state.
 // Nothing is guessed: a value that could not be read is null and explained in `unavailable`.
 import { getAddress, zeroAddress, type Address } from "viem";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";

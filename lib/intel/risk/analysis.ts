@@ -9,8 +9,8 @@
 // When the simulation cannot run (no wrapped-native V2 pool, or a node without state
 // overrides) the read says so and the signals come from code and state alone: the fallback.
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
-import { ApiError } from "@/lib/api/errors";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";

@@ -8,7 +8,7 @@
 // history and the proxy admin's owner; balances, code, role checks, and the receipts and
 // times of what the linked wallets did.
 import { erc20Abi, getAddress, parseAbiItem, zeroAddress, type Address, type Hash, type Block } from "viem";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";

@@ -4,7 +4,7 @@
 // blocks' times. An approval set back to zero is gone; the allowance shown is the one the
 // token reports now, not the logged value (spending lowers it without a log on many tokens).
 import { erc20Abi, getAddress, parseAbiItem, type Address, type Hash } from "viem";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -12,7 +12,7 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, labelKnownAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import type { Provenance } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import { approvalsPageDefaults } from "@/lib/schemas/requests";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
 

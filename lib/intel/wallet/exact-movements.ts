@@ -2,13 +2,13 @@
 // most 25), each a buy, sell, transfer in or transfer out, with counts by kind. Three rounds:
 // the block, the wallet's Transfer logs, then receipts, block times, identities and pools.
 import { getAddress, type Address } from "viem";
-import { ApiError } from "@/lib/api/errors";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import type { Provenance } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import { movementLines, movementScan, readMovements, type MovementKind } from "./movements";
 import { sameAddress } from "@/lib/intel/market";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";

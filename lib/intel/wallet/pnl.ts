@@ -7,14 +7,14 @@
 // Three rounds: the block, the token's pools and identity; the wallet's transfers, its balance
 // and the pools' reserves; receipts, block times and the dollar price at every trade's block.
 import { erc20Abi, getAddress, type Address } from "viem";
-import { ApiError } from "@/lib/api/errors";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import type { Provenance } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import {
   aggregate,
   deepestPool,

@@ -7,8 +7,8 @@
 // Which driver is dominant is our reading, by documented rules; every observation behind it
 // is a log with its amounts, wallet, transaction and time.
 import { getAddress, parseAbi, type Address, type Hash } from "viem";
-import { ApiError } from "@/lib/api/errors";
-import type { EndpointImplementation } from "@/lib/api/handler";
+import { ApiError } from "@/lib/contract/api-error";
+import type { EndpointImplementation } from "@/lib/contract/endpoint";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -16,7 +16,7 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import type { Provenance } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import { bpsOf, discoverPools, formatRatio, hasFungibleLp, marketContext, readPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
 import { v2PairAbi } from "@/lib/intel/market/abis";
 import { readTeamWallets } from "@/lib/intel/team/team-wallets";

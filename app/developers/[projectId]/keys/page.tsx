@@ -4,8 +4,8 @@ import { KeyCreateForm } from "@/components/portal/key-create-form";
 import { KeyRevealProvider } from "@/components/portal/key-reveal-context";
 import { KeyRowActions } from "@/components/portal/key-row-actions";
 import { ui } from "@/components/ui/styles";
-import { tierHourlyLimits } from "@/lib/api/pipeline/rate-budget";
-import { permissions } from "@/lib/api/registry";
+import { tierHourlyLimits } from "@/lib/rate-limit/policies";
+import { permissions } from "@/lib/contract/endpoints";
 import { requireProjectAccess } from "@/lib/portal/guards";
 import { listKeyViews } from "@/lib/portal/keys";
 

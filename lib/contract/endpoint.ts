@@ -1,0 +1,28 @@
+// What an endpoint's implementation receives and returns. The domain modules implement this; the
+// HTTP layer (lib/api) calls them. It lives here, below both, so no domain module imports the
+// HTTP layer.
+import type { Db } from "@/lib/db/client";
+import type { KeyContext } from "@/lib/keys/key-context";
+import type { Settings } from "@/lib/settings";
+
+export type EndpointContext = {
+  input: Record<string, unknown>;
+  chain: string | undefined;
+  key: KeyContext;
+  requestId: string;
+  now: Date;
+  settings: Settings;
+  db: Db;
+  /** Aborted when the request's deadline passes or its client leaves; chain reads stop with it. */
+  signal: AbortSignal;
+};
+
+export type EndpointResult = {
+  data: unknown;
+  sources?: unknown;
+  meta?: Record<string, unknown>;
+  /** An honest empty answer (for example no approvals): a success that is never charged. */
+  honestEmpty?: boolean;
+};
+
+export type EndpointImplementation = (context: EndpointContext) => Promise<EndpointResult>;
