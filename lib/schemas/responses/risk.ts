@@ -45,7 +45,7 @@ const tokenUnits = (what: string) => integerStringOut.describe(`${what}, in the 
 function signal<const Id extends readonly [string, ...string[]], Evidence extends z.ZodType>(ids: Id, evidence: Evidence, about: string) {
   return z
     .object({
-      id: z.enum(ids).describe(`The signal. ${signalIdsDescription}`),
+      id: z.enum(ids).describe(`The signal (${ids.join(", ")}): ${about}`),
       severity: z.enum(["high", "medium", "low", "info"]).describe("How much the signal weighs: high, medium, low, or info (context, not a risk alone)."),
       flag: z.boolean().describe("True for a red flag; false for context (a clean check, or a fact that is not a risk alone). data.flags lists the ids of the red flags."),
       title: z.string().describe("The signal in one plain sentence."),
