@@ -1,0 +1,285 @@
+// POST /v1/api/intel/liquidity — token identity, a market snapshot and LP custody
+// (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
+// add pool metadata and lock proof; meta.read repeats the plan that ran.
+import { z } from "zod";
+import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, tokenOut } from "./common";
+import { blockOut, bpsOut, decimalOut, dexKeyOut, dexKindOut, hashOut, integerStringOut, lockerKeyOut, provenanceWith, teamRelationOut, unavailableOf } from "./onchain-parts";
+
+const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
+const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
+
+const fee = z
+  .discriminatedUnion("source", [
+    z.object({
+      tier: z.number().int().nullable().describe("The pool's fee() in hundredths of a basis point (3000 = 0.30 %); null when the pool did not answer it."),
+      bps: z.number().nullable().describe("The fee in basis points (tier / 100; may be fractional); null with tier."),
+      source: z.literal("pool").describe("pool: read from the pool (V3 style)."),
+    }),
+    z.object({
+      tier: z.null().describe("Null: V2-style pools have no fee tier."),
+      bps: z.number().describe("The swap fee in basis points, as the network registry gives it for this DEX."),
+      source: z.literal("registry").describe("registry: the DEX's fee from the network registry (Uniswap V2 style pools have one fixed fee)."),
+    }),
+    z.object({
+      tier: z.null().describe("Null: Solidly pools have no fee tier."),
+      bps: z.null().describe("Null: Solidly pools set their fee per pool, and this version does not read it."),
+      stable: z.boolean().nullable().describe("The pool's curve: true for the stable curve, false for the volatile one."),
+      source: z.literal("unavailable").describe("unavailable: the fee is not read for this kind of pool."),
+    }),
+  ])
+  .describe("The pool's swap fee and where the figure comes from (discriminated by source).");
+
+const poolMetadata = z
+  .object({
+    factory: addressOut.describe("The DEX factory that created the pool."),
+    router: addressOut.describe("The DEX's router in the registry."),
+    token0: addressOut.nullable().describe("The pool's token0(); null when it did not answer."),
+    fee,
+    creation: z
+      .object({ block: blockOut.describe("The block the pool was created in."), transaction: hashOut.describe("The creation transaction.") })
+      .nullable()
+      .describe("The factory's PairCreated/PoolCreated event for this pool; null when it is older than the searched window."),
+    creation_searched: z
+      .object({ from_block: blockOut.describe("The first block searched."), to_block: blockOut.describe("The last block searched: the read block.") })
+      .describe("The blocks searched for the creation event."),
+  })
+  .optional()
+  .describe("Pool metadata; present only when metadata (or full) was asked for.");
+
+const pool = z
+  .object({
+    address: addressOut.describe("The pool."),
+    dex: dexKeyOut,
+    dex_name: z.string().describe("The DEX's display name."),
+    kind: dexKindOut,
+    quote: z
+      .object({
+        address: addressOut.describe("The quote asset's contract."),
+        symbol: z.string().describe("Its symbol in the registry."),
+        decimals: z.number().int().describe("Its decimals in the registry."),
+        kind: z.enum(["wrapped_native", "stablecoin"]).describe("wrapped_native: the network's wrapped native coin. stablecoin: a registry stablecoin (taken at one dollar)."),
+      })
+      .describe("The asset the token is paired with."),
+    reserves: z
+      .object({
+        token: amountOut.describe("The token's side of the pool."),
+        quote: amountOut.describe("The quote asset's side of the pool."),
+        source: z.enum(["getReserves", "pool_balances"]).describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3)."),
+      })
+      .nullable()
+      .describe("What the pool holds at the block; null when it could not be read."),
+    price: z
+      .object({
+        quote_per_token: decimalOut.describe("Whole quote units per whole token at the pool's mid price (18 fractional digits)."),
+        quote_base_units_per_token: integerStringOut.describe("Quote base units per whole token at the mid price, rounded down."),
+        usd_per_token: decimalOut.nullable().describe("Dollars per whole token (an interpretation: stablecoins at one dollar); null when the quote asset has no dollar price."),
+      })
+      .nullable()
+      .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
+    liquidity_usd: decimalOut.nullable().describe("Twice the quote side in dollars (2 fractional digits; an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
+    lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() (V2 style, 18 decimals); null for V3 pools (positions are NFTs) or when unread."),
+    metadata: poolMetadata,
+  })
+  .describe("One pool of the token.");
+
+const market = z
+  .object({
+    pools: z.array(pool).describe("Every pool of the token against the wrapped native coin and the registry's stablecoins on every registry DEX; empty when none exists (see unavailable[\"market.pools\"])."),
+    price: z
+      .object({
+        pool: addressOut.describe("The pool the price comes from: the deepest in dollars, else the one holding the most quote asset."),
+        quote: z.object({ address: addressOut.describe("The quote asset."), symbol: z.string().describe("Its symbol.") }).describe("The asset the price is in."),
+        quote_per_token: decimalOut.describe("Whole quote units per whole token (18 fractional digits)."),
+        usd_per_token: decimalOut.nullable().describe("Dollars per whole token (an interpretation); null when the quote asset has no dollar price."),
+      })
+      .nullable()
+      .describe("The token's price in its deepest pool; null when no pool prices it (see unavailable[\"market.price\"])."),
+    native_usd: z
+      .object({
+        pool: addressOut.describe("The wrapped-native/stablecoin pool the price comes from (the deepest in stablecoin)."),
+        stablecoin: z.string().describe("The stablecoin's symbol."),
+        usd_per_native: decimalOut.describe("Dollars per native coin (18 fractional digits)."),
+      })
+      .nullable()
+      .describe("The native coin's dollar price; null when the network has no wrapped-native/stablecoin V2-style pool."),
+    liquidity_usd: decimalOut.nullable().describe("The sum of the pools' liquidity_usd (2 fractional digits); null when no pool has a dollar figure."),
+  })
+  .describe("The market snapshot across the registry's DEXes.");
+
+const holding = z
+  .object({
+    address: addressOut.describe("The holder."),
+    amount: lpAmount("Its LP balance at the block"),
+    share_bps: lpShare("Its share"),
+  })
+  .describe("An LP holder and its balance.");
+
+const locker = holding
+  .extend({
+    key: lockerKeyOut,
+    name: z.string().describe("The locker's name."),
+    recognised_by: z.enum(["registry_address", "code_hash"]).describe("registry_address: the address is a locker in the network registry. code_hash: the contract runs a known locker's exact code."),
+    locks: z
+      .array(
+        z
+          .object({
+            lock_id: integerStringOut.describe("The lock's id in the locker."),
+            owner: addressOut.describe("Who can withdraw the LP when the lock ends."),
+            amount: lpAmount("The LP locked"),
+            unlock_time: z.number().int().describe("When the lock ends, in unix seconds."),
+            unlock_date: isoTimeOut.describe("When the lock ends, ISO 8601 (UTC)."),
+            withdrawn: z.boolean().describe("True when the LP was already taken out."),
+            locked_at_read: z.boolean().nullable().describe("True when the lock is still running at the read block (not withdrawn, unlock time ahead); null when the block's time is unknown."),
+            transaction: hashOut.describe("The transaction that made the lock."),
+          })
+          .describe("One lock, proven by the locker's own state at the block."),
+      )
+      .nullable()
+      .describe("The locks holding this pool's LP; null when not read (see locks_note)."),
+    locks_note: z.string().nullable().describe("Why locks is null: lock proof was not asked for (set locks or full), or this locker's schedule is not decoded in this version; null when locks were read."),
+  })
+  .describe("A recognised locker holding LP.");
+
+const category = (what: string) => ({
+  amount: lpAmount(`LP ${what}, in total`),
+  share_bps: lpShare(`LP ${what}`),
+});
+
+const custody = z
+  .object({
+    pool: addressOut.describe("The V2-style pool."),
+    dex: dexKeyOut,
+    quote_symbol: z.string().describe("The symbol of the asset the token is paired with."),
+    initial_liquidity_provider: addressOut.nullable().describe("Who received the pool's first LP mint; null when the history window does not reach back to it."),
+    lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() at the block; null when unread."),
+    burned: z
+      .object({
+        ...category("at burn addresses (zero and 0x…dEaD)"),
+        holders: z.array(holding).describe("The burn addresses holding LP."),
+        burn_transactions: z
+          .array(
+            z
+              .object({
+                transaction: hashOut.describe("The transaction."),
+                block: blockOut.describe("Its block."),
+                from: addressOut.describe("Who sent the LP (the zero address for the pool's own MINIMUM_LIQUIDITY mint)."),
+                to: addressOut.describe("The burn address."),
+                amount: lpAmount("The LP burned"),
+                kind: z.enum(["transfer", "minimum_liquidity"]).describe("transfer: LP sent to a burn address. minimum_liquidity: the pool's own minimum liquidity, minted to the zero address at creation."),
+              })
+              .describe("LP sent to a burn address."),
+          )
+          .describe("The burns found in the history window, oldest first."),
+      })
+      .describe("LP out of circulation."),
+    locked: z
+      .object({ ...category("in recognised lockers"), lockers: z.array(locker).describe("The recognised lockers holding LP, largest first.") })
+      .describe("LP in recognised lockers (registry addresses or known locker code)."),
+    team: z
+      .object({
+        ...category("held by team wallets"),
+        holders: z
+          .array(
+            holding
+              .extend({
+                relations: z.array(teamRelationOut).describe("How the wallet is linked to the team."),
+                is_contract: z.boolean().describe("Whether the wallet holds code."),
+              })
+              .describe("A team wallet holding LP."),
+          )
+          .describe("The team wallets holding LP, largest first."),
+      })
+      .describe("LP held by the deployer, the owner or the first liquidity provider (team attribution is an interpretation): it can be pulled."),
+    unverified_custody: z
+      .object({
+        ...category("in contracts that are not recognised lockers"),
+        holders: z.array(holding).describe("Those contracts, largest first."),
+        note: z.string().describe("How to read unverified custody."),
+      })
+      .describe("LP in contracts whose terms are unverified; never a reading of unlocked."),
+    other_holders: z
+      .object({
+        ...category("held by anyone else"),
+        identified: z.array(holding).describe("Other wallets holding LP, largest first."),
+        unidentified: lpAmount("LP supply not accounted for by the holders read (holders outside the history window or beyond the balance cap)"),
+      })
+      .describe("LP held by other wallets, and the remainder not attributed."),
+    liquidity_removals: z
+      .array(
+        z
+          .object({
+            transaction: hashOut.describe("The transaction."),
+            block: blockOut.describe("Its block."),
+            by: addressOut.nullable().describe("Who sent the LP in to redeem; null when it cannot be told from the transaction's logs."),
+            by_team: z.array(teamRelationOut).nullable().describe("How the remover is linked to the team; null when it is not (or unknown)."),
+            lp_amount: amountOut.nullable().describe("The LP redeemed; null when it cannot be told from the logs."),
+            token_amount: amountOut.nullable().describe("The token taken out; null when the pool's token0 is unknown."),
+            quote_amount: amountOut.nullable().describe("The quote asset taken out; null when the pool's token0 is unknown."),
+          })
+          .describe("A liquidity removal: LP redeemed for the pool's tokens."),
+      )
+      .describe("Liquidity removals in the history window, newest first."),
+    history_window: z
+      .object({
+        from_block: blockOut.describe("The first block of LP history read."),
+        to_block: blockOut.describe("The last block read: the read block."),
+        truncated: z.boolean().describe("True when the LP history was cut short (too many logs); the lists may miss older entries, balances are still read at the block."),
+        holders_capped: z.boolean().describe("True when more holders appeared than balances are read; the remainder counts as unidentified."),
+      })
+      .describe("The LP transfer history behind the lists."),
+  })
+  .describe("Who holds one V2-style pool's LP, and on what terms. Shares are basis points of LP supply, rounded down.");
+
+export const liquidityResponse = defineResponse({
+  data: z
+    .object({
+      token: tokenOut.extend({
+        total_supply: amountOut.nullable().describe("totalSupply(); null when the contract did not answer it."),
+      }).describe("The token, as read from its contract; each field null when the contract did not answer it (see unavailable[\"token.<field>\"])."),
+      team_wallets: z
+        .object({
+          owner: addressOut.nullable().describe("owner() at the block; null when the contract has no owner() function."),
+          owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address; null when there is no owner()."),
+          deployer: z
+            .object({ address: addressOut.describe("The account that created the token contract."), transaction: hashOut.describe("The creation transaction.") })
+            .nullable()
+            .describe("Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable[\"team_wallets.deployer\"])."),
+        })
+        .describe("The wallets linked to the token's team: the owner and the deployer."),
+      market,
+      lp_custody: z.array(custody).describe("LP custody of every V2-style pool, in the order of market.pools; empty when there is none (see unavailable.lp_custody)."),
+      limitations: z.array(z.string()).describe("What this read cannot see, in plain words (the history window, recognised lockers only, stablecoins at one dollar, V3 positions, Base's deployer)."),
+      unavailable: unavailableOf({
+        "token.name": "the contract did not answer name()",
+        "token.symbol": "the contract did not answer symbol()",
+        "token.decimals": "the contract did not answer decimals()",
+        "token.total_supply": "the contract did not answer totalSupply()",
+        "team_wallets.owner": "no owner() function",
+        "team_wallets.deployer": "Base without an explorer source, or a node that does not say",
+        "market.pools": "no pool on the registry's DEXes",
+        "market.price": "no pool prices the token",
+        "market.usd": "no dollar figure can be formed",
+        lp_custody: "no V2-style pool",
+        "lp_custody.locks": "a locker's schedule is not decoded",
+      }),
+    })
+    .describe("Token identity, the market snapshot and LP custody, read at one block."),
+  meta: z.object({
+    provenance: provenanceWith(["token", "team_wallets.owner", "team_wallets.deployer", "market.pools", "market.price", "market.usd", "lp_custody", "limitations"], {
+      "market.pools.metadata": "when metadata (or full) was asked for",
+      "lp_custody.team": "when a V2-style pool's custody was read",
+      "lp_custody.unverified_custody": "when a V2-style pool's custody was read",
+      "lp_custody.locks": "when locks (or full) was asked for and a V2-style pool's custody was read",
+    }),
+    chain_data_source: chainDataSourceOut,
+    read: z
+      .object({
+        metadata: z.boolean().describe("Whether pool metadata was read (metadata or full)."),
+        locks: z.boolean().describe("Whether lock proof was read (locks or full)."),
+        full: z.boolean().describe("Whether the fullest read ran."),
+        lookback_blocks: z.number().int().positive().describe("Blocks of LP transfer history read: 100,000, or 1,000,000 with full."),
+        list_limit: z.number().int().positive().describe("Most entries per list (holders per category, burn transactions, removals): 10, or 100 with full."),
+      })
+      .describe("The read plan that ran, from the request's booleans."),
+  }),
+});

@@ -1,0 +1,238 @@
+// POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk/analysis.ts). Each signal's
+// evidence has its own shape, so a signal is a union discriminated by its id.
+import { z } from "zod";
+import { addressOut, chainDataSourceOut, defineResponse, provenanceOut, tokenOut } from "./common";
+import { blockOut, bpsOut, hexOut, integerStringOut, provenanceWith, teamRelationOut, unavailableOf } from "./onchain-parts";
+
+const powerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
+
+/** Every signal id the read can give; `flags` lists the ids of the signals that are red flags. */
+export const riskSignalIds = [
+  "simulation_unavailable",
+  "buy_reverts",
+  "honeypot",
+  "sell_simulated",
+  "buy_tax",
+  "sell_tax",
+  ...powerIds,
+  "ownership",
+  "upgradeable",
+  "lp_custody",
+  "holder_concentration",
+] as const;
+
+const signalIdsDescription =
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's LP is burned, locked or team-held. holder_concentration: the share of supply the largest holders have.";
+
+const revert = z
+  .object({
+    data: hexOut.describe("The revert data the call returned (0x when it gave none)."),
+    reason: z.string().nullable().describe("The revert's own words (Error(string)) or the custom error's name when it can be decoded; null otherwise."),
+  })
+  .describe("Why the call reverted.");
+
+/** Where a simulated trade ran; part of the evidence of every simulation signal. */
+const tradeVenue = {
+  pool: addressOut.describe("The pool traded through: the deepest Uniswap V2 style pool against the wrapped native coin."),
+  router: addressOut.describe("The registry's router the trade went through."),
+  dex: z.string().describe("The DEX's display name."),
+  simulated_as: addressOut.describe("The address the simulator ran at: a fresh address with no code or keys on any network."),
+};
+
+const nativeUnits = (what: string) => integerStringOut.describe(`${what}, in the native coin's smallest unit (wei), as a decimal string.`);
+const tokenUnits = (what: string) => integerStringOut.describe(`${what}, in the token's smallest unit, as a decimal string.`);
+
+function signal<const Id extends readonly [string, ...string[]], Evidence extends z.ZodType>(ids: Id, evidence: Evidence, about: string) {
+  return z
+    .object({
+      id: z.enum(ids).describe(`The signal (${ids.join(", ")}): ${about}`),
+      severity: z.enum(["high", "medium", "low", "info"]).describe("How much the signal weighs: high, medium, low, or info (context, not a risk alone)."),
+      flag: z.boolean().describe("True for a red flag; false for context (a clean check, or a fact that is not a risk alone). data.flags lists the ids of the red flags."),
+      title: z.string().describe("The signal in one plain sentence."),
+      evidence: evidence.describe(`What the signal rests on: ${about}`),
+      provenance: provenanceOut,
+    })
+    .describe(about);
+}
+
+const powerFunctionsEvidence = z.object({
+  functions: z
+    .array(
+      z
+        .object({
+          signature: z.string().describe("The catalogued function signature, e.g. mint(address,uint256)."),
+          selector: z.string().regex(/^0x[0-9a-f]{8}$/).describe("Its 4-byte selector, found pushed by the code's dispatcher."),
+        })
+        .describe("A function of this power found in the code."),
+    )
+    .describe("The catalogued functions of this power the code dispatches."),
+  read_from: z.enum(["token_code", "implementation_code"]).describe("token_code: the token's own code. implementation_code: the code of the implementation behind the proxy."),
+  owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner() function."),
+  owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address (no one can call owner-gated functions); null when there is no owner()."),
+  note: z.string().describe("What this evidence does and does not prove."),
+});
+
+const upgradeEvidence = z
+  .discriminatedUnion("standard", [
+    z.object({
+      standard: z.literal("eip1967_transparent").describe("eip1967_transparent: a transparent proxy; its admin upgrades it."),
+      implementation: addressOut.nullable().describe("The EIP-1967 implementation slot."),
+      proxy_admin: addressOut.nullable().describe("The EIP-1967 admin slot: who can upgrade."),
+      proxy_admin_owner: addressOut.nullable().describe("owner() of the proxy admin (a ProxyAdmin contract); null when it has none."),
+    }),
+    z.object({
+      standard: z.literal("eip1967_uups").describe("eip1967_uups: a UUPS proxy; the implementation upgrades itself."),
+      implementation: addressOut.nullable().describe("The EIP-1967 implementation slot."),
+      owner: addressOut.nullable().describe("The token's owner(), who (or a role holder) can ask for an upgrade; null when there is no owner()."),
+      note: z.string().describe("How a UUPS token is upgraded."),
+    }),
+    z.object({
+      standard: z
+        .enum(["eip1967", "beacon", "eip1167_minimal"])
+        .describe("eip1967: the implementation slot is set, with no admin and no UUPS answer. beacon: a beacon proxy. eip1167_minimal: a minimal clone whose logic is fixed (context, not a flag)."),
+      implementation: addressOut.nullable().describe("The implementation slot or the clone target; null for a beacon proxy (the beacon names it)."),
+      beacon: addressOut.nullable().describe("The EIP-1967 beacon slot; null unless a beacon proxy."),
+    }),
+  ])
+  .describe("The proxy standard (an interpretation of the code and the EIP-1967 slots), the implementation, and who can upgrade.");
+
+const signalOut = z
+  .discriminatedUnion("id", [
+    signal(["simulation_unavailable"], z.object({ reason: z.string().describe("Why the simulation did not run (also in data.unavailable.simulation).") }), "The buy and sell could not be simulated; the signals come from code and state alone (the fallback)."),
+    signal(
+      ["buy_reverts"],
+      z.object({ ...tradeVenue, native_in: nativeUnits("What the simulated buy spent"), revert: revert.describe("Why the buy reverted.") }),
+      "Buying through the pool reverts.",
+    ),
+    signal(
+      ["honeypot"],
+      z.object({ ...tradeVenue, bought: tokenUnits("The tokens the simulated buy received"), sell_revert: revert.describe("Why selling them reverted.") }),
+      "Honeypot: a holder who bought cannot sell.",
+    ),
+    signal(
+      ["sell_simulated"],
+      z.object({ ...tradeVenue, native_in: nativeUnits("What the simulated buy spent"), native_out: nativeUnits("What selling everything bought returned") }),
+      "A buy and a sell through the pool both went through.",
+    ),
+    signal(
+      ["buy_tax", "sell_tax"],
+      z.object({
+        ...tradeVenue,
+        tax_bps: bpsOut.describe("The tax in basis points: (sent − arrived) / sent, rounded to the nearest."),
+        sent: tokenUnits("Tokens sent on this leg (by the pool on a buy, by the seller on a sell)"),
+        arrived: tokenUnits("Tokens that arrived (at the buyer on a buy, at the pool on a sell)"),
+      }),
+      "A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high.",
+    ),
+    signal(powerIds, powerFunctionsEvidence, "An owner power found in the code; context rather than a flag when ownership is renounced."),
+    signal(["ownership"], z.object({ owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner() function.") }), "Who owns the token: no owner(), renounced, or held by an address."),
+    signal(["upgradeable"], upgradeEvidence, "The token is a proxy: upgradeable (high), or a minimal clone whose logic is fixed (info)."),
+    signal(
+      ["lp_custody"],
+      z.object({
+        pool: addressOut.describe("The main pool: the deepest V2-style pool whose LP custody was read."),
+        burned_bps: bpsOut.describe("LP at burn addresses, in basis points of LP supply (rounded down)."),
+        locked_bps: bpsOut.describe("LP in recognised lockers, in basis points of LP supply (rounded down)."),
+        team_held_bps: bpsOut.describe("LP held by the deployer, the owner or the first liquidity provider, in basis points of LP supply (rounded down)."),
+        unverified_custody_bps: bpsOut.describe("LP in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of LP supply (rounded down)."),
+        lockers: z
+          .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
+          .describe("Recognised lockers holding this pool's LP."),
+        team_holders: z
+          .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(teamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
+          .describe("Team wallets holding this pool's LP."),
+      }),
+      "How much of the main pool's LP is burned, locked or team-held; less than 80 % burned or locked is a flag, high when the team holds half or more.",
+    ),
+    signal(
+      ["holder_concentration"],
+      z.object({
+        top_holder_bps: bpsOut.nullable().describe("The largest holder's share of total supply, in basis points; null when no holder with a balance was found."),
+        top_ten_bps: bpsOut.nullable().describe("The ten largest holders' share of total supply, in basis points; null when no holder with a balance was found."),
+        holders: z
+          .array(
+            z
+              .object({
+                address: addressOut.describe("The holder."),
+                balance: tokenUnits("Its balance at the block"),
+                share_bps: bpsOut.describe("Its share of total supply, in basis points."),
+                team: z.array(z.enum(["deployer", "owner"])).describe("How the holder is linked to the team (deployer, owner); empty when it is not."),
+              })
+              .describe("A holder ranked by balance."),
+          )
+          .describe("The ten largest holders, pools, burn addresses and lockers apart."),
+        set_apart: z
+          .array(
+            z
+              .object({
+                address: addressOut.describe("The address."),
+                kind: z.enum(["pool", "burn", "locker"]).describe("pool: one of the token's pools. burn: a burn address. locker: a recognised locker."),
+                balance: tokenUnits("Its balance at the block"),
+                share_bps: bpsOut.describe("Its share of total supply, in basis points."),
+              })
+              .describe("A balance that is not a wallet's to sell."),
+          )
+          .describe("Pools, burn addresses and lockers among the receivers, not counted as holders."),
+        window: z
+          .object({
+            from_block: blockOut.describe("The first block of Transfer logs read."),
+            to_block: blockOut.describe("The last block read: the read block."),
+            receivers: z.number().int().nonnegative().describe("How many addresses received the token in the window."),
+            balances_read: z.number().int().nonnegative().describe("How many of the largest receivers' balances were read (at most 200)."),
+          })
+          .describe("The Transfer history the holders were found in; older holders that have not moved since are not seen."),
+      }),
+      "The share of supply the largest holders have; 20 % for the largest (or 50 % for the ten largest) is a medium flag, 50 % a high one.",
+    ),
+  ])
+  .describe("One risk signal with its evidence (discriminated by id).");
+
+const leg = z
+  .object({
+    ok: z.boolean().describe("True when the leg went through."),
+    tokens_sent: tokenUnits("Tokens sent on this leg (by the pool on the buy, by the simulator on the sell)"),
+    tokens_arrived: tokenUnits("Tokens that arrived (at the simulator on the buy, at the pool on the sell)"),
+    native: nativeUnits("The native coin spent on the buy, or received on the sell"),
+    revert: revert.nullable().describe("Why the leg reverted; null when it went through."),
+  })
+  .describe("One leg of the simulated trade.");
+
+const simulation = z
+  .object({
+    method: z.literal("eth_call with a state override (nothing sent)").describe("How the trade was simulated: nothing is signed or sent."),
+    pool: addressOut.describe("The pool traded through."),
+    router: addressOut.describe("The registry's router the trade went through."),
+    simulated_as: addressOut.describe("The address the simulator ran at."),
+    native_in: nativeUnits("What the buy spent (0.1 % of the pool's wrapped-native reserve)"),
+    buy: leg.describe("The buy."),
+    sell: leg.nullable().describe("Selling everything bought; null when the buy failed or bought nothing."),
+    buy_tax_bps: bpsOut.nullable().describe("Tokens lost on the buy, in basis points of what the pool sent; null when the buy failed."),
+    sell_tax_bps: bpsOut.nullable().describe("Tokens lost on the sell, in basis points of what the seller sent; null when the sell failed or did not run."),
+  })
+  .nullable()
+  .describe("The simulated buy and sell; null when it could not run (then fallback is true and unavailable.simulation says why).");
+
+export const riskResponse = defineResponse({
+  data: z
+    .object({
+      token: tokenOut.extend({
+        total_supply: integerStringOut.nullable().describe("totalSupply() in the token's smallest unit, as a decimal string; null when the contract did not answer it."),
+      }).describe("The token, as read from its contract."),
+      summary: z.string().describe("The red flags in one sentence, or that no known red flag was found at read time (which covers the listed checks only; it does not prove the token safe)."),
+      flags: z.array(z.enum(riskSignalIds)).describe(`The ids of the signals that are red flags, in the order of signals; empty when none was found. ${signalIdsDescription}`),
+      signals: z.array(signalOut).describe("Every signal read: red flags and context."),
+      simulation,
+      fallback: z.boolean().describe("True when the buy and sell could not be simulated and the signals come from code and state alone."),
+      limitations: z.array(z.string()).describe("What this read cannot see, in plain words (the selector catalogue, the holder window, how the simulation trades)."),
+      unavailable: unavailableOf({
+        simulation: "no wrapped-native V2 pool with reserves, or a node without state overrides",
+        lp_custody: "no pool, or no V2-style pool",
+        holder_concentration: "the token does not answer totalSupply()",
+      }),
+    })
+    .describe("Risk signals for the token, read at one block."),
+  meta: z.object({
+    provenance: provenanceWith(["token", "signals", "limitations", "simulation", "powers", "upgradeability", "lp_custody", "holder_concentration"], {}),
+    chain_data_source: chainDataSourceOut,
+  }),
+});
