@@ -1,0 +1,163 @@
+// POST /v1/api/intel/why-down: why a token's price is down, from its main pool's activity over
+// about a day of blocks — three drivers each measured from logs, the dominant one by rule, and
+// every observation behind them.
+import { z } from "zod";
+import type { Driver } from "@/lib/intel/why-down/why-down";
+import { addressOut, amountOut, defineResponse, isoTimeOut, tokenOut } from "./common";
+import { blockOut, bpsOut, chainReadMetaOf, limitationsOut, txHashOut, unavailableOf, v2DexNameOut } from "./chain-read-parts";
+import { relationOut } from "./team-wallets";
+
+const drivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
+
+const driverOut = z
+  .enum(drivers)
+  .describe(
+    "A candidate driver of the fall. liquidity_pulled: liquidity was removed from the pool. " +
+      "team_wallets_selling: wallets intel/team-wallets links to the team sold or moved the token. heavy_selling: more was sold into the pool than bought.",
+  );
+
+const teamOut = z
+  .array(relationOut)
+  .nullable()
+  .describe("How the wallet is linked to the token's team (its relations as intel/team-wallets reads them); null when it is not a team wallet.");
+
+const observationOut = z
+  .object({
+    what: z
+      .enum(["sell", "buy", "liquidity_removal", "team_transfer"])
+      .describe("What happened: sell (tokens sold into the pool), buy (tokens bought from it), liquidity_removal (LP redeemed through the pool), team_transfer (a team wallet sent tokens somewhere other than the pool)."),
+    wallet: addressOut.nullable().describe("Who did it: the seller, the buyer, the wallet that redeemed the LP, or the team wallet that sent; null when the transaction's token or LP transfer did not show it."),
+    amount: amountOut.describe("Tokens sold, bought, taken out of the pool by the removal, or transferred."),
+    quote_amount: amountOut.nullable().describe("The quote asset (pool.quote) the pool paid out or took in, or that the removal took out; null for team_transfer."),
+    transaction: txHashOut.describe("The transaction of the log observed."),
+    block: blockOut.describe("Its block."),
+    time: isoTimeOut.nullable().describe("Its block time; null when the block's header could not be read."),
+    note: z
+      .string()
+      .optional()
+      .describe("Context in plain words: for a removal, the LP redeemed (or that its sender was not found); for a team wallet's trade, its relations; for a team_transfer, the recipient. Absent on ordinary trades."),
+  })
+  .describe("One on-chain observation behind a driver: a log with its amounts, wallet, transaction and time.");
+
+const scoreOut = z.number().min(0).max(1).describe("How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations).");
+
+const liquidityPulledOut = z
+  .object({
+    driver: z.literal("liquidity_pulled").describe("liquidity_pulled: liquidity was removed from the pool."),
+    score: scoreOut,
+    measured: z
+      .object({
+        removals: z.number().int().nonnegative().describe("How many liquidity removals (Burn events) the pool had in the window."),
+        largest_share_of_pool_bps: bpsOut.describe("The largest share of the pool's quote reserve one removal took, against what the pool held just before it; 0 when there was no removal."),
+        quote_removed: amountOut.describe("The quote asset all removals took out together."),
+        by: z
+          .array(z.object({ wallet: addressOut.describe("A wallet that redeemed LP."), team: teamOut }).describe("A wallet that pulled liquidity."))
+          .describe("The wallets that redeemed LP, once each."),
+      })
+      .describe("What was measured for this driver."),
+    observations: z.array(observationOut).describe("Every removal in the window (what is liquidity_removal), with the wallet that redeemed the LP."),
+  })
+  .describe("Liquidity pulled: each removal, who made it and the share of the pool it took.");
+
+const teamWalletsSellingOut = z
+  .object({
+    driver: z.literal("team_wallets_selling").describe("team_wallets_selling: wallets linked to the team sold or moved the token."),
+    score: scoreOut,
+    measured: z
+      .object({
+        team_wallets: z.number().int().nonnegative().describe("How many wallets intel/team-wallets links to the team."),
+        sold: amountOut.describe("Tokens the team wallets sold into the pool in the window."),
+        share_of_sells_bps: bpsOut.describe("Those tokens as a share of everything sold into the pool in the window; 0 when nothing was sold."),
+        transfers_out: z.number().int().nonnegative().describe("How many transfers team wallets made to addresses other than the pool."),
+      })
+      .describe("What was measured for this driver."),
+    observations: z.array(observationOut).describe("The team wallets' sells (what is sell), then their transfers elsewhere (what is team_transfer)."),
+  })
+  .describe("Team wallets selling: the sells and transfers of the wallets linked to the team.");
+
+const heavySellingOut = z
+  .object({
+    driver: z.literal("heavy_selling").describe("heavy_selling: more was sold into the pool than bought."),
+    score: scoreOut,
+    measured: z
+      .object({
+        sells: z.number().int().nonnegative().describe("How many swaps sold the token into the pool."),
+        buys: z.number().int().nonnegative().describe("How many swaps bought it from the pool."),
+        sold: amountOut.describe("Tokens sold into the pool."),
+        bought: amountOut.describe("Tokens bought from the pool."),
+        net_sold: amountOut.describe("Sold minus bought; negative (raw starts with -) when more was bought than sold."),
+        net_sold_share_of_start_reserve_bps: bpsOut.nullable().describe("Net sold as a share of the pool's token reserve at the window's start; negative when net bought; null when that reserve was zero."),
+        largest_sellers: z
+          .array(
+            z
+              .object({
+                wallet: addressOut.describe("The seller."),
+                sold: amountOut.describe("Tokens it sold into the pool in the window."),
+                share_bps: bpsOut.describe("Its share of everything sold in the window."),
+                transactions: z.array(txHashOut).describe("Its sell transactions, oldest first."),
+                team: teamOut,
+              })
+              .describe("One seller."),
+          )
+          .describe("The five largest sellers, largest first; sells whose seller the transaction does not show are left out."),
+      })
+      .describe("What was measured for this driver."),
+    observations: z.array(observationOut).describe("The ten largest sells (what is sell), largest first."),
+  })
+  .describe("Heavy selling: tokens sold against tokens bought, and the largest sellers.");
+
+export const whyDownResponse = defineResponse({
+  data: z
+    .object({
+      token: tokenOut,
+      pool: z
+        .object({
+          address: addressOut.describe("The pool's address."),
+          dex: v2DexNameOut,
+          quote: z
+            .object({ address: addressOut.describe("The quote asset's address."), symbol: z.string().describe("Its symbol, e.g. WETH or WBNB.") })
+            .describe("The asset the token is priced in: the wrapped native coin when the token has such a pool, else a stablecoin."),
+        })
+        .describe("The token's main pool: its V2-style pool against the wrapped native coin, else any V2-style pool."),
+      window: z
+        .object({
+          from_block: blockOut.describe("First block of the window."),
+          to_block: blockOut.describe("Last block of the window: the latest block, which the answer is pinned to."),
+          from_time: isoTimeOut.describe("Time of the first block."),
+          to_time: isoTimeOut.describe("Time of the last block."),
+          blocks: z.number().int().nonnegative().describe("Blocks in the window: about a day (Ethereum 7,200, Base 43,200, BNB Chain 28,800), fewer when the chain is younger."),
+        })
+        .describe("The blocks read."),
+      price: z
+        .object({
+          start: z.string().nullable().describe("The token's price in the quote asset at the window's start, as a decimal string (up to 18 decimals); null when the token's decimals could not be read or the pool held no tokens."),
+          end: z.string().nullable().describe("The price at the window's end, likewise; null in the same cases."),
+          change_bps: bpsOut.nullable().describe("(end − start) / start in basis points, exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero."),
+          down: z.boolean().describe("True when change_bps is negative."),
+          start_from: z.string().describe("Where the start price comes from: the reserves at the window's first block, or, for a pool born in the window, its first liquidity."),
+        })
+        .describe("The pool price at the window's edges."),
+      dominant_driver: driverOut
+        .nullable()
+        .describe(
+          "The driver that explains the fall, by rule (interpretation): liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; " +
+            "else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it.",
+        ),
+      read: z.string().describe("The answer in one plain sentence: whether the token is down, by how much, and why."),
+      thin: z.boolean().describe("True when the window holds fewer than five trades, so the read rests on little."),
+      thin_note: z.string().optional().describe("Present only when thin: says how many trades the read rests on."),
+      drivers: z
+        .array(z.discriminatedUnion("driver", [liquidityPulledOut, teamWalletsSellingOut, heavySellingOut]))
+        .describe("All three drivers, always in this order: liquidity_pulled, team_wallets_selling, heavy_selling; each with its score, what was measured and the observations behind it."),
+      limitations: limitationsOut,
+      unavailable: unavailableOf({}).describe("Always empty: nothing in this answer is left unread without failing the call (no pool or no trade is 422 insufficient_data)."),
+    })
+    .describe("Why the token's price is down: the price move, three measured drivers, the dominant one and the observations behind it."),
+  meta: chainReadMetaOf(["price", "drivers", "dominant_driver", "read", "window", "limitations"]),
+  sources: z
+    .object({
+      transactions: z.array(txHashOut).describe("Every transaction cited in the drivers' observations, once each."),
+      pool: addressOut.describe("The pool read."),
+    })
+    .describe("What the answer cites: the observed transactions and the pool."),
+});
