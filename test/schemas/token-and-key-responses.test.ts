@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "viem";
-import { permissionNames } from "@/lib/api/registry";
+import { permissionNames } from "@/lib/contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
