@@ -12,11 +12,12 @@ import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/
 import type { Harness } from "../support/harness";
 
 // Small bounds so the suite is quick; the defaults are documented in .env.example.
-const connectTimeoutMs = 500;
-const queryTimeoutMs = 1_000;
-const deadlineMs = 2_000;
+// Wide enough that a loaded machine (the whole suite runs at once) never trips them by itself.
+const connectTimeoutMs = 1_000;
+const queryTimeoutMs = 2_000;
+const deadlineMs = 3_000;
 /** Redis commands fail after 2 s (the RESP client's own bound); every fault must be answered within this. */
-const answerWithinMs = 4_000;
+const answerWithinMs = 6_000;
 const startingBalance = 1_000;
 
 let world: FaultyWorld;
@@ -25,6 +26,15 @@ let key: string;
 /** A fresh key per call: the metadata budget allows one call a second per key, and these calls come faster. */
 const freshKey = async () => (await h.key()).key;
 const proxies = () => world.proxies;
+
+/** Resolves once the application has sent the node something after this call (a read is in flight). */
+async function nodeAsked() {
+  const before = proxies().node.bytesSent;
+  for (const started = Date.now(); proxies().node.bytesSent === before; ) {
+    if (Date.now() - started > 10_000) throw new Error("the request never reached the node");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 const balance = () => world.balance();
 
 function requestFor(endpoint: Endpoint) {
@@ -102,7 +112,7 @@ describe.each(faults)("$dependency: $mode", ({ dependency, mode }) => {
       expect({ id, status: answer.status, ok: answer.body.ok, error: answer.body.error }).toEqual({ id, status: 503, ok: false, error: "unavailable" });
       expect(answer.body.request_id, id).toMatch(/^req_/);
       if (dependency === "database") expect(answer.body.message, id).toMatch(/database is unavailable/);
-      if (dependency === "node") expect(answer.body.message, id).toMatch(mode === "refuse" ? /^Ethereum node did not answer: / : /request deadline of 2 s/);
+      if (dependency === "node") expect(answer.body.message, id).toMatch(mode === "refuse" ? /^Ethereum node did not answer: / : /request deadline of 3 s/);
     }
 
     // Nothing charged; and every request that reached a key has its record, written once the
@@ -131,8 +141,9 @@ describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (
     const endpoint = endpoints.find((e) => e.id === "intel/risk")!;
     // Hold the chain read so the database can fail between authentication and the charge.
     await proxies().node.set("freeze");
+    const asked = nodeAsked();
     const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint) });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await asked;
     await proxies().database.set(mode);
     await proxies().node.set("pass");
     const started = performance.now();
@@ -158,8 +169,11 @@ describe("a client that leaves", () => {
     await proxies().node.set("freeze");
     const controller = new AbortController();
     try {
+      const asked = nodeAsked();
       const pending = h.call("POST", endpoint.id, { key, body: requestFor(endpoint), signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await asked;
+      // Let the rest of the round's requests leave too: they all wait on the frozen node now.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const sentBefore = proxies().node.bytesSent;
       const closedBefore = proxies().node.closedByApplication;
       const abortedAt = performance.now();

@@ -60,8 +60,8 @@ it("restarts a killed anvil from the saved state on the same port, with a log li
   // Down: the API's reads say which network and why, as a 503.
   const api = getChainClient("eth", { env: { ETH_RPC_URL: chain.rpcUrl }, settings: { timeoutMs: 500, retryCount: 0 } });
   await expect(readChain("eth", () => api.getBlockNumber())).rejects.toMatchObject({
-    code: "unavailable",
-    status: 503,
+    kind: "unreachable",
+    network: "Ethereum",
     message: "Ethereum node did not answer: connection refused",
   });
 

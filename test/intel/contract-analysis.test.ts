@@ -3,7 +3,7 @@
 // provenance, and the 503 when the node stops answering.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress, type Address } from "viem";
-import { ApiError } from "@/lib/contract/api-error";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { getChainClient } from "@/lib/chain/clients";
 import { analyzeContract } from "@/lib/intel/contract/analysis";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -140,7 +140,7 @@ describe("contract analysis", () => {
     const client = getChainClient("eth", { env: { ETH_RPC_URL: dead.url }, settings: { timeoutMs: 500, retryCount: 0 } });
     await dead.stop();
     const error = await analyzeContract({ chain: "eth", address: at.owned.address, client }).catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe("unavailable");
+    expect(error).toBeInstanceOf(ChainUnavailableError);
+    expect((error as ChainUnavailableError).kind).toBe("unreachable");
   });
 });
