@@ -12,6 +12,13 @@ import {
   walletPnlRequestSchema,
 } from "@/lib/schemas/requests";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
+import { contractAnalysisResponse } from "@/lib/schemas/responses/contract-analysis";
+import { discoverResponse } from "@/lib/schemas/responses/discover";
+import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
+import { meResponse } from "@/lib/schemas/responses/me";
+import { riskResponse } from "@/lib/schemas/responses/risk";
+import { teamWalletsResponse } from "@/lib/schemas/responses/team-wallets";
+import { whyDownResponse } from "@/lib/schemas/responses/why-down";
 import type { ErrorCode } from "./error-codes";
 
 export const permissions = {
@@ -44,13 +51,13 @@ export type EndpointDefinition = {
 
 export const endpoints = [
   { id: "health", method: "GET", surface: "public", permission: null, price: 0, summary: "Availability check; needs no key." },
-  { id: "me", method: "GET", surface: "metadata", permission: null, price: 0, summary: "The calling key's own details, restrictions and credit balance." },
-  { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: discoverQuerySchema },
-  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema, errors: ["insufficient_data"] },
-  { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: tokenRequestSchema },
-  { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema },
-  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema, errors: ["insufficient_data"] },
-  { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema },
+  { id: "me", method: "GET", surface: "metadata", permission: null, price: 0, summary: "The calling key's own details, restrictions and credit balance.", response: meResponse },
+  { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: discoverQuerySchema, response: discoverResponse },
+  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema, errors: ["insufficient_data"], response: whyDownResponse },
+  { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: tokenRequestSchema, response: teamWalletsResponse },
+  { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema, response: liquidityResponse },
+  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema, errors: ["insufficient_data"], response: riskResponse },
+  { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema, response: contractAnalysisResponse },
   { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"] },
   { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema },
   { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"] },

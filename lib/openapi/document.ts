@@ -7,6 +7,7 @@ import { errorCodes } from "@/lib/contract/error-codes";
 import { getEndpoint, type EndpointId } from "@/lib/contract/endpoints";
 import { provenanceLabels } from "@/lib/intel/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
+import { healthResponse } from "@/lib/schemas/responses/health";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";
 
 /** The output side of a schema as JSON Schema (2020-12, what OpenAPI 3.1 uses). */
@@ -41,11 +42,7 @@ const envelopeMeta: JsonSchema = {
   },
 };
 
-const healthSchema = {
-  type: "object",
-  required: ["ok", "service", "version", "generated_at"],
-  properties: { ok: { const: true }, service: { type: "string" }, version: { const: "v1" }, generated_at: { type: "string", format: "date-time" } },
-};
+const healthSchema = outputJsonSchema(healthResponse);
 
 function successSchema(response: ResponseSchema | undefined): JsonSchema {
   const meta = response?.meta ? outputJsonSchema(response.meta) : undefined;
