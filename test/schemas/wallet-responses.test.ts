@@ -5,13 +5,13 @@
 //
 // The answers are not picked by hand: exact-movements is asked for every demo wallet, wallet/pnl
 // for every (wallet, token) pair those movements show, wallet/approvals for the approvals wallet
-// (whole, paged, past the end), a wallet with one limited approval and one with none. Then each
-// branch the schemas declare (a nullable or optional field) is counted, so a branch the demo
-// reaches cannot silently stop being checked; the branches the demo cannot reach are listed at the
-// end of the file.
+// (whole, paged, past the end), a wallet with one limited approval and one with none. States the
+// demo does not build (two quote assets, an unpriced buy, more than 25 movements) are then made on
+// the eth chain. Each branch the schemas declare (a nullable or optional field) is counted, so a
+// branch reached cannot silently stop being checked; the ones still unreached are listed at the end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getAddress, type Address } from "viem";
+import { createPublicClient, createTestClient, encodeFunctionData, getAddress, http, parseAbi, type Abi, type Address, type Hex } from "viem";
 import { clearChainClients } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, WALLET_ROLES, type AddressBook } from "@/lib/demo-chain";
@@ -196,12 +196,118 @@ describe.each(DEMO_CHAINS)("wallet answers on demo %s fit their schemas", (chain
 
 const sameAddress = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
+describe("states the demo does not build, made on the eth demo chain after its own answers were read", () => {
+  // Fresh accounts with no history, driven by impersonation: an LP that opens a token/stablecoin
+  // pool, a wallet that buys through both pools (two quote assets), a wallet whose second buy
+  // receives more than its swap paid out (unpriced), and a wallet with more than 25 movements.
+  const [lp, twoQuotes, unpriced, busy] = [0x51, 0x52, 0x53, 0x54].map((n) => getAddress(`0x${"5c".repeat(19)}${n.toString(16)}`));
+  const routerAbi = parseAbi([
+    "function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])",
+    "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])",
+    "function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)",
+  ]);
+  const tokenAbi = parseAbi(["function approve(address, uint256) returns (bool)", "function transfer(address, uint256) returns (bool)", "function transferFrom(address, address, uint256) returns (bool)", "function mint(address, uint256)", "function balanceOf(address) view returns (uint256)"]);
+  const multicallAbi = parseAbi(["struct Call3Value { address target; bool allowFailure; uint256 value; bytes callData; }", "function aggregate3Value(Call3Value[] calls) payable returns ((bool, bytes)[])"]);
+  const deadline = 2n ** 40n;
+  const answers: Record<string, Body> = {};
+
+  beforeAll(async () => {
+    const { rpcUrl, addressBook: book } = demo.chains.eth;
+    const transport = http(rpcUrl);
+    const test = createTestClient({ mode: "anvil", transport });
+    const client = createPublicClient({ transport, pollingInterval: 10, cacheTime: 0 });
+    const { router } = book.canonical.dex;
+    const [weth, usdc, token] = [book.canonical.wrappedNative.address, book.canonical.stablecoin.address, book.scenarios.healthy.token.address];
+    const send = async (from: Address, to: Address, data: Hex, value = 0n) => {
+      const hash = await test.request({ method: "eth_sendTransaction", params: [{ from, to, data, value: `0x${value.toString(16)}`, gas: "0x7a1200" }] } as never) as Hex;
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status, `${from} → ${to}`).toBe("success");
+    };
+    const call = <const A extends Abi>(abi: A, functionName: string, args: readonly unknown[]) => encodeFunctionData({ abi, functionName, args } as never);
+    const buyWithEth = (wallet: Address, wei: bigint) => send(wallet, router, call(routerAbi, "swapExactETHForTokens", [0n, [weth, token], wallet, deadline]), wei);
+    for (const account of [lp, twoQuotes, unpriced, busy]) {
+      await test.impersonateAccount({ address: account });
+      await test.setBalance({ address: account, value: 10n ** 22n });
+    }
+
+    // The LP buys the token and opens a token/stablecoin pool beside the token's wrapped-native one.
+    await buyWithEth(lp, 5n * 10n ** 18n);
+    const held = await client.readContract({ address: token, abi: tokenAbi, functionName: "balanceOf", args: [lp] });
+    await send(lp, usdc, call(tokenAbi, "mint", [lp, 10n ** 12n]));
+    await send(lp, token, call(tokenAbi, "approve", [router, held]));
+    await send(lp, usdc, call(tokenAbi, "approve", [router, 10n ** 12n]));
+    await send(lp, router, call(routerAbi, "addLiquidity", [token, usdc, held / 2n, 10n ** 10n, 0n, 0n, lp, deadline]));
+
+    // Two quote assets: a buy through the wrapped-native pool, then one through the stablecoin pool.
+    await buyWithEth(twoQuotes, 10n ** 17n);
+    await send(twoQuotes, usdc, call(tokenAbi, "mint", [twoQuotes, 10n ** 9n]));
+    await send(twoQuotes, usdc, call(tokenAbi, "approve", [router, 10n ** 9n]));
+    await send(twoQuotes, router, call(routerAbi, "swapExactTokensForTokens", [10n ** 8n, 0n, [usdc, token], twoQuotes, deadline]));
+
+    // Unpriced: a priced buy, then one transaction (through Multicall3) in which the swap pays the
+    // wallet and the LP sends it more of the token, so the wallet receives more than the swap paid out.
+    await buyWithEth(unpriced, 10n ** 17n);
+    await send(lp, token, call(tokenAbi, "approve", [book.canonical.multicall3, 10n ** 18n]));
+    await send(
+      lp,
+      book.canonical.multicall3,
+      call(multicallAbi, "aggregate3Value", [
+        [
+          { target: router, allowFailure: false, value: 10n ** 17n, callData: call(routerAbi, "swapExactETHForTokens", [0n, [weth, token], unpriced, deadline]) },
+          { target: token, allowFailure: false, value: 0n, callData: call(tokenAbi, "transferFrom", [lp, unpriced, 10n ** 18n]) },
+        ],
+      ]),
+      10n ** 17n,
+    );
+
+    // More than 25 movements: 26 transfers in.
+    for (let i = 0; i < 26; i++) await send(lp, token, call(tokenAbi, "transfer", [busy, 10n ** 15n + BigInt(i)]));
+
+    answers.twoQuotes = await fits("pnl", "wallet/pnl", walletPnlResponse, { chain: "eth", wallet: twoQuotes, token }, "eth pnl two quote assets");
+    answers.unpriced = await fits("pnl", "wallet/pnl", walletPnlResponse, { chain: "eth", wallet: unpriced, token }, "eth pnl unpriced buy");
+    answers.unpricedMovements = await fits("movements", "wallet/exact-movements", walletExactMovementsResponse, { chain: "eth", wallet: unpriced }, "eth exact-movements unpriced buy");
+    answers.busy = await fits("movements", "wallet/exact-movements", walletExactMovementsResponse, { chain: "eth", wallet: busy, token }, "eth exact-movements busy");
+    answers.multicallApprovals = await fits("approvals", "wallet/approvals", walletApprovalsResponse, { chain: "eth", address: lp }, "eth approvals lp");
+  }, 60_000);
+
+  it("wallet/pnl across two quote assets: quote null, the quote figures null beside the dollar ones, each reason given", () => {
+    const data = answers.twoQuotes.data as unknown as PnlData;
+    expect(data.quote).toBeNull();
+    expect(new Set(data.trades.map((trade) => trade.swap?.quote.symbol))).toEqual(new Set(["WETH", "USDC"]));
+    expect({ realized: data.realized?.quote, cost: data.position.cost_basis?.quote, unrealized: data.unrealized?.quote }).toEqual({ realized: null, cost: null, unrealized: null });
+    expect([data.realized?.usd, data.position.cost_basis?.usd, data.unrealized?.usd].every((usd) => typeof usd === "string")).toBe(true);
+    expect(Object.keys(data.unavailable).sort()).toEqual(["realized.quote", "unrealized.quote"]);
+  });
+
+  it("wallet/pnl with an unpriced buy: listed with its reason, no price, no dollars; the basis gone", () => {
+    const data = answers.unpriced.data as unknown as PnlData;
+    const [priced, unpricedBuy] = data.trades;
+    expect(priced.unpriced).toBeNull();
+    expect(unpricedBuy).toMatchObject({ kind: "buy", value_usd: null, swap: { price_per_token: null }, unpriced: expect.stringMatching(/does not price the whole buy/) });
+    expect(unpricedBuy.transfers).toHaveLength(2);
+    expect(data.counts.unpriced).toBe(1);
+    expect(data.unavailable["trades.price"]).toMatch(/could not be priced/);
+    expect(data.position.cost_basis).toBeNull();
+  });
+
+  it("wallet/exact-movements: a buy of two legs; past 25 movements, more_before", () => {
+    const movements = (answers.unpricedMovements.data as unknown as MovementsData).movements;
+    expect(movements.find((movement) => movement.legs)?.kind).toBe("buy");
+    const busyData = answers.busy.data as unknown as MovementsData;
+    expect({ returned: busyData.movements.length, more_before: busyData.window.more_before }).toEqual({ returned: 25, more_before: true });
+  });
+});
+
 describe("the branches the schemas declare were reached", () => {
   /** At least one answer on each network has the property. */
   const everyChain = (answers: Array<{ label: string; body: Body }>, what: string, has: (body: Body) => boolean) => {
     for (const chain of DEMO_CHAINS) {
       expect(answers.filter(({ label }) => label.startsWith(`${chain} `)).filter(({ body }) => has(body)).length, `${what} on ${chain}`).toBeGreaterThan(0);
     }
+  };
+  /** At least one answer on eth has it: the states made on the eth chain. */
+  const onEth = (answers: Array<{ label: string; body: Body }>, what: string, has: (body: Body) => boolean) => {
+    expect(answers.filter(({ label }) => label.startsWith("eth ")).filter(({ body }) => has(body)).length, `${what} on eth`).toBeGreaterThan(0);
   };
 
   it("wallet/pnl", () => {
@@ -216,7 +322,7 @@ describe("the branches the schemas declare were reached", () => {
       "swap null (plain transfer)": pnl((d) => d.trades.some((t) => t.swap === null && t.value_usd === null && t.unpriced === null)),
       "swap priced": pnl((d) => d.trades.some((t) => t.swap !== null && t.swap.price_per_token !== null && t.value_usd !== null)),
       "realized present": pnl((d) => d.realized !== null && d.realized.quote !== null && d.realized.usd !== null),
-      "realized negative (a loss)": pnl((d) => d.realized !== null && d.realized.quote!.raw.startsWith("-")),
+      "realized negative (a loss)": pnl((d) => d.realized?.quote?.raw.startsWith("-") === true),
       "realized null": pnl((d) => d.realized === null && d.unavailable.realized !== undefined),
       "unrealized present": pnl((d) => d.unrealized !== null && d.unrealized.valued_at.held_value_usd !== null),
       "unrealized null": pnl((d) => d.unrealized === null && d.unavailable.unrealized !== undefined),
@@ -227,6 +333,11 @@ describe("the branches the schemas declare were reached", () => {
       "a provenance label unavailable": pnl((_, meta) => Object.values(meta.provenance as object).includes("unavailable")),
     };
     for (const [what, has] of Object.entries(branches)) everyChain(checked.pnl, what, has);
+    const made: Record<string, (body: Body) => boolean> = {
+      "quote null, quote figures null, dollar figures present": pnl((d) => d.quote === null && d.realized?.quote === null && d.realized.usd !== null && d.unrealized?.quote === null && d.unrealized.usd !== null),
+      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null) && d.counts.unpriced > 0),
+    };
+    for (const [what, has] of Object.entries(made)) onEth(checked.pnl, what, has);
   });
 
   it("wallet/approvals", () => {
@@ -259,16 +370,13 @@ describe("the branches the schemas declare were reached", () => {
       "more than one token": movements((d) => new Set(d.movements.map((m) => m.token.address)).size > 1),
     };
     for (const [what, has] of Object.entries(branches)) everyChain(checked.movements, what, has);
+    onEth(checked.movements, "more before", movements((d) => d.window.more_before && d.movements.length === 25));
+    onEth(checked.movements, "legs on a buy", movements((d) => d.movements.some((m) => m.kind === "buy" && m.legs !== undefined)));
   });
 });
 
-// Declared, but not reached by the demo chains (each needs a state the demo does not build):
-// - wallet/pnl: quote null and the quote figures null beside dollar ones (trades in two quote
-//   assets: every demo token trades against the wrapped native coin only); unpriced trades and
-//   price_per_token null (a swap that moved more or less than the wallet); value_usd null on a
-//   priced trade and held_value_usd null (no reference pool at a block); position.held null (a
-//   token whose balanceOf fails). The cost-basis rules behind them are tested on plain inputs in
-//   test/intel/wallet-pnl-cost-basis.test.ts.
+// Declared, but reached neither by the demo chains nor by the states made above:
+// - wallet/pnl: value_usd null on a priced trade and held_value_usd null (no wrapped-native /
+//   stablecoin pool at a block); position.held null (a token whose balanceOf fails).
 // - wallet/approvals: unavailable.approvals (a token whose allowance() fails).
-// - wallet/exact-movements: window.more_before true (more than 25 movements).
 // - window.truncated everywhere: the demo history is far shorter than any look-back.
