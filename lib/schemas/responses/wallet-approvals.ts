@@ -1,0 +1,68 @@
+// POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time
+// (lib/intel/wallet/approvals.ts). An empty list is an honest empty success (never charged).
+import { z } from "zod";
+import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, provenanceOf, tokenOut } from "./common";
+import { blockOut, limitationsOut, txHashOut, unavailableOf } from "./wallet-parts";
+
+/** The kinds of address the network registry labels (lib/chain/networks.ts, labelKnownAddress). */
+export const knownAddressKinds = ["router", "factory", "locker", "wrapped_native", "stablecoin", "multicall", "burn"] as const;
+
+const approvalOut = z
+  .object({
+    token: tokenOut.describe("The token the approval is on."),
+    spender: z
+      .object({
+        address: addressOut.describe("The address allowed to spend the wallet's tokens."),
+        label: z.string().nullable().describe("The network registry's name for the spender (e.g. \"Uniswap V2 router\", a locker's name); null when the registry does not know it."),
+        kind: z
+          .enum(knownAddressKinds)
+          .nullable()
+          .describe("What the registry knows the spender as: router, factory, locker, wrapped_native, stablecoin, multicall or burn; null when the registry does not know it."),
+        is_contract: z.boolean().nullable().describe("True when the spender has code at the read block (a contract), false for an account without code; null when the spender's code was not read."),
+      })
+      .describe("Who may spend."),
+    allowance: amountOut.describe("What allowance(wallet, spender) answers at the read block, in the token: the current allowance, not the logged one (spending lowers it on many tokens without a log)."),
+    unlimited: z.boolean().describe("True when the allowance is at least 2^255: the maximum, or what remains of it on tokens that lower it when spent."),
+    granted: z
+      .object({
+        transaction: txHashOut.describe("The transaction of the latest Approval log for this token and spender."),
+        block: blockOut.describe("Its block."),
+        time: isoTimeOut.describe("Its block's time (UTC)."),
+      })
+      .describe("The grant that stands: the latest Approval of this token to this spender."),
+  })
+  .describe("A live approval: an allowance above zero.");
+
+export const walletApprovalsResponse = defineResponse({
+  data: z
+    .object({
+      wallet: addressOut.describe("The wallet read."),
+      approvals: z
+        .array(approvalOut)
+        .describe("This page of the wallet's live approvals: unlimited ones first, then newest grant first. Empty when the wallet has none (an honest empty answer, not charged) or the offset is past the end."),
+      total: z.number().int().nonnegative().describe("Live approvals in the whole set, across pages."),
+      unlimited_total: z.number().int().nonnegative().describe("Unlimited approvals in the whole set, across pages."),
+      page: z
+        .object({
+          limit: z.number().int().min(1).max(200).describe("Page size asked for (1 to 200, default 50)."),
+          offset: z.number().int().nonnegative().describe("Approvals skipped before this page (default 0)."),
+          returned: z.number().int().nonnegative().describe("Approvals on this page."),
+          has_more: z.boolean().describe("True when approvals follow this page: ask again with offset + returned."),
+        })
+        .describe("Where this page sits in the whole set."),
+      window: z
+        .object({
+          from_block: blockOut.describe("First block of the Approval logs read."),
+          to_block: blockOut.describe("Last block of the Approval logs read (the read block)."),
+          truncated: z.boolean().describe("True when the look-back (1,000,000 blocks) stopped before the chain's start: an approval granted earlier and never touched since is not seen."),
+        })
+        .describe("The blocks the Approval logs were read from."),
+      limitations: limitationsOut,
+      unavailable: unavailableOf({ approvals: "some tokens did not answer allowance(); those approvals are left out rather than guessed, and the tokens are named." }),
+    })
+    .describe("A wallet's live ERC-20 approvals."),
+  meta: z.object({
+    provenance: provenanceOf(["approvals", "approvals.spender.label", "total", "window", "limitations"]),
+    chain_data_source: chainDataSourceOut,
+  }),
+});

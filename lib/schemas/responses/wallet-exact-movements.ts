@@ -1,0 +1,59 @@
+// POST /v1/api/wallet/exact-movements: a wallet's most recent exact token movements, at most 25,
+// classified as buys, sells and transfers (lib/intel/wallet/exact-movements.ts, movements.ts).
+import { z } from "zod";
+import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, provenanceOf, tokenOut } from "./common";
+import { blockOut, limitationsOut, logIndexOut, movementKindOut, swapOutFields, transferLegOut, txHashOut } from "./wallet-parts";
+
+const movementOut = z
+  .object({
+    kind: movementKindOut,
+    token: tokenOut.describe("The token moved."),
+    amount: amountOut.describe("Exactly what reached or left the wallet, in the token; for a taxed sell the gross amount (its legs summed)."),
+    counterparty: addressOut.describe("The other side: the pool when a leg went to or came from it, otherwise the sender of a movement in or the recipient of a movement out."),
+    transaction: txHashOut.describe("The transaction."),
+    block: blockOut.describe("The transaction's block."),
+    log_index: logIndexOut.describe("The index, within its block, of the Transfer log shown (the pool's leg on a trade)."),
+    time: isoTimeOut.describe("The block's time (UTC)."),
+    legs: z
+      .array(transferLegOut)
+      .min(2)
+      .optional()
+      .describe("Present only when the movement is more than one Transfer log (a taxed sell: the tax wallet's leg, then the pool's), in log order; absent for a single log."),
+    swap: z
+      .object(swapOutFields)
+      .nullable()
+      .describe("The swap that makes this movement a buy or a sell; null on a plain transfer."),
+  })
+  .describe("One movement of a token into or out of the wallet.");
+
+export const walletExactMovementsResponse = defineResponse({
+  data: z
+    .object({
+      wallet: addressOut.describe("The wallet read."),
+      token: addressOut.nullable().describe("The token the movements were narrowed to; null when the request named none (every token)."),
+      movements: z.array(movementOut).min(1).max(25).describe("The wallet's most recent movements, newest first, at most 25 (no movement at all is a 422, not an empty list)."),
+      counts: z
+        .object({
+          buy: z.number().int().nonnegative().describe("Buys among the movements returned."),
+          sell: z.number().int().nonnegative().describe("Sells among the movements returned."),
+          transfer_in: z.number().int().nonnegative().describe("Plain transfers in among the movements returned."),
+          transfer_out: z.number().int().nonnegative().describe("Plain transfers out among the movements returned."),
+          total: z.number().int().nonnegative().describe("Movements returned."),
+        })
+        .describe("The movements returned, by kind (not the wallet's whole history)."),
+      window: z
+        .object({
+          from_block: blockOut.describe("First block the movements returned are complete from."),
+          to_block: blockOut.describe("Last block read (the read block)."),
+          more_before: z.boolean().describe("True when older movements exist: past the 25 returned, or before the 200,000-block look-back."),
+        })
+        .describe("The blocks the movements were read from."),
+      limitations: limitationsOut,
+      unavailable: z.object({}).describe("Always {}: every field of this answer is read or derived from the chain."),
+    })
+    .describe("A wallet's most recent exact token movements."),
+  meta: z.object({
+    provenance: provenanceOf(["movements", "movements.kind", "counts", "window", "limitations"]),
+    chain_data_source: chainDataSourceOut,
+  }),
+});

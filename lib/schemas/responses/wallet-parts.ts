@@ -1,0 +1,78 @@
+// Pieces the wallet endpoints' response schemas share (wallet/pnl, wallet/approvals,
+// wallet/exact-movements). Kept beside common.ts rather than in it while the endpoint groups are
+// written in parallel; the generic ones (hashes, blocks, dollars, limitations, unavailable) are
+// meant to move there.
+import { z } from "zod";
+import { addressOut, amountOut } from "./common";
+
+/** A transaction hash as answers give it. */
+export const txHashOut = z.string().regex(/^0x[0-9a-fA-F]{64}$/).describe("Transaction hash: 0x and 64 hex digits.");
+
+/** A block number of the network the answer is about. */
+export const blockOut = z.number().int().nonnegative().describe("Block number on the answer's network.");
+
+/** A log's position in its block, as the node reports it. */
+export const logIndexOut = z.number().int().nonnegative().describe("The Transfer log's index within its block.");
+
+/**
+ * Dollars as answers write them: exact arithmetic, truncated toward zero to 6 decimals at the end,
+ * trailing zeros dropped; negative for a loss. A string so no figure goes through a float.
+ */
+export const usdOut = z
+  .string()
+  .regex(/^-?[0-9]+(\.[0-9]{1,6})?$/)
+  .describe("US dollars as a decimal string (at most 6 decimals, truncated toward zero; negative for a loss). Registry stablecoins count as exactly one dollar.");
+
+/** A non-negative decimal written out exactly (no exponent), such as a price. */
+export const decimalOut = z.string().regex(/^[0-9]+(\.[0-9]+)?$/).describe("A decimal number written as a string (no exponent, no float rounding).");
+
+/** The quote asset of a pool, short form: the answer already names its decimals where an amount needs them. */
+export const quoteAssetOut = z
+  .object({
+    address: addressOut.describe("The quote asset's contract: the network's wrapped native coin (WETH, WBNB) or a registry stablecoin."),
+    symbol: z.string().describe("The quote asset's symbol, as the network registry spells it (e.g. WETH, WBNB, USDC, USDT)."),
+  })
+  .describe("The asset the pool prices the token in.");
+
+/** A DEX of the network registry, by name. */
+export const dexNameOut = z
+  .string()
+  .describe("The registry DEX the pool belongs to, by name (e.g. \"Uniswap V2\", \"Uniswap V3\", \"SushiSwap V2\", \"Aerodrome\", \"PancakeSwap V2\", \"PancakeSwap V3\").");
+
+/** How a transfer of a token into or out of a wallet is classified (shared by wallet/pnl and wallet/exact-movements). */
+export const movementKindOut = z
+  .enum(["buy", "sell", "transfer_in", "transfer_out"])
+  .describe(
+    "buy: the token reached the wallet in a transaction that swapped it out of one of its registry pools; sell: the token left the wallet in a transaction that swapped it into one; transfer_in / transfer_out: any other movement into or out of the wallet (a trade through a venue outside the registry reads as a transfer).",
+  );
+
+/** One Transfer log behind a movement or trade: a taxed sell has two (tax wallet, pool). */
+export const transferLegOut = z
+  .object({
+    counterparty: addressOut.describe("The other side of this Transfer log: the sender of a movement in, the recipient of a movement out."),
+    amount: amountOut.describe("What this one log moved, in the token."),
+    log_index: logIndexOut,
+  })
+  .describe("One Transfer log of the token into or out of the wallet.");
+
+/** The fields of a swap the movement reader found in a buy's or a sell's transaction. */
+export const swapOutFields = {
+  pool: addressOut.describe("The pool the token was swapped through."),
+  dex: dexNameOut,
+  quote: quoteAssetOut,
+  quote_amount: amountOut.describe("What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it."),
+};
+
+/** data.limitations: what the read covers and how it reads, in sentences. */
+export const limitationsOut = z.array(z.string()).describe("What this answer covers and how it was read (look-back windows, caps, methods), one sentence each; read them before relying on a figure.");
+
+/**
+ * data.unavailable: the reason for each named field (or part of a field) that is null or labelled
+ * `unavailable` in meta.provenance. The keys are a closed set per endpoint; an absent key means the
+ * field is there.
+ */
+export function unavailableOf<const Field extends string>(fields: Readonly<Record<Field, string>>) {
+  return z
+    .object(Object.fromEntries(Object.entries<string>(fields).map(([field, when]) => [field, z.string().optional().describe(`Why ${field} is null or unavailable. Present when ${when}`)])) as Record<Field, z.ZodOptional<z.ZodString>>)
+    .describe("For each field that is null or labelled unavailable, why (a sentence naming the transactions, blocks or calls concerned); {} when every field is there.");
+}
