@@ -100,6 +100,19 @@ describe("averageCost", () => {
     expect(result.cost!.num * 3n).toBe(2_000n * result.cost!.den);
   });
 
+  it("a long ledger of exact dollars stays in lowest terms (unreduced, 22 transfers out overflowed BigInt)", () => {
+    // One buy of 10^21 units for an odd dollar fraction, then 400 small transfers out and sells:
+    // every step takes a share, which unreduced multiplies the denominator by the balance.
+    const entries: LedgerEntry<{ num: bigint; den: bigint }>[] = [entry("buy", 1, 10n ** 21n, { num: 123_456_789n, den: 1_000n })];
+    for (let n = 2; n < 402; n++) entries.push(n % 2 ? entry("transfer_out", n, 1_234_567_891n + BigInt(n), null) : entry("sell", n, 987_654_321n * BigInt(n), { num: BigInt(n), den: 7n }));
+    const started = performance.now();
+    const result = averageCost(entries, exactDollars);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result.cost!.den.toString().length).toBeLessThan(100);
+    // The held cost is the buy's cost scaled by what is left of the balance: checked exactly.
+    expect(result.held).toBe(10n ** 21n - entries.slice(1).reduce((sum, e) => sum + e.amount, 0n));
+  });
+
   it("a transfer out carries its share of the cost away and realizes nothing", () => {
     const result = averageCost([entry("buy", 1, 400n, 1_600n), entry("transfer_out", 2, 100n, null), entry("sell", 3, 100n, 500n)], baseUnits);
     expect(result).toEqual({ held: 200n, cost: 800n, basisGap: null, realized: 100n, realizedGap: null });

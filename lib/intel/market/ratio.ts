@@ -6,8 +6,25 @@ export function ratio(num: bigint, den: bigint): Ratio | null {
   return den === 0n ? null : { num, den };
 }
 
+function gcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * The same value in lowest terms. Arithmetic that chains many steps (a ledger of hundreds of
+ * trades) must reduce as it goes: unreduced, each step multiplies the denominators, and a few
+ * dozen steps grow numbers of millions of digits that stall the event loop.
+ */
+export function reduced(r: Ratio): Ratio {
+  const divisor = gcd(r.num, r.den);
+  return divisor > 1n ? { num: r.num / divisor, den: r.den / divisor } : r;
+}
+
 export function times(a: Ratio, b: Ratio): Ratio {
-  return { num: a.num * b.num, den: a.den * b.den };
+  return reduced({ num: a.num * b.num, den: a.den * b.den });
 }
 
 /** `r` as a decimal string, truncated (never rounded up) to `fractionDigits`, trailing zeros dropped. */

@@ -8,7 +8,7 @@
 // asset's smallest unit (integer arithmetic, division rounding down, as a hand computation
 // would) and exact dollars.
 import type { Hash } from "viem";
-import type { Ratio } from "@/lib/intel/market";
+import { reduced, type Ratio } from "@/lib/intel/market/ratio";
 import type { MovementKind, MovementLine } from "./movements";
 
 /**
@@ -54,9 +54,10 @@ export const baseUnits: Money<bigint> = {
 /** Exact fractions of a dollar: nothing rounds until the figure is written out. */
 export const exactDollars: Money<Ratio> = {
   zero: { num: 0n, den: 1n },
-  add: (a, b) => (a.den === b.den ? { num: a.num + b.num, den: a.den } : { num: a.num * b.den + b.num * a.den, den: a.den * b.den }),
+  // In lowest terms after every step, or the denominators multiply with each trade.
+  add: (a, b) => reduced(a.den === b.den ? { num: a.num + b.num, den: a.den } : { num: a.num * b.den + b.num * a.den, den: a.den * b.den }),
   sub: (a, b) => exactDollars.add(a, { num: -b.num, den: b.den }),
-  share: (total, part, whole) => ({ num: total.num * part, den: total.den * whole }),
+  share: (total, part, whole) => reduced({ num: total.num * part, den: total.den * whole }),
 };
 
 /** A line as one ledger sees it: what a buy cost or a sell brought in this ledger's unit, or why it has no such figure. */
