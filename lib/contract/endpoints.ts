@@ -18,6 +18,9 @@ import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 import { meResponse } from "@/lib/schemas/responses/me";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { teamWalletsResponse } from "@/lib/schemas/responses/team-wallets";
+import { walletApprovalsResponse } from "@/lib/schemas/responses/wallet-approvals";
+import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exact-movements";
+import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { whyDownResponse } from "@/lib/schemas/responses/why-down";
 import type { ErrorCode } from "./error-codes";
 
@@ -43,7 +46,10 @@ export type EndpointDefinition = {
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** What a success carries: `data` field by field and the endpoint's own `meta`; every answer is parsed by it. */
+  /**
+   * What a success carries: `data` field by field and the endpoint's own `meta`; every answer is
+   * parsed by it. Only health has none: it answers its own body (healthResponse), not the envelope.
+   */
   response?: ResponseSchema;
   /** Errors the endpoint itself can answer beyond the pipeline's common ones (an honest 422, say). */
   errors?: readonly ErrorCode[];
@@ -58,9 +64,9 @@ export const endpoints = [
   { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema, response: liquidityResponse },
   { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema, errors: ["insufficient_data"], response: riskResponse },
   { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema, response: contractAnalysisResponse },
-  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"] },
-  { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema },
-  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"] },
+  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"], response: walletPnlResponse },
+  { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema, response: walletApprovalsResponse },
+  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"], response: walletExactMovementsResponse },
 ] as const satisfies readonly EndpointDefinition[];
 
 export type EndpointId = (typeof endpoints)[number]["id"];
