@@ -104,7 +104,7 @@ describe("averageCost", () => {
     // One buy of 10^21 units for an odd dollar fraction, then 400 small transfers out and sells:
     // every step takes a share, which unreduced multiplies the denominator by the balance.
     const entries: LedgerEntry<{ num: bigint; den: bigint }>[] = [entry("buy", 1, 10n ** 21n, { num: 123_456_789n, den: 1_000n })];
-    for (let n = 2; n < 402; n++) entries.push(n % 2 ? entry("transfer_out", n, 1_234_567_891n + BigInt(n), null) : entry("sell", n, 987_654_321n * BigInt(n), { num: BigInt(n), den: 7n }));
+    for (let n = 2; n < 402; n++) entries.push(n % 2 ? entry<{ num: bigint; den: bigint }>("transfer_out", n, 1_234_567_891n + BigInt(n), null) : entry("sell", n, 987_654_321n * BigInt(n), { num: BigInt(n), den: 7n }));
     const started = performance.now();
     const result = averageCost(entries, exactDollars);
     expect(performance.now() - started).toBeLessThan(1_000);

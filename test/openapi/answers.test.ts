@@ -6,11 +6,10 @@ import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointPath, endpoints } from "@/lib/contract/endpoints";
-import { clearChainClients } from "@/lib/chain/clients";
-import { getNetwork } from "@/lib/chain/networks";
-import { DEMO_CHAINS, startDemoChains, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { publishCard } from "@/lib/operator/operations";
 import { demoRequestsFor } from "../support/demo-requests";
+import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
 
 type Json = Record<string, unknown>;
@@ -29,37 +28,23 @@ function validatorFor(endpointId: string, method: string, status: number) {
   return ajv.compile(schema);
 }
 
-let chains: DemoChains;
+const demo = useDemoNetworks();
 let h: Harness;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
-  for (const chain of DEMO_CHAINS) {
-    const setting = getNetwork(chain).rpcUrlSetting;
-    saved[setting] = process.env[setting];
-    process.env[setting] = chains[chain].rpcUrl;
-  }
-  clearChainClients();
   h = await createHarness("pglite+memory");
-  await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "eth", token: chains.eth.addressBook.scenarios.healthy.token.address, hook: "A healthy token", bullets: ["Deep pool", "Renounced owner"] });
+  await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "eth", token: demo.chains.eth.addressBook.scenarios.healthy.token.address, hook: "A healthy token", bullets: ["Deep pool", "Renounced owner"] });
 }, 120_000);
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  clearChainClients();
   await h?.close();
-  await chains?.stop();
 });
 
 describe("answers fit the committed OpenAPI document", () => {
   it("every endpoint's successes on eth, base and bsc", async () => {
     const checked: string[] = [];
     for (const endpoint of endpoints) {
-      const requests = endpoint.method === "GET" ? [undefined] : DEMO_CHAINS.flatMap((chain) => demoRequestsFor(endpoint.id, chain, chains[chain].addressBook));
+      const requests = endpoint.method === "GET" ? [undefined] : DEMO_CHAINS.flatMap((chain) => demoRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook));
       expect(requests.length, endpoint.id).toBeGreaterThan(0);
       for (const body of requests) {
         // A fresh key per call: the metadata budget allows one call a second per key.

@@ -6,15 +6,14 @@
 // where the demo has them, so the schemas are proven on more than the happy path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { clearChainClients } from "@/lib/chain/clients";
-import { CHAIN_IDS, getNetwork, type ChainId } from "@/lib/chain/networks";
+import { CHAIN_IDS, type ChainId } from "@/lib/chain/networks";
 import type { AddressBook } from "@/lib/demo-chain";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { contractAnalysisResponse } from "@/lib/schemas/responses/contract-analysis";
 import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { expectAnswerFits } from "../support/answers";
-import { useDemoChains } from "../support/demo-chains";
+import { useDemoNetworks } from "../support/demo-chains";
 import { demoRequestsFor } from "../support/demo-requests";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -24,24 +23,16 @@ type Answer = { label: string; chain: ChainId; body: Body };
 /** An address no scenario touches: no code, no balance, no nonce. */
 const untouched = "0x00000000000000000000000000000000000b0b00";
 
-const demo = useDemoChains();
+const demo = useDemoNetworks();
 let h: Harness;
 let key: string;
-const savedSettings = CHAIN_IDS.map((chain) => [getNetwork(chain).rpcUrlSetting, process.env[getNetwork(chain).rpcUrlSetting]] as const);
 
 beforeAll(async () => {
-  for (const chain of CHAIN_IDS) process.env[getNetwork(chain).rpcUrlSetting] = demo.chains[chain].rpcUrl;
-  clearChainClients();
   h = await createHarness("pglite+memory");
   ({ key } = await h.key());
 }, 120_000);
 
 afterAll(async () => {
-  for (const [setting, value] of savedSettings) {
-    if (value === undefined) delete process.env[setting];
-    else process.env[setting] = value;
-  }
-  clearChainClients();
   await h?.close();
 });
 

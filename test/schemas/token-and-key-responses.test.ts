@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "viem";
 import { permissionNames } from "@/lib/contract/endpoints";
-import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import type { readTeamWallets } from "@/lib/intel/team/team-wallets";
@@ -21,7 +20,7 @@ import { teamWalletsResponse } from "@/lib/schemas/responses/team-wallets";
 import { whyDownResponse } from "@/lib/schemas/responses/why-down";
 import { expectAnswerFits } from "../support/answers";
 import { demoRequestsFor } from "../support/demo-requests";
-import { useDemoChains } from "../support/demo-chains";
+import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
 import { BranchCoverage } from "../support/schema-branches";
 
@@ -33,9 +32,7 @@ const whyDownTypesFit: [Fits<Read<typeof readWhyDown>["data"], typeof whyDownRes
 const teamTypesFit: [Fits<Read<typeof readTeamWallets>["data"], typeof teamWalletsResponse.data>, Fits<Read<typeof readTeamWallets>["sources"], typeof teamWalletsResponse.sources>] = [true, true];
 void [whyDownTypesFit, teamTypesFit];
 
-const demo = useDemoChains();
-const rpcSettings = DEMO_CHAINS.map((chain) => getNetwork(chain).rpcUrlSetting);
-const savedSettings = Object.fromEntries(rpcSettings.map((setting) => [setting, process.env[setting]]));
+const demo = useDemoNetworks();
 let h: Harness;
 
 const routerAbi = parseAbi(["function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)"]);
@@ -56,18 +53,10 @@ async function send(url: string, from: Address, to: Address, data: Hex) {
 }
 
 beforeAll(async () => {
-  // Each network's setting points at its own demo chain, so one harness answers all three.
-  for (const chain of DEMO_CHAINS) process.env[getNetwork(chain).rpcUrlSetting] = demo.chains[chain].rpcUrl;
-  clearChainClients();
   h = await createHarness("pglite+memory");
 }, 120_000);
 
 afterAll(async () => {
-  for (const setting of rpcSettings) {
-    if (savedSettings[setting] === undefined) delete process.env[setting];
-    else process.env[setting] = savedSettings[setting];
-  }
-  clearChainClients();
   await h?.close();
 });
 

@@ -12,8 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPublicClient, createTestClient, encodeFunctionData, getAddress, http, parseAbi, type Abi, type Address, type Hex } from "viem";
-import { clearChainClients } from "@/lib/chain/clients";
-import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, WALLET_ROLES, type AddressBook } from "@/lib/demo-chain";
 import { chainReadMeta } from "@/lib/intel/meta";
 import type { readApprovals } from "@/lib/intel/wallet/approvals";
@@ -23,7 +22,7 @@ import { walletApprovalsResponse } from "@/lib/schemas/responses/wallet-approval
 import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exact-movements";
 import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { expectAnswerFits } from "../support/answers";
-import { useDemoChains } from "../support/demo-chains";
+import { useDemoNetworks } from "../support/demo-chains";
 import { demoRequestsFor } from "../support/demo-requests";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -71,26 +70,16 @@ describe("the wallet response schemas as documentation", () => {
   });
 });
 
-const demo = useDemoChains();
-const settings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
-const saved = Object.fromEntries(Object.values(settings).map((name) => [name, process.env[name]]));
+const demo = useDemoNetworks();
 let h: Harness;
 let key: string;
 
 beforeAll(async () => {
-  // Each network's setting points at its own demo chain, so one key reads all three.
-  for (const chain of DEMO_CHAINS) process.env[settings[chain]] = demo.chains[chain].rpcUrl;
-  clearChainClients();
   h = await createHarness("pglite+memory");
   ({ key } = await h.key({ permissions: ["intel:read", "security:read"] }));
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  clearChainClients();
   await h?.close();
 });
 
@@ -173,7 +162,7 @@ describe.each(DEMO_CHAINS)("wallet answers on demo %s fit their schemas", (chain
     // The 1,000-transfer cap cannot be reached on the demo chain through the route; the module's
     // test-only cap gives the same answer on two transfers.
     const trader = book.scenarios.trader;
-    const result = await readPnl({ chain, wallet: trader.wallet, token: trader.token, maxMovements: 2, env: { [settings[chain]]: demo.chains[chain].rpcUrl } });
+    const result = await readPnl({ chain, wallet: trader.wallet, token: trader.token, maxMovements: 2, env: { [getNetwork(chain).rpcUrlSetting]: demo.chains[chain].rpcUrl } });
     const body = { ok: true as const, data: result.data as Record<string, unknown>, meta: chainReadMeta(result) as Record<string, unknown> };
     expectAnswerFits(walletPnlResponse, body, `${chain} pnl trader capped`);
     checked.pnl.push({ label: `${chain} pnl trader capped`, body });

@@ -1,7 +1,8 @@
 // The three demo chains for a test file: started once before its tests, stopped after.
 import { afterAll, beforeAll } from "vitest";
-import { startDemoChains, type DemoChains } from "@/lib/demo-chain";
-import type { ChainId } from "@/lib/chain/networks";
+import { DEMO_CHAINS, startDemoChains, type DemoChains } from "@/lib/demo-chain";
+import { clearChainClients } from "@/lib/chain/clients";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 
 export function useDemoChains() {
   let chains: DemoChains | undefined;
@@ -22,4 +23,26 @@ export function useDemoChains() {
       return { ETH_RPC_URL: url, BASE_RPC_URL: url, BSC_RPC_URL: url };
     },
   };
+}
+
+/**
+ * The three demo chains, with each network's RPC setting pointing at its own chain for the
+ * file's tests (so one harness reads all three) and put back afterwards.
+ */
+export function useDemoNetworks() {
+  const demo = useDemoChains();
+  const settings = DEMO_CHAINS.map((chain) => getNetwork(chain).rpcUrlSetting);
+  const saved = Object.fromEntries(settings.map((setting) => [setting, process.env[setting]]));
+  beforeAll(() => {
+    for (const chain of DEMO_CHAINS) process.env[getNetwork(chain).rpcUrlSetting] = demo.chains[chain].rpcUrl;
+    clearChainClients();
+  });
+  afterAll(() => {
+    for (const [setting, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[setting];
+      else process.env[setting] = value;
+    }
+    clearChainClients();
+  });
+  return demo;
 }

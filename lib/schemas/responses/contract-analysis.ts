@@ -2,8 +2,8 @@
 // An address without code answers with `contract` only: every other evidence field is null and
 // named in `unavailable`.
 import { z } from "zod";
-import { addressOut, chainDataSourceOut, defineResponse } from "./common";
-import { blockOut, bytes32Out, hashOut, holderOut, holderVariants, provenanceWith, unavailableOf } from "./onchain-parts";
+import { addressOut, blockOut, bytes32Out, chainDataSourceOut, defineResponse, provenanceWith, txHashOut, unavailableOf } from "./common";
+import { holderOut, holderVariants } from "./onchain-parts";
 
 const contract = z
   .object({
@@ -53,7 +53,7 @@ const proxy = z
 const deployer = z
   .object({
     address: addressOut.describe("The account that created the contract."),
-    transaction: hashOut.describe("The creation transaction."),
+    transaction: txHashOut.describe("The creation transaction."),
     block: blockOut.describe("The block the contract was created in."),
   })
   .nullable()

@@ -1,7 +1,7 @@
 // GET /v1/api/discover: the published intelligence cards, newest first.
 import { z } from "zod";
 import { defineResponse, isoTimeOut } from "./common";
-import { chainIdOut } from "./chain-read-parts";
+import { chainIdOut } from "./onchain-parts";
 
 const cardOut = z
   .object({

@@ -2,8 +2,8 @@
 // (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
-import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, tokenOut } from "./common";
-import { blockOut, bpsOut, decimalOut, dexKeyOut, dexKindOut, hashOut, integerStringOut, lockerKeyOut, provenanceWith, teamRelationOut, unavailableOf } from "./onchain-parts";
+import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf } from "./common";
+import { dexKeyOut, dexKindOut, lockerKeyOut, teamRelationOut } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
@@ -36,7 +36,7 @@ const poolMetadata = z
     token0: addressOut.nullable().describe("The pool's token0(); null when it did not answer."),
     fee,
     creation: z
-      .object({ block: blockOut.describe("The block the pool was created in."), transaction: hashOut.describe("The creation transaction.") })
+      .object({ block: blockOut.describe("The block the pool was created in."), transaction: txHashOut.describe("The creation transaction.") })
       .nullable()
       .describe("The factory's PairCreated/PoolCreated event for this pool; null when it is older than the searched window."),
     creation_searched: z
@@ -130,7 +130,7 @@ const locker = holding
             unlock_date: isoTimeOut.describe("When the lock ends, ISO 8601 (UTC)."),
             withdrawn: z.boolean().describe("True when the LP was already taken out."),
             locked_at_read: z.boolean().nullable().describe("True when the lock is still running at the read block (not withdrawn, unlock time ahead); null when the block's time is unknown."),
-            transaction: hashOut.describe("The transaction that made the lock."),
+            transaction: txHashOut.describe("The transaction that made the lock."),
           })
           .describe("One lock, proven by the locker's own state at the block."),
       )
@@ -160,7 +160,7 @@ const custody = z
           .array(
             z
               .object({
-                transaction: hashOut.describe("The transaction."),
+                transaction: txHashOut.describe("The transaction."),
                 block: blockOut.describe("Its block."),
                 from: addressOut.describe("Who sent the LP (the zero address for the pool's own MINIMUM_LIQUIDITY mint)."),
                 to: addressOut.describe("The burn address."),
@@ -208,7 +208,7 @@ const custody = z
       .array(
         z
           .object({
-            transaction: hashOut.describe("The transaction."),
+            transaction: txHashOut.describe("The transaction."),
             block: blockOut.describe("Its block."),
             by: addressOut.nullable().describe("Who sent the LP in to redeem; null when it cannot be told from the transaction's logs."),
             by_team: z.array(teamRelationOut).nullable().describe("How the remover is linked to the team; null when it is not (or unknown)."),
@@ -241,7 +241,7 @@ export const liquidityResponse = defineResponse({
           owner: addressOut.nullable().describe("owner() at the block; null when the contract has no owner() function."),
           owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address; null when there is no owner()."),
           deployer: z
-            .object({ address: addressOut.describe("The account that created the token contract."), transaction: hashOut.describe("The creation transaction.") })
+            .object({ address: addressOut.describe("The account that created the token contract."), transaction: txHashOut.describe("The creation transaction.") })
             .nullable()
             .describe("Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable[\"team_wallets.deployer\"])."),
         })

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { AccessMode, KeyMode, KeyTier } from "@/lib/db/generated/enums";
 import { defineResponse, isoTimeOut } from "./common";
-import { chainIdOut } from "./chain-read-parts";
+import { chainIdOut } from "./onchain-parts";
 
 /**
  * The permissions a key can carry. Written out rather than read from the endpoint registry,

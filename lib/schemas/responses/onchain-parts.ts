@@ -1,33 +1,7 @@
-// Building blocks shared by the contract, risk and liquidity response schemas that other
-// endpoint groups need as well (hashes, block numbers, decimal strings, who holds control,
-// DEX and locker names, the unavailable map). Kept apart from common.ts so schemas for the
-// other endpoints can be written at the same time; candidates to move there.
+// Parts of the chain answers' schemas that come from the network registry or describe control:
+// networks, DEX and locker names, who holds control and how a wallet relates to a team.
 import { z } from "zod";
-import { networks, recognisedLockerCode } from "@/lib/chain/networks";
-import { provenanceOut } from "./common";
-
-/** A transaction hash. */
-export const hashOut = z.string().regex(/^0x[0-9a-fA-F]{64}$/).describe("Transaction hash, 0x followed by 64 hexadecimal characters.");
-
-/** Raw bytes as the node gave them (revert data, role ids). */
-export const hexOut = z.string().regex(/^0x([0-9a-fA-F]{2})*$/).describe("Bytes as 0x-prefixed hexadecimal.");
-
-/** A 32-byte word, such as an AccessControl role id. */
-export const bytes32Out = z.string().regex(/^0x[0-9a-fA-F]{64}$/).describe("32 bytes as 0x-prefixed hexadecimal.");
-
-export const blockOut = z.number().int().nonnegative().describe("Block number.");
-
-/** An exact integer too large for a JSON number, written out in base 10 (base units, LP amounts). */
-export const integerStringOut = z.string().regex(/^-?[0-9]+$/).describe("An exact integer as a decimal string (it may exceed what a JSON number holds).");
-
-/**
- * An exact ratio written as a decimal string: cut, never rounded up, at 18 fractional digits
- * (2 for USD liquidity), trailing zeros dropped; no exponent, no thousands separator.
- */
-export const decimalOut = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/).describe("A decimal number as a string, cut (never rounded up) at a fixed number of fractional digits; trailing zeros dropped.");
-
-/** Basis points: an integer, 10,000 = 100 %. */
-export const bpsOut = z.number().int().describe("Basis points (10,000 = 100 %), an integer.");
+import { CHAIN_IDS, networks, recognisedLockerCode } from "@/lib/chain/networks";
 
 /** The kinds of account that can hold control of a contract. */
 export const holderKindOut = z
@@ -97,22 +71,10 @@ export const lockerKeyOut = z
   .enum(unique([...Object.values(networks).flatMap((network) => network.lockers.map((locker) => locker.key)), ...recognisedLockerCode.map((code) => code.key)]))
   .describe("The recognised locker, by the registry's key.");
 
-/** data.unavailable: the reason for each field that could not be obtained, keyed like meta.provenance. */
-export function unavailableOf<const Field extends string>(fields: Record<Field, string>) {
-  return z
-    .object(Object.fromEntries(Object.entries(fields).map(([field, when]) => [field, z.string().optional().describe(`Why ${field} could not be obtained; present only when it could not (${when}).`)])) as Record<Field, z.ZodOptional<z.ZodString>>)
-    .describe("For each field that could not be obtained (labelled unavailable in meta.provenance, or null in data), the reason in plain words. A field absent here was obtained.");
-}
+/** One of the three served networks. */
+export const chainIdOut = z.enum(CHAIN_IDS).describe("Network: eth (Ethereum), base (Base) or bsc (BNB Chain).");
 
-/**
- * meta.provenance with the fields every answer labels required and the rest optional, so a
- * client knows which labels it can count on.
- */
-export function provenanceWith<const Always extends string, const Sometimes extends string>(always: readonly Always[], sometimes: Record<Sometimes, string>) {
-  return z
-    .object({
-      ...(Object.fromEntries(always.map((field) => [field, provenanceOut])) as Record<Always, typeof provenanceOut>),
-      ...(Object.fromEntries(Object.entries(sometimes).map(([field, when]) => [field, provenanceOut.optional().describe(`Present ${when}. ${provenanceOut.description}`)])) as Record<Sometimes, z.ZodOptional<typeof provenanceOut>>),
-    })
-    .describe("Where each field of data comes from: exactly one label per field (dotted names label a part of a field).");
-}
+/** The names of the V2-style DEXes (fungible LP) the network registry knows, on any network. */
+const v2DexNames = [...new Set(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.filter((dex) => dex.kind === "uniswap-v2" || dex.kind === "solidly-v2").map((dex) => dex.name)))];
+
+export const v2DexNameOut = z.enum(v2DexNames as [string, ...string[]]).describe(`The DEX, by name: ${v2DexNames.join(", ")}.`);

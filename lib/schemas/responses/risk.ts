@@ -1,8 +1,8 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk/analysis.ts). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, chainDataSourceOut, defineResponse, provenanceOut, tokenOut } from "./common";
-import { blockOut, bpsOut, hexOut, integerStringOut, provenanceWith, teamRelationOut, unavailableOf } from "./onchain-parts";
+import { addressOut, blockOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf } from "./common";
+import { teamRelationOut } from "./onchain-parts";
 
 const powerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
 

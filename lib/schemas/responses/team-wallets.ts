@@ -2,8 +2,7 @@
 // each relation with its proof, and what each wallet has done lately.
 import { z } from "zod";
 import type { Relation } from "@/lib/intel/team/team-wallets";
-import { addressOut, amountOut, defineResponse, isoTimeOut, tokenOut } from "./common";
-import { blockOut, bpsOut, chainReadMetaOf, limitationsOut, txHashOut, unavailableOf } from "./chain-read-parts";
+import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
 
 const relations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const satisfies readonly Relation[];
 

@@ -1,8 +1,7 @@
 // POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time
 // (lib/intel/wallet/approvals.ts). An empty list is an honest empty success (never charged).
 import { z } from "zod";
-import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, provenanceOf, tokenOut } from "./common";
-import { blockOut, limitationsOut, txHashOut, unavailableOf } from "./wallet-parts";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf } from "./common";
 
 /** The kinds of address the network registry labels (lib/chain/networks.ts, labelKnownAddress). */
 export const knownAddressKinds = ["router", "factory", "locker", "wrapped_native", "stablecoin", "multicall", "burn"] as const;

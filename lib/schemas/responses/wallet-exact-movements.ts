@@ -1,8 +1,8 @@
 // POST /v1/api/wallet/exact-movements: a wallet's most recent exact token movements, at most 25,
 // classified as buys, sells and transfers (lib/intel/wallet/exact-movements.ts, movements.ts).
 import { z } from "zod";
-import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, provenanceOf, tokenOut } from "./common";
-import { blockOut, limitationsOut, logIndexOut, movementKindOut, swapOutFields, transferLegOut, txHashOut } from "./wallet-parts";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut } from "./common";
+import { logIndexOut, movementKindOut, swapOutFields, transferLegOut } from "./wallet-parts";
 
 const movementOut = z
   .object({

@@ -1,15 +1,7 @@
-// Pieces the wallet endpoints' response schemas share (wallet/pnl, wallet/approvals,
-// wallet/exact-movements). Kept beside common.ts rather than in it while the endpoint groups are
-// written in parallel; the generic ones (hashes, blocks, dollars, limitations, unavailable) are
-// meant to move there.
+// Pieces only the wallet endpoints' response schemas share (wallet/pnl, wallet/approvals,
+// wallet/exact-movements): dollars, movement kinds, transfer legs and swap fields.
 import { z } from "zod";
 import { addressOut, amountOut } from "./common";
-
-/** A transaction hash as answers give it. */
-export const txHashOut = z.string().regex(/^0x[0-9a-fA-F]{64}$/).describe("Transaction hash: 0x and 64 hex digits.");
-
-/** A block number of the network the answer is about. */
-export const blockOut = z.number().int().nonnegative().describe("Block number on the answer's network.");
 
 /** A log's position in its block, as the node reports it. */
 export const logIndexOut = z.number().int().nonnegative().describe("The Transfer log's index within its block.");
@@ -22,9 +14,6 @@ export const usdOut = z
   .string()
   .regex(/^-?[0-9]+(\.[0-9]{1,6})?$/)
   .describe("US dollars as a decimal string (at most 6 decimals, truncated toward zero; negative for a loss). Registry stablecoins count as exactly one dollar.");
-
-/** A non-negative decimal written out exactly (no exponent), such as a price. */
-export const decimalOut = z.string().regex(/^[0-9]+(\.[0-9]+)?$/).describe("A decimal number written as a string (no exponent, no float rounding).");
 
 /** The quote asset of a pool, short form: the answer already names its decimals where an amount needs them. */
 export const quoteAssetOut = z
@@ -63,16 +52,3 @@ export const swapOutFields = {
   quote_amount: amountOut.describe("What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it."),
 };
 
-/** data.limitations: what the read covers and how it reads, in sentences. */
-export const limitationsOut = z.array(z.string()).describe("What this answer covers and how it was read (look-back windows, caps, methods), one sentence each; read them before relying on a figure.");
-
-/**
- * data.unavailable: the reason for each named field (or part of a field) that is null or labelled
- * `unavailable` in meta.provenance. The keys are a closed set per endpoint; an absent key means the
- * field is there.
- */
-export function unavailableOf<const Field extends string>(fields: Readonly<Record<Field, string>>) {
-  return z
-    .object(Object.fromEntries(Object.entries<string>(fields).map(([field, when]) => [field, z.string().optional().describe(`Why ${field} is null or unavailable. Present when ${when}`)])) as Record<Field, z.ZodOptional<z.ZodString>>)
-    .describe("For each field that is null or labelled unavailable, why (a sentence naming the transactions, blocks or calls concerned); {} when every field is there.");
-}

@@ -3,8 +3,8 @@
 // units) and in dollars beside it; a figure that has no defensible value is null, never zero,
 // with the reason under data.unavailable.
 import { z } from "zod";
-import { addressOut, amountOut, chainDataSourceOut, defineResponse, isoTimeOut, provenanceOf, tokenOut } from "./common";
-import { blockOut, decimalOut, limitationsOut, movementKindOut, quoteAssetOut, swapOutFields, transferLegOut, txHashOut, unavailableOf, usdOut } from "./wallet-parts";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, decimalOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf } from "./common";
+import { movementKindOut, quoteAssetOut, swapOutFields, transferLegOut, usdOut } from "./wallet-parts";
 
 /** A figure in the quote asset and in dollars; either side null on its own, the reason under data.unavailable. */
 const figure = (what: string) =>

@@ -3,8 +3,8 @@
 // every observation behind them.
 import { z } from "zod";
 import type { Driver } from "@/lib/intel/why-down/why-down";
-import { addressOut, amountOut, defineResponse, isoTimeOut, tokenOut } from "./common";
-import { blockOut, bpsOut, chainReadMetaOf, limitationsOut, txHashOut, unavailableOf, v2DexNameOut } from "./chain-read-parts";
+import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
+import { v2DexNameOut } from "./onchain-parts";
 import { relationOut } from "./team-wallets";
 
 const drivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
