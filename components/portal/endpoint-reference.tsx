@@ -1,5 +1,5 @@
 // The reference for every endpoint: method, path, permission, price, input fields
-// and their rules, example request and response, and every error it can return.
+// and their rules, the answer's fields, example request and response, and every error it can return.
 // Rendering it calls nothing and spends nothing.
 import { badge, ui } from "@/components/ui/styles";
 import type { EndpointReference } from "@/lib/openapi/endpoint-reference";
@@ -92,6 +92,41 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
       ) : (
         <p className={ui.muted}>{reference.fieldsIn === null ? "No body and no parameters." : ""}</p>
       )}
+      {reference.responseFields.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Fields of the answer&apos;s data ({reference.responseFields.length})</summary>
+          <div className="mt-2 overflow-x-auto">
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={ui.th}>
+                    Field
+                  </th>
+                  <th scope="col" className={ui.th}>
+                    Type
+                  </th>
+                  <th scope="col" className={ui.th}>
+                    Meaning
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                {reference.responseFields.map((field) => (
+                  <tr key={field.name}>
+                    <td className={`${ui.td} font-mono`}>
+                      {field.name}
+                      {field.required ? "" : "?"}
+                    </td>
+                    <td className={`${ui.td} font-mono text-xs`}>{field.type}</td>
+                    <td className={ui.td}>{field.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className={`${ui.muted} mt-2 text-xs`}>A field marked ? is present only sometimes. Deeper fields are in the OpenAPI document.</p>
+        </details>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <CodeBlock
           label="Example request"

@@ -2,29 +2,13 @@
 // its response schema (data field by field, and the meta it adds), every error it can answer and
 // the headers that come with them. The committed copy (public/openapi.json) is what /openapi.json
 // serves; a test keeps it equal to what this builds.
-import { z } from "zod";
 import { errorCodes } from "@/lib/contract/error-codes";
 import { getEndpoint, type EndpointId } from "@/lib/contract/endpoints";
 import { provenanceLabels } from "@/lib/intel/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { healthResponse } from "@/lib/schemas/responses/health";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";
-
-/** The output side of a schema as JSON Schema (2020-12, what OpenAPI 3.1 uses). */
-export function outputJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    io: "output",
-    target: "draft-2020-12",
-    unrepresentable: "any",
-    // Answers may gain fields in v1 (an addition is not a breaking change), so a client that
-    // validates them must not refuse fields it does not know yet.
-    override: (ctx) => {
-      if (ctx.jsonSchema.additionalProperties === false) delete ctx.jsonSchema.additionalProperties;
-    },
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
+import { outputJsonSchema } from "./output-json-schema";
 
 const failureSchema = {
   type: "object",

@@ -5,8 +5,9 @@ import { z } from "zod";
 import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
 import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type Permission } from "@/lib/contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
+import { outputJsonSchema, type JsonSchema } from "./output-json-schema";
 
-export type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+export type { JsonSchema };
 
 export type FieldDoc = { name: string; type: string; required: boolean; rules: string[]; description: string | null };
 
@@ -24,6 +25,8 @@ export type EndpointReference = {
   summary: string;
   fieldsIn: "body" | "query" | null;
   fields: FieldDoc[];
+  /** The answer's data, field by field (nested fields with dotted names), from the response schema. */
+  responseFields: FieldDoc[];
   schema: JsonSchema | null;
   exampleRequest: Record<string, unknown> | null;
   exampleResponse: Record<string, unknown>;
@@ -60,6 +63,34 @@ function fieldRules(field: JsonSchema): string[] {
   if (typeof field.maximum === "number" && field.maximum < Number.MAX_SAFE_INTEGER) rules.push(`≤ ${field.maximum}`);
   if (field.default !== undefined) rules.push(`default ${JSON.stringify(field.default)}`);
   return rules;
+}
+
+/** A JSON Schema type as people read it: "string | null", "array of object", one of several shapes. */
+function typeLabel(field: JsonSchema): string {
+  const variants = (field.anyOf ?? field.oneOf) as JsonSchema[] | undefined;
+  if (variants) return [...new Set(variants.map(typeLabel))].join(" | ");
+  if (Array.isArray(field.type)) return field.type.join(" | ");
+  if (field.type === "array" && field.items) return `array of ${typeLabel(field.items as JsonSchema)}`;
+  if (field.const !== undefined) return JSON.stringify(field.const);
+  return String(field.type ?? "any");
+}
+
+/** The object a field holds, when it holds one (directly or as the non-null variant). */
+function objectOf(field: JsonSchema): JsonSchema | null {
+  if (field.properties) return field;
+  const variants = (field.anyOf ?? field.oneOf) as JsonSchema[] | undefined;
+  const objects = variants?.filter((variant) => variant.properties) ?? [];
+  return objects.length === 1 ? objects[0] : null;
+}
+
+/** The answer's fields two levels deep, so the reference stays readable; the OpenAPI document has them all. */
+export function answerFieldsOf(schema: JsonSchema, prefix = "", depth = 0): FieldDoc[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
+    const doc: FieldDoc = { name: `${prefix}${name}`, type: typeLabel(field), required: required.has(name), rules: [], description: typeof field.description === "string" ? field.description : null };
+    const inner = objectOf(field);
+    return depth < 1 && inner ? [doc, ...answerFieldsOf(inner, `${prefix}${name}.`, depth + 1)] : [doc];
+  });
 }
 
 export function fieldsOf(schema: JsonSchema): FieldDoc[] {
@@ -158,6 +189,7 @@ export function endpointReference(endpoint: EndpointDefinition): EndpointReferen
     summary: endpoint.summary,
     fieldsIn: endpoint.body ? "body" : endpoint.query ? "query" : null,
     fields: schema ? fieldsOf(schema) : [],
+    responseFields: endpoint.response ? answerFieldsOf(outputJsonSchema(endpoint.response.data)) : [],
     schema,
     exampleRequest: endpoint.body && schema ? exampleFor(schema) : null,
     exampleResponse: exampleResponseFor(endpoint),

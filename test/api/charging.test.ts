@@ -2,6 +2,7 @@
 // and on the embedded defaults. A paid endpoint is bound to a small test
 // implementation here: the pipeline is what is under test, not the intelligence.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAddress, zeroAddress } from "viem";
 import { apiRoute } from "@/lib/api/handler";
 import { ratePolicyFor } from "@/lib/api/pipeline/rate-budget";
 import { getEndpoint } from "@/lib/contract/endpoints";
@@ -13,7 +14,22 @@ import { backends, createHarness, type Harness } from "../support/harness";
 const wallet = "0x2222222222222222222222222222222222222222";
 const approvals = getEndpoint("wallet/approvals"); // 2 credits
 let honestEmpty = false;
-const route = apiRoute("wallet/approvals", async ({ input }) => ({ data: { approvals: honestEmpty ? [] : [{ token: input.address }], total: honestEmpty ? 0 : 1 }, honestEmpty }));
+// An answer that fits wallet/approvals' response schema: the pipeline sends nothing else.
+const route = apiRoute("wallet/approvals", async ({ input }) => {
+  const wallet = getAddress(input.address as string);
+  const approval = {
+    token: { address: wallet, name: "Token", symbol: "TKN", decimals: 18 },
+    spender: { address: zeroAddress, label: null, kind: null, is_contract: false },
+    allowance: { raw: "1", formatted: "0.000000000000000001" },
+    unlimited: false,
+    granted: { transaction: `0x${"ab".repeat(32)}`, block: 1, time: "2026-01-01T00:00:00.000Z" },
+  };
+  const approvals = honestEmpty ? [] : [approval];
+  return {
+    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, window: { from_block: 0, to_block: 1, truncated: false }, limitations: [], unavailable: {} },
+    honestEmpty,
+  };
+});
 
 describe.each(backends)("charging and budgets (%s)", (backend) => {
   let h: Harness;

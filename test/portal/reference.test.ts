@@ -51,3 +51,17 @@ describe("OpenAPI document", () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 });
+
+describe("the answer's fields", () => {
+  it("lists every endpoint's data fields with a type and a meaning, from its response schema", () => {
+    for (const reference of endpointReferences().filter((r) => r.surface !== "public")) {
+      expect(reference.responseFields.length, reference.id).toBeGreaterThan(1);
+      for (const field of reference.responseFields) {
+        expect(field.description, `${reference.id} ${field.name}`).toMatch(/\w{3,}/);
+        expect(field.type, `${reference.id} ${field.name}`).not.toBe("any");
+      }
+    }
+    const pnl = endpointReferences().find((r) => r.id === "wallet/pnl")!;
+    expect(pnl.responseFields.map((f) => f.name)).toEqual(expect.arrayContaining(["realized", "realized.usd", "position", "counts.buys"]));
+  });
+});
