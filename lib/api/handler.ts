@@ -8,7 +8,7 @@ import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAva
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
-import { authenticate } from "./pipeline/authenticate";
+import { assertPublicApiOn, authenticate } from "./pipeline/authenticate";
 import { clientAddress } from "@/lib/server/client-address";
 import type { KeyContext } from "@/lib/keys/key-context";
 import type { EndpointContext, EndpointImplementation } from "@/lib/contract/endpoint";
@@ -17,11 +17,11 @@ import { parseInput } from "./pipeline/parse-input";
 import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
 import { openRequestScope } from "./pipeline/deadline";
 import { shapeAnswer } from "./pipeline/shape-answer";
-import { canCover, chargeCall, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
-import { assertPublicApiOn } from "./pipeline/authenticate";
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
-import { getSettings, type Settings } from "@/lib/settings";
-import { recordFailedUsage, recordUsage, recordUsageInTransaction, type UsageRecord } from "@/lib/usage/record";
+import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
+import { settleSuccess } from "@/lib/billing/settle";
+import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
+import { getSettings } from "@/lib/settings";
+import { recordFailedUsage, recordUsage, type UsageRecord } from "@/lib/usage/record";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { Db } from "@/lib/db/client";
@@ -33,9 +33,6 @@ type RouteHandlers = Record<Method, (request: Request) => Promise<Response>>;
 
 export const serviceName = "developer-intelligence-api";
 
-// A burst of calls can queue for a pooled connection; Prisma's defaults (2 s to start,
-// 5 s to finish) would turn that wait into a failed charge.
-const chargeTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
 
 /**
  * Route exports for one endpoint: its own method runs the pipeline, OPTIONS names the methods
@@ -44,8 +41,9 @@ const chargeTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
 export function apiRoute(id: EndpointId, implementation: EndpointImplementation): RouteHandlers {
   const endpoint = getEndpoint(id);
   const handlers = {} as RouteHandlers;
+  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation);
   for (const method of methods) {
-    handlers[method] = method === endpoint.method ? (request) => runEndpoint(request, endpoint, implementation) : (request) => answerUnmatched(request, id);
+    handlers[method] = method === endpoint.method ? run : (request) => answerUnmatched(request, id);
   }
   handlers.OPTIONS = async () => new Response(null, { status: 204, headers: { allow: allowedMethods(endpoint), "x-request-id": newRequestId(), "cache-control": "no-store" } });
   return handlers;
@@ -69,6 +67,18 @@ export async function answerUnmatched(request: Request, subpath: string): Promis
   }
 }
 
+/** health: no key, no envelope; 404 when the public API is off, 503 when the database cannot say. */
+async function answerHealth(): Promise<Response> {
+  const requestId = newRequestId();
+  const deps = apiDeps();
+  try {
+    assertPublicApiOn(await getSettings(await deps.db()));
+    return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId);
+  } catch (error) {
+    return failureResponse(requestId, toApiError(error, requestId));
+  }
+}
+
 async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation): Promise<Response> {
   const started = performance.now();
   const requestId = newRequestId();
@@ -83,11 +93,6 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
 
   try {
     db = await deps.db();
-    if (endpoint.surface === "public") {
-      assertPublicApiOn(await getSettings(db));
-      return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId);
-    }
-
     sql = await deps.sql();
     const authenticated = await authenticate(db, sql, request.headers);
     key = authenticated.key;
@@ -124,41 +129,15 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
     const latencyMs = Math.round(performance.now() - started);
     const successKey = key;
-    const idempotencyRecord = claim?.kind === "run" ? claim.recordId : undefined;
-
-    const usage = (charged: number, allowanceUsed = 0) => ({
-      requestId, keyId: successKey.id, projectId: successKey.projectId, endpoint: endpoint.id, method: endpoint.method,
-      httpStatus: 200, errorCode: null, outcome: (result.honestEmpty ? "honest_empty" : "success") as RequestOutcome,
-      quoted: endpoint.price, charged, allowanceUsed, chain: chain ?? null, latencyMs, createdAt: now,
+    await settleSuccess(db, sql, {
+      key: successKey, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
+      replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
+      usage: (charged, allowanceUsed) => ({
+        requestId, keyId: successKey.id, projectId: successKey.projectId, endpoint: endpoint.id, method: endpoint.method,
+        httpStatus: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success",
+        quoted: endpoint.price, charged, allowanceUsed, chain: chain ?? null, latencyMs, createdAt: now,
+      }),
     });
-    try {
-      if (paidSuccess || idempotencyRecord) {
-        // The charge, its usage record and the stored replay commit together or not at all.
-        await db.$transaction(async (tx) => {
-          let charged = 0;
-          let allowanceUsed = 0;
-          if (paidSuccess && successKey.accessMode === "trial") {
-            const allowance = successKey.trialAllowance ?? 0;
-            const spent = await tx.apiKey.updateMany({
-              where: { id: successKey.id, trialUsed: { lte: allowance - endpoint.price } },
-              data: { trialUsed: { increment: endpoint.price } },
-            });
-            if (spent.count === 0) throw new ApiError("trial_exhausted");
-            // The allowance paid, not the account: recorded apart from charged so usage shows it.
-            allowanceUsed = endpoint.price;
-          } else if (paidSuccess && account) {
-            charged = (await chargeCall(tx, { accountId: account.id, requestId, price: endpoint.price, now, chargingEnabled: settings.chargingEnabled })).charged;
-          }
-          await recordUsageInTransaction(tx, usage(charged, allowanceUsed));
-          if (idempotencyRecord) await completeIdempotencyKey(tx, idempotencyRecord, 200, body);
-        }, chargeTransactionLimits);
-      } else {
-        await recordUsage(sql, usage(0));
-      }
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError("billing_commit_failed", undefined, { cause: error });
-    }
     claim = undefined;
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
   } catch (caught) {
