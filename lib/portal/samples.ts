@@ -15,29 +15,45 @@ export function curlSample(baseUrl: string, call: SampleCall): string {
 export function typescriptSample(baseUrl: string, call: SampleCall): string {
   const init = [`  method: "${call.method}",`, `  headers: { "X-API-Key": process.env.API_KEY!${call.body ? ', "Content-Type": "application/json"' : ""} },`];
   if (call.body) init.push(`  body: JSON.stringify(${JSON.stringify(call.body)}),`);
+  // Inside a function: top-level await is not allowed in a CommonJS .ts file, which is what
+  // `npx tsx sample.ts` or ts-node make of a file in a package without "type": "module".
   return [
     `// Keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
-    `const response = await fetch("${baseUrl}${call.path}", {`,
-    ...init,
+    `async function main() {`,
+    `  const response = await fetch("${baseUrl}${call.path}", {`,
+    ...init.map((line) => `  ${line}`),
+    `  });`,
+    `  const result = await response.json();`,
+    `  if (!result.ok) throw new Error(\`\${result.error} (request \${result.request_id})\`);`,
+    `  console.log(result.data, result.meta.credits_charged);`,
+    `}`,
+    ``,
+    `main().catch((error) => {`,
+    `  console.error(error);`,
+    `  process.exit(1);`,
     `});`,
-    `const result = await response.json();`,
-    `if (!result.ok) throw new Error(\`\${result.error} (request \${result.request_id})\`);`,
-    `console.log(result.data, result.meta.credits_charged);`,
   ].join("\n");
 }
 
 export function pythonSample(baseUrl: string, call: SampleCall): string {
-  const args = [`    "${baseUrl}${call.path}",`, `    headers={"X-API-Key": os.environ["API_KEY"]},`];
-  if (call.body) args.push(`    json=${JSON.stringify(call.body).replace(/\btrue\b/g, "True").replace(/\bfalse\b/g, "False")},`);
+  // The standard library only, so the sample runs as written on any Python 3.
+  const data = call.body ? `json.dumps(${JSON.stringify(call.body).replace(/\btrue\b/g, "True").replace(/\bfalse\b/g, "False")}).encode()` : "None";
+  const headers = call.body ? `{"X-API-Key": os.environ["API_KEY"], "Content-Type": "application/json"}` : `{"X-API-Key": os.environ["API_KEY"]}`;
   return [
     `# Keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
-    `import os, requests`,
+    `import json, os, urllib.error, urllib.request`,
     ``,
-    `response = requests.${call.method.toLowerCase()}(`,
-    ...args,
-    `    timeout=30,`,
+    `request = urllib.request.Request(`,
+    `    "${baseUrl}${call.path}",`,
+    `    method="${call.method}",`,
+    `    headers=${headers},`,
+    `    data=${data},`,
     `)`,
-    `result = response.json()`,
+    `try:`,
+    `    with urllib.request.urlopen(request, timeout=30) as response:`,
+    `        result = json.load(response)`,
+    `except urllib.error.HTTPError as failure:`,
+    `    result = json.load(failure)`,
     `if not result["ok"]:`,
     `    raise RuntimeError(f"{result['error']} (request {result['request_id']})")`,
     `print(result["data"], result["meta"]["credits_charged"])`,

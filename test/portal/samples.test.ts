@@ -1,0 +1,79 @@
+// The Quickstart's samples run as written: each is saved to a file and run with its own tool
+// (curl, tsx, python3) against a real HTTP server in front of the API, with API_KEY set, and must
+// print the answer and exit 0.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { curlSample, pythonSample, typescriptSample, type SampleCall } from "@/lib/portal/samples";
+import { useDemoNetworks } from "../support/demo-chains";
+import { createHarness, type Harness } from "../support/harness";
+import { routeFor } from "../support/routes";
+
+const run = promisify(execFile);
+const demo = useDemoNetworks();
+let h: Harness;
+let server: http.Server;
+let baseUrl: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "samples-"));
+
+beforeAll(async () => {
+  h = await createHarness("pglite+memory");
+  // A plain HTTP server handing each request to the route handler, as Next.js does.
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const response = await routeFor(req.method ?? "GET", url.pathname.replace(/^\/v1\/api\//, "") + url.search)(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  server?.close();
+  await h?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function runSample(kind: "curl" | "typescript" | "python", call: SampleCall) {
+  const key = (await h.key()).key;
+  const file = path.join(dir, `${kind}-${call.path.replace(/\W/g, "-")}.${kind === "typescript" ? "ts" : kind === "python" ? "py" : "sh"}`);
+  const code = kind === "curl" ? curlSample(baseUrl, call).replace("<API_KEY>", "$API_KEY") : kind === "typescript" ? typescriptSample(baseUrl, call) : pythonSample(baseUrl, call);
+  fs.writeFileSync(file, code);
+  const [command, args] = kind === "curl" ? ["bash", [file]] : kind === "typescript" ? [path.resolve("node_modules/.bin/tsx"), [file]] : ["python3", [file]];
+  return run(command, args, { env: { ...process.env, API_KEY: key }, cwd: dir, timeout: 60_000 });
+}
+
+describe("Quickstart samples", () => {
+  const me: SampleCall = { method: "GET", path: "/v1/api/me", body: null };
+  const risk = (): SampleCall => ({ method: "POST", path: "/v1/api/intel/risk", body: { chain: "eth", address: demo.chains.eth.addressBook.scenarios.healthy.token.address } });
+
+  it("curl prints the answer", async () => {
+    const { stdout } = await runSample("curl", me);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, data: { environment: "live" } });
+    expect(JSON.parse((await runSample("curl", risk())).stdout)).toMatchObject({ ok: true, meta: { credits_charged: 2 } });
+  });
+
+  it("TypeScript runs with tsx as written", async () => {
+    expect((await runSample("typescript", me)).stdout).toContain("svc_live_");
+    expect((await runSample("typescript", risk())).stdout).toMatch(/ 2\n$/);
+  }, 60_000);
+
+  it("Python runs with the standard library as written", async () => {
+    expect((await runSample("python", me)).stdout).toContain("svc_live_");
+    expect((await runSample("python", risk())).stdout).toMatch(/ 2\n$/);
+  }, 60_000);
+
+  it("a failed call makes the TypeScript and Python samples fail with the error code and request id", async () => {
+    const bad: SampleCall = { method: "POST", path: "/v1/api/intel/risk", body: { chain: "ethereum", address: "0x0" } };
+    await expect(runSample("typescript", bad)).rejects.toMatchObject({ stderr: expect.stringMatching(/invalid_chain \(request req_/) });
+    await expect(runSample("python", bad)).rejects.toMatchObject({ stderr: expect.stringMatching(/invalid_chain \(request req_/) });
+  }, 60_000);
+});
