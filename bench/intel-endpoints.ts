@@ -17,7 +17,7 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
 import { createHarness } from "@/test/support/harness";
-import { demoRequestsFor as requestsFor } from "@/test/support/demo-requests";
+import { demoRequestsFor as requestsFor } from "@/lib/demo-chain/requests";
 import { addHistory } from "./support/extra-history";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" } } });

@@ -11,7 +11,7 @@ import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/cl
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
-import { demoChainDataSetting } from "@/lib/chain/demo-data";
+import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
 import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
@@ -47,6 +47,7 @@ async function main() {
     started.push({ name: "demo chains stopped", run: demo.stop });
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
     process.env[demoChainDataSetting] = "1";
+    setDemoAddressBooks(Object.fromEntries(Object.keys(rpcSettings).map((chain) => [chain, demo[chain as keyof typeof rpcSettings].addressBook])));
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);

@@ -8,6 +8,7 @@ import { provenanceLabels } from "@/lib/intel/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { healthResponse } from "@/lib/schemas/responses/health";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";
+import { savedExample } from "./examples";
 import { outputJsonSchema } from "./output-json-schema";
 
 const failureSchema = {
@@ -78,6 +79,7 @@ function responseHeaders(reference: EndpointReference, status: number) {
 
 function operation(reference: EndpointReference) {
   const endpoint = getEndpoint(reference.id as EndpointId);
+  const saved = savedExample(reference.id);
   const byStatus = new Map<number, string[]>();
   for (const error of reference.errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error.code]);
   const responses: Record<string, unknown> = {
@@ -85,6 +87,7 @@ function operation(reference: EndpointReference) {
       description: reference.surface === "public" ? "The service is up." : "Success envelope.",
       headers: responseHeaders(reference, 200),
       content: { "application/json": { schema: reference.surface === "public" ? { $ref: "#/components/schemas/Health" } : successSchema(endpoint.response), example: reference.exampleResponse } },
+      ...(saved ? { "x-example-source": "A real answer of the example request on the eth demo chain." } : {}),
     },
   };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -104,7 +107,8 @@ function operation(reference: EndpointReference) {
     "x-credits": reference.price,
   };
   if (reference.fieldsIn === "body" && reference.schema) {
-    op.requestBody = { required: true, content: { "application/json": { schema: reference.schema, example: reference.exampleRequest } } };
+    // The saved example's own request, so the document's request and answer belong together.
+    op.requestBody = { required: true, content: { "application/json": { schema: reference.schema, example: saved?.request ?? reference.exampleRequest } } };
   }
   if (reference.fieldsIn === "query" && reference.schema) {
     op.parameters = Object.entries(reference.schema.properties ?? {}).map(([name, schema]) => ({

@@ -3,7 +3,10 @@
 // document all render this, so they cannot disagree with what the routes enforce.
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
-import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type Permission } from "@/lib/contract/endpoints";
+import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type EndpointId, type Permission } from "@/lib/contract/endpoints";
+import { demoAddressBook } from "@/lib/chain/demo-data";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { savedExample } from "./examples";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 import { outputJsonSchema, type JsonSchema } from "./output-json-schema";
 
@@ -30,6 +33,8 @@ export type EndpointReference = {
   schema: JsonSchema | null;
   exampleRequest: Record<string, unknown> | null;
   exampleResponse: Record<string, unknown>;
+  /** Where the example answer comes from, when it is a real one. */
+  exampleResponseSource: string | null;
   errors: ErrorDoc[];
 };
 
@@ -171,7 +176,17 @@ function exampleResponseFor(endpoint: EndpointDefinition): Record<string, unknow
     };
   }
   if (endpoint.id === "discover") return { ok: true, data: { cards: [{ chain: "eth", token: { address: exampleValues.token, name: "…", symbol: "…" }, hook: "…", bullets: ["…"] }], total: 1 }, meta };
-  return { ok: true, data: { "…": "see the endpoint's description" }, meta: { ...meta, chain: "eth" } };
+  return savedExample(endpoint.id)?.response ?? { ok: true, data: {}, meta: { ...meta, chain: "eth" } };
+}
+
+/**
+ * A request worth copying: on a deployment that serves the demo chains, the endpoint's first demo
+ * request (it answers there); elsewhere real mainnet addresses.
+ */
+function exampleRequestFor(endpoint: EndpointDefinition, schema: JsonSchema): Record<string, unknown> {
+  const book = demoAddressBook("eth");
+  const demoRequest = book ? demoRequestsFor(endpoint.id as EndpointId, "eth", book)[0] : undefined;
+  return demoRequest ?? exampleFor(schema);
 }
 
 export function endpointReference(endpoint: EndpointDefinition): EndpointReference {
@@ -191,8 +206,9 @@ export function endpointReference(endpoint: EndpointDefinition): EndpointReferen
     fields: schema ? fieldsOf(schema) : [],
     responseFields: endpoint.response ? answerFieldsOf(outputJsonSchema(endpoint.response.data)) : [],
     schema,
-    exampleRequest: endpoint.body && schema ? exampleFor(schema) : null,
+    exampleRequest: endpoint.body && schema ? exampleRequestFor(endpoint, schema) : null,
     exampleResponse: exampleResponseFor(endpoint),
+    exampleResponseSource: savedExample(endpoint.id) ? "a real answer on the eth demo chain" : null,
     errors: errorCodesFor(endpoint).map((code) => ({ code, status: errorCodes[code].status, message: errorCodes[code].message })),
   };
 }

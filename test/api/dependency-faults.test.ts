@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/contract/endpoints";
 import { drainUsageWrites } from "@/lib/usage/record";
-import { demoRequestsFor } from "../support/demo-requests";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import type { FaultMode } from "../support/fault-proxy";
 import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/faulty-world";
 import type { Harness } from "../support/harness";

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointPath, endpoints } from "@/lib/contract/endpoints";
 import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { publishCard } from "@/lib/operator/operations";
-import { demoRequestsFor } from "../support/demo-requests";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { exampleEnvelope, exampleFileName, savedExample } from "@/lib/openapi/examples";
+import { endpointReferences } from "@/lib/openapi/endpoint-reference";
+import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
 import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -76,3 +79,33 @@ describe("answers fit the committed OpenAPI document", () => {
     }
   });
 });
+
+describe("the reference pages' example answers", () => {
+  it("are real answers of the first demo request on the eth demo chain (npx vitest run -u test/openapi/answers.test.ts renews them)", async () => {
+    for (const endpoint of endpoints.filter((e) => e.surface === "intelligence")) {
+      const body = demoRequestsFor(endpoint.id, "eth", demo.chains.eth.addressBook)[0];
+      const response = await h.call(endpoint.method, endpoint.id, { key: (await h.key()).key, body });
+      expect(response.status, endpoint.id).toBe(200);
+      const example = { ...response.body, meta: { ...response.body.meta, ...exampleEnvelope } };
+      await expect(`${JSON.stringify({ request: body, response: example }, null, 2)}\n`).toMatchFileSnapshot(path.resolve(__dirname, `../../lib/openapi/examples/${exampleFileName(endpoint.id)}`));
+    }
+  }, 120_000);
+
+  it("on a deployment serving the demo chains, the reference pages' example requests are those demo requests", () => {
+    const saved = process.env[demoChainDataSetting];
+    process.env[demoChainDataSetting] = "1";
+    setDemoAddressBooks(Object.fromEntries(DEMO_CHAINS.map((chain) => [chain, demo.chains[chain].addressBook])));
+    try {
+      for (const reference of endpointReferences().filter((r) => r.surface === "intelligence")) {
+        expect(reference.exampleRequest, reference.id).toEqual(savedExample(reference.id)!.request);
+        expect(reference.exampleResponseSource, reference.id).toMatch(/demo chain/);
+      }
+    } finally {
+      if (saved === undefined) delete process.env[demoChainDataSetting];
+      else process.env[demoChainDataSetting] = saved;
+    }
+    // Elsewhere: mainnet addresses, not the demo's.
+    expect(endpointReferences().find((r) => r.id === "intel/risk")!.exampleRequest).not.toEqual(savedExample("intel/risk")!.request);
+  });
+});
+

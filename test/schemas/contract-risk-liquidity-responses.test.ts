@@ -14,7 +14,7 @@ import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { expectAnswerFits } from "../support/answers";
 import { useDemoNetworks } from "../support/demo-chains";
-import { demoRequestsFor } from "../support/demo-requests";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 
 type Body = { data: Record<string, unknown> & { unavailable: Record<string, string> }; meta: Record<string, unknown> & { provenance: Record<string, string> } };

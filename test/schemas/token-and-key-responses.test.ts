@@ -19,7 +19,7 @@ import { meResponse, scopeNames } from "@/lib/schemas/responses/me";
 import { teamWalletsResponse } from "@/lib/schemas/responses/team-wallets";
 import { whyDownResponse } from "@/lib/schemas/responses/why-down";
 import { expectAnswerFits } from "../support/answers";
-import { demoRequestsFor } from "../support/demo-requests";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
 import { BranchCoverage } from "../support/schema-branches";

@@ -23,7 +23,7 @@ import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exa
 import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { expectAnswerFits } from "../support/answers";
 import { useDemoNetworks } from "../support/demo-chains";
-import { demoRequestsFor } from "../support/demo-requests";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 
 type Body = { ok: true; data: Record<string, unknown>; meta: Record<string, unknown> };

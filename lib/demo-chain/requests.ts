@@ -1,5 +1,6 @@
-// The demo requests each intelligence endpoint is exercised on: the scenarios it exists to
-// read, on one network's demo chain. Shared by the benchmarks and the fault tests.
+// The demo requests each intelligence endpoint is exercised on: the scenarios it exists to read,
+// on one network's demo chain. The reference pages show the first as the example request when the
+// deployment serves the demo chains; the tests and benchmarks run them all.
 import type { AddressBook } from "@/lib/demo-chain";
 import type { EndpointId } from "@/lib/contract/endpoints";
 
