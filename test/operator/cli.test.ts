@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "@/lib/operator/cli";
 import { createTestDatabase } from "../support/postgres";
 
 const run = promisify(execFile);
@@ -14,7 +15,14 @@ describe("operator CLI", () => {
   });
   afterAll(async () => database.drop());
 
+  /** The CLI's commands, run in this process (starting a process per command costs seconds each). */
   async function admin(...args: string[]) {
+    const { exitCode, output } = await runCli([...args, "--json"], { ...process.env, DATABASE_URL: database.url });
+    return { code: exitCode, out: output as Record<string, any> };
+  }
+
+  /** The script itself, as staff run it: one JSON line on stdout and the exit code. */
+  async function script(...args: string[]) {
     try {
       const { stdout } = await run("npx", ["tsx", "scripts/admin.ts", ...args, "--json"], { env: { ...process.env, DATABASE_URL: database.url } });
       return { code: 0, out: JSON.parse(stdout) };
@@ -63,5 +71,10 @@ describe("operator CLI", () => {
     const unknown = await admin("frobnicate", "now");
     expect(unknown.code).not.toBe(0);
     expect(unknown.out).toMatchObject({ ok: false, error: "usage" });
+  });
+
+  it("the script prints the one JSON line and exits with the CLI's code", { timeout: 60_000 }, async () => {
+    expect(await script("user", "create", "--email", "script@example.com")).toMatchObject({ code: 0, out: { ok: true, email: "script@example.com" } });
+    expect(await script("frobnicate", "now")).toMatchObject({ code: 1, out: { ok: false, error: "usage" } });
   });
 });
