@@ -1,4 +1,5 @@
 // GET /v1/api/discover — published cards only, newest first.
+import { getAddress } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
 
 export const discover: EndpointImplementation = async ({ input, db }) => {
@@ -13,7 +14,8 @@ export const discover: EndpointImplementation = async ({ input, db }) => {
       cards: cards.map((card) => ({
         id: card.id,
         chain: card.chain,
-        token: { address: card.token, name: card.tokenName, symbol: card.tokenSymbol },
+        // Checksummed, as every other answer gives addresses (cards are stored lower-case).
+        token: { address: getAddress(card.token), name: card.tokenName, symbol: card.tokenSymbol },
         hook: card.hook,
         bullets: card.bullets,
         published_at: card.publishedAt.toISOString(),

@@ -1,6 +1,6 @@
 // GET /v1/api/discover: the published intelligence cards, newest first.
 import { z } from "zod";
-import { defineResponse, isoTimeOut } from "./common";
+import { addressOut, defineResponse, isoTimeOut } from "./common";
 import { chainIdOut } from "./onchain-parts";
 
 const cardOut = z
@@ -9,7 +9,7 @@ const cardOut = z
     chain: chainIdOut.describe("The network the card is about: eth, base or bsc."),
     token: z
       .object({
-        address: z.string().regex(/^0x[0-9a-f]{40}$/).describe("The token's 0x address, in lowercase as published."),
+        address: addressOut.describe("The token's 0x address, EIP-55 checksummed."),
         name: z.string().nullable().describe("The token's name as published; null when the publisher gave none."),
         symbol: z.string().nullable().describe("The token's symbol as published; null when the publisher gave none."),
       })
