@@ -1,5 +1,6 @@
 // The public API reference: the same content as the portal's Endpoints tab.
 import type { Metadata } from "next";
+import { ApiGuide } from "@/components/portal/api-guide";
 import { EndpointReferenceList } from "@/components/portal/endpoint-reference";
 import { ui } from "@/components/ui/styles";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
@@ -24,6 +25,7 @@ export default async function DocsPage() {
         </a>
         .
       </p>
+      <ApiGuide />
       <EndpointReferenceList references={endpointReferences()} baseUrl={baseUrl} />
     </main>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ApiGuide } from "@/components/portal/api-guide";
 import { EndpointReferenceList } from "@/components/portal/endpoint-reference";
 import { ui } from "@/components/ui/styles";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
@@ -19,6 +20,7 @@ export default async function EndpointsPage({ params }: { params: Promise<{ proj
         </a>
         .
       </p>
+      <ApiGuide />
       <EndpointReferenceList references={endpointReferences()} baseUrl={baseUrl} />
     </div>
   );
