@@ -1,14 +1,15 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 
-export function CodeBlock({ code, label }: { code: string; label: string }) {
+/** A code sample with a copy button; `tall` samples (a whole real answer) scroll inside a bounded box. */
+export function CodeBlock({ code, label, tall = false }: { code: string; label: string; tall?: boolean }) {
   return (
     <figure className="relative min-w-0">
       <figcaption className="mb-1 flex items-center justify-between text-xs font-medium text-zinc-600 dark:text-zinc-400">
         <span>{label}</span>
         <CopyButton text={code} label={`Copy ${label}`} />
       </figcaption>
-      <pre className={ui.pre}>
+      <pre className={tall ? `${ui.pre} max-h-96 overflow-y-auto` : ui.pre} tabIndex={tall ? 0 : undefined}>
         <code>{code}</code>
       </pre>
     </figure>

@@ -136,7 +136,7 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
               : curlSample(baseUrl, { method: reference.method, path: reference.path, body: reference.exampleRequest })
           }
         />
-        <CodeBlock label={reference.exampleResponseSource ? `Example response (${reference.exampleResponseSource})` : "Example response"} code={JSON.stringify(reference.exampleResponse, null, 2)} />
+        <CodeBlock label={reference.exampleResponseSource ? `Example response (${reference.exampleResponseSource})` : "Example response"} code={JSON.stringify(reference.exampleResponse, null, 2)} tall />
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium">Errors this endpoint can return ({reference.errors.length})</summary>
