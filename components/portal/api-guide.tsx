@@ -2,6 +2,7 @@
 // headers, Idempotency-Key, errors, and provenance. Every figure comes from the code that enforces
 // it (the rate policies, the error table, the provenance labels), so the page cannot drift.
 import { ui } from "@/components/ui/styles";
+import { ErrorTable } from "./endpoint-reference";
 import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
 import { provenanceLabels } from "@/lib/intel/provenance";
 import { keyPrefixes } from "@/lib/keys/api-key";
@@ -57,32 +58,7 @@ export function ApiGuide() {
         </p>
         <details>
           <summary className="cursor-pointer text-sm font-medium">Every error code ({answeredCodes.length})</summary>
-          <div className="mt-2 overflow-x-auto">
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={ui.th}>
-                    HTTP
-                  </th>
-                  <th scope="col" className={ui.th}>
-                    error
-                  </th>
-                  <th scope="col" className={ui.th}>
-                    Meaning
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {answeredCodes.map((code) => (
-                  <tr key={code}>
-                    <td className={`${ui.td} tabular-nums`}>{errorCodes[code].status}</td>
-                    <td className={`${ui.td} font-mono`}>{code}</td>
-                    <td className={ui.td}>{errorCodes[code].message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ErrorTable errors={answeredCodes.map((code) => ({ code, status: errorCodes[code].status, message: errorCodes[code].message }))} />
         </details>
       </div>
       <div className="space-y-2">

@@ -95,35 +95,14 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
       {reference.responseFields.length > 0 ? (
         <details>
           <summary className="cursor-pointer text-sm font-medium">Fields of the answer&apos;s data ({reference.responseFields.length})</summary>
-          <div className="mt-2 overflow-x-auto">
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={ui.th}>
-                    Field
-                  </th>
-                  <th scope="col" className={ui.th}>
-                    Type
-                  </th>
-                  <th scope="col" className={ui.th}>
-                    Meaning
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {reference.responseFields.map((field) => (
-                  <tr key={field.name}>
-                    <td className={`${ui.td} font-mono`}>
-                      {field.name}
-                      {field.required ? "" : "?"}
-                    </td>
-                    <td className={`${ui.td} font-mono text-xs`}>{field.type}</td>
-                    <td className={ui.td}>{field.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReferenceTable
+            headings={["Field", "Type", "Meaning"]}
+            rows={reference.responseFields.map((field) => ({
+              key: field.name,
+              cells: [`${field.name}${field.required ? "" : "?"}`, field.type, field.description],
+            }))}
+            mono={[0, 1]}
+          />
           <p className={`${ui.muted} mt-2 text-xs`}>A field marked ? is present only sometimes. Deeper fields are in the OpenAPI document.</p>
         </details>
       ) : null}
@@ -140,33 +119,43 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium">Errors this endpoint can return ({reference.errors.length})</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={ui.th}>
-                  HTTP
-                </th>
-                <th scope="col" className={ui.th}>
-                  error
-                </th>
-                <th scope="col" className={ui.th}>
-                  Meaning
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {reference.errors.map((error) => (
-                <tr key={error.code}>
-                  <td className={`${ui.td} tabular-nums`}>{error.status}</td>
-                  <td className={`${ui.td} font-mono`}>{error.code}</td>
-                  <td className={ui.td}>{error.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ErrorTable errors={reference.errors} />
       </details>
     </section>
   );
+}
+
+/** A plain three-column reference table in the page's style; `mono` names the columns set in code type. */
+export function ReferenceTable({ headings, rows, mono = [] }: { headings: string[]; rows: Array<{ key: string; cells: Array<string | number | null> }>; mono?: number[] }) {
+  return (
+    <div className="mt-2 overflow-x-auto">
+      <table className={ui.table}>
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className={ui.th}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={index} className={mono.includes(index) ? `${ui.td} font-mono` : ui.td}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Error codes with their HTTP status and meaning, as the error table defines them. */
+export function ErrorTable({ errors }: { errors: Array<{ code: string; status: number; message: string }> }) {
+  return <ReferenceTable headings={["HTTP", "error", "Meaning"]} rows={errors.map((error) => ({ key: error.code, cells: [error.status, error.code, error.message] }))} mono={[1]} />;
 }
