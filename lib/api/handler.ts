@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { errorCodes, type RequestOutcome } from "@/lib/contract/error-codes";
 import { ApiError } from "@/lib/contract/api-error";
 import { apiDeps } from "./deps";
-import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId } from "@/lib/contract/endpoints";
+import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
@@ -38,10 +38,11 @@ export const serviceName = "developer-intelligence-api";
  * Route exports for one endpoint: its own method runs the pipeline, OPTIONS names the methods
  * it accepts, the others answer 405. HEAD is left to Next, which answers it from GET.
  */
-export function apiRoute(id: EndpointId, implementation: EndpointImplementation): RouteHandlers {
+export function apiRoute<Id extends EndpointId>(id: Id, implementation: EndpointImplementation<InputOf<Id>>): RouteHandlers {
   const endpoint = getEndpoint(id);
   const handlers = {} as RouteHandlers;
-  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation);
+  // The input reaching the implementation is what this endpoint's own schema parsed.
+  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation as EndpointImplementation);
   for (const method of methods) {
     handlers[method] = method === endpoint.method ? run : (request) => answerUnmatched(request, id);
   }

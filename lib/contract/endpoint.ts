@@ -5,8 +5,9 @@ import type { Db } from "@/lib/db/client";
 import type { KeyContext } from "@/lib/keys/key-context";
 import type { Settings } from "@/lib/settings";
 
-export type EndpointContext = {
-  input: Record<string, unknown>;
+export type EndpointContext<Input = Record<string, unknown>> = {
+  /** The request's input as its schema outputs it: typed, defaults applied. */
+  input: Input;
   chain: string | undefined;
   key: KeyContext;
   requestId: string;
@@ -25,4 +26,4 @@ export type EndpointResult = {
   honestEmpty?: boolean;
 };
 
-export type EndpointImplementation = (context: EndpointContext) => Promise<EndpointResult>;
+export type EndpointImplementation<Input = Record<string, unknown>> = (context: EndpointContext<Input>) => Promise<EndpointResult>;

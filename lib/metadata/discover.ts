@@ -1,10 +1,11 @@
 // GET /v1/api/discover — published cards only, newest first.
 import { getAddress } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 
-export const discover: EndpointImplementation = async ({ input, db }) => {
-  const limit = input.limit as number;
-  const where = { status: "published" as const, ...(input.chain ? { chain: input.chain as string } : {}) };
+export const discover: EndpointImplementation<RequestOf<"discover">> = async ({ input, db }) => {
+  const limit = input.limit;
+  const where = { status: "published" as const, ...(input.chain ? { chain: input.chain } : {}) };
   const [cards, total] = await Promise.all([
     db.discoverCard.findMany({ where, orderBy: [{ publishedAt: "desc" }, { id: "asc" }], take: limit }),
     db.discoverCard.count({ where }),

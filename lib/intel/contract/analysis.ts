@@ -3,6 +3,7 @@
 // could not be read is null and named in `unavailable` with the reason.
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -250,8 +251,8 @@ function limitationsFor(chain: ChainId): string[] {
   return list.map((text) => text.replace("this network", name));
 }
 
-export const contractAnalysis: EndpointImplementation = async ({ input, chain }) => {
-  const result = await analyzeContract({ chain: chain as ChainId, address: input.address as Address });
+export const contractAnalysis: EndpointImplementation<RequestOf<"contract/analysis">> = async ({ input }) => {
+  const result = await analyzeContract({ chain: input.chain, address: input.address });
   return {
     data: result.data,
     meta: chainReadMeta(result),

@@ -9,6 +9,7 @@
 // Nothing is guessed: a value that could not be read is null and explained in `unavailable`.
 import { getAddress, zeroAddress, type Address } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -200,11 +201,11 @@ export async function analyzeLiquidity(input: LiquidityInput) {
   });
 }
 
-export const liquidityIntel: EndpointImplementation = async ({ input, chain }) => {
+export const liquidityIntel: EndpointImplementation<RequestOf<"intel/liquidity">> = async ({ input }) => {
   const result = await analyzeLiquidity({
-    chain: chain as ChainId,
-    address: input.address as Address,
-    flags: { metadata: input.metadata as boolean | undefined, locks: input.locks as boolean | undefined, full: input.full as boolean | undefined },
+    chain: input.chain,
+    address: input.address,
+    flags: { metadata: input.metadata, locks: input.locks, full: input.full },
   });
   return {
     data: result.data,

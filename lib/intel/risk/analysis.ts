@@ -11,6 +11,7 @@
 import { getAddress, zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -344,8 +345,8 @@ function presentSimulation(simulation: Extract<Simulation, { ran: true }>, pool:
   };
 }
 
-export const riskIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await analyzeRisk({ chain: chain as ChainId, address: input.address as Address });
+export const riskIntel: EndpointImplementation<RequestOf<"intel/risk">> = async ({ input }) => {
+  const result = await analyzeRisk({ chain: input.chain, address: input.address });
   return {
     data: result.data,
     meta: {

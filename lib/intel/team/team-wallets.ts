@@ -9,6 +9,7 @@
 // times of what the linked wallets did.
 import { erc20Abi, getAddress, parseAbiItem, zeroAddress, type Address, type Hash, type Block } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
@@ -198,8 +199,8 @@ function presentSell(decimals: number | null) {
   });
 }
 
-export const teamWalletsIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await readTeamWallets({ chain: chain as ChainId, address: input.address as Address });
+export const teamWalletsIntel: EndpointImplementation<RequestOf<"intel/team-wallets">> = async ({ input }) => {
+  const result = await readTeamWallets({ chain: input.chain, address: input.address });
   return {
     data: result.data,
     sources: result.sources,

@@ -5,6 +5,7 @@
 // token reports now, not the logged value (spending lowers it without a log on many tokens).
 import { erc20Abi, getAddress, parseAbiItem, type Address, type Hash } from "viem";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -117,8 +118,8 @@ export async function readApprovals(input: { chain: ChainId; wallet: Address; li
   });
 }
 
-export const approvalsIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await readApprovals({ chain: chain as ChainId, wallet: input.address as Address, limit: input.limit as number | undefined, offset: input.offset as number | undefined });
+export const approvalsIntel: EndpointImplementation<RequestOf<"wallet/approvals">> = async ({ input }) => {
+  const result = await readApprovals({ chain: input.chain, wallet: input.address, limit: input.limit, offset: input.offset });
   return {
     data: result.data,
     honestEmpty: result.honestEmpty,

@@ -4,6 +4,7 @@
 import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
@@ -69,8 +70,8 @@ export async function readExactMovements(input: { chain: ChainId; wallet: Addres
   });
 }
 
-export const exactMovementsIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await readExactMovements({ chain: chain as ChainId, wallet: input.wallet as Address, token: input.token as Address | undefined });
+export const exactMovementsIntel: EndpointImplementation<RequestOf<"wallet/exact-movements">> = async ({ input }) => {
+  const result = await readExactMovements({ chain: input.chain, wallet: input.wallet, token: input.token });
   return {
     data: result.data,
     meta: chainReadMeta(result),

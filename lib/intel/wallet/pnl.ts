@@ -9,6 +9,7 @@
 import { erc20Abi, getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -266,8 +267,8 @@ function presentLine(line: MovementLine, decimals: number | null, usd: Ratio | n
   };
 }
 
-export const pnlIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await readPnl({ chain: chain as ChainId, wallet: input.wallet as Address, token: input.token as Address });
+export const pnlIntel: EndpointImplementation<RequestOf<"wallet/pnl">> = async ({ input }) => {
+  const result = await readPnl({ chain: input.chain, wallet: input.wallet, token: input.token });
   return {
     data: result.data,
     meta: chainReadMeta(result),

@@ -9,6 +9,7 @@
 import { getAddress, parseAbi, type Address, type Hash } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { RequestOf } from "@/lib/schemas/requests";
 import { chainReadMeta } from "@/lib/intel/meta";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
@@ -278,8 +279,8 @@ function quoteBefore(logs: readonly PoolLog[], burn: PoolLog, tokenIsToken0: boo
   return (tokenIsToken0 ? sync.args.reserve1 : sync.args.reserve0) as bigint;
 }
 
-export const whyDownIntel: EndpointImplementation = async ({ input, chain }) => {
-  const result = await readWhyDown({ chain: chain as ChainId, address: input.address as Address });
+export const whyDownIntel: EndpointImplementation<RequestOf<"intel/why-down">> = async ({ input }) => {
+  const result = await readWhyDown({ chain: input.chain, address: input.address });
   return {
     data: result.data,
     sources: result.sources,
