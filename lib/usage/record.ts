@@ -164,10 +164,14 @@ class UsageWriter {
         await this.sql.query(insertBatch, batchParameters(batch));
         this.retryDelay = retryDelayMs.first;
       } catch (error) {
+        if (!isDatabaseUnavailable(error)) {
+          // The database answered and refused the batch: retrying it as a whole would refuse it
+          // forever. Each record goes in alone, and only one the database refuses is dropped.
+          await this.writeOneByOne(batch);
+          continue;
+        }
         this.backlog.unshift(...batch);
-        this.retrying = 0;
         this.retryDelay = Math.min(this.retryDelay * 2, retryDelayMs.max);
-        if (!isDatabaseUnavailable(error)) console.error(`[usage] ${batch.length} kept usage record(s) could not be written`, error);
         this.scheduleRetry();
         return;
       } finally {
@@ -176,6 +180,20 @@ class UsageWriter {
     }
     console.info("[usage] kept usage records written after the database came back");
     this.settle();
+  }
+
+  private async writeOneByOne(records: UsageRecord[]) {
+    for (const [index, record] of records.entries()) {
+      try {
+        await this.sql.query(insertBatch, batchParameters([record]));
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          this.backlog.unshift(...records.slice(index));
+          return;
+        }
+        console.error(`[usage] ${record.requestId}: the database refused its usage record; dropped`, error);
+      }
+    }
   }
 
   private async drain() {

@@ -5,7 +5,8 @@
 // usage record of a request that reached a key, and recover without a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/contract/endpoints";
-import { drainUsageWrites } from "@/lib/usage/record";
+import { apiDeps } from "@/lib/api/deps";
+import { drainUsageWrites, recordFailedUsage } from "@/lib/usage/record";
 import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import type { FaultMode } from "../support/fault-proxy";
 import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/faulty-world";
@@ -160,6 +161,27 @@ describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (
     expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
     expect(await balance()).toBe(before);
   }, 30_000);
+});
+
+it("a kept usage record the database refuses (not an outage) is dropped alone; the others kept with it are written", async () => {
+  const sql = await apiDeps().sql();
+  const { id: keyId } = await h.key();
+  const record = (requestId: string, key = keyId) => ({
+    requestId, keyId: key, projectId: h.project.id, endpoint: "me", method: "GET", httpStatus: 503, errorCode: "unavailable",
+    outcome: "server_error" as const, quoted: 0, charged: 0, chain: null, latencyMs: 1, createdAt: new Date(),
+  });
+  await proxies().database.set("refuse");
+  try {
+    await recordFailedUsage(sql, record("req_kept_first"), { databaseDown: true });
+    // A key that does not exist: the database will refuse this one for good (foreign key).
+    await recordFailedUsage(sql, record("req_kept_refused", "key_that_does_not_exist"), { databaseDown: true });
+    await recordFailedUsage(sql, record("req_kept_last"), { databaseDown: true });
+  } finally {
+    await proxies().database.set("pass");
+  }
+  expect(await drainUsageWrites(10_000)).toBe(0);
+  const written = await h.db.requestRecord.findMany({ where: { id: { in: ["req_kept_first", "req_kept_refused", "req_kept_last"] } } });
+  expect(written.map((r) => r.id).sort()).toEqual(["req_kept_first", "req_kept_last"]);
 });
 
 describe("a client that leaves", () => {
