@@ -128,16 +128,11 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     scope.throwIfStopped();
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
     const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
-    const latencyMs = Math.round(performance.now() - started);
-    const successKey = key;
+    const success = usageRecord({ requestId, key, endpoint, chain, started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now });
     await settleSuccess(db, sql, {
-      key: successKey, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
+      key, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
       replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
-      usage: (charged, allowanceUsed) => ({
-        requestId, keyId: successKey.id, projectId: successKey.projectId, endpoint: endpoint.id, method: endpoint.method,
-        httpStatus: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success",
-        quoted: endpoint.price, charged, allowanceUsed, chain: chain ?? null, latencyMs, createdAt: now,
-      }),
+      usage: (charged, allowanceUsed) => ({ ...success, charged, allowanceUsed }),
     });
     claim = undefined;
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });

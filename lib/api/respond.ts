@@ -63,23 +63,20 @@ export function failureBody(requestId: string, error: ApiError) {
   return { ok: false as const, error: error.code, message: error.message, request_id: requestId };
 }
 
+/** The headers every JSON answer carries, whether a route handler or the server itself writes it. */
+export function jsonHeaders(requestId: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...extra };
+}
+
 export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      ...headers,
-    },
-  });
+  return new Response(JSON.stringify(body), { status, headers: jsonHeaders(requestId, headers) });
 }
 
 export function failureResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): Response {
   return jsonResponse(error.status, failureBody(requestId, error), requestId, { ...headers, ...error.headers });
 }
 
-export const databaseUnavailableMessage = "The database is unavailable; nothing was charged. Retry.";
+const databaseUnavailableMessage = "The database is unavailable; nothing was charged. Retry.";
 
 /**
  * A database that is down or silent is a dependency fault (503, retry), said in one log line;

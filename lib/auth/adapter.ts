@@ -3,7 +3,7 @@
 // Sessions are stored by the SHA-256 of their token, as API keys are: the cookie
 // holds the token, the sessions table only its hash, so a copy of the table (a
 // backup, a leaked dump) signs nobody in.
-import { createHash } from "node:crypto";
+import { sha256Hex } from "@/lib/hash";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import type { Adapter, AdapterSession, AdapterUser } from "next-auth/adapters";
 import type { Db } from "@/lib/db/client";
@@ -13,7 +13,7 @@ import { newId } from "@/lib/ids";
 
 /** What the sessions table stores for a session token (hex SHA-256, like API keys). */
 export function hashSessionToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return sha256Hex(token);
 }
 
 /** Auth.js sets the cookie from what createSession returns, so every session handed back carries the caller's token, never the hash. */

@@ -18,7 +18,8 @@ import {
 } from "viem";
 import { ChainUnavailableError } from "./errors";
 import type { ChainClient } from "./clients";
-import { classifyChainError, displayNameForEvmChain, errorChain, nodeMessages, rethrowChainError, upstreamReason } from "./upstream";
+import { errorChain } from "@/lib/error-chain";
+import { classifyChainError, displayNameForEvmChain, nodeMessages, rethrowChainError, upstreamReason } from "./upstream";
 
 export type LogTopics = readonly (Hex | readonly Hex[] | null)[];
 

@@ -17,8 +17,6 @@ import { errorChain } from "@/lib/error-chain";
 import { ChainUnavailableError, type ChainFaultKind } from "./errors";
 import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
 
-export { errorChain };
-
 export type ChainErrorKind = "upstream" | "contract" | "other";
 
 /** JSON-RPC error codes that mean the node could not serve, not that our request was wrong. */

@@ -1,6 +1,7 @@
 // API keys: a typed prefix and 32 base62 characters (about 190 random bits).
 // Only the SHA-256 of the whole key and its last four characters are stored.
-import { hash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
+import { sha256Hex } from "@/lib/hash";
 
 export type KeyMode = "live" | "test";
 
@@ -18,8 +19,7 @@ export function generateApiKey(mode: KeyMode): string {
 }
 
 export function hashApiKey(key: string): string {
-  // One-shot hash: every API call hashes the key it presents.
-  return hash("sha256", key, "hex");
+  return sha256Hex(key);
 }
 
 export function isWellFormedApiKey(key: string): boolean {

@@ -63,6 +63,11 @@ function compareInput(before: Json, after: Json, where: string, out: Breaking[])
   }
 }
 
+/** The breaking changes no version note (lib/openapi/version-notes.ts) accounts for. */
+export function unnotedBreakingChanges(before: Json, after: Json, notes: ReadonlyArray<{ where: string; what: string }>): Breaking[] {
+  return breakingChanges(before, after).filter((change) => !notes.some((note) => note.where === change.where && note.what === change.what));
+}
+
 export function breakingChanges(before: Json, after: Json): Breaking[] {
   const out: Breaking[] = [];
   const pathsBefore = asObject(before.paths);

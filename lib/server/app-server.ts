@@ -4,10 +4,9 @@
 // a grace period. Free of Next imports so it is tested on a bare handler.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { ApiError } from "@/lib/contract/api-error";
-import { apiBasePath } from "@/lib/contract/endpoints";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain } from "./failure-reply";
-import { refuseConnect, refuseUnparsable } from "./request-guard";
+import { refuseConnect, refuseUnparsable, underApi } from "./request-guard";
 
 type Env = Record<string, string | undefined>;
 
@@ -50,8 +49,7 @@ export type AppServer = {
 const stoppingError = () => new ApiError("unavailable", "The server is stopping; retry the request.", { headers: { "retry-after": "1" } });
 
 function refuseWhileStopping(req: IncomingMessage, res: ServerResponse) {
-  const target = req.url ?? "/";
-  if (target === apiBasePath || target.startsWith(`${apiBasePath}/`) || target.startsWith(`${apiBasePath}?`)) {
+  if (underApi((req.url ?? "/").split("?", 1)[0])) {
     writeFailure(res, newRequestId(), stoppingError(), { connection: "close" });
   } else {
     writePlain(res, 503, { connection: "close", "retry-after": "1" });

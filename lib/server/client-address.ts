@@ -22,14 +22,21 @@ export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(hops) && hops > 0 ? hops : 0;
 }
 
-export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process.env): string | null {
+/**
+ * A forwarded header's list (X-Forwarded-For, X-Forwarded-Proto) as trusted proxies left it: each
+ * appends what it saw, so the entry the outermost trusted proxy wrote is `hops` from the right.
+ * Empty without trusted proxies: a client's own copy is never believed.
+ */
+export function trustedForwarded(headers: Headers, name: string, env: NodeJS.ProcessEnv = process.env): { entry: string | null; entries: string[] } {
   const hops = trustedProxyHops(env);
-  if (hops > 0) {
-    const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
-    // Each trusted proxy appends the address it saw; the client is `hops` from the right.
-    const candidate = chain[chain.length - hops];
-    if (candidate) return candidate;
-  }
+  if (hops === 0) return { entry: null, entries: [] };
+  const entries = (headers.get(name) ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return { entry: entries[entries.length - hops] ?? null, entries };
+}
+
+export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process.env): string | null {
+  const forwarded = trustedForwarded(headers, "x-forwarded-for", env).entry;
+  if (forwarded) return forwarded;
   const secret = headers.get(peerSecretHeader);
   if (secret && secret === holder.__peerSecret) return headers.get(peerAddressHeader);
   return null;

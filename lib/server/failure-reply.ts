@@ -5,17 +5,10 @@ import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
 import type { ApiError } from "@/lib/contract/api-error";
-import { failureBody } from "@/lib/api/respond";
+import { failureBody, jsonHeaders } from "@/lib/api/respond";
 
 function envelopeHeaders(requestId: string, error: ApiError, body: string, extra: Record<string, string>) {
-  return {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    "x-request-id": requestId,
-    "content-length": String(Buffer.byteLength(body)),
-    ...error.headers,
-    ...extra,
-  };
+  return jsonHeaders(requestId, { "content-length": String(Buffer.byteLength(body)), ...error.headers, ...extra });
 }
 
 export function writeFailure(res: ServerResponse, requestId: string, error: ApiError, extra: Record<string, string> = {}): void {

@@ -18,7 +18,8 @@ export type Verdict =
   | { pass: true; /** The target to hand on, when it had to be rewritten to origin-form. */ url?: string }
   | { pass: false; api: boolean; error: ApiError };
 
-const underApi = (p: string) => p === apiBasePath || p.startsWith(`${apiBasePath}/`);
+/** Whether a path (no query) is the API or under it. */
+export const underApi = (p: string) => p === apiBasePath || p.startsWith(`${apiBasePath}/`);
 const badTarget = (message: string): Verdict => ({ pass: false, api: true, error: new ApiError("bad_request", message) });
 
 /** Absolute-form (`GET http://host/path`) is legal HTTP; keep its path exactly as sent. */

@@ -16,8 +16,6 @@ import { addressInSlot, classifyProxy, minimalProxyTarget, slots } from "./proxy
 
 import type { Provenance } from "@/lib/intel/provenance";
 
-export type { Provenance };
-
 /** How far back role grants are scanned when the deployment block is unknown. */
 const roleScanLookback = 200_000n;
 

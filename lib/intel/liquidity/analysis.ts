@@ -16,7 +16,8 @@ import { erc20Identity } from "@/lib/chain/erc20";
 import { getNetwork, isBurnAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi } from "@/lib/intel/contract/abis";
-import { readCreator, type Provenance } from "@/lib/intel/contract/analysis";
+import { readCreator } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import {
   aggregate,
   discoverPools,

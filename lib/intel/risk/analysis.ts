@@ -19,7 +19,8 @@ import { aggregate, valueOrNull, type ContractCall } from "@/lib/chain/multicall
 import { getNetwork, isBurnAddress, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { ownableAbi, uupsAbi } from "@/lib/intel/contract/abis";
-import { readCreator, type Provenance } from "@/lib/intel/contract/analysis";
+import { readCreator } from "@/lib/intel/contract/analysis";
+import type { Provenance } from "@/lib/intel/provenance";
 import { addressInSlot, classifyProxy, minimalProxyTarget, slots } from "@/lib/intel/contract/proxy";
 import { bpsOf, deepestPool, discoverPools, hasFungibleLp, marketContext, readLpCustody, readPools, type LpCustody, type Pool, type TeamRelation } from "@/lib/intel/market";
 import { tokenView } from "@/lib/intel/present";
