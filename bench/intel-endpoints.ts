@@ -4,7 +4,7 @@
 // route handler in-process as the tests do. Each endpoint rotates over the demo requests
 // that exercise it; the round trips are the chain node's, counted per request.
 //
-//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10]
+//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10] [--venues with|without]
 //
 // --history N plays (N − 1) times the measured wallets' and tokens' activity again before
 // measuring (bench/support/extra-history.ts), to show how cost grows with matching logs.
@@ -17,10 +17,12 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
 import { createHarness } from "@/test/support/harness";
-import { demoRequestsFor as requestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { addHistory } from "./support/extra-history";
 
-const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" } } });
+const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" }, venues: { type: "string", default: "with" } } });
+// --venues with (default): the venue scenarios' requests too; --venues without: the original demo requests only.
+const venues = values.venues !== "without";
 const history = Number(values.history);
 const iterations = Number(values.iterations);
 const only = values.only ? new Set(values.only.split(",")) : null;
@@ -45,7 +47,8 @@ async function main() {
     const rows = [];
     for (const endpoint of endpoints.filter((e) => e.surface === "intelligence" && (!only || only.has(e.id)))) {
       for (const chain of DEMO_CHAINS) {
-        const bodies = requestsFor(endpoint.id, chain, chains[chain].addressBook);
+        const book = chains[chain].addressBook;
+        const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? venueRequestsFor(endpoint.id, chain, book) : [])];
         if (bodies.length === 0) continue;
         const call = (i: number) => withRpcMeter(() => h.call("POST", endpoint.id, { key, body: bodies[i % bodies.length] }));
         for (let i = 0; i < bodies.length * 2; i++) await call(i); // warm-up: modules, connections, facts cache

@@ -1,14 +1,64 @@
 // SPDX-License-Identifier: MIT
-// Placed by eth_call state override (never deployed): buys a token through a Uniswap V2 style
-// router with the wrapped native coin, then sells what it received, as an ordinary holder
-// would, and reports what each leg moved. Buy and sell taxes are measured on token balances
-// (what the pool sent against what arrived, what was sent against what the pool received),
-// so they hold whatever the DEX fee; a leg that reverts is reported with its revert data.
+// Placed by eth_call state override (never deployed): buys a token with the native coin, then
+// sells what it received, as an ordinary holder would, and reports what each leg moved — through
+// a Uniswap V2 style router, or straight against a pool the way routers do for the other venues:
+// a V3-style pool (Uniswap V3, PancakeSwap V3, Slipstream) with its swap callback, an Aerodrome
+// classic pool (pay in, then swap), or a Uniswap V4 pool inside its PoolManager (unlock, swap,
+// settle, take). Buy and sell taxes are measured on token balances (what the pool sent against
+// what arrived, what was sent against what the pool received), so they hold whatever the DEX
+// fee; a leg that reverts is reported with its revert data.
 pragma solidity ^0.8.24;
 
 interface IERC20Like {
     function balanceOf(address account) external view returns (uint256);
     function approve(address spender, uint256 amount) external returns (bool);
+}
+
+interface IWrappedNativeLike {
+    function deposit() external payable;
+    function withdraw(uint256 amount) external;
+    function transfer(address to, uint256 amount) external returns (bool);
+}
+
+interface ITransferLike {
+    function transfer(address to, uint256 amount) external returns (bool);
+}
+
+interface IV3PoolLike {
+    function token0() external view returns (address);
+    function token1() external view returns (address);
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
+}
+
+interface ISolidlyPoolLike {
+    function token0() external view returns (address);
+    function getReserves() external view returns (uint256 reserve0, uint256 reserve1, uint256 blockTimestampLast);
+    function getAmountOut(uint256 amountIn, address tokenIn) external view returns (uint256);
+    function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+
+struct PoolKey {
+    address currency0;
+    address currency1;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+}
+
+struct SwapParams {
+    bool zeroForOne;
+    int256 amountSpecified;
+    uint160 sqrtPriceLimitX96;
+}
+
+interface IPoolManagerLike {
+    function unlock(bytes calldata data) external returns (bytes memory);
+    function swap(PoolKey memory key, SwapParams memory params, bytes calldata hookData) external returns (int256 swapDelta);
+    function sync(address currency) external;
+    function settle() external payable returns (uint256);
+    function take(address currency, address to, uint256 amount) external;
 }
 
 interface IRouterLike {
@@ -27,6 +77,10 @@ contract TradeSimulator {
         // Buy: native paid. Sell: native received.
         uint256 native;
     }
+
+    // The price limits of a swap that may move the price as far as it must (TickMath's bounds, one inside).
+    uint160 internal constant MIN_SQRT_PRICE_LIMIT = 4295128740;
+    uint160 internal constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
 
     receive() external payable {}
 
@@ -66,5 +120,151 @@ contract TradeSimulator {
         sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
         sell.native = address(this).balance - nativeBefore;
+    }
+
+    // ---- V3-style pools: the pool calls back for what it is owed.
+
+    function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn)
+        external
+        returns (Leg memory buy, Leg memory sell)
+    {
+        IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+        bool nativeIsToken0 = IV3PoolLike(pool).token0() == wrappedNative;
+        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
+        try IV3PoolLike(pool).swap(address(this), nativeIsToken0, int256(nativeIn), nativeIsToken0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
+            buy.ok = true;
+        } catch (bytes memory reason) {
+            buy.revertData = reason;
+            return (buy, sell);
+        }
+        buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.native = nativeIn - IERC20Like(wrappedNative).balanceOf(address(this));
+        if (buy.tokensIn == 0) return (buy, sell);
+
+        uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
+        poolBefore = IERC20Like(token).balanceOf(pool);
+        try IV3PoolLike(pool).swap(address(this), !nativeIsToken0, int256(buy.tokensIn), nativeIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
+            sell.ok = true;
+        } catch (bytes memory reason) {
+            sell.revertData = reason;
+            return (buy, sell);
+        }
+        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
+        sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
+    }
+
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
+        _payPool(amount0Delta, amount1Delta);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
+        _payPool(amount0Delta, amount1Delta);
+    }
+
+    function _payPool(int256 amount0Delta, int256 amount1Delta) internal {
+        if (amount0Delta > 0) ITransferLike(IV3PoolLike(msg.sender).token0()).transfer(msg.sender, uint256(amount0Delta));
+        if (amount1Delta > 0) ITransferLike(IV3PoolLike(msg.sender).token1()).transfer(msg.sender, uint256(amount1Delta));
+    }
+
+    // ---- Aerodrome classic (Solidly) pools: pay in first, then ask for what the curve gives.
+
+    function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn)
+        external
+        returns (Leg memory buy, Leg memory sell)
+    {
+        IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+        bool tokenIsToken0 = ISolidlyPoolLike(pool).token0() == token;
+        IWrappedNativeLike(wrappedNative).transfer(pool, nativeIn);
+        uint256 out = ISolidlyPoolLike(pool).getAmountOut(nativeIn, wrappedNative);
+        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? out : 0, tokenIsToken0 ? 0 : out, address(this), "") {
+            buy.ok = true;
+        } catch (bytes memory reason) {
+            buy.revertData = reason;
+            return (buy, sell);
+        }
+        buy.tokensOut = out;
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.native = nativeIn;
+        if (buy.tokensIn == 0) return (buy, sell);
+
+        try ITransferLike(token).transfer(pool, buy.tokensIn) {} catch (bytes memory reason) {
+            sell.revertData = reason;
+            return (buy, sell);
+        }
+        (uint256 reserve0, uint256 reserve1,) = ISolidlyPoolLike(pool).getReserves();
+        // What reached the pool, after any transfer tax, is what it trades.
+        sell.tokensIn = IERC20Like(token).balanceOf(pool) - (tokenIsToken0 ? reserve0 : reserve1);
+        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        uint256 nativeOut = ISolidlyPoolLike(pool).getAmountOut(sell.tokensIn, token);
+        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? 0 : nativeOut, tokenIsToken0 ? nativeOut : 0, address(this), "") {
+            sell.ok = true;
+        } catch (bytes memory reason) {
+            sell.revertData = reason;
+            return (buy, sell);
+        }
+        sell.native = IERC20Like(wrappedNative).balanceOf(address(this));
+    }
+
+    // ---- Uniswap V4: every trade runs inside the PoolManager's unlock callback.
+
+    address private unlockingManager;
+
+    function simulateV4(address poolManager, PoolKey calldata key, address token, uint256 nativeIn)
+        external
+        returns (Leg memory buy, Leg memory sell)
+    {
+        // The native coin is currency0 when the pool trades it (the zero address sorts first).
+        address quote = key.currency0 == token ? key.currency1 : key.currency0;
+        if (quote != address(0)) IWrappedNativeLike(quote).deposit{value: nativeIn}();
+        unlockingManager = poolManager;
+        uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
+        try IPoolManagerLike(poolManager).unlock(abi.encode(key, quote, nativeIn)) {
+            buy.ok = true;
+        } catch (bytes memory reason) {
+            buy.revertData = reason;
+            return (buy, sell);
+        }
+        buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.native = nativeIn;
+        if (buy.tokensIn == 0) return (buy, sell);
+
+        uint256 quoteBefore = quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this));
+        managerBefore = IERC20Like(token).balanceOf(poolManager);
+        try IPoolManagerLike(poolManager).unlock(abi.encode(key, token, buy.tokensIn)) {
+            sell.ok = true;
+        } catch (bytes memory reason) {
+            sell.revertData = reason;
+            return (buy, sell);
+        }
+        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensIn = IERC20Like(token).balanceOf(poolManager) - managerBefore;
+        sell.native = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
+    }
+
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        require(msg.sender == unlockingManager, "not the PoolManager");
+        (PoolKey memory key, address currencyIn, uint256 amountIn) = abi.decode(data, (PoolKey, address, uint256));
+        bool zeroForOne = currencyIn == key.currency0;
+        int256 delta = IPoolManagerLike(msg.sender).swap(
+            key, SwapParams(zeroForOne, -int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT), ""
+        );
+        // A BalanceDelta packs amount0 in the high 128 bits and amount1 in the low 128, signed from the swapper's side.
+        int128 amount0 = int128(delta >> 128);
+        int128 amount1 = int128(delta);
+        (int128 paid, int128 received) = zeroForOne ? (amount0, amount1) : (amount1, amount0);
+        address currencyOut = zeroForOne ? key.currency1 : key.currency0;
+        uint256 owed = uint256(uint128(-paid));
+        if (currencyIn == address(0)) {
+            IPoolManagerLike(msg.sender).settle{value: owed}();
+        } else {
+            IPoolManagerLike(msg.sender).sync(currencyIn);
+            ITransferLike(currencyIn).transfer(msg.sender, owed);
+            IPoolManagerLike(msg.sender).settle();
+        }
+        IPoolManagerLike(msg.sender).take(currencyOut, address(this), uint256(uint128(received)));
+        return "";
     }
 }

@@ -1,10 +1,13 @@
 // viem public clients per network, built from ETH_RPC_URL / BASE_RPC_URL / BSC_RPC_URL.
 // Reads are batched twice over: eth_calls are aggregated through Multicall3, and
-// concurrent JSON-RPC calls share one HTTP request. Every HTTP request is metered.
+// concurrent JSON-RPC calls share one HTTP request. Every HTTP request is metered, and goes
+// through the provider's profile (batch size, pacing, Retry-After: provider-fetch.ts).
 import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from "viem";
 import { ChainUnavailableError } from "./errors";
 import { getNetwork, type ChainEnv, type ChainId } from "./networks";
-import { countJsonRpcCalls, currentRpcMeter, type RpcMeter } from "./rpc-meter";
+import { providerFetch } from "./provider-fetch";
+import { knownProviderProfile, providerLimitsFromEnv, providerProfile, type ProviderProfile } from "./provider-profile";
+import { currentRpcMeter, type RpcMeter } from "./rpc-meter";
 
 export type ChainClient = PublicClient<Transport, Chain>;
 
@@ -76,22 +79,22 @@ export function viemChainFor(chain: ChainId): Chain {
 
 /**
  * HTTP transport with JSON-RPC batching whose every round trip is counted: on `meter`
- * when given, otherwise on the meter of the async context that sends the request.
+ * when given, otherwise on the meter of the async context that sends the request. The
+ * URL's provider profile (shared by every client of that URL) keeps its limits.
  */
-export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter): Transport {
+export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter, profile: ProviderProfile = providerProfile(url)): Transport {
   return http(url, {
     batch: true,
     timeout: settings.timeoutMs,
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,
-    fetchFn: (input, init) => {
-      const scope = meter ?? currentRpcMeter();
-      scope?.record(countJsonRpcCalls(init?.body));
-      // The API request's own signal (deadline, client gone) cancels its node requests too.
-      const signal = scope?.signal && init?.signal ? AbortSignal.any([init.signal, scope.signal]) : (scope?.signal ?? init?.signal);
-      return fetch(input, { ...init, signal });
-    },
+    fetchFn: providerFetch({ profile, meter: () => meter ?? currentRpcMeter(), maxWaitMs: settings.timeoutMs }),
   });
+}
+
+/** The provider profile behind a client made with meteredHttp; undefined for other transports. */
+export function profileOfClient(client: ChainClient): ProviderProfile | undefined {
+  return knownProviderProfile((client.transport as { url?: string }).url);
 }
 
 export function createChainClient(
@@ -131,7 +134,7 @@ export function getChainClient(
   const cache = meter ? (meter.scopedClients as Map<string, ChainClient>) : sharedClients;
   const cached = cache.get(key);
   if (cached) return cached;
-  const client = createChainClient(chain, meteredHttp(url, settings, meter), settings);
+  const client = createChainClient(chain, meteredHttp(url, settings, meter, providerProfile(url, providerLimitsFromEnv(chain, env))), settings);
   cache.set(key, client);
   return client;
 }

@@ -1,12 +1,15 @@
 // Bounded, chunked eth_getLogs. Scans from the newest block backwards in chunks, several
-// chunks per JSON-RPC batch, never further back than the look-back window. A node that
-// refuses a range as too large gets it again in halves, down to single blocks; the
-// narrower size that worked is kept for the chunks still to come.
+// chunks per JSON-RPC batch, never further back than the look-back window, and never more
+// calls than the scan's budget. A refused range is asked again narrower, as the refusal
+// table reads the provider's words (refusals.ts): to the size it states (remembered for the
+// provider), the range it suggests, or in halves when it says neither; a provider that does
+// not serve logs at all is answered 503 at once. The narrower size is kept for the chunks still to come.
 import {
   encodeEventTopics,
   formatLog,
   parseEventLogs,
   toEventSelector,
+  TimeoutError,
   toHex,
   type Abi,
   type AbiEvent,
@@ -17,9 +20,12 @@ import {
   type RpcLog,
 } from "viem";
 import { ChainUnavailableError } from "./errors";
-import type { ChainClient } from "./clients";
+import { profileOfClient, type ChainClient } from "./clients";
 import { errorChain } from "@/lib/error-chain";
-import { classifyChainError, displayNameForEvmChain, nodeMessages, rethrowChainError, upstreamReason } from "./upstream";
+import { retryAfterMs } from "./provider-fetch";
+import { ProviderProfile } from "./provider-profile";
+import { readRefusal, type Refusal, type RefusalMeaning } from "./refusals";
+import { classifyChainError, displayNameForEvmChain, rethrowChainError, upstreamReason } from "./upstream";
 
 export type LogTopics = readonly (Hex | readonly Hex[] | null)[];
 
@@ -46,7 +52,15 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
   /** Retries of a chunk after a transient node fault. */
   maxRetries?: number;
   retryDelayMs?: number;
+  /** eth_getLogs calls this scan may make; defaults to the provider profile's maxScanRequests. */
+  maxRequests?: number;
 };
+
+/**
+ * Why the covered range starts where it does: the look-back window's start, a cap (enough logs,
+ * or the calls the scan may make), or the requested fromBlock itself.
+ */
+export type ScanEnd = "window_ended" | "cap_reached" | "history_start";
 
 export type ScannedLog<abi extends readonly AbiEvent[]> = abi extends readonly []
   ? Log
@@ -62,29 +76,52 @@ export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
   truncated: boolean;
   /** Logs that matched the filter but not the given events' ABI (e.g. an ERC-721 Transfer). */
   undecoded: number;
+  reason: ScanEnd;
+  /** eth_getLogs calls made, retries included. */
+  requests: number;
 };
 
-type BlockRange = { from: bigint; to: bigint };
-type RangeResult = { logs: RpcLog[]; narrowest: bigint };
+/** `sure`: a range the provider said would work, kept whole so it is asked as given. */
+type BlockRange = { from: bigint; to: bigint; sure?: boolean };
 
-const rateLimitPattern = /rate limit|too many requests|request limit reached|requests per second|exceeded .*capacity|throttl/i;
-const rangeLimitPattern =
-  /more than \d[\d,]* results|block range|range (is )?too (large|wide|big)|max(imum)? (block )?range|response size|limited to (a )?\d[\d,]*|too many (results|logs|blocks)|limit exceeded|query timeout|returned too many/i;
+/** The refusals the scanner cures by narrowing the range (or, for logs switched off, by giving up at once). */
+const narrowing = new Set<RefusalMeaning>(["range_too_large", "response_too_large", "logs_unavailable", "timed_out"]);
 
-/** A provider refusing the size of a getLogs range, as opposed to being down or rate limiting. */
+/**
+ * A provider refusing the getLogs request as asked — a range or answer too large, or logs not
+ * served at all — as opposed to being down or rate limiting.
+ */
 export function isRangeLimitError(error: unknown): boolean {
-  if (errorChain(error).some((entry) => (entry as { name?: unknown }).name === "ResponseBodyTooLargeError")) return true;
-  const messages = nodeMessages(error).join(" | ");
-  if (rateLimitPattern.test(messages)) return false;
-  return rangeLimitPattern.test(messages);
+  const meaning = readRefusal(error)?.meaning;
+  return meaning === "range_too_large" || meaning === "response_too_large" || meaning === "logs_unavailable";
+}
+
+/** A refusal the scanner narrows for: the table's reading, or viem's own timeout. */
+function narrowingRefusal(error: unknown): Pick<Refusal, "meaning" | "hints"> | undefined {
+  const refusal = readRefusal(error);
+  if (refusal && narrowing.has(refusal.meaning)) return refusal;
+  if (!refusal && errorChain(error).some((entry) => entry instanceof TimeoutError)) return { meaning: "timed_out", hints: {} };
+  return undefined;
 }
 
 function isTransient(error: unknown): boolean {
-  return classifyChainError(error) === "upstream" && !isRangeLimitError(error);
+  return classifyChainError(error) === "upstream" && narrowingRefusal(error) === undefined && readRefusal(error)?.meaning !== "state_not_available";
 }
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A provider's Retry-After on the error, in ms. */
+function retryAfterOf(error: unknown): number | undefined {
+  for (const entry of errorChain(error)) {
+    const headers = (entry as { headers?: unknown }).headers;
+    if (headers instanceof Headers) {
+      const after = retryAfterMs(headers.get("retry-after"));
+      if (after !== undefined) return after;
+    }
+  }
+  return undefined;
 }
 
 function minBig(a: bigint, b: bigint): bigint {
@@ -93,6 +130,10 @@ function minBig(a: bigint, b: bigint): bigint {
 
 function maxBig(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
+}
+
+function span(range: BlockRange): bigint {
+  return range.to - range.from + 1n;
 }
 
 function topicsFor(params: ScanLogsParams<readonly AbiEvent[]>): LogTopics | undefined {
@@ -108,57 +149,7 @@ function topicsFor(params: ScanLogsParams<readonly AbiEvent[]>): LogTopics | und
   return [selectors.length === 1 ? selectors[0] : selectors];
 }
 
-class RangeScanner {
-  constructor(
-    private readonly client: ChainClient,
-    private readonly filter: { address?: Address | readonly Address[]; topics?: LogTopics },
-    private readonly maxRetries: number,
-    private readonly retryDelayMs: number,
-  ) {}
-
-  private async getLogs(range: BlockRange): Promise<RpcLog[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const logs = await this.client.request(
-          {
-            method: "eth_getLogs",
-            params: [
-              {
-                address: this.filter.address as Address | Address[] | undefined,
-                topics: this.filter.topics as (Hex | Hex[] | null)[] | undefined,
-                fromBlock: toHex(range.from),
-                toBlock: toHex(range.to),
-              },
-            ],
-          },
-          // Retries are ours: the transport would also retry range refusals, which only splitting cures.
-          { retryCount: 0 },
-        );
-        return logs as RpcLog[];
-      } catch (error) {
-        if (attempt >= this.maxRetries || !isTransient(error)) throw error;
-        await sleep(this.retryDelayMs * 2 ** attempt);
-      }
-    }
-  }
-
-  async scan(range: BlockRange): Promise<RangeResult> {
-    try {
-      return { logs: await this.getLogs(range), narrowest: range.to - range.from + 1n };
-    } catch (error) {
-      if (!isRangeLimitError(error)) throw error;
-      if (range.from === range.to) {
-        throw new RangeRefusedError(range.from, error);
-      }
-      const middle = range.from + (range.to - range.from) / 2n;
-      const [low, high] = await Promise.all([
-        this.scan({ from: range.from, to: middle }),
-        this.scan({ from: middle + 1n, to: range.to }),
-      ]);
-      return { logs: [...low.logs, ...high.logs], narrowest: minBig(low.narrowest, high.narrowest) };
-    }
-  }
-}
+type Outcome = { range: BlockRange; logs: RpcLog[] } | { range: BlockRange; refusal: Pick<Refusal, "meaning" | "hints">; error: unknown };
 
 class RangeRefusedError extends Error {
   constructor(
@@ -169,6 +160,103 @@ class RangeRefusedError extends Error {
   }
 }
 
+class LogsRefusedError extends Error {
+  constructor(
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super(`logs not served: ${reason}`, { cause });
+  }
+}
+
+/**
+ * One scan's plan, newest blocks first: which ranges are done, which must be asked again
+ * narrower, and how wide the next calls are. Ranges finish out of order within a wave; the
+ * covered range is the unbroken run of finished ones down from toBlock, so a scan that stops
+ * early never claims a block it did not read.
+ */
+class LogScan {
+  size: bigint;
+  /** After a refusal that named no size: one call at a time until one passes, so a provider refusing every size costs a handful of calls, not a storm. */
+  probing = false;
+  requests = 0;
+  /** Set when narrowing further would cost more calls than the scan has left. */
+  stopped = false;
+  readonly found: RpcLog[] = [];
+  coveredFrom: bigint;
+  #cursor: bigint;
+  /** Refused ranges still to cover, newest first; all above the cursor. */
+  #pending: BlockRange[] = [];
+  /** Finished ranges not yet joined to the covered run, by their top block. */
+  #done = new Map<bigint, { from: bigint; logs: RpcLog[] }>();
+
+  constructor(
+    readonly start: bigint,
+    readonly toBlock: bigint,
+    size: bigint,
+    readonly budget: number,
+  ) {
+    this.size = size;
+    this.#cursor = toBlock;
+    this.coveredFrom = toBlock + 1n;
+  }
+
+  get finished(): boolean {
+    return this.coveredFrom <= this.start;
+  }
+
+  /** The next range to ask for, at most `size` wide; undefined when everything is asked. */
+  #next(): BlockRange | undefined {
+    const pending = this.#pending[0];
+    if (pending) {
+      if (span(pending) <= this.size) return this.#pending.shift();
+      const piece = { from: pending.to - this.size + 1n, to: pending.to, sure: pending.sure };
+      pending.to = piece.from - 1n;
+      return piece;
+    }
+    if (this.#cursor < this.start) return undefined;
+    const piece = { from: maxBig(this.start, this.#cursor - this.size + 1n), to: this.#cursor };
+    this.#cursor = piece.from - 1n;
+    return piece;
+  }
+
+  /** Puts ranges back to be asked again; neighbours join, so narrower calls line up without odd remnants. */
+  retry(...ranges: BlockRange[]): void {
+    const sorted = [...this.#pending, ...ranges].sort((a, b) => (a.to > b.to ? -1 : a.to < b.to ? 1 : 0));
+    this.#pending = [];
+    for (const range of sorted) {
+      const last = this.#pending[this.#pending.length - 1];
+      if (last && !last.sure && !range.sure && range.to + 1n === last.from) last.from = range.from;
+      else this.#pending.push({ ...range });
+    }
+  }
+
+  wave(width: number): BlockRange[] {
+    const wave: BlockRange[] = [];
+    while (wave.length < width) {
+      if (this.requests >= this.budget) break;
+      const range = this.#next();
+      if (!range) break;
+      this.requests += 1;
+      wave.push(range);
+    }
+    return wave;
+  }
+
+  finish(range: BlockRange, logs: RpcLog[]): void {
+    this.#done.set(range.to, { from: range.from, logs });
+    for (let next = this.#done.get(this.coveredFrom - 1n); next; next = this.#done.get(this.coveredFrom - 1n)) {
+      this.#done.delete(this.coveredFrom - 1n);
+      this.found.push(...next.logs);
+      this.coveredFrom = next.from;
+    }
+  }
+
+  /** Blocks below the covered run, read or not. */
+  get remaining(): bigint {
+    return this.coveredFrom - this.start;
+  }
+}
 function sortLogs<T extends { blockNumber: bigint | null; logIndex: number | null }>(logs: T[]): T[] {
   return logs.sort((a, b) => {
     const byBlock = (a.blockNumber ?? 0n) - (b.blockNumber ?? 0n);
@@ -196,50 +284,84 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
   const lookback = positive(params.maxLookbackBlocks, "maxLookbackBlocks");
   const chunkSize = positive(params.chunkSize, "chunkSize");
   const concurrency = Math.max(1, Math.floor(params.concurrency ?? 4));
-  const scanner = new RangeScanner(
-    client,
-    { address: params.address, topics: topicsFor(params) },
-    params.maxRetries ?? 3,
-    params.retryDelayMs ?? 250,
-  );
+  const maxRetries = params.maxRetries ?? 3;
+  const retryDelayMs = params.retryDelayMs ?? 250;
+  // A client on a custom transport has no shared profile: what this scan learns stays with it.
+  const profile = profileOfClient(client) ?? new ProviderProfile("(this scan)");
+  const filter = { address: params.address as Address | Address[] | undefined, topics: topicsFor(params) as (Hex | Hex[] | null)[] | undefined };
+
+  const refusedBefore = profile.logsRefusal();
+  if (refusedBefore) throw logsRefused(displayName, refusedBefore);
+
+  const getLogs = async (range: BlockRange, scan: LogScan): Promise<Outcome> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const logs = await client.request(
+          { method: "eth_getLogs", params: [{ ...filter, fromBlock: toHex(range.from), toBlock: toHex(range.to) }] },
+          // Retries are ours: the transport would also retry refusals, which only narrowing cures.
+          { retryCount: 0 },
+        );
+        return { range, logs: logs as RpcLog[] };
+      } catch (error) {
+        const refusal = narrowingRefusal(error);
+        if (refusal) return { range, refusal, error };
+        if (attempt >= maxRetries || !isTransient(error)) throw error;
+        scan.requests += 1;
+        await sleep(Math.max(retryDelayMs * 2 ** attempt, retryAfterOf(error) ?? 0));
+      }
+    }
+  };
 
   try {
     const toBlock = await resolveToBlock(client, params.toBlock);
     const windowStart = maxBig(0n, toBlock - lookback + 1n);
     const start = maxBig(params.fromBlock, windowStart);
     if (start > toBlock) {
-      return { logs: [], fromBlock: params.fromBlock, toBlock, truncated: false, undecoded: 0 };
+      return { logs: [], fromBlock: params.fromBlock, toBlock, truncated: false, undecoded: 0, reason: "history_start", requests: 0 };
     }
 
-    const found: RpcLog[] = [];
-    let size = chunkSize;
-    let cursor = toBlock;
-    let coveredFrom = toBlock + 1n;
-    while (cursor >= start) {
-      const wave: BlockRange[] = [];
-      while (wave.length < concurrency && cursor >= start) {
-        const from = maxBig(start, cursor - size + 1n);
-        wave.push({ from, to: cursor });
-        cursor = from - 1n;
+    const limits = profile.limits();
+    const scan = new LogScan(start, toBlock, minBig(chunkSize, limits.maxBlockRange ?? chunkSize), params.maxRequests ?? limits.maxScanRequests);
+    while (!scan.finished && !scan.stopped) {
+      if (params.maxLogs !== undefined && scan.found.length >= params.maxLogs) break;
+      // When the provider forces ranges narrower than the caller's chunks, more of them go per
+      // round trip, so the blocks covered per round trip stay what the caller planned.
+      const widen = Number((chunkSize + scan.size - 1n) / scan.size);
+      const width = scan.probing ? 1 : Math.max(1, Math.min(profile.limits().maxBatch, concurrency * widen));
+      const wave = scan.wave(width);
+      if (wave.length === 0) break;
+      const outcomes = await Promise.all(wave.map((range) => getLogs(range, scan)));
+      for (const outcome of outcomes) {
+        // Only a configured cap: one learned from a refusal belongs to a provider that refuses, not cuts.
+        const maxLogs = profile.configured.maxLogs;
+        if ("logs" in outcome && maxLogs !== undefined && outcome.logs.length >= maxLogs && span(outcome.range) > 1n) {
+          // A full answer from a provider that cuts answers at its cap without saying so may be
+          // missing logs: the range is asked again narrower, as if refused.
+          narrow(scan, { range: outcome.range, refusal: { meaning: "range_too_large", hints: {} }, error: undefined }, profile);
+          continue;
+        }
+        if ("logs" in outcome) {
+          scan.finish(outcome.range, outcome.logs);
+          // Only a range as wide as the size in force shows that size works (a window's last piece may be narrower).
+          if (span(outcome.range) >= scan.size) scan.probing = false;
+          continue;
+        }
+        narrow(scan, outcome, profile);
       }
-      const results = await Promise.all(wave.map((range) => scanner.scan(range)));
-      for (const result of results) {
-        found.push(...result.logs);
-        size = minBig(size, result.narrowest);
-      }
-      coveredFrom = wave[wave.length - 1].from;
-      if (params.maxLogs !== undefined && found.length >= params.maxLogs) break;
     }
 
-    const formatted = sortLogs(found.filter((log) => !log.removed).map((log) => formatLog(log)));
+    const formatted = sortLogs(scan.found.filter((log) => !log.removed).map((log) => formatLog(log)));
     const events = params.events ?? [];
     const logs = events.length > 0 ? parseEventLogs({ abi: events as unknown as Abi, logs: formatted, strict: true }) : formatted;
+    const reason: ScanEnd = !scan.finished ? "cap_reached" : start > params.fromBlock ? "window_ended" : "history_start";
     return {
       logs: logs as ScannedLog<abi>[],
-      fromBlock: coveredFrom,
+      fromBlock: scan.coveredFrom,
       toBlock,
-      truncated: coveredFrom > params.fromBlock,
+      truncated: scan.coveredFrom > params.fromBlock,
       undecoded: formatted.length - logs.length,
+      reason,
+      requests: scan.requests,
     };
   } catch (error) {
     if (error instanceof RangeRefusedError) {
@@ -250,6 +372,58 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
         { cause: error.cause },
       );
     }
+    if (error instanceof LogsRefusedError) throw logsRefused(displayName, error.reason, error.cause);
     rethrowChainError(displayName, error);
   }
+}
+
+function logsRefused(displayName: string, reason: string, cause?: unknown): ChainUnavailableError {
+  return new ChainUnavailableError("method_not_offered", displayName, `${displayName} node did not answer: it does not serve eth_getLogs (${reason})`, { cause });
+}
+
+/**
+ * Puts a refused range back, narrower. A size the provider states is remembered for every later
+ * scan of it; a range it suggests is asked for as given; a refusal that says nothing halves the
+ * range, probing one call at a time, and never below the width at which the rest of the window
+ * would take more calls than the scan may make — there it stops, and the result says so.
+ */
+function narrow(scan: LogScan, outcome: Extract<Outcome, { refusal: unknown }>, profile: ProviderProfile): void {
+  const { range, refusal, error } = outcome;
+  if (refusal.meaning === "logs_unavailable") {
+    const reason = upstreamReason(error);
+    profile.logsRefused(reason);
+    throw new LogsRefusedError(reason, error);
+  }
+  profile.learn(refusal.hints);
+  const width = span(range);
+  const stated = refusal.hints.maxBlockRange === undefined ? undefined : BigInt(refusal.hints.maxBlockRange);
+  const suggested = refusal.hints.suggestedRange;
+  if (suggested && suggested.from >= range.from && suggested.to <= range.to && span(suggested) < width) {
+    // A suggestion fits the logs at the range's start; the rest may be sparse, so it goes again
+    // whole (at the stated size, if any) and brings its own suggestion if it is dense too.
+    if (stated !== undefined && stated >= 1n) scan.size = minBig(scan.size, stated);
+    const rest = suggested.to < range.to ? [{ from: suggested.to + 1n, to: range.to }] : [];
+    const below = suggested.from > range.from ? [{ from: range.from, to: suggested.from - 1n }] : [];
+    scan.retry({ ...suggested, sure: true }, ...rest, ...below);
+    return;
+  }
+  if (stated !== undefined && stated >= 1n && stated < width) {
+    scan.size = minBig(scan.size, stated);
+    scan.retry(range);
+    return;
+  }
+  if (width === 1n) {
+    if (refusal.meaning === "timed_out") throw error;
+    throw new RangeRefusedError(range.from, error);
+  }
+  const half = width / 2n;
+  const callsLeft = BigInt(Math.max(0, scan.budget - scan.requests));
+  const floor = callsLeft === 0n ? scan.remaining + 1n : (scan.remaining + callsLeft - 1n) / callsLeft;
+  scan.retry(range);
+  if (half < floor) {
+    scan.stopped = true;
+    return;
+  }
+  scan.size = minBig(scan.size, half);
+  scan.probing = true;
 }

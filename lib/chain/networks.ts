@@ -47,9 +47,47 @@ export type UniswapV3StyleDex = {
   /** The CREATE2 deployer of pools when it is not the factory itself (PancakeSwap V3). */
   poolDeployer: Address;
   router: Address;
+  /** The NFT contract that holds liquidity positions for their owners. */
+  positionManager: Address;
   initCodeHash: Hex;
   /** Fee tiers in hundredths of a basis point, as getPool(tokenA, tokenB, fee) expects. */
   feeTiers: readonly number[];
+  /** PancakeSwap V3 pools append protocol fees to the V3 Swap event. */
+  eventShape: "uniswap-v3" | "pancakeswap-v3";
+  source: string;
+};
+
+/**
+ * Aerodrome Slipstream: Uniswap V3's pools and events, found by tick spacing instead of fee
+ * (getPool(tokenA, tokenB, tickSpacing)); pools are clones, so no init code hash.
+ */
+export type SlipstreamDex = {
+  kind: "slipstream";
+  key: string;
+  name: string;
+  factory: Address;
+  router: Address;
+  positionManager: Address;
+  /** The tick spacings the factory enables, each with its default fee in hundredths of a basis point. */
+  tickSpacings: readonly { tickSpacing: number; fee: number }[];
+  source: string;
+};
+
+/**
+ * Uniswap V4: one PoolManager holds every pool, named by the id of its key (currencies, fee,
+ * tick spacing, hooks); native ETH is the zero address as currency0. Pools are found from the
+ * manager's Initialize events and read through StateView; trades go through the Universal Router.
+ */
+export type UniswapV4Dex = {
+  kind: "uniswap-v4";
+  key: string;
+  name: string;
+  poolManager: Address;
+  stateView: Address;
+  positionManager: Address;
+  /** The Universal Router. */
+  router: Address;
+  quoter: Address;
   source: string;
 };
 
@@ -67,7 +105,7 @@ export type SolidlyStyleDex = {
   source: string;
 };
 
-export type DexInfo = UniswapV2StyleDex | UniswapV3StyleDex | SolidlyStyleDex;
+export type DexInfo = UniswapV2StyleDex | UniswapV3StyleDex | SolidlyStyleDex | SlipstreamDex | UniswapV4Dex;
 export type DexKind = DexInfo["kind"];
 
 export type LockerInfo = {
@@ -97,6 +135,13 @@ export type LockerCodeInfo = {
   source: string;
 };
 
+/**
+ * A quote asset beyond the wrapped native coin and the stablecoins (BTC wrappers, bridged ETH):
+ * pools against it are found and priced, and it is valued in dollars through its deepest pool
+ * against the wrapped native coin, then the native coin's stablecoin reference pool.
+ */
+export type QuoteTokenInfo = TokenInfo & { usdRoute: "via_wrapped_native" };
+
 export type NetworkInfo = {
   id: ChainId;
   evmChainId: number;
@@ -108,10 +153,14 @@ export type NetworkInfo = {
   serviceGroundedByDefault: boolean;
   wrappedNative: TokenInfo;
   stablecoins: readonly TokenInfo[];
+  /** Other quote assets pools are read against, each with its route to USD. */
+  otherQuotes: readonly QuoteTokenInfo[];
   dexes: readonly DexInfo[];
   lockers: readonly LockerInfo[];
   burnAddresses: readonly Address[];
   multicall3: Address;
+  /** Uniswap's Permit2: token allowances that routers pull through. */
+  permit2: Address;
 };
 
 /** Refuses a literal that is not already in checksum form, so a typo fails at load, not in a read. */
@@ -124,6 +173,9 @@ function addr(literal: string): Address {
 // Multicall3 README (mds1/multicall): deployed at the same address on every EVM chain;
 // Base docs list it under ecosystem contracts.
 const MULTICALL3 = addr("0xcA11bde05977b3631167028862bE2a173976CA11");
+
+// Uniswap docs (v3 and v4 deployments): Permit2 at the same address on every network.
+const PERMIT2 = addr("0x000000000022D473030F116dDEE9F6B43aC78BA3");
 
 // Tokens sent to these are out of circulation by convention; nobody holds their keys.
 const BURN_ADDRESSES = [
@@ -138,6 +190,23 @@ const UNISWAP_V2_INIT_CODE_HASH: Hex = "0x96e8ac4277198ff8b6f785478aa9a39f403cb7
 const UNISWAP_V3_INIT_CODE_HASH: Hex = "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54";
 // Uniswap V3 factory: fee tiers enabled at deployment (100 added by governance in 2021).
 const UNISWAP_V3_FEE_TIERS = [100, 500, 3000, 10000] as const;
+
+const V3_DEPLOYMENTS = "Uniswap docs: v3 deployments";
+
+/** Uniswap's later V2 deployments (Base, BNB Chain, …) share one factory and router address. */
+function uniswapV2LaterDeployment(source: string): UniswapV2StyleDex {
+  return {
+    kind: "uniswap-v2",
+    key: "uniswap-v2",
+    name: "Uniswap V2",
+    factory: addr("0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6"),
+    router: addr("0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"),
+    initCodeHash: UNISWAP_V2_INIT_CODE_HASH,
+    swapFeeBps: 30,
+    source,
+  };
+}
+const V4_DEPLOYMENTS = "Uniswap docs: v4 deployments (PoolManager, StateView, PositionManager, Quoter, Universal Router)";
 
 const eth: NetworkInfo = {
   id: "eth",
@@ -176,6 +245,24 @@ const eth: NetworkInfo = {
       source: "Maker chainlog MCD_DAI; Etherscan verified contract Dai",
     },
   ],
+  otherQuotes: [
+    {
+      symbol: "WBTC",
+      name: "Wrapped BTC",
+      address: addr("0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599"),
+      decimals: 8,
+      usdRoute: "via_wrapped_native",
+      source: "Etherscan verified contract WBTC (BitGo); wbtc.network",
+    },
+    {
+      symbol: "cbBTC",
+      name: "Coinbase Wrapped BTC",
+      address: addr("0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf"),
+      decimals: 8,
+      usdRoute: "via_wrapped_native",
+      source: "Coinbase: cbBTC contract address (Ethereum and Base); Etherscan verified contract",
+    },
+  ],
   dexes: [
     {
       kind: "uniswap-v2",
@@ -194,9 +281,22 @@ const eth: NetworkInfo = {
       factory: addr("0x1F98431c8aD98523631AE4a59f267346ea31F984"),
       poolDeployer: addr("0x1F98431c8aD98523631AE4a59f267346ea31F984"),
       router: addr("0x68b3465833fb72A70ecDF485E0e4C7bD8665Fc45"),
+      positionManager: addr("0xC36442b4a4522E871399CD717aBDD847Ab11FE88"),
       initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
       feeTiers: UNISWAP_V3_FEE_TIERS,
-      source: "Uniswap docs: V3 Ethereum deployments (UniswapV3Factory, SwapRouter02)",
+      eventShape: "uniswap-v3",
+      source: `${V3_DEPLOYMENTS}, Ethereum (UniswapV3Factory, SwapRouter02, NonfungiblePositionManager)`,
+    },
+    {
+      kind: "uniswap-v4",
+      key: "uniswap-v4",
+      name: "Uniswap V4",
+      poolManager: addr("0x000000000004444c5dc75cB358380D2e3dE08A90"),
+      stateView: addr("0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227"),
+      positionManager: addr("0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e"),
+      router: addr("0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af"),
+      quoter: addr("0x52F0E24D1c21C8A0cB1e5a5dD6198556BD9E1203"),
+      source: `${V4_DEPLOYMENTS}, Ethereum: 1`,
     },
     {
       kind: "uniswap-v2",
@@ -255,6 +355,7 @@ const eth: NetworkInfo = {
   ],
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
+  permit2: PERMIT2,
 };
 
 const base: NetworkInfo = {
@@ -287,17 +388,18 @@ const base: NetworkInfo = {
       source: "Base docs: bridged USDC (USDbC); BaseScan verified contract",
     },
   ],
-  dexes: [
+  otherQuotes: [
     {
-      kind: "uniswap-v2",
-      key: "uniswap-v2",
-      name: "Uniswap V2",
-      factory: addr("0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6"),
-      router: addr("0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"),
-      initCodeHash: UNISWAP_V2_INIT_CODE_HASH,
-      swapFeeBps: 30,
-      source: "Uniswap docs: V2 deployment addresses (Base); Base docs: ecosystem contracts",
+      symbol: "cbBTC",
+      name: "Coinbase Wrapped BTC",
+      address: addr("0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf"),
+      decimals: 8,
+      usdRoute: "via_wrapped_native",
+      source: "Coinbase: cbBTC contract address (Ethereum and Base); BaseScan verified contract",
     },
+  ],
+  dexes: [
+    uniswapV2LaterDeployment("Uniswap docs: V2 deployment addresses (Base); Base docs: ecosystem contracts"),
     {
       kind: "uniswap-v3",
       key: "uniswap-v3",
@@ -305,9 +407,22 @@ const base: NetworkInfo = {
       factory: addr("0x33128a8fC17869897dcE68Ed026d694621f6FDfD"),
       poolDeployer: addr("0x33128a8fC17869897dcE68Ed026d694621f6FDfD"),
       router: addr("0x2626664c2603336E57B271c5C0b26F421741e481"),
+      positionManager: addr("0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1"),
       initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
       feeTiers: UNISWAP_V3_FEE_TIERS,
-      source: "Uniswap docs: V3 Base deployments (UniswapV3Factory, SwapRouter02)",
+      eventShape: "uniswap-v3",
+      source: `${V3_DEPLOYMENTS}, Base (UniswapV3Factory, SwapRouter02, NonfungiblePositionManager)`,
+    },
+    {
+      kind: "uniswap-v4",
+      key: "uniswap-v4",
+      name: "Uniswap V4",
+      poolManager: addr("0x498581fF718922c3f8e6A244956aF099B2652b2b"),
+      stateView: addr("0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71"),
+      positionManager: addr("0x7C5f5A4bBd8fD63184577525326123B519429bDc"),
+      router: addr("0x6fF5693b99212Da76ad316178A184AB56D299b43"),
+      quoter: addr("0x0d5e0F971ED27FBfF6c2837bf31316121532048D"),
+      source: `${V4_DEPLOYMENTS}, Base: 8453`,
     },
     {
       kind: "solidly-v2",
@@ -316,6 +431,23 @@ const base: NetworkInfo = {
       factory: addr("0x420DD381b31aEf6683db6B902084cB0FFECe40Da"),
       router: addr("0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43"),
       source: "Aerodrome docs: security page, contract addresses (PoolFactory, Router)",
+    },
+    {
+      kind: "slipstream",
+      key: "aerodrome-slipstream",
+      name: "Aerodrome Slipstream",
+      factory: addr("0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A"),
+      router: addr("0xBE6D8f0d05cC4be24d5167a3eF062215bE6D18a5"),
+      positionManager: addr("0x827922686190790b37229fd06084350E74485b72"),
+      // As enabled at deployment (the repository's DeployCL fork test checks each fee).
+      tickSpacings: [
+        { tickSpacing: 1, fee: 100 },
+        { tickSpacing: 50, fee: 500 },
+        { tickSpacing: 100, fee: 500 },
+        { tickSpacing: 200, fee: 3000 },
+        { tickSpacing: 2000, fee: 10000 },
+      ],
+      source: "aerodrome-finance/slipstream README: deployment (PoolFactory, SwapRouter, NonfungiblePositionManager)",
     },
   ],
   lockers: [
@@ -329,6 +461,7 @@ const base: NetworkInfo = {
   ],
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
+  permit2: PERMIT2,
 };
 
 const bsc: NetworkInfo = {
@@ -368,6 +501,24 @@ const bsc: NetworkInfo = {
       source: "BscScan verified contract Binance-Peg BUSD Token (18 decimals)",
     },
   ],
+  otherQuotes: [
+    {
+      symbol: "BTCB",
+      name: "BTCB Token (Binance-Peg)",
+      address: addr("0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c"),
+      decimals: 18,
+      usdRoute: "via_wrapped_native",
+      source: "BscScan verified contract BTCB Token (18 decimals)",
+    },
+    {
+      symbol: "ETH",
+      name: "Ethereum Token (Binance-Peg)",
+      address: addr("0x2170Ed0880ac9A755fd29B2688956BD959F933F8"),
+      decimals: 18,
+      usdRoute: "via_wrapped_native",
+      source: "BscScan verified contract Binance-Peg Ethereum Token (18 decimals)",
+    },
+  ],
   dexes: [
     {
       kind: "uniswap-v2",
@@ -386,9 +537,36 @@ const bsc: NetworkInfo = {
       factory: addr("0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865"),
       poolDeployer: addr("0x41ff9AA7e16B8B1a8a8dc4f0eFacd93D02d071c9"),
       router: addr("0x13f4EA83D0bd40E75C8222255bc855a974568Dd4"),
+      positionManager: addr("0x46A15B0b27311cedF172AB29E4f4766fbE7F4364"),
       initCodeHash: "0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2",
       feeTiers: [100, 500, 2500, 10000],
-      source: "PancakeSwap developer docs: v3 addresses (PancakeV3Factory, PancakeV3PoolDeployer, SmartRouter)",
+      eventShape: "pancakeswap-v3",
+      source: "PancakeSwap developer docs: v3 addresses (PancakeV3Factory, PancakeV3PoolDeployer, SmartRouter, NonfungiblePositionManager)",
+    },
+    uniswapV2LaterDeployment("Uniswap docs: V2 deployment addresses (BNB Chain)"),
+    {
+      kind: "uniswap-v3",
+      key: "uniswap-v3",
+      name: "Uniswap V3",
+      factory: addr("0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7"),
+      poolDeployer: addr("0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7"),
+      router: addr("0xB971eF87ede563556b2ED4b1C0b0019111Dd85d2"),
+      positionManager: addr("0x7b8A01B39D58278b5DE7e48c8449c9f4F5170613"),
+      initCodeHash: UNISWAP_V3_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+      eventShape: "uniswap-v3",
+      source: `${V3_DEPLOYMENTS}, BNB (UniswapV3Factory, SwapRouter02, NonfungiblePositionManager)`,
+    },
+    {
+      kind: "uniswap-v4",
+      key: "uniswap-v4",
+      name: "Uniswap V4",
+      poolManager: addr("0x28e2Ea090877bF75740558f6BFB36A5ffeE9e9dF"),
+      stateView: addr("0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4"),
+      positionManager: addr("0x7A4a5c919aE2541AeD11041A1AEeE68f1287f95b"),
+      router: addr("0x1906c1d672b88cD1B9aC7593301cA990F94Eae07"),
+      quoter: addr("0x9F75dD27D6664c475B90e105573E550ff69437B0"),
+      source: `${V4_DEPLOYMENTS}, BNB Smart Chain: 56`,
     },
   ],
   lockers: [
@@ -423,6 +601,7 @@ const bsc: NetworkInfo = {
   ],
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
+  permit2: PERMIT2,
 };
 
 export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc };
@@ -480,11 +659,47 @@ export function knownAddresses(network: NetworkInfo): Address[] {
   return [
     network.wrappedNative.address,
     ...network.stablecoins.map((token) => token.address),
-    ...network.dexes.flatMap((dex) => [dex.factory, dex.router, ...(dex.kind === "uniswap-v3" ? [dex.poolDeployer] : [])]),
+    ...network.otherQuotes.map((token) => token.address),
+    ...network.dexes.flatMap((dex) => venueContracts(dex).map((contract) => contract.address)),
     ...network.lockers.map((locker) => locker.address),
     ...network.burnAddresses,
     network.multicall3,
+    network.permit2,
   ];
+}
+
+export const venueContractRoles = ["factory", "router", "position_manager", "pool_manager", "state_view", "quoter", "pool_deployer"] as const;
+export type VenueContractRole = (typeof venueContractRoles)[number];
+
+/** What the registry can call an address (labelKnownAddress). */
+export const knownAddressKinds = [...venueContractRoles, "locker", "wrapped_native", "stablecoin", "quote_asset", "multicall", "permit2", "burn"] as const;
+export type KnownAddressKind = (typeof knownAddressKinds)[number];
+
+/** The contracts a venue deploys, each with its role: what holder scans set apart and approvals label. */
+export function venueContracts(dex: DexInfo): { address: Address; role: VenueContractRole; label: string }[] {
+  const named = (address: Address, role: VenueContractRole, what: string) => ({ address, role, label: `${dex.name} ${what}` });
+  switch (dex.kind) {
+    case "uniswap-v2":
+    case "solidly-v2":
+      return [named(dex.factory, "factory", "factory"), named(dex.router, "router", "router")];
+    case "uniswap-v3":
+      return [
+        named(dex.factory, "factory", "factory"),
+        ...(dex.poolDeployer === dex.factory ? [] : [named(dex.poolDeployer, "pool_deployer", "pool deployer")]),
+        named(dex.router, "router", "router"),
+        named(dex.positionManager, "position_manager", "position manager"),
+      ];
+    case "slipstream":
+      return [named(dex.factory, "factory", "factory"), named(dex.router, "router", "router"), named(dex.positionManager, "position_manager", "position manager")];
+    case "uniswap-v4":
+      return [
+        named(dex.poolManager, "pool_manager", "PoolManager"),
+        named(dex.stateView, "state_view", "StateView"),
+        named(dex.positionManager, "position_manager", "position manager"),
+        named(dex.router, "router", "Universal Router"),
+        named(dex.quoter, "quoter", "quoter"),
+      ];
+  }
 }
 
 export function findLocker(chain: ChainId, address: Address): LockerInfo | undefined {
@@ -498,19 +713,30 @@ export function isBurnAddress(chain: ChainId, address: Address): boolean {
 }
 
 /** What the registry calls an address on one network (a DEX router, a locker, …), or null when it does not name it. */
-export function labelKnownAddress(chain: ChainId, address: Address): { label: string; kind: "router" | "factory" | "locker" | "wrapped_native" | "stablecoin" | "multicall" | "burn" } | null {
+/** The venue contract at an address on one network (a router, a PoolManager, a position manager, …), if any. */
+export function findVenueContract(chain: ChainId, address: Address): ReturnType<typeof venueContracts>[number] | undefined {
+  const wanted = address.toLowerCase();
+  for (const dex of networks[chain].dexes) {
+    const contract = venueContracts(dex).find((entry) => entry.address.toLowerCase() === wanted);
+    if (contract) return contract;
+  }
+  return undefined;
+}
+
+export function labelKnownAddress(chain: ChainId, address: Address): { label: string; kind: KnownAddressKind } | null {
   const network = networks[chain];
   const is = (other: Address) => other.toLowerCase() === address.toLowerCase();
-  for (const dex of network.dexes) {
-    if (is(dex.router)) return { label: `${dex.name} router`, kind: "router" };
-    if (is(dex.factory)) return { label: `${dex.name} factory`, kind: "factory" };
-  }
+  const contract = findVenueContract(chain, address);
+  if (contract) return { label: contract.label, kind: contract.role };
   const locker = findLocker(chain, address);
   if (locker) return { label: locker.name, kind: "locker" };
   if (is(network.wrappedNative.address)) return { label: network.wrappedNative.symbol, kind: "wrapped_native" };
   const stablecoin = network.stablecoins.find((token) => is(token.address));
   if (stablecoin) return { label: stablecoin.symbol, kind: "stablecoin" };
+  const quote = network.otherQuotes.find((token) => is(token.address));
+  if (quote) return { label: quote.symbol, kind: "quote_asset" };
   if (is(network.multicall3)) return { label: "Multicall3", kind: "multicall" };
+  if (is(network.permit2)) return { label: "Permit2", kind: "permit2" };
   if (isBurnAddress(chain, address)) return { label: "burn address", kind: "burn" };
   return null;
 }

@@ -66,16 +66,3 @@ export async function withRpcMeter<T>(fn: () => Promise<T>): Promise<{ result: T
     throw error;
   }
 }
-
-/** How many JSON-RPC calls an HTTP request body carries: a batch is an array. */
-export function countJsonRpcCalls(body: unknown): number {
-  if (typeof body !== "string") return 1;
-  const trimmed = body.trimStart();
-  if (!trimmed.startsWith("[")) return 1;
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    return Array.isArray(parsed) ? parsed.length : 1;
-  } catch {
-    return 1;
-  }
-}

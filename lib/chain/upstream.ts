@@ -16,6 +16,7 @@ import {
 import { errorChain } from "@/lib/error-chain";
 import { ChainUnavailableError, type ChainFaultKind } from "./errors";
 import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
+import { readRefusal, type RefusalMeaning } from "./refusals";
 
 export type ChainErrorKind = "upstream" | "contract" | "other";
 
@@ -79,11 +80,16 @@ function isNodeFault(error: unknown): boolean {
   return code !== undefined && upstreamRpcCodes.has(code);
 }
 
-/** Reverts and empty answers are facts about a contract; they are checked first, since they arrive wrapped in RPC errors. */
+/**
+ * Reverts and empty answers are facts about a contract; they are checked first, since they arrive
+ * wrapped in RPC errors. A refusal the table knows is the node's, whatever code it came with
+ * (providers send range and state refusals as -32602 and -32600, which would otherwise read as
+ * our own bad request).
+ */
 export function classifyChainError(error: unknown): ChainErrorKind {
   const chain = errorChain(error);
   if (chain.some(isContractAnswer)) return "contract";
-  if (chain.some(isNodeFault)) return "upstream";
+  if (chain.some(isNodeFault) || readRefusal(error)) return "upstream";
   return "other";
 }
 
@@ -121,6 +127,10 @@ export function upstreamReason(error: unknown): string {
     if (entry instanceof TimeoutError) return "timed out";
     if (entry instanceof ResponseBodyTooLargeError) return "answer too large";
     if (entry instanceof SocketClosedError) return "connection closed";
+  }
+  const refusal = readRefusal(error);
+  if (refusal) return refusal.code === undefined ? clip(refusal.text) : `JSON-RPC error ${refusal.code}: ${clip(refusal.text)}`;
+  for (const entry of chain) {
     if (entry instanceof HttpRequestError && entry.status !== undefined) {
       return entry.status === 429 ? "HTTP 429 (rate limited)" : `HTTP ${entry.status}`;
     }
@@ -136,23 +146,42 @@ export function upstreamReason(error: unknown): string {
   return "unexpected answer";
 }
 
+const faultOfRefusal: Record<RefusalMeaning, ChainFaultKind> = {
+  range_too_large: "refused",
+  response_too_large: "refused",
+  batch_too_large: "refused",
+  logs_unavailable: "method_not_offered",
+  rate_limited: "rate_limited",
+  method_not_offered: "method_not_offered",
+  state_not_available: "state_not_available",
+  timed_out: "timed_out",
+};
+
 /** What kind of node fault this is, for callers that treat them differently (retry, fall back, say so). */
 export function faultKindOf(error: unknown): ChainFaultKind {
   const chain = errorChain(error);
-  const words = nodeMessages(error).join(" ");
   const connectionReason = chain.map((entry) => connectionCodes[String((entry as { code?: unknown }).code)]).find(Boolean);
   if (connectionReason) return connectionReason.includes("timed out") ? "timed_out" : "unreachable";
   if (chain.some((entry) => entry instanceof TimeoutError)) return "timed_out";
   if (chain.some((entry) => entry instanceof SocketClosedError)) return "unreachable";
+  const refusal = readRefusal(error);
+  if (refusal) return faultOfRefusal[refusal.meaning];
   if (chain.some((entry) => (entry instanceof HttpRequestError && entry.status === 429) || [429, -32005, -32007].includes(rpcCodeOf(entry) ?? 0))) return "rate_limited";
   if (chain.some((entry) => [-32601, -32004].includes(rpcCodeOf(entry) ?? 0))) return "method_not_offered";
-  if (/missing trie node|header not found|state (is )?not available|historical state|pruned/i.test(words)) return "state_not_available";
-  if (chain.some((entry) => entry instanceof ResponseBodyTooLargeError)) return "refused";
   return "node_error";
 }
 
+/** What the node lacks, said before its own words, where that is what the caller must change. */
+const missingCapability: Partial<Record<ChainFaultKind, string>> = {
+  state_not_available: "it keeps no state for that block (an archive node does)",
+  method_not_offered: "it does not offer a method this read needs",
+};
+
 export function upstreamError(displayName: string, error: unknown): ChainUnavailableError {
-  return new ChainUnavailableError(faultKindOf(error), displayName, `${displayName} node did not answer: ${upstreamReason(error)}`, { cause: error });
+  const kind = faultKindOf(error);
+  const missing = missingCapability[kind];
+  const reason = upstreamReason(error);
+  return new ChainUnavailableError(kind, displayName, `${displayName} node did not answer: ${missing ? `${missing}; ${reason}` : reason}`, { cause: error });
 }
 
 /** The display name for a client's network, for messages. */

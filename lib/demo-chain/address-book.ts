@@ -8,6 +8,8 @@ import type { PoolLaunch, PoolState, Trade } from "./market";
 import type { DemoChainName } from "./networks";
 import type { TxRef } from "./player";
 import type { WalletRole } from "./wallets";
+import type { VenueMap } from "./venues/place";
+import type { VenueWalletRole } from "./venues/wallets";
 
 export type { PoolLaunch, PoolState, Trade, TxRef };
 
@@ -282,4 +284,349 @@ export type AddressBook = {
   wallets: Record<WalletRole, Address>;
   burnAddress: Address;
   scenarios: Scenarios;
+  /** Uniswap V3/V4 and PancakeSwap V3: the placed contracts and their scenarios. */
+  venues: VenueBook;
+  /** Base only: Aerodrome classic and Slipstream, and their scenarios. */
+  aerodrome?: AerodromeBook;
+};
+
+// ---- Concentrated-liquidity venues (Uniswap V3, Uniswap V4, PancakeSwap V3) and their scenarios.
+// Played after every scenario above; their wallets are accounts from index 100 of the mnemonic.
+
+/** A swap in a V3/V4 pool: the Trade fields, plus the pool's state right after it from its Swap event. */
+export type VenueTrade = Trade & {
+  sqrtPriceX96After: string;
+  tickAfter: number;
+  liquidityAfter: string;
+  /** V4: the LP fee the swap paid, in hundredths of a basis point (from the Swap event). */
+  lpFee?: number;
+  /** PancakeSwap V3: the protocol's share of the fee, the last two fields of its Swap event. */
+  protocolFeesToken0?: string;
+  protocolFeesToken1?: string;
+};
+
+/** A V3-style pool (Uniswap V3 or PancakeSwap V3) of a token against the wrapped native coin. */
+export type V3PoolRecord = {
+  venue: "uniswap-v3" | "pancakeswap-v3";
+  factory: Address;
+  /** The CREATE2 deployer: the factory itself for Uniswap, the pool deployer for PancakeSwap. */
+  deployer: Address;
+  address: Address;
+  token0: Address;
+  token1: Address;
+  fee: number;
+  tickSpacing: number;
+  initialSqrtPriceX96: string;
+};
+
+export type V3PoolState = {
+  block: number;
+  sqrtPriceX96: string;
+  tick: number;
+  liquidity: string;
+  /** Mid price from sqrtPriceX96: native base units per whole token. */
+  priceNativePerToken: string;
+  /** What the pool contract holds of each side (all ranges, fees included). */
+  tokenBalance: string;
+  nativeBalance: string;
+};
+
+export type V4PoolKey = { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address };
+
+export type V4PoolState = {
+  block: number;
+  sqrtPriceX96: string;
+  tick: number;
+  liquidity: string;
+  protocolFee: number;
+  lpFee: number;
+  priceNativePerToken: string;
+};
+
+/** A liquidity position NFT (V3 NonfungiblePositionManager or V4 PositionManager). */
+export type PositionRecord = {
+  positionManager: Address;
+  tokenId: string;
+  owner: Address;
+  tickLower: number;
+  tickUpper: number;
+  liquidity: string;
+  tokenAdded: string;
+  nativeAdded: string;
+  mintTx: TxRef;
+};
+
+export type LiquidityRemoval = {
+  tokenId: string;
+  liquidityRemoved: string;
+  liquidityLeft: string;
+  tokenOut: string;
+  nativeOut: string;
+  /** V3: decreaseLiquidity + collect (+ unwrap and sweep) in one multicall; V4: DECREASE_LIQUIDITY + TAKE_PAIR. */
+  tx: TxRef;
+};
+
+/** The approvals a wallet gave so routers can pull its tokens: to Permit2, then through Permit2. */
+export type Permit2Approvals = {
+  wallet: Address;
+  token: Address;
+  /** token.approve(Permit2, max). */
+  tokenApproveTx: TxRef;
+  /** Permit2.approve(token, spender, amount, expiration), in order. */
+  permits: { spender: Address; amount: string; expiration: number; tx: TxRef }[];
+};
+
+type VenueScenarioBase = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  trades: VenueTrade[];
+};
+
+export type V3OnlyScenario = VenueScenarioBase & {
+  pool: V3PoolRecord;
+  position: PositionRecord & { approveTx: TxRef };
+  traderApprovals: Permit2Approvals;
+  liquidityRemoval: LiquidityRemoval;
+  finalPool: V3PoolState;
+};
+
+export type V4Position = PositionRecord & { approvals: Permit2Approvals };
+
+export type V4NativeScenario = VenueScenarioBase & {
+  poolId: Hex;
+  poolKey: V4PoolKey;
+  initialSqrtPriceX96: string;
+  position: V4Position;
+  traderApprovals: Permit2Approvals;
+  liquidityRemoval: LiquidityRemoval;
+  finalPool: V4PoolState;
+};
+
+export type V4HookedScenario = VenueScenarioBase & {
+  poolId: Hex;
+  poolKey: V4PoolKey;
+  initialSqrtPriceX96: string;
+  hook: {
+    address: Address;
+    contract: "DynamicFeeHook";
+    owner: Address;
+    deployTx: TxRef;
+    /** Through the CREATE2 deployer at 0x4e59…956C, with a salt mined for the flag bits. */
+    create2Deployer: Address;
+    salt: Hex;
+    /** address & 0x3fff: afterInitialize (1 << 12) | beforeSwap (1 << 7). */
+    flags: number;
+    permissions: ("afterInitialize" | "beforeSwap")[];
+    initialFee: number;
+  };
+  position: V4Position;
+  traderApprovals: Permit2Approvals;
+  feeChanges: { fee: number; tx: TxRef }[];
+  blockSwapsTx: TxRef;
+  /** A sell after the owner blocked swaps: mined, reverted. */
+  failedSwap: { wallet: Address; amount: string; tx: TxRef };
+  swapsBlockedAtEnd: true;
+  finalPool: V4PoolState;
+};
+
+export type PancakeV3TraderScenario = VenueScenarioBase & {
+  pool: V3PoolRecord & { createTx: TxRef; initializeTx: TxRef };
+  /** contracts/DemoPancakeV3Router.sol: PancakeSwap's own periphery is not on the demo chain. */
+  router: { address: Address; deployer: Address; deployTx: TxRef };
+  /** The position belongs to the deployer in the pool itself (no NFT manager). */
+  position: { owner: Address; tickLower: number; tickUpper: number; liquidity: string; tokenAdded: string; nativeAdded: string; approveTx: TxRef; tx: TxRef };
+  trader: Address;
+  finalPool: V3PoolState;
+};
+
+export type DustV2DeepV3Scenario = VenueScenarioBase & {
+  v2Pool: PoolLaunch & { finalPool: PoolState };
+  v3Pool: V3PoolRecord;
+  v3Position: PositionRecord & { approveTx: TxRef };
+  finalV3Pool: V3PoolState;
+  /** (V2 mid price - V3 mid price) / V3 mid price, at the end. */
+  v2PremiumOverV3Bps: number;
+};
+
+export type VenueScenarios = {
+  v3Only: V3OnlyScenario;
+  v4Native: V4NativeScenario;
+  v4Hooked: V4HookedScenario;
+  /** bsc only. */
+  pancakeV3Trader: PancakeV3TraderScenario | null;
+  dustV2DeepV3: DustV2DeepV3Scenario;
+};
+
+export type VenueBook = {
+  contracts: VenueMap;
+  wallets: Record<VenueWalletRole, Address>;
+  scenarios: VenueScenarios;
+};
+
+// ---- Aerodrome (Base only) ----
+// Aerodrome classic and Slipstream, placed at their Base addresses as this repository's contracts,
+// and the three scenarios played on them after every other scenario.
+
+import type { AerodromeCanonical } from "./aerodrome/placement";
+import type { ClassicPoolState, SlipstreamPoolState } from "./aerodrome/venue";
+
+export type { AerodromeCanonical, AerodromePlacedContract } from "./aerodrome/placement";
+export type { ClassicPoolState, SlipstreamPoolState } from "./aerodrome/venue";
+
+export type LpHolding = { holder: Address; balance: string };
+
+/** An Aerodrome classic pool as created: the factory's clone for (token0, token1, stable). */
+export type AerodromePoolRecord = {
+  address: Address;
+  factory: Address;
+  stable: boolean;
+  token0: Address;
+  token1: Address;
+  /** The factory's fee for this pool, in basis points. */
+  feeBps: number;
+  /** Where the pool keeps swap fees until liquidity providers claim them. */
+  poolFees: Address;
+  lpName: string;
+  lpSymbol: string;
+};
+
+export type AerodromeVolatileScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: AerodromePoolRecord;
+  launch: {
+    provider: Address;
+    tokenAdded: string;
+    nativeAdded: string;
+    lpMinted: string;
+    /** The pool's MINIMUM_LIQUIDITY, minted to 0x…0001 at the first deposit. */
+    lockedLiquidity: LpHolding;
+    approveTx: TxRef;
+    /** addLiquidityETH, which also created the pool through the factory (PoolCreated). */
+    addLiquidityTx: TxRef;
+  };
+  lpBurn: { amount: string; to: Address; tx: TxRef };
+  /** Swaps through the Router, in order. */
+  trades: Trade[];
+  /** The deployer's share of the swap fees, claimed from the pool's fee holder. */
+  feeClaim: { wallet: Address; tx: TxRef; tokenAmount: string; nativeAmount: string };
+  removal: {
+    wallet: Address;
+    lpAmount: string;
+    /** Share of the deployer's LP at the time, in basis points. */
+    shareOfHeldBps: number;
+    tokenOut: string;
+    nativeOut: string;
+    approveTx: TxRef;
+    /** removeLiquidityETH; the pool's Burn names the Router as `to`. */
+    tx: TxRef;
+  };
+  lpHolders: LpHolding[];
+  finalPool: ClassicPoolState;
+};
+
+export type StableSwapRecord = {
+  wallet: Address;
+  tx: TxRef;
+  approveTx: TxRef;
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: string;
+  amountOut: string;
+  /** Router.getAmountsOut just before the swap. */
+  quotedOut: string;
+  /** The fee the pool took from the input (Fees event). */
+  fee: string;
+  /** What a volatile (x·y = k) pool with the same reserves and fee would have paid. */
+  constantProductOut: string;
+};
+
+export type AerodromeStableScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  /** The other side of the pool: the demo USDC (6 decimals). */
+  quote: Address;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: AerodromePoolRecord;
+  launch: {
+    provider: Address;
+    tokenAdded: string;
+    quoteAdded: string;
+    lpMinted: string;
+    lockedLiquidity: LpHolding;
+    quoteMintTx: TxRef;
+    approveTxs: TxRef[];
+    /** addLiquidity, which also created the pool. */
+    addLiquidityTx: TxRef;
+  };
+  swaps: StableSwapRecord[];
+  lpHolders: LpHolding[];
+  finalPool: ClassicPoolState;
+};
+
+export type SlipstreamTrade = Trade & {
+  /** The pool's Swap event: price, tick and in-range liquidity after the swap. */
+  sqrtPriceX96After: string;
+  tickAfter: number;
+  liquidity: string;
+};
+
+export type SlipstreamScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: {
+    address: Address;
+    factory: Address;
+    token0: Address;
+    token1: Address;
+    tickSpacing: number;
+    /** Swap fee in pips (1e-6). */
+    fee: number;
+    initialSqrtPriceX96: string;
+    initialTick: number;
+    /** The position manager's mint, which created the pool (PoolCreated, Initialize) and minted the position. */
+    createdTx: TxRef;
+  };
+  position: {
+    positionManager: Address;
+    tokenId: string;
+    owner: Address;
+    tickLower: number;
+    tickUpper: number;
+    liquidityMinted: string;
+    tokenAdded: string;
+    nativeAdded: string;
+    approveTx: TxRef;
+    mintTx: TxRef;
+    /** positions(tokenId).liquidity at the end of the build. */
+    finalLiquidity: string;
+  };
+  /** Swaps through the SwapRouter, in order. */
+  trades: SlipstreamTrade[];
+  decrease: { tx: TxRef; liquidity: string; tokenAmount: string; nativeAmount: string };
+  /** collect after the decrease: the removed liquidity plus the position's fees (WETH stays WETH). */
+  collect: { tx: TxRef; recipient: Address; tokenAmount: string; nativeAmount: string; feesToken: string; feesNative: string };
+  finalPool: SlipstreamPoolState & { balanceToken: string; balanceNative: string };
+};
+
+export type AerodromeScenarios = {
+  aerodromeVolatile: AerodromeVolatileScenario;
+  aerodromeStable: AerodromeStableScenario;
+  slipstream: SlipstreamScenario;
+};
+
+export type AerodromeBook = {
+  canonical: AerodromeCanonical;
+  scenarios: AerodromeScenarios;
 };

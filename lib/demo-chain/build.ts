@@ -3,6 +3,7 @@
 // same chain id give the same addresses, transaction hashes and block numbers.
 import type { Address } from "viem";
 import type { AddressBook, Scenarios } from "./address-book";
+import { placeAerodromeOn, playAerodrome } from "./aerodrome/play";
 import { placeCanonicalContracts } from "./canonical";
 import { compiledContracts } from "./compile";
 import { createMarket } from "./market";
@@ -24,6 +25,7 @@ import { playTimelockOwned } from "./scenarios/timelock-owned";
 import { playTrader } from "./scenarios/trader";
 import { scenarioSourceHash } from "./source-hash";
 import { DEMO_GENESIS_TIMESTAMP, DEMO_START_TIMESTAMP } from "./timeline";
+import { playVenues } from "./venues/play";
 import { DEMO_MNEMONIC, DERIVATION_PATH, deriveWallets, walletAddresses, WALLET_ROLES } from "./wallets";
 
 const WALLET_BALANCE = 1_000n * 10n ** 18n;
@@ -58,6 +60,8 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
   const canonical = await placeCanonicalContracts(player, network, wallets.dexAdmin.address);
   const ctx: ScenarioContext = { player, wallets, network, canonical, market: createMarket(player, canonical) };
   await fundWallets(ctx);
+  // Base only, and without a transaction: Aerodrome classic and Slipstream at their addresses.
+  const aerodromeCanonical = await placeAerodromeOn(ctx);
   const referencePool = await seedReferencePool(ctx);
 
   // Order matters: approvals and the trader use the healthy token, and the trader's final sell
@@ -93,6 +97,12 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
     approvals,
     trader,
   };
+  // Base only: the Aerodrome scenarios, after every other scenario and its final reads.
+  const aerodrome = aerodromeCanonical ? await playAerodrome(ctx, aerodromeCanonical) : undefined;
+
+  // Uniswap V3, Uniswap V4 (+ Permit2, Universal Router) and PancakeSwap V3: placed and played
+  // after the records above are final, so none of them reads a block this part added.
+  const venues = await playVenues(ctx);
 
   return {
     formatVersion: 1,
@@ -111,5 +121,7 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
     wallets: walletAddresses(wallets),
     burnAddress: BURN_ADDRESS,
     scenarios,
+    ...(aerodrome ? { aerodrome } : {}),
+    venues,
   };
 }

@@ -15,3 +15,5 @@ export {
 export { DEMO_GENESIS_TIMESTAMP, DEMO_START_TIMESTAMP } from "./timeline";
 export { LP_UNLOCK_TIME } from "./scenarios/locked-liquidity";
 export { DEMO_MNEMONIC, WALLET_ROLES, type WalletRole } from "./wallets";
+export { DEMO_VENUES, type DemoVenues, type V3FeeTier } from "./networks";
+export type { PlacedVenueContract, VenueMap } from "./venues/place";

@@ -101,3 +101,154 @@ export const DEMO_NETWORKS: Record<DemoChainName, DemoNetwork> = {
     nativePriceInStable: 600n,
   },
 };
+
+// ---- Aerodrome (Base only) ----
+// Aerodrome classic and Aerodrome Slipstream at their Base addresses, with the pool
+// implementations their factories clone (the routers derive pool addresses from them). The code
+// placed there is this repository's (contracts/Aerodrome*.sol, contracts/Slipstream*.sol).
+
+export type DemoAerodrome = {
+  classic: { factory: Address; router: Address; poolImplementation: Address };
+  slipstream: {
+    factory: Address;
+    swapRouter: Address;
+    positionManager: Address;
+    poolImplementation: Address;
+    /** Enabled tick spacings and their default fee in pips (1e-6), as on Base. */
+    tickSpacings: readonly { tickSpacing: number; fee: number }[];
+    positionName: string;
+    positionSymbol: string;
+  };
+};
+
+export const DEMO_AERODROME: Partial<Record<DemoChainName, DemoAerodrome>> = {
+  base: {
+    classic: {
+      factory: getAddress("0x420DD381b31aEf6683db6B902084cB0FFECe40Da"),
+      router: getAddress("0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43"),
+      poolImplementation: getAddress("0xA4e46b4f701c62e14DF11B48dCe76A7d793CD6d7"),
+    },
+    slipstream: {
+      factory: getAddress("0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A"),
+      swapRouter: getAddress("0xBE6D8f0d05cC4be24d5167a3eF062215bE6D18a5"),
+      positionManager: getAddress("0x827922686190790b37229fd06084350E74485b72"),
+      poolImplementation: getAddress("0xeC8E5342B19977B4eF8892e02D8DAEcfa1315831"),
+      tickSpacings: [
+        { tickSpacing: 1, fee: 100 },
+        { tickSpacing: 50, fee: 500 },
+        { tickSpacing: 100, fee: 500 },
+        { tickSpacing: 200, fee: 3_000 },
+        { tickSpacing: 2_000, fee: 10_000 },
+      ],
+      positionName: "Slipstream Position NFT v1",
+      positionSymbol: "AERO-CL-POS",
+    },
+  },
+};
+
+// ---- Concentrated-liquidity venues (Uniswap V3, Uniswap V4 + Permit2 + Universal Router,
+// PancakeSwap V3): the addresses the product registry names for them, repeated here on purpose.
+
+/** A 32-byte hash written as hex (viem's Hex, spelled out so this block needs no import of its own). */
+type Hash32 = `0x${string}`;
+
+export type V3FeeTier = { fee: number; tickSpacing: number };
+
+export type DemoVenues = {
+  uniswapV3: {
+    factory: Address;
+    positionManager: Address;
+    /** keccak256 of the UniswapV3Pool creation code the factory deploys with CREATE2. */
+    poolInitCodeHash: Hash32;
+    feeTiers: readonly V3FeeTier[];
+  };
+  uniswapV4: {
+    poolManager: Address;
+    positionManager: Address;
+    stateView: Address;
+    quoter: Address;
+    universalRouter: Address;
+  };
+  permit2: Address;
+  /** PancakeSwap V3 on BNB Chain only: the factory and the separate CREATE2 pool deployer. */
+  pancakeV3: {
+    factory: Address;
+    poolDeployer: Address;
+    poolInitCodeHash: Hash32;
+    feeTiers: readonly V3FeeTier[];
+  } | null;
+};
+
+const PERMIT2 = getAddress("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+const UNISWAP_V3_POOL_INIT_CODE_HASH: Hash32 = "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54";
+/** The Uniswap V3 factory enables 500, 3000 and 10000 at deployment; 100 was added by governance. */
+const UNISWAP_V3_FEE_TIERS: readonly V3FeeTier[] = [
+  { fee: 100, tickSpacing: 1 },
+  { fee: 500, tickSpacing: 10 },
+  { fee: 3000, tickSpacing: 60 },
+  { fee: 10000, tickSpacing: 200 },
+];
+
+export const DEMO_VENUES: Record<DemoChainName, DemoVenues> = {
+  eth: {
+    uniswapV3: {
+      factory: getAddress("0x1F98431c8aD98523631AE4a59f267346ea31F984"),
+      positionManager: getAddress("0xC36442b4a4522E871399CD717aBDD847Ab11FE88"),
+      poolInitCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+    },
+    uniswapV4: {
+      poolManager: getAddress("0x000000000004444c5dc75cB358380D2e3dE08A90"),
+      positionManager: getAddress("0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e"),
+      stateView: getAddress("0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227"),
+      quoter: getAddress("0x52F0E24D1c21C8A0cB1e5a5dD6198556BD9E1203"),
+      universalRouter: getAddress("0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af"),
+    },
+    permit2: PERMIT2,
+    pancakeV3: null,
+  },
+  base: {
+    uniswapV3: {
+      factory: getAddress("0x33128a8fC17869897dcE68Ed026d694621f6FDfD"),
+      positionManager: getAddress("0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1"),
+      poolInitCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+    },
+    uniswapV4: {
+      poolManager: getAddress("0x498581fF718922c3f8e6A244956aF099B2652b2b"),
+      positionManager: getAddress("0x7C5f5A4bBd8fD63184577525326123B519429bDc"),
+      stateView: getAddress("0xA3c0c9b65baD0b08107Aa264b0f3dB444b867A71"),
+      quoter: getAddress("0x0d5e0F971ED27FBfF6c2837bf31316121532048D"),
+      universalRouter: getAddress("0x6fF5693b99212Da76ad316178A184AB56D299b43"),
+    },
+    permit2: PERMIT2,
+    pancakeV3: null,
+  },
+  bsc: {
+    uniswapV3: {
+      factory: getAddress("0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7"),
+      positionManager: getAddress("0x7b8A01B39D58278b5DE7e48c8449c9f4F5170613"),
+      poolInitCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+      feeTiers: UNISWAP_V3_FEE_TIERS,
+    },
+    uniswapV4: {
+      poolManager: getAddress("0x28e2Ea090877bF75740558f6BFB36A5ffeE9e9dF"),
+      positionManager: getAddress("0x7A4a5c919aE2541AeD11041A1AEeE68f1287f95b"),
+      stateView: getAddress("0xd13Dd3D6E93f276FAfc9Db9E6BB47C1180aeE0c4"),
+      quoter: getAddress("0x9F75dD27D6664c475B90e105573E550ff69437B0"),
+      universalRouter: getAddress("0x1906c1d672b88cD1B9aC7593301cA990F94Eae07"),
+    },
+    permit2: PERMIT2,
+    pancakeV3: {
+      factory: getAddress("0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865"),
+      poolDeployer: getAddress("0x41ff9AA7e16B8B1a8a8dc4f0eFacd93D02d071c9"),
+      poolInitCodeHash: "0x6ce8eb472fa82df5469c6ab6d485f17c3ad13c8cd7af59b3d4a8026c5ce0f7e2",
+      feeTiers: [
+        { fee: 100, tickSpacing: 1 },
+        { fee: 500, tickSpacing: 10 },
+        { fee: 2500, tickSpacing: 50 },
+        { fee: 10000, tickSpacing: 200 },
+      ],
+    },
+  },
+};

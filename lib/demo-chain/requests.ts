@@ -28,3 +28,28 @@ export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook
       return [];
   }
 }
+
+/**
+ * The requests that read the venue scenarios (Uniswap V3 and V4, PancakeSwap V3 on bsc, Aerodrome
+ * classic and Slipstream on base): what the benchmarks and the document checks add to the
+ * demo requests above.
+ */
+export function venueRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
+  const v = book.venues.scenarios;
+  const tokens = [v.v3Only, v.v4Native, v.v4Hooked, v.dustV2DeepV3, ...(v.pancakeV3Trader ? [v.pancakeV3Trader] : [])].map((scenario) => scenario.token.address as string);
+  const aerodrome = book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile, book.aerodrome.scenarios.aerodromeStable, book.aerodrome.scenarios.slipstream].map((scenario) => scenario.token.address as string) : [];
+  const traders = [v.v3Only, v.v4Native, ...(v.pancakeV3Trader ? [v.pancakeV3Trader] : [])].map((scenario) => ({ wallet: scenario.trades[0].wallet as string, token: scenario.token.address as string }));
+  switch (id) {
+    case "intel/risk":
+    case "intel/liquidity":
+    case "intel/why-down":
+    case "intel/team-wallets":
+      return [...tokens, ...aerodrome].map((address) => ({ chain, address }));
+    case "wallet/pnl":
+      return traders.map((trader) => ({ chain, ...trader }));
+    case "wallet/exact-movements":
+      return traders.map((trader) => ({ chain, wallet: trader.wallet }));
+    default:
+      return [];
+  }
+}

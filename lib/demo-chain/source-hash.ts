@@ -6,6 +6,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { currentCompileKey } from "./compile";
 import { anvilBinary, demoChainSourceDir, packageVersion } from "./paths";
+import { venuePackageVersions } from "./venues/artifacts";
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -37,6 +38,7 @@ async function computeHash(): Promise<string> {
   hash.update(`contracts ${await currentCompileKey()}\n`);
   hash.update(`uniswap ${packageVersion("@uniswap/v2-core")} ${packageVersion("@uniswap/v2-periphery")}\n`);
   hash.update(`viem ${packageVersion("viem")}\nanvil ${await anvilIdentity()}\n`);
+  hash.update(`venues ${venuePackageVersions()}\n`);
   for (const file of await sourceFiles(demoChainSourceDir)) {
     hash.update(`\0${path.relative(demoChainSourceDir, file)}\0`);
     hash.update(await readFile(file));

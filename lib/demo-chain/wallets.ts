@@ -47,6 +47,12 @@ export const WALLET_ROLES = [
   "buyer6",
   "buyer7",
   "buyer8",
+  // Aerodrome (Base only)
+  "aerodromeDeployer",
+  "aerodromeTrader",
+  "aerodromeStableDeployer",
+  "slipstreamDeployer",
+  "slipstreamTrader",
 ] as const;
 
 export type WalletRole = (typeof WALLET_ROLES)[number];

@@ -1,6 +1,8 @@
-// What every chain read adds to the success envelope's meta: each field's provenance, and
-// where the data came from (whether the operator's own node serves the network, and the block).
+// What every chain read adds to the success envelope: each field's provenance, and where the
+// data came from (whether the operator's own node serves the network, and the block). One
+// function turns any intelligence module's presented answer into the endpoint's result.
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
+import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
 import type { Provenance } from "@/lib/intel/provenance";
 
 export function chainReadMeta(read: { chain: ChainId; block: bigint; provenance: Record<string, Provenance> }) {
@@ -8,4 +10,32 @@ export function chainReadMeta(read: { chain: ChainId; block: bigint; provenance:
     provenance: read.provenance,
     chain_data_source: { service_grounded: isServiceGrounded(read.chain), block_number: Number(read.block) },
   };
+}
+
+/** A presented intelligence answer: the data, its provenance, and where it was read. */
+export type PresentedAnswer = {
+  chain: ChainId;
+  block: bigint;
+  data: unknown;
+  provenance: Record<string, Provenance>;
+  /** The transactions and reads the answer cites. */
+  sources?: unknown;
+  /** A success with nothing to report (no pools, no wallets): never charged. */
+  honestEmpty?: boolean;
+  /** What the request's options turned into (`meta.read`). */
+  read?: Record<string, unknown>;
+};
+
+export function chainAnswer(answer: PresentedAnswer): EndpointResult {
+  return {
+    data: answer.data,
+    ...(answer.sources === undefined ? {} : { sources: answer.sources }),
+    ...(answer.honestEmpty === undefined ? {} : { honestEmpty: answer.honestEmpty }),
+    meta: { ...chainReadMeta(answer), ...(answer.read ? { read: answer.read } : {}) },
+  };
+}
+
+/** An intelligence endpoint: its typed input to read, assess and present, answered with its provenance. */
+export function intelEndpoint<Input>(answer: (input: Input) => Promise<PresentedAnswer>): EndpointImplementation<Input> {
+  return async ({ input }) => chainAnswer(await answer(input));
 }

@@ -39,6 +39,19 @@ function compareOutput(before: Json, after: Json, where: string, out: Breaking[]
     compareOutput(asObject(schema), asObject(propsAfter[name]), `${where}.${name}`, out);
   }
   if (before.items && after.items) compareOutput(asObject(before.items), asObject(after.items), `${where}[]`, out);
+  compareBranches(before, after, where, out, compareOutput);
+}
+
+/** A nullable or union schema (anyOf/oneOf): each branch the old one had, held against the new one's branch in the same place. */
+function compareBranches(before: Json, after: Json, where: string, out: Breaking[], compare: (before: Json, after: Json, where: string, out: Breaking[]) => void) {
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const branchesBefore = before[key];
+    const branchesAfter = after[key];
+    if (!Array.isArray(branchesBefore) || !Array.isArray(branchesAfter)) continue;
+    branchesBefore.forEach((branch, index) => {
+      if (index < branchesAfter.length) compare(asObject(branch), asObject(branchesAfter[index]), where, out);
+    });
+  }
 }
 
 /** A request schema: whatever the old one accepted must still be accepted. */
@@ -61,6 +74,7 @@ function compareInput(before: Json, after: Json, where: string, out: Breaking[])
     if (!(name in propsAfter)) out.push({ where: `${where}.${name}`, what: "no longer accepted" });
     else compareInput(asObject(schema), asObject(propsAfter[name]), `${where}.${name}`, out);
   }
+  compareBranches(before, after, where, out, compareInput);
 }
 
 /** The breaking changes no version note (lib/openapi/version-notes.ts) accounts for. */

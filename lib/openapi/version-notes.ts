@@ -3,4 +3,46 @@
 // (npm run openapi) until every such change has its note here.
 export type VersionNote = { date: string; where: string; what: string; note: string };
 
-export const versionNotes: VersionNote[] = [];
+const venues = "The registry names every venue a token trades on: Uniswap V4 on all three networks and Aerodrome Slipstream on Base join the DEX keys; a client that switches over them needs a branch for the new keys (or a default).";
+
+export const versionNotes: VersionNote[] = [
+  { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
+  { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
+  { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].kind", what: 'may now return "slipstream", "uniswap-v4"', note: venues },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/intel/liquidity 200.data.market.pools[].quote.kind",
+    what: 'may now return "native", "other"',
+    note: "Pools are read against the native coin itself (Uniswap V4) and the further registry quote assets (WBTC, cbBTC, BTCB, bridged ETH), each valued in dollars through its pool against the wrapped native coin.",
+  },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/intel/liquidity 200.data.market.pools[].reserves.source",
+    what: 'may now return "in_range_liquidity"',
+    note: "A Uniswap V4 pool's tokens sit in the PoolManager with every other pool's, so its depth is the amounts its in-range liquidity stands for at the current price.",
+  },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "v4_hook"',
+    note: "A new signal: a Uniswap V4 pool of the token runs a hook that can stop swaps, take a cut of them or set their fee.",
+  },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/intel/why-down 200.data.pool.dex",
+    what: 'may now return "Uniswap V3", "Uniswap V4", "Aerodrome Slipstream", "PancakeSwap V3"',
+    note: "why-down reads the token's main pool on any venue: the deepest in dollars at the window's start, no longer only a V2-style pool.",
+  },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/intel/risk 200.data.signals[].evidence.set_apart[].kind",
+    what: 'may now return "venue_contract"',
+    note: "Holder concentration sets apart the DEX contracts that hold tokens for others (a Uniswap V4 PoolManager, position managers, routers), which would otherwise read as the largest holder.",
+  },
+  {
+    date: "2026-11-23",
+    where: "POST /v1/api/wallet/approvals 200.data.approvals[].spender.kind",
+    what: 'may now return "position_manager", "pool_manager", "state_view", "quoter", "pool_deployer", "quote_asset", "permit2"',
+    note: "Spenders are labelled with every contract the registry names: each venue's position manager, pool manager, StateView, quoter and pool deployer, the further quote assets, and Permit2.",
+  },
+];

@@ -1,5 +1,6 @@
 // Charging, idempotency and rate budgets under concurrency, on PostgreSQL + Redis
-// and on the embedded defaults. A paid endpoint is bound to a small test
+// and on the embedded defaults (PGlite and the in-process limiter): the one suite run on
+// both, because here the stores' transactions, claims and counters are what is tested. A paid endpoint is bound to a small test
 // implementation here: the pipeline is what is under test, not the intelligence.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress } from "viem";

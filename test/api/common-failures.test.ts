@@ -1,10 +1,12 @@
 // Every auth, state, restriction and access failure, sent to every route that takes
-// a key, on both backends: exact status, code, envelope and request id, a usage
-// record where the request reached a key, and nothing charged.
+// a key, on PostgreSQL + Redis: exact status, code, envelope and request id, a usage
+// record where the request reached a key, and nothing charged. These are the pipeline's
+// decisions, the same on any store; the embedded defaults are put under load once, in
+// charging.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type EndpointDefinition } from "@/lib/contract/endpoints";
 import { changeSettings, createKey, createProject, revokeKey, rotateKey, setProjectStatus, suspendKey } from "@/lib/operator/operations";
-import { backends, createHarness, type Harness } from "../support/harness";
+import { createHarness, type Harness } from "../support/harness";
 
 const keyed = (endpoints as readonly EndpointDefinition[]).filter((e) => e.surface !== "public");
 const intelligence = keyed.filter((e) => e.surface === "intelligence");
@@ -26,12 +28,12 @@ function expectFailure(response: { status: number; headers: Headers; body: Recor
   expect(typeof response.body.message).toBe("string");
 }
 
-describe.each(backends)("every failure on every route (%s)", (backend) => {
+describe("every failure on every route (postgres+redis)", () => {
   let h: Harness;
   const keys: Record<string, string> = {};
 
   beforeAll(async () => {
-    h = await createHarness(backend);
+    h = await createHarness("postgres+redis");
     const day = 86_400_000;
     const soon = new Date(h.clock.now.getTime() + day);
     keys.valid = (await h.key()).key;

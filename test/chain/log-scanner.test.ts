@@ -214,7 +214,7 @@ describe("scanLogs", () => {
       maxLookbackBlocks: 1_000,
       chunkSize: 50,
     });
-    expect(result).toEqual({ logs: [], fromBlock: firstBlock, toBlock: lastBlock, truncated: false, undecoded: 0 });
+    expect(result).toEqual({ logs: [], fromBlock: firstBlock, toBlock: lastBlock, truncated: false, undecoded: 0, reason: "history_start", requests: 2 });
   });
 });
 
@@ -237,9 +237,10 @@ describe("scanLogs against provider limits", () => {
     });
     expect(valuesOf(result.logs)).toEqual(emitted.map((entry) => entry.value));
     expect(result.truncated).toBe(false);
-    // Two 16-block chunks are refused, then their 8-block halves; 4 blocks pass, and
-    // the remaining 28 blocks go in 4-block chunks without another refusal.
-    expect(policy.seen.refused).toEqual([16n, 16n, 8n, 8n, 8n, 8n]);
+    // Two 16-block chunks are refused; a refusal that names no size is probed one call at a
+    // time, newest first: 8 blocks are refused once, 4 pass, and all 60 blocks then go in
+    // 4-block chunks without another refusal.
+    expect(policy.seen.refused).toEqual([16n, 16n, 8n]);
     expect(policy.seen.passed).toHaveLength(15);
     expect(policy.seen.passed.every((span) => span <= 4n)).toBe(true);
   });

@@ -67,13 +67,34 @@ describe("network registry", () => {
     expect(decimals("bsc")).toEqual({ USDT: 18, USDC: 18, BUSD: 18 });
   });
 
-  it("records each DEX's kind, and Aerodrome as a Solidly-style DEX rather than a V2 clone", () => {
+  it("records each venue's kind per network as of today, Aerodrome as Solidly-style rather than a V2 clone", () => {
     const kinds = (chain: "eth" | "base" | "bsc") => networks[chain].dexes.map((dex) => `${dex.key}:${dex.kind}`);
-    expect(kinds("eth")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "sushiswap-v2:uniswap-v2"]);
-    expect(kinds("base")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "aerodrome:solidly-v2"]);
-    expect(kinds("bsc")).toEqual(["pancakeswap-v2:uniswap-v2", "pancakeswap-v3:uniswap-v3"]);
+    expect(kinds("eth")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "uniswap-v4:uniswap-v4", "sushiswap-v2:uniswap-v2"]);
+    expect(kinds("base")).toEqual(["uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "uniswap-v4:uniswap-v4", "aerodrome:solidly-v2", "aerodrome-slipstream:slipstream"]);
+    expect(kinds("bsc")).toEqual(["pancakeswap-v2:uniswap-v2", "pancakeswap-v3:uniswap-v3", "uniswap-v2:uniswap-v2", "uniswap-v3:uniswap-v3", "uniswap-v4:uniswap-v4"]);
     const pancakeV3 = networks.bsc.dexes.find((dex) => dex.key === "pancakeswap-v3");
-    expect(pancakeV3?.kind === "uniswap-v3" && pancakeV3.feeTiers).toEqual([100, 500, 2500, 10000]);
+    expect(pancakeV3?.kind === "uniswap-v3" && [pancakeV3.feeTiers, pancakeV3.eventShape]).toEqual([[100, 500, 2500, 10000], "pancakeswap-v3"]);
+    // The V4 PoolManagers the issue names.
+    const poolManager = (chain: "eth" | "base") => networks[chain].dexes.find((dex) => dex.kind === "uniswap-v4");
+    expect((poolManager("eth") as { poolManager: string }).poolManager).toBe("0x000000000004444c5dc75cB358380D2e3dE08A90");
+    expect((poolManager("base") as { poolManager: string }).poolManager).toBe("0x498581fF718922c3f8e6A244956aF099B2652b2b");
+  });
+
+  it("keeps the V3 init code hashes equal to the hash of the published pool creation code", () => {
+    const creationHash = (path: string) => keccak256(JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url)), "utf8")).bytecode);
+    const v3 = (chain: "eth" | "bsc", key: string) => networks[chain].dexes.find((dex) => dex.key === key) as { initCodeHash: string };
+    expect(v3("eth", "uniswap-v3").initCodeHash).toBe(creationHash("@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json"));
+    expect(v3("bsc", "pancakeswap-v3").initCodeHash).toBe(creationHash("@pancakeswap/v3-core/artifacts/contracts/PancakeV3Pool.sol/PancakeV3Pool.json"));
+  });
+
+  it("names each further quote asset with its route to USD, and Permit2 on every network", () => {
+    expect(networks.eth.otherQuotes.map((token) => `${token.symbol}:${token.decimals}`)).toEqual(["WBTC:8", "cbBTC:8"]);
+    expect(networks.base.otherQuotes.map((token) => token.symbol)).toEqual(["cbBTC"]);
+    expect(networks.bsc.otherQuotes.map((token) => `${token.symbol}:${token.decimals}`)).toEqual(["BTCB:18", "ETH:18"]);
+    for (const chain of CHAIN_IDS) {
+      for (const token of networks[chain].otherQuotes) expect([token.usdRoute, token.source.length > 10]).toEqual(["via_wrapped_native", true]);
+      expect(networks[chain].permit2).toBe("0x000000000022D473030F116dDEE9F6B43aC78BA3");
+    }
   });
 
   it("keeps the Uniswap V2 init code hash equal to the hash of the published pair bytecode", () => {

@@ -48,6 +48,7 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     await anvil.stop();
   });
 
+  // Two cold builds and three starts; each saved state carries the venue code in every block (about 80 MB).
   it("saves the state on first start, loads it fast and identical next time, rebuilds a damaged one", async () => {
     const stateDir = await mkdtemp(path.join(tmpdir(), "demo-chain-state-"));
     tempDirs.push(stateDir);
@@ -83,5 +84,5 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     expect(rebuilt.fromSavedState).toBe(false);
     expect(rebuilt.addressBook).toEqual(reference);
     await rebuilt.stop();
-  });
+  }, 90_000);
 });

@@ -10,7 +10,7 @@ const demo = useDemoChains();
 describe("README demo addresses", () => {
   it("every address in the table is the scenario it names, on eth, base and bsc", () => {
     const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-    const listed = [...readme.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \|/gm)].map((match) => match[1]);
+    const listed = [...readme.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| (?!eth|base|bsc)/gm)].map((match) => match[1]);
     for (const chain of DEMO_CHAINS) {
       const s = demo.chains[chain].addressBook.scenarios;
       expect(listed).toEqual([
@@ -28,6 +28,25 @@ describe("README demo addresses", () => {
         s.approvals.wallet,
         s.trader.wallet,
       ]);
+    }
+  });
+
+  it("every venue address in the table is the scenario it names, on each network it lists", () => {
+    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    const rows = [...readme.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| ((?:eth|base|bsc)(?:, (?:eth|base|bsc))*) \|/gm)].map((match) => ({ address: match[1], networks: match[2].split(", ") }));
+    for (const chain of DEMO_CHAINS) {
+      const book = demo.chains[chain].addressBook;
+      const v = book.venues.scenarios;
+      const expected = [
+        v.v3Only.token.address,
+        v.v4Native.token.address,
+        v.v4Hooked.token.address,
+        v.dustV2DeepV3.token.address,
+        v.v3Only.trades[0].wallet,
+        ...(v.pancakeV3Trader ? [v.pancakeV3Trader.token.address, v.pancakeV3Trader.trades[0].wallet] : []),
+        ...(book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile.token.address, book.aerodrome.scenarios.aerodromeStable.token.address, book.aerodrome.scenarios.slipstream.token.address] : []),
+      ];
+      expect(rows.filter((row) => row.networks.includes(chain)).map((row) => row.address), chain).toEqual(expected);
     }
   });
 });

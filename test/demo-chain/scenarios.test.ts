@@ -175,7 +175,8 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [token, wrappedNative.address] })).toBe(expected);
       expect(await client.readContract({ address: expected, abi: pairAbi, functionName: "factory" })).toBe(dex.factory);
     }
-    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + 1);
+    // + the reference pool, + the dust pair of the venue scenario dustV2DeepV3.
+    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + 2);
   });
 
   it("prices the native coin through the reference stablecoin pool", async () => {

@@ -8,7 +8,7 @@ import { zeroAddress, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import { analyzeContract } from "@/lib/intel/contract/analysis";
+import { analyzeContract } from "@/lib/intel/contract";
 import { getChainClient } from "@/lib/chain/clients";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];

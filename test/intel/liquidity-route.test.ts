@@ -23,9 +23,9 @@ describe("POST /v1/api/intel/liquidity", () => {
       chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock },
       read: { metadata: false, locks: false, full: false, lookback_blocks: 100_000, list_limit: 10 },
     });
-    expect(Object.keys(response.body.data).sort()).toEqual(["limitations", "lp_custody", "market", "team_wallets", "token", "unavailable"]);
+    expect(Object.keys(response.body.data).sort()).toEqual(["limitations", "lp_custody", "market", "position_custody", "team_wallets", "token", "unavailable"]);
     const provenance = response.body.meta.provenance as Record<string, string>;
-    for (const field of ["token", "team_wallets", "market", "lp_custody", "limitations"]) {
+    for (const field of ["token", "team_wallets", "market", "lp_custody", "position_custody", "limitations"]) {
       expect(Object.keys(provenance).some((name) => name === field || name.startsWith(`${field}.`))).toBe(true);
     }
     for (const [field, label] of Object.entries(provenance)) {

@@ -8,7 +8,7 @@ import { formatUnits, zeroAddress, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/lib/demo-chain";
-import { analyzeLiquidity } from "@/lib/intel/liquidity/analysis";
+import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import type { LiquidityFlags } from "@/lib/intel/liquidity/read-plan";
 
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
@@ -83,6 +83,8 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
         price: { quote_per_token: formatUnits(BigInt(healthy.finalPool.priceNativePerToken), 18), quote_base_units_per_token: healthy.finalPool.priceNativePerToken, usd_per_token: usd },
         liquidity_usd: liquidityUsd,
         lp_total_supply: lp(healthy.facts.lpTotalSupply),
+        tick_spacing: null,
+        v4: null,
       },
     ]);
     expect(data.market.price).toEqual({ pool: healthy.pool.pair, quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_per_token: formatUnits(BigInt(healthy.finalPool.priceNativePerToken), 18), usd_per_token: usd });
@@ -108,10 +110,14 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       lp_custody: "verified_onchain",
       "lp_custody.team": "interpretation",
       "lp_custody.unverified_custody": "interpretation",
+      position_custody: "verified_onchain",
       limitations: "interpretation",
     });
+    // The healthy token trades on a V2 pair only: no position to hold.
+    expect(data.position_custody).toEqual([]);
     expect(Object.keys(data.unavailable)).toEqual(chain === "base" ? ["team_wallets.deployer"] : []);
-    expect(data.limitations).toHaveLength(chain === "base" ? 4 : 3);
+    expect(data.limitations).toHaveLength(chain === "base" ? 5 : 4);
+    expect(data.limitations.some((line) => line.startsWith("Pools are found on every registry venue"))).toBe(true);
     expectProvenanceForEveryField(result);
   });
 
@@ -169,7 +175,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const { result: full, usage: fullUsage } = await analyze(scenario.token.address, { full: true });
     expect(fullUsage.roundTrips).toBeLessThanOrEqual(3);
     expect(full.read).toEqual({ metadata: true, locks: true, full: true, lookback_blocks: 1_000_000, list_limit: 100 });
-    const dex = getNetwork(chain).dexes.find((entry) => entry.factory === book.canonical.dex.factory)!;
+    const dex = getNetwork(chain).dexes.find((entry) => "factory" in entry && entry.factory === book.canonical.dex.factory)!;
     expect(full.data.market.pools[0].metadata).toEqual({
       factory: book.canonical.dex.factory,
       router: book.canonical.dex.router,

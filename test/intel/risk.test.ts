@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import { analyzeRisk, type Signal } from "@/lib/intel/risk/analysis";
+import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { compileSimulator } from "@/lib/intel/risk/compile-simulator";
 import { tradeSimulatorRuntime } from "@/lib/intel/risk/simulator-code";
 import { powersInCode, pushedSelectors } from "@/lib/intel/risk/selectors";

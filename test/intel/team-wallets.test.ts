@@ -8,7 +8,7 @@ import type { Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import { readTeamWallets } from "@/lib/intel/team/team-wallets";
+import { readTeamWallets } from "@/lib/intel/team";
 
 const demo = useDemoChains();
 

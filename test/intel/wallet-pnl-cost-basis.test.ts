@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
 import { movementLines, type Movement, type MovementKind, type SwapLeg } from "@/lib/intel/wallet/movements";
-import { averageCost, baseUnits, exactDollars, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl-cost-basis";
+import { averageCost, baseUnits, exactDollars, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl/cost-basis";
 
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;

@@ -8,7 +8,7 @@ import type { Address } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import { readWhyDown } from "@/lib/intel/why-down/why-down";
+import { readWhyDown } from "@/lib/intel/why-down";
 
 const demo = useDemoChains();
 

@@ -70,4 +70,13 @@ describe("breaking changes", () => {
     expect(edit((d) => void d.paths["/a"].post.requestBody.content["application/json"].schema.properties.chain.enum.pop())).toEqual(['POST /a body.chain: no longer accepts "base"']);
     expect(edit((d) => d.paths["/a"].post.requestBody.content["application/json"].schema.required.push("limit"))).toEqual(["POST /a body.limit: newly required"]);
   });
+
+  it("looks inside nullable and union fields: a new value of a nullable enum is a change a client must hear of", () => {
+    const withKind = structuredClone(base);
+    const data = (d: typeof base) => d.paths["/a"].post.responses["200"].content["application/json"].schema.properties.data.properties as Record<string, unknown>;
+    data(withKind).kind = { anyOf: [{ type: "string", enum: ["router"] }, { type: "null" }] };
+    const widened = structuredClone(withKind);
+    (data(widened).kind as { anyOf: { enum?: string[] }[] }).anyOf[0].enum!.push("permit2");
+    expect(breakingChanges(withKind, widened).map((c) => `${c.where}: ${c.what}`)).toEqual(['POST /a 200.data.kind: may now return "permit2"']);
+  });
 });

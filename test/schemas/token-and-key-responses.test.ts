@@ -9,8 +9,8 @@ import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "
 import { permissionNames } from "@/lib/contract/endpoints";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import type { readTeamWallets } from "@/lib/intel/team/team-wallets";
-import type { readWhyDown } from "@/lib/intel/why-down/why-down";
+import type { readTeamWallets } from "@/lib/intel/team";
+import type { readWhyDown } from "@/lib/intel/why-down";
 import { changeSettings, createKey, createProject, createUser, publishCard } from "@/lib/operator/operations";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { discoverResponse } from "@/lib/schemas/responses/discover";
@@ -83,8 +83,16 @@ function tokenTargets(chain: ChainId, book: AddressBook): Array<{ name: string; 
   const demoNamed = [...demoRequestsFor("intel/why-down", chain, book), ...demoRequestsFor("intel/team-wallets", chain, book)].map((request) => request.address as Address);
   const scenarioTokens = (["healthy", "rug", "dump", "mintable", "honeypot", "tax", "transparentProxy", "uupsProxy", "roles", "lockedLiquidity", "timelockOwned"] as const).map((name) => ({ name, address: s[name].token.address }));
   expect(demoNamed.every((address) => scenarioTokens.some((token) => token.address === address))).toBe(true);
+  // Every venue's tokens: Uniswap V3 and V4 (native and hooked), PancakeSwap V3 on bsc, a dust V2 pool beside a deep V3 one, and base's Aerodrome classic and Slipstream.
+  const venueScenarios = book.venues.scenarios;
+  const venueTokens = [
+    ...(["v3Only", "v4Native", "v4Hooked", "dustV2DeepV3"] as const).map((name) => ({ name, address: venueScenarios[name].token.address })),
+    ...(venueScenarios.pancakeV3Trader ? [{ name: "pancakeV3Trader", address: venueScenarios.pancakeV3Trader.token.address }] : []),
+    ...(book.aerodrome ? (["aerodromeVolatile", "aerodromeStable", "slipstream"] as const).map((name) => ({ name, address: book.aerodrome!.scenarios[name].token.address })) : []),
+  ];
   return [
     ...scenarioTokens,
+    ...venueTokens,
     // A contract that is not a token and has no pool; and an ordinary account (no code at all).
     { name: "locker (no pool)", address: s.lockedLiquidity.facts.locker },
     { name: "approvals wallet (not a contract)", address: s.approvals.wallet },
@@ -261,9 +269,9 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/(\.formatted|\.token\.(name|symbol|decimals)|\.price\.(start|end|change_bps)|net_sold_share_of_start_reserve_bps) never null$/, "every demo token with a pool answers name(), symbol() and decimals(), and its pool never has a zero reserve; an address that is not such a token is 422"],
       [/\.time never null$/, "every block header of a demo chain can be read"],
       [/\.observations\[\]\.wallet never null$/, "every demo swap and removal carries its token or LP transfer in the same transaction"],
+      [/<liquidity_pulled>\.measured\.by\[\]\.team never null$/, "every demo liquidity puller is a team wallet: the rug's deployer and, on every venue, the deployer that opened the position"],
       [/\.team\[\] never (proxy_admin|proxy_admin_owner|role_holder|received_from_team)$/, "no demo proxy admin, role holder or one-step recipient trades or pulls liquidity"],
-      [/<liquidity_pulled>\.measured\.by\[\]\.team never null$/, "the demo's only liquidity puller is the rug's deployer, a team wallet"],
-      [/^\$\.data\.pool\.dex never (Aerodrome|SushiSwap V2)$/, "demo pools are on each network's Uniswap V2 or PancakeSwap V2"],
+      [/^\$\.data\.pool\.dex never SushiSwap V2$/, "the demo chain's V2 pools sit at each network's Uniswap V2 or PancakeSwap V2 address; no SushiSwap is placed"],
     ],
     team: [
       [/\.formatted never null$/, "every demo token answers decimals(); where balanceOf fails the whole balance is null"],

@@ -1,11 +1,16 @@
-// Turns the market reads into the wire shape: exact base-unit strings beside human amounts,
-// shares in basis points of LP supply, prices as decimal strings cut (never rounded up) at 18
-// fractional digits.
+// intel/liquidity, present: the answer, every field with its provenance. The market reads are
+// written in the wire shape: exact base-unit strings beside human amounts, shares in basis points
+// of LP supply, prices as decimal strings cut (never rounded up) at 18 fractional digits.
 import type { Address } from "viem";
-import { amount } from "@/lib/intel/present";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { ProvenanceLedger } from "@/lib/intel/ledger";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+import { amount, tokenView } from "@/lib/intel/present";
+import { deployerGap } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
   formatRatio,
+  hasDynamicFee,
   poolLiquidityUsd,
   quotePerToken,
   sameAddress,
@@ -18,7 +23,12 @@ import {
   type Pool,
   type PoolCreationRead,
   type TeamRelation,
+  type PositionCustody,
+  type PositionHolding,
 } from "@/lib/intel/market";
+import { assessMarket, custodyPools, historyWindow, undecodedLockers } from "./assess";
+import type { LiquidityReading } from "./read";
+import type { ReadPlan } from "./read-plan";
 
 /** V2-style LP tokens have 18 decimals (UniswapV2ERC20, Solidly pools). */
 const LP_DECIMALS = 18;
@@ -26,7 +36,7 @@ const LP_DECIMALS = 18;
 const lp = (raw: bigint) => amount(raw, LP_DECIMALS);
 const share = (part: bigint, supply: bigint | null) => (supply === null ? null : bpsOf(part, supply));
 
-export function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: NativeUsd | null, creation: PoolCreationRead | undefined) {
+function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: NativeUsd | null, creation: PoolCreationRead | undefined) {
   const price = tokenDecimals === null ? null : quotePerToken(pool, tokenDecimals);
   const usd = usdPerQuote(pool.quote, nativeUsd);
   const liquidityUsd = poolLiquidityUsd(pool, nativeUsd);
@@ -49,6 +59,8 @@ export function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd:
         : null,
     liquidity_usd: liquidityUsd ? formatRatio(liquidityUsd, 2) : null,
     lp_total_supply: pool.lpTotalSupply === null ? null : lp(pool.lpTotalSupply),
+    tick_spacing: pool.tickSpacing,
+    v4: pool.v4 ? { pool_id: pool.v4.id, currency0: pool.v4.currency0, currency1: pool.v4.currency1, hooks: pool.v4.hooks } : null,
     ...(creation !== undefined ? { metadata: presentMetadata(pool, creation) } : {}),
   };
 }
@@ -56,17 +68,46 @@ export function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd:
 function presentMetadata(pool: Pool, read: PoolCreationRead) {
   const dex = pool.dex;
   return {
-    factory: dex.factory,
+    // A V4 pool's contract is the PoolManager, which also opens it.
+    factory: dex.kind === "uniswap-v4" ? dex.poolManager : dex.factory,
     router: dex.router,
     token0: pool.token0,
     fee:
-      dex.kind === "uniswap-v3"
-        ? { tier: pool.feeTier, bps: pool.feeTier === null ? null : pool.feeTier / 100, source: "pool" as const }
-        : dex.kind === "uniswap-v2"
-          ? { tier: null, bps: dex.swapFeeBps, source: "registry" as const }
-          : { tier: null, bps: null, stable: pool.stable, source: "unavailable" as const },
+      dex.kind === "uniswap-v2"
+        ? { tier: null, bps: dex.swapFeeBps, source: "registry" as const }
+        : dex.kind === "solidly-v2"
+          ? { tier: null, bps: null, stable: pool.stable, source: "unavailable" as const }
+          : { tier: poolFeeTier(pool), bps: poolFeeTier(pool) === null ? null : poolFeeTier(pool)! / 100, source: "pool" as const },
     creation: read.creation ? { block: Number(read.creation.block), transaction: read.creation.transaction } : null,
     creation_searched: { from_block: Number(read.fromBlock), to_block: Number(read.toBlock) },
+  };
+}
+
+function poolFeeTier(pool: Pool): number | null {
+  return pool.v4 && hasDynamicFee(pool.v4) ? null : pool.feeTier;
+}
+
+function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]) {
+  const pool = pools.find((candidate) => sameAddress(candidate.address, custody.pool) && (candidate.v4?.id ?? null) === custody.poolId)!;
+  const view = (holding: PositionHolding) => ({
+    token_id: holding.tokenId.toString(),
+    owner: holding.owner,
+    liquidity: holding.liquidity.toString(),
+    share_bps: custody.liquidity === 0n ? null : bpsOf(holding.liquidity, custody.liquidity),
+    opened: holding.opened,
+  });
+  return {
+    pool: custody.pool,
+    pool_id: custody.poolId,
+    dex: pool.dex.key,
+    position_manager: custody.positionManager,
+    liquidity: custody.liquidity.toString(),
+    burned: custody.burned.map(view),
+    locked: custody.locked.map((holding) => ({ ...view(holding), locker: holding.locker })),
+    team: custody.team.map((holding) => ({ ...view(holding), relations: holding.relations })),
+    unverified_custody: custody.unverifiedCustody.map(view),
+    other_holders: custody.otherHolders.map(view),
+    history_window: { from_block: Number(custody.scan.fromBlock), to_block: Number(custody.scan.toBlock), truncated: custody.scan.truncated },
   };
 }
 
@@ -94,7 +135,7 @@ function presentLocker(entry: LockerHolding, supply: bigint | null) {
   };
 }
 
-export function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | null, knownTeam: ReadonlyMap<string, TeamRelation[]>) {
+function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | null, knownTeam: ReadonlyMap<string, TeamRelation[]>) {
   const supply = custody.lpTotalSupply;
   const team = new Map(knownTeam);
   if (custody.initialProvider) {
@@ -147,10 +188,112 @@ export function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: nu
   };
 }
 
-export type TeamMap = Map<string, TeamRelation[]>;
+type TeamMap = Map<string, TeamRelation[]>;
 
-export function teamMap(entries: readonly { address: Address; relation: TeamRelation }[]): TeamMap {
+function teamMap(entries: readonly { address: Address; relation: TeamRelation }[]): TeamMap {
   const map: TeamMap = new Map();
   for (const { address, relation } of entries) map.set(address.toLowerCase(), [...(map.get(address.toLowerCase()) ?? []), relation]);
   return map;
+}
+
+function limitationsFor(chain: ChainId, plan: ReadPlan, window: { from: number; to: number } | null, pools: readonly Pool[]): string[] {
+  const network = getNetwork(chain);
+  const list = [
+    window
+      ? `Holders, burn transactions and liquidity removals come from LP transfers in blocks ${window.from} to ${window.to} (a look-back of ${plan.lookbackBlocks} blocks); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.`
+      : "Deep historical burn provenance is not exposed.",
+    "Pools are found on every registry venue against the native coin (Uniswap V4), the wrapped native coin, the registry stablecoins and the further quote assets; further quote assets are valued in dollars through their deepest pool against the wrapped native coin.",
+    "Lock context covers recognised lockers only (the registry's locker addresses and known locker code). LP in any other contract is reported as unverified custody, never as unlocked.",
+    "USD figures take the registry's stablecoins at one dollar.",
+  ];
+  if (pools.some((pool) => pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream")) {
+    list.push("V3-style liquidity is held as NFT positions: position_custody names who holds the positions opened in the history window (older ones are not seen); V3 reserves are the pool's token balances across all price ranges.");
+  }
+  if (pools.some((pool) => pool.dex.kind === "uniswap-v4")) {
+    list.push("A Uniswap V4 pool's depth is what its in-range liquidity stands for at the current price (the PoolManager holds every pool's tokens together); position_custody names who holds the PositionManager positions opened in the history window.");
+  }
+  if (chain === "base") {
+    list.push(`The deployer is not known on ${network.displayName} without an outside explorer source (none is configured), so LP it holds counts as team-held only when it is also the owner or the first liquidity provider.`);
+  }
+  return list;
+}
+
+export function presentLiquidity(reading: LiquidityReading) {
+  const { chain, token, plan, identity, pools, creations } = reading;
+  const network = getNetwork(chain);
+  const decimals = identity.decimals.value;
+  const ledger = new ProvenanceLedger();
+
+  ledger.fact("token");
+  for (const field of ["name", "symbol", "decimals", "totalSupply"] as const) {
+    if (identity[field].value === null) ledger.gap(`token.${field === "totalSupply" ? "total_supply" : field}`, `The contract did not answer ${field}() (${identity[field].reason}).`);
+  }
+  const tokenAnswer = { ...tokenView(token, identity), total_supply: identity.totalSupply.value === null ? null : amount(identity.totalSupply.value, decimals) };
+
+  // Team wallets: the owner from owner(), the deployer from the node.
+  const owner = reading.owner.address;
+  const deployer = reading.creation ? { address: reading.creation.deployer, transaction: reading.creation.transaction } : null;
+  ledger.fact("team_wallets.owner");
+  if (owner === null) ledger.gap("team_wallets.owner", "The contract has no owner() function (or it reverted).");
+  ledger.factOr("team_wallets.deployer", deployer !== null, () => deployerGap(chain));
+
+  // Market.
+  const { nativeUsd, price, liquidityUsd, totalUsd } = assessMarket(reading);
+  ledger.fact("market.pools");
+  const dexNames = network.dexes.map((dex) => dex.name).join(", ");
+  const quoteNames = [network.nativeSymbol, network.wrappedNative.symbol, ...network.stablecoins.map((coin) => coin.symbol), ...network.otherQuotes.map((coin) => coin.symbol)].join(", ");
+  if (pools.length === 0) ledger.gap("market.pools", `No pool of this token on ${dexNames} against ${quoteNames} at block ${reading.block}.`);
+  ledger.factOr("market.price", price !== null, () =>
+    pools.length === 0 ? "No pool to price the token in." : decimals === null ? "The token's decimals are unknown, so no price per token can be formed." : "No pool holds reserves to price the token.",
+  );
+  if (price?.usdPerToken || liquidityUsd.length > 0) ledger.reading("market.usd");
+  else ledger.missing("market.usd", pools.length === 0 ? "No pool to value." : `No ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes to price ${network.nativeSymbol} in dollars.`);
+  const market = {
+    pools: pools.map((pool, index) => presentPool(pool, decimals, nativeUsd, creations ? creations[index] : undefined)),
+    price: price
+      ? {
+          pool: price.pool.address,
+          quote: { address: price.quote.address, symbol: price.quote.symbol },
+          quote_per_token: formatRatio(price.quotePerToken),
+          usd_per_token: price.usdPerToken ? formatRatio(price.usdPerToken) : null,
+        }
+      : null,
+    native_usd: nativeUsd ? { pool: nativeUsd.pool.address, stablecoin: nativeUsd.stablecoin.symbol, usd_per_native: formatRatio(nativeUsd.usdPerNative) } : null,
+    liquidity_usd: totalUsd ? formatRatio(totalUsd, 2) : null,
+  };
+  if (plan.metadata) ledger.fact("market.pools.metadata");
+
+  // LP custody.
+  const known = teamMap(reading.team);
+  const lpCustody = custodyPools(reading).map(({ custody, pool }) => presentCustody(custody, pool, decimals, known));
+  if (lpCustody.length > 0) ledger.fact("lp_custody").reading("lp_custody.team", "lp_custody.unverified_custody");
+  else ledger.missing("lp_custody", pools.length === 0 ? "No pool, so no LP to follow." : "No V2-style pool: the pool's liquidity is held as NFT positions, whose holders are under position_custody.");
+  if (plan.locks && lpCustody.length > 0) {
+    const undecoded = undecodedLockers(reading.custodies);
+    if (undecoded.length > 0) ledger.missing("lp_custody.locks", `The lock schedule of ${undecoded.join(", ")} is not decoded in this version; that LP is counted as locked, with no unlock time.`);
+    else ledger.fact("lp_custody.locks");
+  }
+  // Position custody: who holds the NFTs that are a concentrated-liquidity pool's liquidity.
+  const positionCustody = reading.positionCustodies.map((custody) => presentPositionCustody(custody, pools));
+  // An empty list is a fact too: the token has no concentrated-liquidity pool.
+  ledger.fact("position_custody");
+  if (positionCustody.length > 0) ledger.reading("position_custody.team", "position_custody.unverified_custody");
+  ledger.reading("limitations");
+
+  return {
+    chain,
+    block: reading.block,
+    honestEmpty: pools.length === 0,
+    data: {
+      token: tokenAnswer,
+      team_wallets: { owner, owner_renounced: reading.owner.renounced, deployer },
+      market,
+      lp_custody: lpCustody,
+      position_custody: positionCustody,
+      limitations: limitationsFor(chain, plan, historyWindow(reading.custodies), pools),
+      unavailable: ledger.unavailable,
+    },
+    provenance: ledger.provenance,
+    read: { metadata: plan.metadata, locks: plan.locks, full: plan.full, lookback_blocks: Number(plan.lookbackBlocks), list_limit: plan.listLimit },
+  } satisfies PresentedAnswer;
 }

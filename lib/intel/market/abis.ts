@@ -4,6 +4,16 @@ import { parseAbi, parseAbiItem } from "viem";
 export const v2FactoryAbi = parseAbi(["function getPair(address tokenA, address tokenB) view returns (address pair)"]);
 export const v3FactoryAbi = parseAbi(["function getPool(address tokenA, address tokenB, uint24 fee) view returns (address pool)"]);
 export const solidlyFactoryAbi = parseAbi(["function getPool(address tokenA, address tokenB, bool stable) view returns (address pool)"]);
+// Aerodrome classic pools say their own decimals (as 10^decimals) beside the reserves.
+export const solidlyPoolAbi = parseAbi(["function metadata() view returns (uint256 dec0, uint256 dec1, uint256 r0, uint256 r1, bool st, address t0, address t1)"]);
+export const slipstreamFactoryAbi = parseAbi(["function getPool(address tokenA, address tokenB, int24 tickSpacing) view returns (address pool)"]);
+
+// Uniswap V4's lens on the PoolManager's state, by pool id.
+export const v4StateViewAbi = parseAbi([
+  "function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)",
+  "function getLiquidity(bytes32 poolId) view returns (uint128 liquidity)",
+]);
+export const v4Initialize = parseAbiItem("event Initialize(bytes32 indexed id, address indexed currency0, address indexed currency1, uint24 fee, int24 tickSpacing, address hooks, uint160 sqrtPriceX96, int24 tick)");
 
 export const v2PairAbi = parseAbi([
   "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
@@ -24,8 +34,11 @@ export const balanceOfAbi = parseAbi(["function balanceOf(address) view returns 
 
 export const lpTransfer = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 export const pairBurn = parseAbiItem("event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)");
+// Aerodrome classic (Solidly) pools order their Burn fields differently: another topic0.
+export const solidlyBurn = parseAbiItem("event Burn(address indexed sender, address indexed to, uint256 amount0, uint256 amount1)");
 export const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 allPairsLength)");
 export const v3PoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)");
+export const slipstreamPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)");
 export const solidlyPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)");
 
 // contracts/LiquidityTimelock.sol: the lock pattern this service decodes.

@@ -11,7 +11,8 @@
  *   (bigint base units; V3: the pool's balances), token0, LP supply (V2 style) and mid price.
  *   `referencePools` are the wrapped-native/stablecoin V2-style pools that price the native coin.
  *   Split into `discoverPools` (1 round) and `readPools` (1 round) to overlap with other reads.
- * - `deepestPool(pools, where?)` (no reads): the read pool holding the most quote asset.
+ * - `deepestPool(pools, where?)` (no reads): the read pool holding the most quote asset (one quote
+ *   asset at a time); `deepestPoolUsd(pools, nativeUsd, where?)` across quote assets, in dollars.
  * - `priceToken({ pools, referencePools }, tokenDecimals)` → TokenPrice | null (no reads): the
  *   deepest pool's price in its quote asset, and in USD through the deepest stablecoin pool
  *   (stablecoins taken at $1: USD figures are an interpretation). Also `quotePerToken`,
@@ -29,8 +30,9 @@
  * Node faults surface as viem errors; wrap calls in `readChain(chain, …)` to turn them into 503s.
  */
 export { aggregate, marketContext, sameAddress, valueOrNull, type CallResult, type ContractCall, type LatestContext, type MarketContext } from "./context";
-export { deepestPool, discoverPools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
-export { nativeUsdPrice, poolLiquidityUsd, priceToken, quotePerToken, usdPerQuote, type NativeUsd, type TokenPrice } from "./prices";
+export { stableMidPrice } from "./pools";
+export { deepestPool, hasDynamicFee, discoverPools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
+export { deeperFirst, deepestPoolUsd, nativeUsdPrice, poolLiquidityUsd, priceToken, quotePerToken, usdPerQuote, type NativeUsd, type TokenPrice } from "./prices";
 export { bpsOf, compareRatio, formatRatio, ratio, times, type Ratio } from "./ratio";
 export {
   custodyDefaults,
@@ -45,3 +47,4 @@ export {
   type TeamRelation,
 } from "./lp-custody";
 export { readPoolCreation, type PoolCreation, type PoolCreationRead } from "./pool-creation";
+export { hasPositionNfts, readPositionCustodies, type PositionCustody, type PositionHolding } from "./position-custody";

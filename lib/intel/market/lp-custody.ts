@@ -10,7 +10,7 @@
 import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
-import { liquidityTimelockAbi, lpTransfer, pairBurn, timelockLocked, v2PairAbi } from "./abis";
+import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import type { PoolCandidate } from "./pools";
 
@@ -68,6 +68,11 @@ type TransferLog = { eventName: "Transfer"; args: { from: Address; to: Address; 
 type BurnLog = { eventName: "Burn"; args: { sender: Address; amount0: bigint; amount1: bigint; to: Address }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 type LockedLog = { args: { lockId: bigint; token: Address; owner: Address; amount: bigint; unlockTime: bigint }; address: Address; transactionHash: Hash };
 
+// Solidly pools (Aerodrome classic) mint their MINIMUM_LIQUIDITY to address(1), Uniswap V2 pairs to
+// the zero address: no one controls either, so LP there is out of reach for good.
+const MINIMUM_LIQUIDITY_HOLDER = getAddress("0x0000000000000000000000000000000000000001");
+const isMinimumLiquidityHolder = (address: Address) => sameAddress(address, zeroAddress) || sameAddress(address, MINIMUM_LIQUIDITY_HOLDER);
+
 const sortByAmount = <T extends { amount: bigint }>(list: T[]) => list.sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1));
 
 function removalsFrom(pool: Address, transfers: TransferLog[], burns: BurnLog[]): LiquidityRemoval[] {
@@ -79,11 +84,11 @@ function removalsFrom(pool: Address, transfers: TransferLog[], burns: BurnLog[])
   });
 }
 
-/** The first provider: the non-zero recipient of the mint in the transaction that minted MINIMUM_LIQUIDITY to zero. */
+/** The first provider: the other recipient of the mint in the transaction that minted MINIMUM_LIQUIDITY away (to zero, or to address(1) on Solidly pools). */
 function initialProvider(transfers: TransferLog[]): Address | null {
-  const creation = transfers.find((log) => sameAddress(log.args.from, zeroAddress) && sameAddress(log.args.to, zeroAddress));
+  const creation = transfers.find((log) => sameAddress(log.args.from, zeroAddress) && isMinimumLiquidityHolder(log.args.to));
   if (!creation) return null;
-  const mint = transfers.find((log) => log.transactionHash === creation.transactionHash && sameAddress(log.args.from, zeroAddress) && !sameAddress(log.args.to, zeroAddress));
+  const mint = transfers.find((log) => log.transactionHash === creation.transactionHash && sameAddress(log.args.from, zeroAddress) && !isMinimumLiquidityHolder(log.args.to));
   return mint ? getAddress(mint.args.to) : null;
 }
 
@@ -96,7 +101,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
 
   // Round 1: logs.
   const [lpLogs, lockedLogs] = await Promise.all([
-    scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, pairBurn] as const, maxLogs: 20_000, ...scanWindow }),
+    scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, pairBurn, solidlyBurn] as const, maxLogs: 20_000, ...scanWindow }),
     options.locks ? scanLogs({ client: ctx.client, events: [timelockLocked] as const, args: { token: poolAddress }, ...scanWindow }) : null,
   ]);
   const transfers = lpLogs.logs.filter((log) => log.eventName === "Transfer") as unknown as TransferLog[];
@@ -115,7 +120,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   if (firstProvider) addTeam(firstProvider, "initial_liquidity_provider");
 
   // Candidates: fixed parties first, then everyone the logs name, the most recent first.
-  const fixed = [...ctx.network.burnAddresses, ...ctx.network.lockers.map((locker) => locker.address), ...[...team.values()].map((wallet) => wallet.address), ...locked.map((log) => getAddress(log.address))];
+  const fixed = [...ctx.network.burnAddresses, MINIMUM_LIQUIDITY_HOLDER, ...ctx.network.lockers.map((locker) => locker.address), ...[...team.values()].map((wallet) => wallet.address), ...locked.map((log) => getAddress(log.address))];
   const seen = new Set<string>();
   const candidates: Address[] = [];
   const add = (address: Address) => {
@@ -136,7 +141,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
       add(address);
     }
   }
-  const needsCode = candidates.filter((address) => !isBurnAddress(ctx.chain, address) && !findLocker(ctx.chain, address) && !sameAddress(address, poolAddress));
+  const needsCode = candidates.filter((address) => !isBurnAddress(ctx.chain, address) && !isMinimumLiquidityHolder(address) && !findLocker(ctx.chain, address) && !sameAddress(address, poolAddress));
 
   // Round 2: balances, supply, code and locks, all at the pinned block.
   const balanceCalls: ContractCall[] = candidates.map((address) => ({ address: poolAddress, abi: v2PairAbi, functionName: "balanceOf", args: [address] }));
@@ -175,7 +180,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     const isContract = code !== undefined && code !== "0x";
     const registryLocker = findLocker(ctx.chain, address);
     const codeLocker = isContract ? findLockerCode(keccak256(code)) : undefined;
-    if (isBurnAddress(ctx.chain, address)) {
+    if (isBurnAddress(ctx.chain, address) || isMinimumLiquidityHolder(address)) {
       custody.burned.amount += amount;
       custody.burned.holders.push({ address, amount });
     } else if (registryLocker || codeLocker) {
@@ -207,7 +212,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
 
   // Oldest first: the original burn is the evidence that matters; removals below are newest first.
   custody.burned.transactions = transfers
-    .filter((log) => isBurnAddress(ctx.chain, log.args.to) && !sameAddress(log.args.from, poolAddress))
+    .filter((log) => (isBurnAddress(ctx.chain, log.args.to) || isMinimumLiquidityHolder(log.args.to)) && !sameAddress(log.args.from, poolAddress))
     .map((log) => ({ transaction: log.transactionHash, block: log.blockNumber, from: getAddress(log.args.from), to: getAddress(log.args.to), amount: log.args.value, kind: sameAddress(log.args.from, zeroAddress) ? ("minimum_liquidity" as const) : ("transfer" as const) }))
     .slice(0, listLimit);
 

@@ -18,9 +18,11 @@ export type NativeUsd = {
   pool: Pool;
   stablecoin: QuoteAsset;
   usdPerNative: Ratio;
+  /** Dollars per base unit of each further quote asset (by lower-case address), through its deepest pool against the wrapped native coin. */
+  otherQuotes: ReadonlyMap<string, Ratio>;
 };
 
-/** Dollars per native coin from the reference pool holding the most stablecoin. */
+/** Dollars per native coin from the reference pool holding the most stablecoin, and the further quote assets through it. */
 export function nativeUsdPrice(referencePools: readonly Pool[]): NativeUsd | null {
   let best: { pool: Pool; depth: Ratio; price: Ratio } | null = null;
   for (const pool of referencePools) {
@@ -30,12 +32,29 @@ export function nativeUsdPrice(referencePools: readonly Pool[]): NativeUsd | nul
     const depth = { num: pool.reserves.quote, den: pow10(pool.quote.decimals) };
     if (!best || compareRatio(depth, best.depth) > 0) best = { pool, depth, price };
   }
-  return best ? { pool: best.pool, stablecoin: best.pool.quote, usdPerNative: best.price } : null;
+  if (!best) return null;
+  const otherQuotes = new Map<string, Ratio>();
+  const deepestInWrapped = new Map<string, Pool>();
+  for (const pool of referencePools) {
+    if (pool.quote.kind !== "wrapped_native" || !pool.reserves || pool.reserves.quote === 0n || !pool.midPrice) continue;
+    const key = pool.token.toLowerCase();
+    const known = deepestInWrapped.get(key);
+    if (!known || pool.reserves.quote > known.reserves!.quote) deepestInWrapped.set(key, pool);
+  }
+  for (const [key, pool] of deepestInWrapped) {
+    // Dollars per base unit of the quote asset; usdPerQuote scales it by the asset's own decimals.
+    otherQuotes.set(key, times(pool.midPrice!, { num: best.price.num, den: best.price.den * pow10(pool.quote.decimals) }));
+  }
+  return { pool: best.pool, stablecoin: best.pool.quote, usdPerNative: best.price, otherQuotes };
 }
 
-/** Dollars per one whole quote unit: 1 for a stablecoin, the native price for the wrapped native coin. */
+/** Dollars per one whole quote unit: 1 for a stablecoin, the native price for the native coin and its wrapped token, a further quote asset through its pool against the wrapped native coin. */
 export function usdPerQuote(quote: QuoteAsset, nativeUsd: NativeUsd | null): Ratio | null {
   if (quote.kind === "stablecoin") return { num: 1n, den: 1n };
+  if (quote.kind === "other") {
+    const perBaseUnit = nativeUsd?.otherQuotes.get(quote.address.toLowerCase());
+    return perBaseUnit ? times(perBaseUnit, { num: pow10(quote.decimals), den: 1n }) : null;
+  }
   return nativeUsd?.usdPerNative ?? null;
 }
 
@@ -44,6 +63,27 @@ export function poolLiquidityUsd(pool: Pool, nativeUsd: NativeUsd | null): Ratio
   const usd = usdPerQuote(pool.quote, nativeUsd);
   if (!usd || !pool.reserves) return null;
   return times({ num: 2n * pool.reserves.quote, den: pow10(pool.quote.decimals) }, usd);
+}
+
+/**
+ * Orders pools deepest first: by dollar depth where both have one, a pool with a dollar depth
+ * before one without, and otherwise by quote held in whole units — never raw base units across
+ * quote assets (1 USDT and 1 wei of WBNB are not comparable).
+ */
+export function deeperFirst(nativeUsd: NativeUsd | null) {
+  return (a: Pool, b: Pool): number => {
+    const depthA = poolLiquidityUsd(a, nativeUsd);
+    const depthB = poolLiquidityUsd(b, nativeUsd);
+    if (depthA && depthB) return compareRatio(depthB, depthA);
+    if (depthA || depthB) return depthA ? -1 : 1;
+    const held = (pool: Pool) => ({ num: pool.reserves?.quote ?? 0n, den: pow10(pool.quote.decimals) });
+    return compareRatio(held(b), held(a));
+  };
+}
+
+/** The deepest read pool with reserves among those `where` accepts, in dollars (deeperFirst); null when none. */
+export function deepestPoolUsd(pools: readonly Pool[], nativeUsd: NativeUsd | null, where: (pool: Pool) => boolean = () => true): Pool | null {
+  return [...pools].filter((pool) => pool.reserves && pool.reserves.quote > 0n && where(pool)).sort(deeperFirst(nativeUsd))[0] ?? null;
 }
 
 export type TokenPrice = {
@@ -63,12 +103,7 @@ export function priceToken(market: MarketPools, tokenDecimals: number | null): T
     .map((pool) => ({ pool, price: quotePerToken(pool, tokenDecimals), depth: poolLiquidityUsd(pool, nativeUsd) }))
     .filter((entry): entry is typeof entry & { price: Ratio } => entry.price !== null && (entry.pool.reserves?.quote ?? 0n) > 0n);
   if (priced.length === 0) return null;
-  const byDepth = (a: (typeof priced)[number], b: (typeof priced)[number]) => {
-    if (a.depth && b.depth) return compareRatio(b.depth, a.depth);
-    if (a.depth || b.depth) return a.depth ? -1 : 1;
-    return compareRatio({ num: b.pool.reserves!.quote, den: pow10(b.pool.quote.decimals) }, { num: a.pool.reserves!.quote, den: pow10(a.pool.quote.decimals) });
-  };
-  const best = [...priced].sort(byDepth)[0];
+  const best = [...priced].sort((a, b) => deeperFirst(nativeUsd)(a.pool, b.pool))[0];
   const usd = usdPerQuote(best.pool.quote, nativeUsd);
   return {
     pool: best.pool,

@@ -5,7 +5,7 @@ import { erc20Abi, getAddress, parseAbiItem, type Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
-import { findLocker, isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
@@ -40,7 +40,7 @@ export function balanceCalls(token: Address, candidates: readonly Address[]): Co
   return candidates.map((holder) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }));
 }
 
-export type HolderShare = { address: Address; balance: bigint; shareBps: number; kind: "wallet_or_contract" | "pool" | "burn" | "locker" };
+export type HolderShare = { address: Address; balance: bigint; shareBps: number; kind: "wallet_or_contract" | "pool" | "venue_contract" | "burn" | "locker" };
 
 export type Concentration = {
   top: HolderShare[];
@@ -57,7 +57,15 @@ export function concentration(chain: ChainId, totalSupply: bigint, candidates: r
     .map((address, i) => {
       const result = balances[i];
       const balance = result?.status === "success" ? (result.result as bigint) : 0n;
-      const kind: HolderShare["kind"] = poolSet.has(address.toLowerCase()) ? "pool" : isBurnAddress(chain, address) ? "burn" : findLocker(chain, address) ? "locker" : "wallet_or_contract";
+      const kind: HolderShare["kind"] = poolSet.has(address.toLowerCase())
+        ? "pool"
+        : findVenueContract(chain, address)
+          ? "venue_contract"
+          : isBurnAddress(chain, address)
+            ? "burn"
+            : findLocker(chain, address)
+              ? "locker"
+              : "wallet_or_contract";
       return { address, balance, shareBps: share(balance), kind };
     })
     .filter((holder) => holder.balance > 0n)

@@ -1,4 +1,4 @@
-// A buy and a sell through the token's pool, simulated in one eth_call: the trade simulator's
+// A buy and a sell through the token's pool, whatever its venue, simulated in one eth_call: the trade simulator's
 // code is placed at an unused address by state override, funded by the same override, and
 // trades as an ordinary holder would. Nothing is sent; the node answers what would happen
 // at the pinned block.
@@ -37,11 +37,46 @@ export function lossBps(sent: bigint, arrived: bigint): number | null {
   return Number(((sent - arrived) * 20_000n + sent) / (2n * sent));
 }
 
+/**
+ * How the simulator reaches the pool: through a V2 router, or straight against the pool as routers
+ * do for the other venues (a V3-style pool's callback, an Aerodrome pool's pay-then-swap, a V4
+ * pool inside its PoolManager's unlock).
+ */
+export type TradeRoute =
+  | { via: "v2_router"; router: Address; pool: Address }
+  | { via: "v3_pool"; pool: Address }
+  | { via: "solidly_pool"; pool: Address }
+  | { via: "v4_pool_manager"; poolManager: Address; key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
+
+/** The contract the simulator traded through: the router, the pool itself, or the V4 PoolManager. */
+export function tradedThrough(route: TradeRoute): Address {
+  switch (route.via) {
+    case "v2_router":
+      return route.router;
+    case "v4_pool_manager":
+      return route.poolManager;
+    default:
+      return route.pool;
+  }
+}
+
+function simulationCall(route: TradeRoute, token: Address, wrappedNative: Address, nativeIn: bigint): Hex {
+  switch (route.via) {
+    case "v2_router":
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn] });
+    case "v3_pool":
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn] });
+    case "solidly_pool":
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn] });
+    case "v4_pool_manager":
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, nativeIn] });
+  }
+}
+
 export async function simulateTrade(input: {
   client: ChainClient;
   block: bigint;
-  router: Address;
-  pool: Address;
+  route: TradeRoute;
   token: Address;
   wrappedNative: Address;
   nativeIn: bigint;
@@ -50,7 +85,7 @@ export async function simulateTrade(input: {
   try {
     ({ data } = await input.client.call({
       to: simulatorAddress,
-      data: encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [input.router, input.pool, input.token, input.wrappedNative, input.nativeIn] }),
+      data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn),
       blockNumber: input.block,
       gas: 15_000_000n,
       stateOverride: [{ address: simulatorAddress, code: tradeSimulatorRuntime, balance: input.nativeIn }],
@@ -63,6 +98,7 @@ export async function simulateTrade(input: {
     return { ran: false, reason: `The node did not run the simulation (${(error as Error).message.split("\n")[0]}).` };
   }
   if (!data || data === "0x") return { ran: false, reason: "The node returned nothing for the simulation." };
+  // Every entry point answers the same two legs.
   const [buyRaw, sellRaw] = decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [Parameters<typeof leg>[0], Parameters<typeof leg>[0]];
   const buy = leg(buyRaw);
   const sell = buy.ok && buy.tokensIn > 0n ? leg(sellRaw) : null;

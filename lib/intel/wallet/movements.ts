@@ -1,25 +1,27 @@
 // A wallet's exact token movements, classified: a transfer into or out of the wallet is a buy
-// or a sell when the same transaction swaps the token through one of its known pools (the
-// registry DEXes' pools of that token against the wrapped native coin and the stablecoins),
-// in the direction of the transfer; otherwise it is a plain transfer in or out. Shared by
+// or a sell when the same transaction swaps the token through one of its known pools (every
+// registry venue's pools of that token against its quote assets, each swap read in its venue's
+// own event encoding), in the direction of the transfer; otherwise it is a plain transfer in or
+// out. Shared by
 // wallet/exact-movements and wallet/pnl, so both read trades the same way.
 //
 // Two rounds after the caller's block: the wallet's Transfer logs (both directions, bounded
 // look-back, newest first), then every transaction's receipt, every block's time, the
 // tokens' identities and their pools, all in one batch.
-import { decodeEventLog, getAddress, parseAbi, parseAbiItem, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
+import { getAddress, parseAbiItem, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { discoverPools, sameAddress, type PoolCandidate } from "@/lib/intel/market";
+import { discoverPools, sameAddress, type PoolCandidate, type QuoteAsset } from "@/lib/intel/market";
+import { eventShapeOf, readPoolEvent } from "@/lib/intel/market/venue-events";
 
 export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
 
 export type SwapLeg = {
   pool: Address;
   dex: string;
-  quote: { address: Address; symbol: string; decimals: number; kind: "wrapped_native" | "stablecoin" };
+  quote: { address: Address; symbol: string; decimals: number; kind: QuoteAsset["kind"] };
   /** What the pool moved of the token in this swap (before any transfer tax). */
   tokenAmount: bigint;
   /** What the pool took in (buy) or paid out (sell) of the quote asset. */
@@ -49,10 +51,6 @@ export type MovementRead = {
 export const movementScan = { lookbackBlocks: 200_000n, chunkSize: 50_000n } as const;
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
-const swapAbi = parseAbi([
-  "event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)",
-  "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)",
-]);
 
 export type TransferLog = { address: Address; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
@@ -74,38 +72,28 @@ async function scanTransfers(client: ChainClient, wallet: Address, token: Addres
   };
 }
 
-/** The token's side of a swap log, when `pool` trades `token` against a quote asset. */
+/** The token's side of a swap log, when `pool` trades `token` against a quote asset, read in the pool's own event encoding. */
 function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLeg | null {
-  let decoded;
-  try {
-    decoded = decodeEventLog({ abi: swapAbi, data: log.data, topics: log.topics });
-  } catch {
-    return null;
-  }
-  // Pools order their tokens by address: token0 is the lower one.
+  const event = readPoolEvent(eventShapeOf(pool.dex), log);
+  if (event?.what !== "swap" || (pool.v4 && event.pool.id !== pool.v4.id)) return null;
+  // Pools order their currencies by address: token0 is the lower one (V4's native coin, the zero address, always first).
   const tokenIsToken0 = pool.token.toLowerCase() < pool.quote.address.toLowerCase();
-  const args = decoded.args as unknown as Record<string, bigint>;
-  let tokenIn: bigint, tokenOut: bigint, quoteIn: bigint, quoteOut: bigint;
-  if ("amount0In" in args) {
-    [tokenIn, tokenOut, quoteIn, quoteOut] = tokenIsToken0 ? [args.amount0In, args.amount0Out, args.amount1In, args.amount1Out] : [args.amount1In, args.amount1Out, args.amount0In, args.amount0Out];
-  } else {
-    // V3: positive amounts entered the pool, negative ones left it.
-    const [tokenDelta, quoteDelta] = tokenIsToken0 ? [args.amount0, args.amount1] : [args.amount1, args.amount0];
-    [tokenIn, tokenOut, quoteIn, quoteOut] = [tokenDelta > 0n ? tokenDelta : 0n, tokenDelta < 0n ? -tokenDelta : 0n, quoteDelta > 0n ? quoteDelta : 0n, quoteDelta < 0n ? -quoteDelta : 0n];
-  }
+  const [tokenDelta, quoteDelta] = tokenIsToken0 ? [event.delta0, event.delta1] : [event.delta1, event.delta0];
   const base = { pool: pool.address, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
   // Into the wallet: the pool sent the token out and took the quote in. Out of it: the reverse.
-  if (direction === "in" && tokenOut > 0n && quoteIn > 0n) return { ...base, tokenAmount: tokenOut, quoteAmount: quoteIn };
-  if (direction === "out" && tokenIn > 0n && quoteOut > 0n) return { ...base, tokenAmount: tokenIn, quoteAmount: quoteOut };
+  if (direction === "in" && tokenDelta < 0n && quoteDelta > 0n) return { ...base, tokenAmount: -tokenDelta, quoteAmount: quoteDelta };
+  if (direction === "out" && tokenDelta > 0n && quoteDelta < 0n) return { ...base, tokenAmount: tokenDelta, quoteAmount: -quoteDelta };
   return null;
 }
 
 export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
   const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
   let swap: SwapLeg | null = null;
-  for (const entry of receipt.logs) {
-    const pool = pools.find((candidate) => sameAddress(candidate.address, entry.address));
-    if (pool && (swap = swapLeg(entry, pool, direction))) break;
+  // A V4 PoolManager holds many pools: every candidate at the log's address is tried, matched by pool id.
+  search: for (const entry of receipt.logs) {
+    for (const pool of pools.filter((candidate) => sameAddress(candidate.address, entry.address))) {
+      if ((swap = swapLeg(entry, pool, direction))) break search;
+    }
   }
   return {
     kind: swap ? (direction === "in" ? "buy" : "sell") : direction === "in" ? "transfer_in" : "transfer_out",
@@ -196,4 +184,15 @@ export function movementLines(movements: readonly Movement[]): MovementLine[] {
     lines.push(line);
   }
   return lines;
+}
+
+/** The leg a line is shown by: the one that went to or came from the swap's pool (a router trade has others), else the first. */
+export function primaryLeg(line: MovementLine): Movement {
+  return line.legs.find((leg) => line.swap && sameAddress(leg.counterparty, line.swap.pool)) ?? line.legs[0];
+}
+
+export function countByKind(lines: readonly MovementLine[]): Record<MovementKind, number> {
+  const counts: Record<MovementKind, number> = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0 };
+  for (const line of lines) counts[line.kind] += 1;
+  return counts;
 }

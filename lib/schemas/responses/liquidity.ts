@@ -3,7 +3,7 @@
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
 import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf } from "./common";
-import { dexKeyOut, dexKindOut, lockerKeyOut, teamRelationOut } from "./onchain-parts";
+import { dexKeyOut, dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
@@ -11,9 +11,9 @@ const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis 
 const fee = z
   .discriminatedUnion("source", [
     z.object({
-      tier: z.number().int().nullable().describe("The pool's fee() in hundredths of a basis point (3000 = 0.30 %); null when the pool did not answer it."),
+      tier: z.number().int().nullable().describe("The pool's fee in hundredths of a basis point (3000 = 0.30 %), from its key (V3 fee tier, Slipstream tick spacing, V4 pool key); null when the pool sets it dynamically (a V4 hook) or did not answer it."),
       bps: z.number().nullable().describe("The fee in basis points (tier / 100; may be fractional); null with tier."),
-      source: z.literal("pool").describe("pool: read from the pool (V3 style)."),
+      source: z.literal("pool").describe("pool: the pool's own fee (concentrated-liquidity pools)."),
     }),
     z.object({
       tier: z.null().describe("Null: V2-style pools have no fee tier."),
@@ -31,7 +31,7 @@ const fee = z
 
 const poolMetadata = z
   .object({
-    factory: addressOut.describe("The DEX factory that created the pool."),
+    factory: addressOut.describe("The contract that created the pool: the DEX factory, or for a Uniswap V4 pool the PoolManager."),
     router: addressOut.describe("The DEX's router in the registry."),
     token0: addressOut.nullable().describe("The pool's token0(); null when it did not answer."),
     fee,
@@ -48,7 +48,7 @@ const poolMetadata = z
 
 const pool = z
   .object({
-    address: addressOut.describe("The pool."),
+    address: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in v4)."),
     dex: dexKeyOut,
     dex_name: z.string().describe("The DEX's display name."),
     kind: dexKindOut,
@@ -57,14 +57,16 @@ const pool = z
         address: addressOut.describe("The quote asset's contract."),
         symbol: z.string().describe("Its symbol in the registry."),
         decimals: z.number().int().describe("Its decimals in the registry."),
-        kind: z.enum(["wrapped_native", "stablecoin"]).describe("wrapped_native: the network's wrapped native coin. stablecoin: a registry stablecoin (taken at one dollar)."),
+        kind: quoteKindOut,
       })
       .describe("The asset the token is paired with."),
     reserves: z
       .object({
         token: amountOut.describe("The token's side of the pool."),
         quote: amountOut.describe("The quote asset's side of the pool."),
-        source: z.enum(["getReserves", "pool_balances"]).describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3)."),
+        source: z
+          .enum(["getReserves", "pool_balances", "in_range_liquidity"])
+          .describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3, Slipstream). in_range_liquidity: the amounts the liquidity active at the current price stands for (Uniswap V4, whose PoolManager holds every pool's tokens together)."),
       })
       .nullable()
       .describe("What the pool holds at the block; null when it could not be read."),
@@ -78,6 +80,16 @@ const pool = z
       .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
     liquidity_usd: decimalOut.nullable().describe("Twice the quote side in dollars (2 fractional digits; an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() (V2 style, 18 decimals); null for V3 pools (positions are NFTs) or when unread."),
+    tick_spacing: z.number().int().nullable().describe("The pool's tick spacing (Slipstream and Uniswap V4 pools); null for other kinds."),
+    v4: z
+      .object({
+        pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).describe("The pool's id in the PoolManager: keccak256 of its key."),
+        currency0: addressOut.describe("The key's currency0 (the zero address for the native coin)."),
+        currency1: addressOut.describe("The key's currency1."),
+        hooks: addressOut.describe("The pool's hook contract; the zero address when it has none."),
+      })
+      .nullable()
+      .describe("The Uniswap V4 pool key; null for other kinds."),
     metadata: poolMetadata,
   })
   .describe("One pool of the token.");
@@ -230,6 +242,44 @@ const custody = z
   })
   .describe("Who holds one V2-style pool's LP, and on what terms. Shares are basis points of LP supply, rounded down.");
 
+const position = z
+  .object({
+    token_id: integerStringOut.describe("The position NFT's token id in the venue's position manager."),
+    owner: addressOut.describe("Who holds the position NFT at the block."),
+    liquidity: integerStringOut.describe("The position's liquidity at the block (the pool's own unit)."),
+    share_bps: bpsOut.nullable().describe("Its share of the liquidity of every position found, in basis points (rounded down); null when none has liquidity."),
+    opened: txHashOut.describe("The transaction that opened the position (in the history window)."),
+  })
+  .describe("One liquidity position, held as an NFT.");
+
+const positionCategory = (what: string) => z.array(position).describe(`Positions ${what}.`);
+
+const positionCustody = z
+  .object({
+    pool: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it."),
+    pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).nullable().describe("The Uniswap V4 pool's id; null for a V3-style pool."),
+    dex: dexKeyOut,
+    position_manager: addressOut.describe("The NFT contract that holds the pool's liquidity for its owners."),
+    liquidity: integerStringOut.describe("The liquidity of every position found, at the block: what the shares are of."),
+    burned: positionCategory("whose NFT sits at a burn address"),
+    locked: z
+      .array(position.extend({ locker: z.object({ key: z.string().describe("The locker's registry key."), name: z.string().describe("Its name.") }).describe("The recognised locker holding the NFT.") }))
+      .describe("Positions whose NFT a recognised locker holds."),
+    team: z
+      .array(position.extend({ relations: z.array(teamRelationOut).describe("How the owner is linked to the token's team.") }))
+      .describe("Positions the deployer or the owner holds (interpretation)."),
+    unverified_custody: positionCategory("held by a contract that is not a recognised locker (its terms unread, never read as unlocked; interpretation)"),
+    other_holders: positionCategory("held by other wallets"),
+    history_window: z
+      .object({
+        from_block: blockOut.describe("The first block searched for positions being opened."),
+        to_block: blockOut.describe("The last block searched: the read block."),
+        truncated: z.boolean().describe("True when the window starts after the pool's history does: older positions are not seen."),
+      })
+      .describe("The blocks searched for the positions."),
+  })
+  .describe("Who holds a concentrated-liquidity pool's positions (V3 style, Slipstream, V4): its liquidity is NFTs of the venue's position manager.");
+
 export const liquidityResponse = defineResponse({
   data: z
     .object({
@@ -248,6 +298,9 @@ export const liquidityResponse = defineResponse({
         .describe("The wallets linked to the token's team: the owner and the deployer."),
       market,
       lp_custody: z.array(custody).describe("LP custody of every V2-style pool, in the order of market.pools; empty when there is none (see unavailable.lp_custody)."),
+      position_custody: z
+        .array(positionCustody)
+        .describe("Position custody of every concentrated-liquidity pool (V3 style, Slipstream, V4), in the order of market.pools; empty when there is none."),
       limitations: z.array(z.string()).describe("What this read cannot see, in plain words (the history window, recognised lockers only, stablecoins at one dollar, V3 positions, Base's deployer)."),
       unavailable: unavailableOf({
         "token.name": "the contract did not answer name()",
@@ -259,14 +312,16 @@ export const liquidityResponse = defineResponse({
         "market.pools": "no pool on the registry's DEXes",
         "market.price": "no pool prices the token",
         "market.usd": "no dollar figure can be formed",
-        lp_custody: "no V2-style pool",
+        lp_custody: "no V2-style pool (a concentrated-liquidity pool's holders are under position_custody)",
         "lp_custody.locks": "a locker's schedule is not decoded",
       }),
     })
     .describe("Token identity, the market snapshot and LP custody, read at one block."),
   meta: z.object({
-    provenance: provenanceWith(["token", "team_wallets.owner", "team_wallets.deployer", "market.pools", "market.price", "market.usd", "lp_custody", "limitations"], {
+    provenance: provenanceWith(["token", "team_wallets.owner", "team_wallets.deployer", "market.pools", "market.price", "market.usd", "lp_custody", "position_custody", "limitations"], {
       "market.pools.metadata": "when metadata (or full) was asked for",
+      "position_custody.team": "when a concentrated-liquidity pool's positions were read",
+      "position_custody.unverified_custody": "when a concentrated-liquidity pool's positions were read",
       "lp_custody.team": "when a V2-style pool's custody was read",
       "lp_custody.unverified_custody": "when a V2-style pool's custody was read",
       "lp_custody.locks": "when locks (or full) was asked for and a V2-style pool's custody was read",

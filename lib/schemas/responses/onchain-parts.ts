@@ -61,10 +61,17 @@ export const dexKeyOut = z
   .enum(unique(Object.values(networks).flatMap((network) => network.dexes.map((dex) => dex.key))))
   .describe("The DEX, by the registry's key.");
 
-/** How a DEX's pools work: Uniswap V2 style pairs, Uniswap V3 style concentrated liquidity, Solidly style (Aerodrome). */
+/** How a venue's pools work. */
 export const dexKindOut = z
-  .enum(["uniswap-v2", "uniswap-v3", "solidly-v2"])
-  .describe("uniswap-v2: constant-product pairs with a fungible LP token. uniswap-v3: concentrated liquidity (LP positions are NFTs). solidly-v2: Solidly-style pools (Aerodrome) with stable and volatile curves and a fungible LP token.");
+  .enum(["uniswap-v2", "uniswap-v3", "solidly-v2", "slipstream", "uniswap-v4"])
+  .describe(
+    "uniswap-v2: constant-product pairs with a fungible LP token. uniswap-v3: concentrated liquidity (positions are NFTs; PancakeSwap V3 too). solidly-v2: Solidly-style pools (Aerodrome) with stable and volatile curves and a fungible LP token. slipstream: Aerodrome's concentrated-liquidity pools, found by tick spacing. uniswap-v4: a pool inside the Uniswap V4 PoolManager, named by its id, possibly with a hook contract.",
+  );
+
+/** What kind of asset a pool prices the token in. */
+export const quoteKindOut = z
+  .enum(["native", "wrapped_native", "stablecoin", "other"])
+  .describe("native: the network's coin itself (Uniswap V4 pools, as the zero address). wrapped_native: its wrapped token. stablecoin: a registry stablecoin (taken at one dollar). other: a further registry quote asset (e.g. WBTC, cbBTC, BTCB), valued in dollars through its pool against the wrapped native coin.");
 
 /** Every recognised locker, by key: registry lockers and lockers recognised by their code. */
 export const lockerKeyOut = z
@@ -74,7 +81,8 @@ export const lockerKeyOut = z
 /** One of the three served networks. */
 export const chainIdOut = z.enum(CHAIN_IDS).describe("Network: eth (Ethereum), base (Base) or bsc (BNB Chain).");
 
-/** The names of the V2-style DEXes (fungible LP) the network registry knows, on any network. */
-const v2DexNames = [...new Set(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.filter((dex) => dex.kind === "uniswap-v2" || dex.kind === "solidly-v2").map((dex) => dex.name)))];
+/** The names of every venue the network registry knows, on any network. */
+const venueNames = [...new Set(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.map((dex) => dex.name)))];
 
-export const v2DexNameOut = z.enum(v2DexNames as [string, ...string[]]).describe(`The DEX, by name: ${v2DexNames.join(", ")}.`);
+export const venueNameOut = z.enum(venueNames as [string, ...string[]]).describe(`The venue, by name: ${venueNames.join(", ")}.`);
+

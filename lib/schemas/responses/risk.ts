@@ -1,4 +1,4 @@
-// POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk/analysis.ts). Each signal's
+// POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, blockOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf } from "./common";
@@ -19,10 +19,11 @@ export const riskSignalIds = [
   "upgradeable",
   "lp_custody",
   "holder_concentration",
+  "v4_hook",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's LP is burned, locked or team-held. holder_concentration: the share of supply the largest holders have.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's LP is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do.";
 
 const revert = z
   .object({
@@ -33,9 +34,10 @@ const revert = z
 
 /** Where a simulated trade ran; part of the evidence of every simulation signal. */
 const tradeVenue = {
-  pool: addressOut.describe("The pool traded through: the deepest Uniswap V2 style pool against the wrapped native coin."),
-  router: addressOut.describe("The registry's router the trade went through."),
+  pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it)."),
+  router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do."),
   dex: z.string().describe("The DEX's display name."),
+  v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
   simulated_as: addressOut.describe("The address the simulator ran at: a fresh address with no code or keys on any network."),
 };
 
@@ -166,7 +168,9 @@ const signalOut = z
             z
               .object({
                 address: addressOut.describe("The address."),
-                kind: z.enum(["pool", "burn", "locker"]).describe("pool: one of the token's pools. burn: a burn address. locker: a recognised locker."),
+                kind: z
+                  .enum(["pool", "venue_contract", "burn", "locker"])
+                  .describe("pool: one of the token's pools. venue_contract: a DEX contract that holds tokens for others (a Uniswap V4 PoolManager, a position manager, a router). burn: a burn address. locker: a recognised locker."),
                 balance: tokenUnits("Its balance at the block"),
                 share_bps: bpsOut.describe("Its share of total supply, in basis points."),
               })
@@ -184,6 +188,19 @@ const signalOut = z
       }),
       "The share of supply the largest holders have; 20 % for the largest (or 50 % for the ten largest) is a medium flag, 50 % a high one.",
     ),
+    signal(
+      ["v4_hook"],
+      z.object({
+        pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).describe("The V4 pool's id in the PoolManager."),
+        hooks: addressOut.describe("The hook contract the pool calls."),
+        permissions: z
+          .array(z.string())
+          .describe("What the hook's address permits it (V4 reads a hook's permissions from the low 14 bits of its address): e.g. before_swap, after_swap, before_swap_returns_delta."),
+        dynamic_fee: z.boolean().describe("True when the pool's key marks its fee as dynamic: the hook sets the fee of each swap."),
+        can_block_or_reprice: z.boolean().describe("True when the hook runs before or after swaps, takes a share of them or sets the fee: it can change the price a trader gets, or stop trades."),
+      }),
+      "A Uniswap V4 pool of the token runs a hook: a flag when the hook can stop swaps, take a cut of them or set their fee (its code decides; the permissions are read from its address).",
+    ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
 
@@ -200,10 +217,12 @@ const leg = z
 const simulation = z
   .object({
     method: z.literal("eth_call with a state override (nothing sent)").describe("How the trade was simulated: nothing is signed or sent."),
-    pool: addressOut.describe("The pool traded through."),
-    router: addressOut.describe("The registry's router the trade went through."),
+    pool: addressOut.describe("The pool traded through (for a Uniswap V4 pool, the PoolManager holding it)."),
+    router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager."),
+    dex: z.string().describe("The venue's display name."),
+    v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
     simulated_as: addressOut.describe("The address the simulator ran at."),
-    native_in: nativeUnits("What the buy spent (0.1 % of the pool's wrapped-native reserve)"),
+    native_in: nativeUnits("What the buy spent (0.1 % of the pool's native-coin side)"),
     buy: leg.describe("The buy."),
     sell: leg.nullable().describe("Selling everything bought; null when the buy failed or bought nothing."),
     buy_tax_bps: bpsOut.nullable().describe("Tokens lost on the buy, in basis points of what the pool sent; null when the buy failed."),
@@ -225,7 +244,7 @@ export const riskResponse = defineResponse({
       fallback: z.boolean().describe("True when the buy and sell could not be simulated and the signals come from code and state alone."),
       limitations: z.array(z.string()).describe("What this read cannot see, in plain words (the selector catalogue, the holder window, how the simulation trades)."),
       unavailable: unavailableOf({
-        simulation: "no wrapped-native V2 pool with reserves, or a node without state overrides",
+        simulation: "no pool against the native coin or its wrapped token with reserves, or a node without state overrides",
         lp_custody: "no pool, or no V2-style pool",
         holder_concentration: "the token does not answer totalSupply()",
       }),

@@ -1,7 +1,7 @@
 // POST /v1/api/intel/team-wallets: the wallets linked to a token's team by on-chain relations,
 // each relation with its proof, and what each wallet has done lately.
 import { z } from "zod";
-import type { Relation } from "@/lib/intel/team/team-wallets";
+import type { Relation } from "@/lib/intel/team/links";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
 
 const relations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const satisfies readonly Relation[];

@@ -1,10 +1,8 @@
 // POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time
-// (lib/intel/wallet/approvals.ts). An empty list is an honest empty success (never charged).
+// (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
 import { z } from "zod";
+import { knownAddressKinds } from "@/lib/chain/networks";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf } from "./common";
-
-/** The kinds of address the network registry labels (lib/chain/networks.ts, labelKnownAddress). */
-export const knownAddressKinds = ["router", "factory", "locker", "wrapped_native", "stablecoin", "multicall", "burn"] as const;
 
 const approvalOut = z
   .object({
@@ -16,7 +14,7 @@ const approvalOut = z
         kind: z
           .enum(knownAddressKinds)
           .nullable()
-          .describe("What the registry knows the spender as: router, factory, locker, wrapped_native, stablecoin, multicall or burn; null when the registry does not know it."),
+          .describe(`What the registry knows the spender as: ${knownAddressKinds.join(", ")}; null when the registry does not know it.`),
         is_contract: z.boolean().nullable().describe("True when the spender has code at the read block (a contract), false for an account without code; null when the spender's code was not read."),
       })
       .describe("Who may spend."),

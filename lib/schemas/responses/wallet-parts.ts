@@ -18,7 +18,7 @@ export const usdOut = z
 /** The quote asset of a pool, short form: the answer already names its decimals where an amount needs them. */
 export const quoteAssetOut = z
   .object({
-    address: addressOut.describe("The quote asset's contract: the network's wrapped native coin (WETH, WBNB) or a registry stablecoin."),
+    address: addressOut.describe("The quote asset: the network's wrapped native coin (WETH, WBNB), a registry stablecoin, a further registry quote asset (e.g. cbBTC), or the zero address for the native coin itself (Uniswap V4)."),
     symbol: z.string().describe("The quote asset's symbol, as the network registry spells it (e.g. WETH, WBNB, USDC, USDT)."),
   })
   .describe("The asset the pool prices the token in.");
@@ -26,7 +26,7 @@ export const quoteAssetOut = z
 /** A DEX of the network registry, by name. */
 export const dexNameOut = z
   .string()
-  .describe("The registry DEX the pool belongs to, by name (e.g. \"Uniswap V2\", \"Uniswap V3\", \"SushiSwap V2\", \"Aerodrome\", \"PancakeSwap V2\", \"PancakeSwap V3\").");
+  .describe("The registry venue the pool belongs to, by name (e.g. \"Uniswap V2\", \"Uniswap V3\", \"Uniswap V4\", \"SushiSwap V2\", \"Aerodrome\", \"Aerodrome Slipstream\", \"PancakeSwap V2\", \"PancakeSwap V3\").");
 
 /** How a transfer of a token into or out of a wallet is classified (shared by wallet/pnl and wallet/exact-movements). */
 export const movementKindOut = z

@@ -2,9 +2,9 @@
 // about a day of blocks — three drivers each measured from logs, the dominant one by rule, and
 // every observation behind them.
 import { z } from "zod";
-import type { Driver } from "@/lib/intel/why-down/why-down";
+import type { Driver } from "@/lib/intel/why-down/assess";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
-import { v2DexNameOut } from "./onchain-parts";
+import { venueNameOut } from "./onchain-parts";
 import { relationOut } from "./team-wallets";
 
 const drivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
@@ -47,15 +47,15 @@ const liquidityPulledOut = z
     score: scoreOut,
     measured: z
       .object({
-        removals: z.number().int().nonnegative().describe("How many liquidity removals (Burn events) the pool had in the window."),
+        removals: z.number().int().nonnegative().describe("How many liquidity removals the pool had in the window (its Burn events; a V4 pool's ModifyLiquidity with negative liquidity)."),
         largest_share_of_pool_bps: bpsOut.describe("The largest share of the pool's quote reserve one removal took, against what the pool held just before it; 0 when there was no removal."),
         quote_removed: amountOut.describe("The quote asset all removals took out together."),
         by: z
           .array(z.object({ wallet: addressOut.describe("A wallet that redeemed LP."), team: teamOut }).describe("A wallet that pulled liquidity."))
-          .describe("The wallets that redeemed LP, once each."),
+          .describe("The wallets that removed liquidity, once each."),
       })
       .describe("What was measured for this driver."),
-    observations: z.array(observationOut).describe("Every removal in the window (what is liquidity_removal), with the wallet that redeemed the LP."),
+    observations: z.array(observationOut).describe("Every removal in the window (what is liquidity_removal), with who made it: the wallet that redeemed the LP, or for a position (V3 style, V4) the wallet it was paid to or the transaction's sender."),
   })
   .describe("Liquidity pulled: each removal, who made it and the share of the pool it took.");
 
@@ -112,13 +112,18 @@ export const whyDownResponse = defineResponse({
       token: tokenOut,
       pool: z
         .object({
-          address: addressOut.describe("The pool's address."),
-          dex: v2DexNameOut,
+          address: addressOut.describe("The pool's address; for a Uniswap V4 pool, the PoolManager holding it."),
+          dex: venueNameOut,
+          v4_pool_id: z
+            .string()
+            .regex(/^0x[0-9a-f]{64}$/)
+            .optional()
+            .describe("The Uniswap V4 pool's id in the PoolManager; present only for a V4 pool."),
           quote: z
             .object({ address: addressOut.describe("The quote asset's address."), symbol: z.string().describe("Its symbol, e.g. WETH or WBNB.") })
             .describe("The asset the token is priced in: the wrapped native coin when the token has such a pool, else a stablecoin."),
         })
-        .describe("The token's main pool: its V2-style pool against the wrapped native coin, else any V2-style pool."),
+        .describe("The token's main pool: the deepest in dollars at the window's start across every registry venue and quote asset (a pool opened inside the window counts from now)."),
       window: z
         .object({
           from_block: blockOut.describe("First block of the window."),

@@ -1,6 +1,6 @@
-// The cost-basis half of wallet/pnl, with no chain reads: which trades their swaps price, and
-// the average-cost ledger replayed over the movement lines (one per trade). Kept apart from the
-// reads so every rule can be tested on plain inputs.
+// The cost-basis arithmetic of wallet/pnl's assessment, with no chain reads: which trades their
+// swaps price, and the average-cost ledger replayed over the movement lines (one per trade).
+// Kept apart so every rule can be tested on plain inputs.
 //
 // Method: AVERAGE COST. Every token bought shares the same unit cost; a sell realizes its
 // proceeds against that average, and so does nothing else; a transfer out takes its share of
@@ -9,7 +9,10 @@
 // would) and exact dollars.
 import type { Hash } from "viem";
 import { reduced, type Ratio } from "@/lib/intel/market/ratio";
-import type { MovementKind, MovementLine } from "./movements";
+import type { MovementKind, MovementLine } from "../movements";
+
+/** The method as the answer names it (data.method). */
+export const costBasisMethod = "average_cost";
 
 /**
  * Why a trade's swap cannot price it, or null when it can. The swap the classifier found is the

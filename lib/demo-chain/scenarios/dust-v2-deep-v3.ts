@@ -1,0 +1,57 @@
+// 18. Dust V2, deep V3: a token with a Uniswap V2 pool holding dust (0.0005 of the native coin,
+// priced 2.5 times higher) and a deep Uniswap V3 pool against the wrapped native coin (40 of the
+// native coin). A buyer trades in the V3 pool. The market price is the deep pool's; the dust pool's
+// price is noise.
+import type { DustV2DeepV3Scenario } from "../address-book";
+import { ref } from "../player";
+import { readToken, type VenueContext } from "../venues/common";
+import { buyV3, mintV3FullRange, v3PoolState } from "../venues/uniswap-v3";
+import { deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+
+const FEE = 3000;
+
+export async function playDustV2DeepV3(ctx: VenueContext): Promise<DustV2DeepV3Scenario> {
+  startScenario(ctx);
+  const deployer = ctx.venueWallets.dustDeployer;
+  const trader = ctx.venueWallets.dustTrader;
+  const { address: token, tx: deployTx } = await deployContract(ctx, deployer, "FixtureToken", [
+    "Dust Pool Demo Token",
+    "DUSTV2",
+    STANDARD_SUPPLY,
+  ]);
+  const v2Launch = await ctx.market.launch({
+    from: deployer,
+    token,
+    tokenAmount: wholeTokens(2_000n),
+    nativeAmount: native("0.0005"),
+  });
+  ctx.player.clock.wait(HOUR);
+  const { pool, position } = await mintV3FullRange(ctx, {
+    from: deployer,
+    token,
+    fee: FEE,
+    tokenAmount: wholeTokens(400_000_000n),
+    nativeAmount: native("40"),
+  });
+  ctx.player.clock.wait(HOUR);
+  const trade = await buyV3(ctx, { from: trader, token, pool: pool.address, fee: FEE, nativeIn: native("1") });
+
+  const v2Final = await ctx.market.state(token);
+  const finalV3Pool = await v3PoolState(ctx, pool.address, token);
+  const v2Price = BigInt(v2Final.priceNativePerToken);
+  const v3Price = BigInt(finalV3Pool.priceNativePerToken);
+  return {
+    title: "Dust V2 pool beside a deep V3 pool",
+    proves:
+      "Pool choice: a token's dust V2 pool (tiny reserves, a price far off) must not set its price or liquidity; the deep V3 pool does.",
+    token: await readToken(ctx, token),
+    deployer: deployer.address,
+    deployTx: ref(deployTx),
+    trades: [trade],
+    v2Pool: { ...v2Launch, finalPool: v2Final },
+    v3Pool: pool,
+    v3Position: position,
+    finalV3Pool,
+    v2PremiumOverV3Bps: Number(((v2Price - v3Price) * 10_000n) / v3Price),
+  };
+}

@@ -1,0 +1,42 @@
+// Places the concentrated-liquidity venues and plays their scenarios, after every other scenario
+// of the build: placing takes no transaction, and every transaction here comes after the last
+// one of the scenarios before, so their addresses, hashes and blocks stay what they were.
+import type { VenueBook } from "../address-book";
+import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
+import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
+import { playV3Only } from "../scenarios/v3-only";
+import { playV4Hooked } from "../scenarios/v4-hooked";
+import { playV4Native } from "../scenarios/v4-native";
+import type { ScenarioContext } from "../scenarios/common";
+import type { VenueContext } from "./common";
+import { placeVenues } from "./place";
+import { deriveVenueWallets, VENUE_WALLET_ROLES, venueWalletAddresses } from "./wallets";
+
+const VENUE_WALLET_BALANCE = 1_000n * 10n ** 18n;
+
+export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
+  const venues = await placeVenues(ctx.player, {
+    chain: ctx.network.chain,
+    network: ctx.network,
+    admin: ctx.wallets.dexAdmin.address,
+    v2: { factory: ctx.canonical.dex.factory, pairInitCodeHash: ctx.canonical.dex.pairInitCodeHash },
+    artifacts: ctx.player.artifacts,
+  });
+  const venueWallets = deriveVenueWallets();
+  for (const role of VENUE_WALLET_ROLES) {
+    await ctx.player.rpc("anvil_setBalance", [venueWallets[role].address, `0x${VENUE_WALLET_BALANCE.toString(16)}`]);
+  }
+  const venueCtx: VenueContext = { ...ctx, venues, venueWallets };
+
+  const v3Only = await playV3Only(venueCtx);
+  const v4Native = await playV4Native(venueCtx);
+  const v4Hooked = await playV4Hooked(venueCtx);
+  const pancakeV3Trader = await playPancakeV3Trader(venueCtx);
+  const dustV2DeepV3 = await playDustV2DeepV3(venueCtx);
+
+  return {
+    contracts: venues,
+    wallets: venueWalletAddresses(venueWallets),
+    scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3 },
+  };
+}

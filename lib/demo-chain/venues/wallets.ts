@@ -1,0 +1,47 @@
+// The wallets of the venue scenarios: accounts of the same anvil mnemonic as WALLET_ROLES, from
+// index 100 on, so they never collide with the roles the main list appends, and a wallet of an
+// existing scenario (the trader's PnL, the approvals wallet) never gains activity from here.
+import { pbkdf2Sync } from "node:crypto";
+import { toHex, type Address } from "viem";
+import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { DEMO_MNEMONIC, DERIVATION_PATH } from "../wallets";
+
+/** Role → account index VENUE_WALLET_FIRST_INDEX + position. Append only. */
+export const VENUE_WALLET_ROLES = [
+  "peripheryDeployer",
+  "v3Deployer",
+  "v3Trader",
+  "v4Deployer",
+  "v4Trader",
+  "hookOwner",
+  "hookedDeployer",
+  "hookedTrader",
+  "pancakeDeployer",
+  "pancakeTrader",
+  "dustDeployer",
+  "dustTrader",
+] as const;
+
+export const VENUE_WALLET_FIRST_INDEX = 100;
+
+export type VenueWalletRole = (typeof VENUE_WALLET_ROLES)[number];
+export type VenueWallets = Record<VenueWalletRole, PrivateKeyAccount>;
+
+export function deriveVenueWallets(mnemonic = DEMO_MNEMONIC): VenueWallets {
+  // BIP-39 seed (PBKDF2-SHA512, salt "mnemonic", 2048 rounds), then the shared parent path once.
+  const seed = pbkdf2Sync(Buffer.from(mnemonic.normalize("NFKD")), Buffer.from("mnemonic"), 2048, 64, "sha512");
+  const parent = HDKey.fromMasterSeed(seed).derive(DERIVATION_PATH);
+  const entries = VENUE_WALLET_ROLES.map((role, position) => {
+    const key = parent.deriveChild(VENUE_WALLET_FIRST_INDEX + position).privateKey;
+    if (!key) throw new Error(`no private key for account ${VENUE_WALLET_FIRST_INDEX + position}`);
+    return [role, privateKeyToAccount(toHex(key))] as const;
+  });
+  return Object.fromEntries(entries) as VenueWallets;
+}
+
+export function venueWalletAddresses(wallets: VenueWallets): Record<VenueWalletRole, Address> {
+  return Object.fromEntries(VENUE_WALLET_ROLES.map((role) => [role, wallets[role].address])) as Record<
+    VenueWalletRole,
+    Address
+  >;
+}

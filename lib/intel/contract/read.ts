@@ -1,0 +1,150 @@
+// contract/analysis, read: everything about an address at one block, in at most three rounds.
+//   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
+//      identity, owner(), the deployer; and the balance and nonce;
+//   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
+//      receipt, and (Ethereum) the AccessControl grants;
+//   3. the proxy admin's owner and the role holders, confirmed and described.
+import { getAddress, type Address, type Hex } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+import { scanLogs } from "@/lib/chain/log-scanner";
+import { aggregate, type CallResult, type ContractCall } from "@/lib/chain/multicall";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
+import type { Creation } from "@/lib/intel/token/deployer";
+import { accessControlAbi, roleGranted, roleRevoked, safeAbi, timelockAbi } from "./abis";
+import { describeHolder, type Holder } from "./holders";
+import { proxyProbe, type ProxyReading } from "./proxy";
+
+/** How far back role grants are scanned when the deployment block is unknown. */
+const roleScanLookback = 200_000n;
+
+type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
+
+/** The probes that tell a Safe or a timelock from another contract. */
+function holderProbes(address: Address): ContractCall[] {
+  return [
+    { address, abi: safeAbi, functionName: "getOwners" },
+    { address, abi: safeAbi, functionName: "getThreshold" },
+    { address, abi: timelockAbi, functionName: "getMinDelay" },
+  ];
+}
+
+/**
+ * One round: the code of every account to describe and every contract read (the holder
+ * probes included) in a single aggregate, issued together so they travel in one batch.
+ */
+async function readRound(at: Pinned, describe: readonly Address[], calls: readonly ContractCall[]) {
+  const target = { client: at.client, network: getNetwork(at.chain), block: at.block };
+  const [codes, results] = await Promise.all([
+    Promise.all(describe.map((address) => at.client.getCode({ address, blockNumber: at.block }))),
+    aggregate(target, [...calls, ...describe.flatMap(holderProbes)]),
+  ]);
+  const described = describe.map((address, i) => describeHolder(address, codes[i], results.slice(calls.length + i * 3, calls.length + i * 3 + 3)));
+  return { results: results.slice(0, calls.length), described };
+}
+
+/**
+ * AccessControl grants and revocations in the look-back window, replayed to the accounts
+ * that should still hold a role. The scan starts before the deployment block is known (so
+ * it shares a round with the deployer read); no log can predate the contract anyway.
+ */
+export async function scanRoleGrants(at: { client: ChainClient; block: bigint }, address: Address) {
+  const start = at.block > roleScanLookback ? at.block - roleScanLookback : 0n;
+  const scan = await scanLogs({ client: at.client, address, events: [roleGranted, roleRevoked] as const, fromBlock: start, toBlock: at.block, maxLookbackBlocks: roleScanLookback, chunkSize: 50_000n });
+  const holders = new Map<string, { role: Hex; account: Address }>();
+  for (const log of scan.logs) {
+    const { role, account } = log.args as { role: Hex; account: Address };
+    const id = `${role}:${account}`;
+    if (log.eventName === "RoleGranted") holders.set(id, { role, account: getAddress(account) });
+    else holders.delete(id);
+  }
+  return { holders: [...holders.values()], truncated: scan.truncated, fromBlock: scan.fromBlock };
+}
+export type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
+
+/** The calls that confirm each replayed holder with hasRole at the read block. */
+export function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
+  return grants.holders.map((holder) => ({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
+}
+
+type Account = { exists: boolean; code: Hex; identity: Erc20Identity };
+
+export type ContractReading =
+  | { chain: ChainId; address: Address; block: bigint; account: Account; isContract: false }
+  | {
+      chain: ChainId;
+      address: Address;
+      block: bigint;
+      account: Account;
+      isContract: true;
+      owner: OwnerRead;
+      ownerHolder: Holder | null;
+      proxy: ProxyReading;
+      adminHolder: Holder | null;
+      adminOwnerHolder: Holder | null;
+      deployment: (Creation & { block: bigint }) | null;
+      /** Ethereum only: the replayed grants and each one's hasRole answer and holder. */
+      roles: { grants: RoleGrants; checks: CallResult[]; described: Holder[] } | null;
+    };
+
+export async function readContract(input: { chain: ChainId; address: Address; client: ChainClient; first?: TokenFirstRound }): Promise<ContractReading> {
+  const { client, chain } = input;
+  const address = getAddress(input.address);
+  const first = input.first ?? tokenFirstRound({ client, chain }, address);
+
+  // Round 1, at the latest block.
+  const [head, code, balance, nonce, proxySlots, identity, owner, creation] = await Promise.all([
+    first.head(),
+    first.code(),
+    // Asked of the node directly: viem would route getBalance through its multicall batcher, a round of its own.
+    client.request({ method: "eth_getBalance", params: [address, "latest"] }).then((hex) => BigInt(hex)),
+    client.getTransactionCount({ address }),
+    first.proxySlots(),
+    first.identity(),
+    first.owner(),
+    first.creation(),
+  ]);
+  const block = head.number;
+  const isContract = code !== "0x";
+  const account = { exists: isContract || balance > 0n || nonce > 0, code, identity };
+  if (!isContract) return { chain, address, block, account, isContract };
+
+  // Round 2: what the first answers point at.
+  const at = { client, chain, block };
+  const probe = proxyProbe(code, proxySlots);
+  const admin = probe.admin;
+  const ownerToDescribe = owner.address && !owner.renounced ? owner.address : null;
+  const describeNow = [admin, ownerToDescribe].filter((a): a is Address => a !== null);
+  const [round2, receipt, roleGrants] = await Promise.all([
+    readRound(at, describeNow, probe.calls),
+    creation ? client.getTransactionReceipt({ hash: creation.transaction }) : null,
+    chain === "eth" ? scanRoleGrants(at, address) : null,
+  ]);
+  const proxy = probe.read(round2.results);
+  const adminHolder = admin ? round2.described[0] : null;
+  const ownerHolder = ownerToDescribe ? round2.described[admin ? 1 : 0] : null;
+
+  // Round 3: the proxy admin's owner, and (Ethereum) the role holders confirmed and described.
+  const adminOwnerToDescribe = proxy.adminOwner && adminHolder?.is_contract ? proxy.adminOwner : null;
+  const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
+  const round3 =
+    adminOwnerToDescribe || grants.holders.length > 0
+      ? await readRound(at, [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : [])], roleChecks(address, grants))
+      : { results: [], described: [] };
+
+  return {
+    chain,
+    address,
+    block,
+    account,
+    isContract,
+    owner,
+    ownerHolder,
+    proxy,
+    adminHolder,
+    adminOwnerHolder: adminOwnerToDescribe ? round3.described[grants.holders.length] : null,
+    deployment: creation && receipt ? { ...creation, block: receipt.blockNumber } : null,
+    roles: roleGrants ? { grants: roleGrants, checks: round3.results, described: round3.described } : null,
+  };
+}

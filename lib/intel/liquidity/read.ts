@@ -1,0 +1,75 @@
+// intel/liquidity, read: three dependent rounds, each one batched request.
+//   1. at the latest block (the shared first round): the block, ERC-20 identity, owner(), the
+//      deployer (node), and every factory asked for the token's pools (plus the
+//      wrapped-native/stablecoin reference pools);
+//   2. pinned to that block: reserves and LP supply of every pool, LP transfer and burn logs,
+//      Locked events (locks), factory creation events (metadata);
+//   3. LP balances of everyone the logs and the registry name, their code, and each lock's state.
+import type { Address } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+import type { ChainId } from "@/lib/chain/networks";
+import { hasFungibleLp, marketContext, readLpCustody, readPoolCreation, readPools, type LpCustody, type Pool, type PoolCandidate, type PoolCreationRead, type TeamRelation, readPositionCustodies, type PositionCustody } from "@/lib/intel/market";
+import type { Creation } from "@/lib/intel/token/deployer";
+import { knownTeam, tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
+import type { ReadPlan } from "./read-plan";
+
+export type TeamWallet = { address: Address; relation: TeamRelation };
+
+export type LiquidityReading = {
+  chain: ChainId;
+  token: Address;
+  plan: ReadPlan;
+  block: bigint;
+  identity: Erc20Identity;
+  owner: OwnerRead;
+  creation: Creation | null;
+  /** The wallets whose LP counts as team-held: the deployer, and the owner unless renounced. */
+  team: TeamWallet[];
+  pools: Pool[];
+  referencePools: Pool[];
+  /** The V2-style pools (fungible LP) whose custody was followed, in the order of `custodies`. */
+  lpPools: PoolCandidate[];
+  custodies: LpCustody[];
+  /** Who holds the position NFTs of every concentrated-liquidity pool (V3 style, Slipstream, V4). */
+  positionCustodies: PositionCustody[];
+  /** Each pool's creation, in the order of `pools`; null when metadata was not asked for. */
+  creations: PoolCreationRead[] | null;
+};
+
+export async function readLiquidity(input: { client: ChainClient; chain: ChainId; token: Address; plan: ReadPlan; first?: TokenFirstRound }): Promise<LiquidityReading> {
+  const { client, chain, plan } = input;
+  const first = input.first ?? tokenFirstRound({ client, chain }, input.token);
+  const token = first.token;
+
+  // Round 1, at the latest block.
+  const [head, identity, owner, creation, discovery] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools()]);
+  const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
+  const team = knownTeam(owner, creation);
+
+  // Rounds 2 and 3.
+  const lpPools = discovery.candidates.filter(hasFungibleLp);
+  const [readAll, custodies, positionCustodies, creations] = await Promise.all([
+    readPools(ctx, [...discovery.candidates, ...discovery.reference]),
+    Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team, locks: plan.locks, lookbackBlocks: plan.lookbackBlocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
+    readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: plan.lookbackBlocks, maxPositions: plan.maxCandidates }),
+    plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, plan.lookbackBlocks))) : null,
+  ]);
+
+  return {
+    chain,
+    token,
+    plan,
+    block: ctx.block,
+    identity,
+    owner,
+    creation,
+    team,
+    pools: readAll.slice(0, discovery.candidates.length),
+    referencePools: readAll.slice(discovery.candidates.length),
+    lpPools,
+    custodies,
+    positionCustodies,
+    creations,
+  };
+}

@@ -1,0 +1,148 @@
+// Who holds a concentrated-liquidity pool's positions (Uniswap V3 and PancakeSwap V3, Slipstream,
+// Uniswap V4), and on what terms: the liquidity is held as NFTs of the venue's position manager, so
+// custody is who owns each position NFT. Two rounds:
+//   1. the positions opened in the look-back window: for a V3-style pool, its Mint events owned by
+//      the position manager matched by transaction with the manager's IncreaseLiquidity (which
+//      names the token id); for a V4 pool, the PoolManager's ModifyLiquidity events for the pool
+//      id sent by the PositionManager (whose salt is the token id);
+//   2. at the pinned block: each position's owner and its liquidity now, and the owners' code.
+// An owner that is a contract we do not recognise is "unverified custody", never "unlocked".
+import { getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { scanLogs } from "@/lib/chain/log-scanner";
+import { findLocker, findLockerCode, isBurnAddress } from "@/lib/chain/networks";
+import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import type { TeamRelation } from "./lp-custody";
+import type { PoolCandidate } from "./pools";
+
+const v3PoolMint = parseAbiItem("event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)");
+const increaseLiquidity = parseAbiItem("event IncreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)");
+const v4ModifyLiquidity = parseAbiItem("event ModifyLiquidity(bytes32 indexed id, address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt)");
+const positionManagerAbi = parseAbi([
+  "function ownerOf(uint256 tokenId) view returns (address)",
+  "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
+  "function getPositionLiquidity(uint256 tokenId) view returns (uint128 liquidity)",
+]);
+
+/** Most logs each position scan keeps (the newest). */
+export const positionScanMaxLogs = 20_000;
+
+export type PositionHolding = { tokenId: bigint; owner: Address; liquidity: bigint; opened: Hash };
+
+export type PositionCustody = {
+  pool: Address;
+  /** The V4 pool's id; null for a V3-style pool. */
+  poolId: Hex | null;
+  positionManager: Address;
+  /** Liquidity of every position found, now: the whole the shares are of. */
+  liquidity: bigint;
+  burned: PositionHolding[];
+  locked: (PositionHolding & { locker: { key: string; name: string } })[];
+  team: (PositionHolding & { relations: TeamRelation[] })[];
+  unverifiedCustody: PositionHolding[];
+  otherHolders: PositionHolding[];
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+};
+
+export function hasPositionNfts(pool: Pick<PoolCandidate, "dex">): boolean {
+  return pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream" || pool.dex.kind === "uniswap-v4";
+}
+
+type CustodyOptions = { team?: readonly { address: Address; relation: TeamRelation }[]; lookbackBlocks: bigint; maxPositions?: number };
+
+/**
+ * Two rounds, for every pool whose liquidity is position NFTs (hasPositionNfts). A position
+ * manager's IncreaseLiquidity events span all its pools, so each manager is scanned once however
+ * many of the token's pools (fee tiers, quote assets) it serves.
+ */
+export async function readPositionCustodies(ctx: MarketContext, pools: readonly PoolCandidate[], options: CustodyOptions): Promise<PositionCustody[]> {
+  const managerScans = new Map<string, ReturnType<typeof scanIncreases>>();
+  const increasesOf = (manager: Address) => {
+    const key = manager.toLowerCase();
+    if (!managerScans.has(key)) managerScans.set(key, scanIncreases(ctx, manager, options.lookbackBlocks));
+    return managerScans.get(key)!;
+  };
+  return Promise.all(pools.filter(hasPositionNfts).map((pool) => readPositionCustody(ctx, pool, options, increasesOf)));
+}
+
+function scanIncreases(ctx: MarketContext, manager: Address, lookbackBlocks: bigint) {
+  return scanLogs({ ...scanWindow(ctx, lookbackBlocks), address: manager, events: [increaseLiquidity] as const });
+}
+
+function scanWindow(ctx: MarketContext, lookbackBlocks: bigint) {
+  // A busy position manager opens thousands of positions a day across every pool: the scans keep
+  // the newest logs up to a cap, and the window they covered says how far back that reached.
+  return { client: ctx.client, fromBlock: 0n, toBlock: ctx.block, maxLookbackBlocks: lookbackBlocks, chunkSize: 50_000n, concurrency: 8, maxLogs: positionScanMaxLogs };
+}
+
+async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, options: CustodyOptions, increasesOf: (manager: Address) => ReturnType<typeof scanIncreases>): Promise<PositionCustody> {
+  const dex = pool.dex;
+  if (dex.kind !== "uniswap-v3" && dex.kind !== "slipstream" && dex.kind !== "uniswap-v4") throw new Error(`${dex.name} pools have no position NFTs`);
+  const positionManager = dex.positionManager;
+  const window = scanWindow(ctx, options.lookbackBlocks);
+  const maxPositions = options.maxPositions ?? 200;
+
+  // Round 1: the positions opened in the window, by token id.
+  const opened = new Map<bigint, Hash>();
+  let scanned: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  if (dex.kind === "uniswap-v4") {
+    const scan = await scanLogs({ ...window, address: dex.poolManager, events: [v4ModifyLiquidity] as const, args: { id: pool.v4!.id, sender: positionManager } });
+    for (const log of scan.logs) if (log.args.liquidityDelta! > 0n && !opened.has(BigInt(log.args.salt!))) opened.set(BigInt(log.args.salt!), log.transactionHash);
+    scanned = scan;
+  } else {
+    const [mints, increases] = await Promise.all([
+      scanLogs({ ...window, address: pool.address, events: [v3PoolMint] as const, args: { owner: positionManager } }),
+      increasesOf(positionManager),
+    ]);
+    const mintTransactions = new Set(mints.logs.map((log) => log.transactionHash));
+    for (const log of increases.logs) if (mintTransactions.has(log.transactionHash) && !opened.has(log.args.tokenId!)) opened.set(log.args.tokenId!, log.transactionHash);
+    scanned = { fromBlock: mints.fromBlock > increases.fromBlock ? mints.fromBlock : increases.fromBlock, toBlock: mints.toBlock, truncated: mints.truncated || increases.truncated };
+  }
+  const tokenIds = [...opened.keys()].slice(-maxPositions);
+
+  // Round 2: owner and liquidity of each position now.
+  const calls: ContractCall[] = tokenIds.flatMap((tokenId) => [
+    { address: positionManager, abi: positionManagerAbi, functionName: "ownerOf", args: [tokenId] },
+    dex.kind === "uniswap-v4"
+      ? { address: positionManager, abi: positionManagerAbi, functionName: "getPositionLiquidity", args: [tokenId] }
+      : { address: positionManager, abi: positionManagerAbi, functionName: "positions", args: [tokenId] },
+  ]);
+  const results = await aggregate(ctx, calls);
+  const holdings: PositionHolding[] = [];
+  tokenIds.forEach((tokenId, index) => {
+    const owner = valueOrNull<Address>(results[index * 2]);
+    const read = valueOrNull<bigint | readonly unknown[]>(results[index * 2 + 1]);
+    const liquidity = typeof read === "bigint" ? read : Array.isArray(read) ? (read[7] as bigint) : null;
+    // A burned NFT has no owner: the position is gone, not held.
+    if (owner && liquidity !== null && liquidity > 0n) holdings.push({ tokenId, owner: getAddress(owner), liquidity, opened: opened.get(tokenId)! });
+  });
+  const owners = [...new Set(holdings.map((holding) => holding.owner))].filter((owner) => !isBurnAddress(ctx.chain, owner) && !findLocker(ctx.chain, owner));
+  const codes = await Promise.all(owners.map((owner) => ctx.client.getCode({ address: owner, blockNumber: ctx.block })));
+  const codeOf = new Map(owners.map((owner, index) => [owner.toLowerCase(), codes[index] ?? "0x"]));
+
+  const team = new Map<string, TeamRelation[]>();
+  for (const member of options.team ?? []) team.set(member.address.toLowerCase(), [...(team.get(member.address.toLowerCase()) ?? []), member.relation]);
+  const custody: PositionCustody = {
+    pool: pool.address,
+    poolId: pool.v4?.id ?? null,
+    positionManager,
+    liquidity: holdings.reduce((sum, holding) => sum + holding.liquidity, 0n),
+    burned: [],
+    locked: [],
+    team: [],
+    unverifiedCustody: [],
+    otherHolders: [],
+    scan: scanned,
+  };
+  for (const holding of holdings) {
+    const key = holding.owner.toLowerCase();
+    const code = codeOf.get(key) as Hex | undefined;
+    const isContract = code !== undefined && code !== "0x";
+    const locker = findLocker(ctx.chain, holding.owner) ?? (isContract ? findLockerCode(keccak256(code!)) : undefined);
+    if (isBurnAddress(ctx.chain, holding.owner) || sameAddress(holding.owner, zeroAddress)) custody.burned.push(holding);
+    else if (locker) custody.locked.push({ ...holding, locker: { key: locker.key, name: locker.name } });
+    else if (team.has(key)) custody.team.push({ ...holding, relations: team.get(key)! });
+    else if (isContract) custody.unverifiedCustody.push(holding);
+    else custody.otherHolders.push(holding);
+  }
+  return custody;
+}

@@ -1,0 +1,251 @@
+// intel/risk, assess: what the facts amount to, as signals with their evidence. A signal is a
+// red flag when it is a risk by itself; the others are context (a clean check, or a fact that
+// is not a risk alone). The summary counts the flags.
+import type { Address } from "viem";
+import { getNetwork } from "@/lib/chain/networks";
+import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, type LpCustody, type Pool } from "@/lib/intel/market";
+import type { Provenance } from "@/lib/intel/provenance";
+import { concentration } from "./holders";
+import { routeFor, type RiskReading, type TradeRead } from "./read";
+import { powersInCode, type PowerMatch } from "./selectors";
+import { simulatorAddress, tradedThrough } from "./simulate";
+
+export type Severity = "high" | "medium" | "low" | "info";
+
+export type Signal = {
+  id: string;
+  severity: Severity;
+  /** A red flag, as opposed to context (a clean check, or a fact that is not a risk alone). */
+  flag: boolean;
+  title: string;
+  evidence: Record<string, unknown>;
+  provenance: Provenance;
+};
+
+/** Tax at or above this many basis points is a high-severity flag; any tax at all is a flag. */
+const highTaxBps = 1_000;
+
+/** Holder shares (of total supply, pools, burn and lockers apart) from which concentration is flagged. */
+const concentrationThresholds = { topHolderHighBps: 5_000, topHolderMediumBps: 2_000, topTenMediumBps: 5_000 } as const;
+
+/** LP burned plus locked, in basis points of LP supply, from which the liquidity reads as secured (the pool's own MINIMUM_LIQUIDITY makes an exact 90 % read 89.99 %). */
+const securedLpBps = 8_000;
+
+const powerTitles: Record<PowerMatch["kind"], { title: string; severity: Severity }> = {
+  mint: { title: "The code can mint new tokens", severity: "high" },
+  pause: { title: "The code can pause transfers", severity: "medium" },
+  blacklist: { title: "The code can block chosen wallets", severity: "high" },
+  fees: { title: "The code can change fees or the fee wallet", severity: "medium" },
+  limits: { title: "The code can set transaction or wallet limits", severity: "medium" },
+  trading_switch: { title: "The code can switch trading on or off", severity: "medium" },
+  exemptions: { title: "The code can mark pools and exempt chosen wallets from its rules", severity: "medium" },
+};
+
+const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
+
+/** Trading: the simulation's outcome, or the note that this is the fallback read from code and state. */
+function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
+  if (!trade.ran) {
+    return [{ id: "simulation_unavailable", severity: "info", flag: false, title: "Buy and sell could not be simulated: this is the fallback read from code and state", evidence: { reason: trade.reason }, provenance: "unavailable" }];
+  }
+  const { pool } = trade;
+  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: simulatorAddress };
+  if (!trade.buy.ok) {
+    return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: trade.nativeIn.toString(), revert: trade.buy.revert }, provenance: "verified_onchain" }];
+  }
+  const signals: Signal[] = [];
+  const sell = trade.sell;
+  if (sell && !sell.ok) {
+    signals.push({ id: "honeypot", severity: "high", flag: true, title: "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: trade.buy.tokensIn.toString(), sell_revert: sell.revert }, provenance: "verified_onchain" });
+  } else if (sell) {
+    signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: trade.nativeIn.toString(), native_out: sell.native.toString() }, provenance: "verified_onchain" });
+  }
+  for (const [id, taxBps, leg] of [["buy_tax", trade.buyTaxBps, trade.buy], ["sell_tax", trade.sellTaxBps, sell]] as const) {
+    if (taxBps === null || taxBps === 0 || !leg) continue;
+    signals.push({
+      id,
+      severity: taxBps >= highTaxBps ? "high" : "medium",
+      flag: true,
+      title: `${id === "buy_tax" ? "Buy" : "Sell"} tax of ${(taxBps / 100).toFixed(2)} %`,
+      evidence: { ...where, tax_bps: taxBps, sent: leg.tokensOut.toString(), arrived: leg.tokensIn.toString() },
+      provenance: "verified_onchain",
+    });
+  }
+  return signals;
+}
+
+/** Powers in code: the token's own, or the implementation's behind a proxy. */
+function powerSignals(reading: RiskReading): Signal[] {
+  const { code, implementationCode, owner } = reading;
+  const codeRead = implementationCode && implementationCode !== "0x" ? implementationCode : code;
+  // Renounced ownership leaves owner-gated functions with no one to call them.
+  const heldByNoOne = owner.renounced === true;
+  return powersInCode(codeRead).map((power) => {
+    const { title, severity } = powerTitles[power.kind];
+    return {
+      id: `power_${power.kind}`,
+      severity: heldByNoOne ? "info" : severity,
+      flag: !heldByNoOne,
+      title: heldByNoOne ? `${title}, but ownership is renounced` : title,
+      evidence: {
+        functions: power.functions,
+        read_from: codeRead === code ? "token_code" : "implementation_code",
+        owner: owner.address,
+        owner_renounced: owner.renounced,
+        note: "The functions are present in the code; that they are reserved to the owner or a role holder is read from the usual pattern, not proven.",
+      },
+      provenance: "interpretation",
+    };
+  });
+}
+
+function ownershipSignal({ address: owner, renounced }: RiskReading["owner"]): Signal {
+  if (owner === null) {
+    return { id: "ownership", severity: "info", flag: false, title: "No owner() function: control, if any, sits in roles or a proxy admin (see contract/analysis)", evidence: { owner: null }, provenance: "verified_onchain" };
+  }
+  if (renounced) return { id: "ownership", severity: "info", flag: false, title: "Ownership is renounced", evidence: { owner }, provenance: "verified_onchain" };
+  return { id: "ownership", severity: "low", flag: false, title: "Ownership is held by an address", evidence: { owner }, provenance: "verified_onchain" };
+}
+
+/** Who can replace the code, when it can be replaced; a minimal clone's logic is fixed. */
+function upgradeSignal(reading: RiskReading): Signal | null {
+  const { standard, slotImplementation, beacon, admin, adminOwner } = reading.proxy;
+  if (standard === "none") return null;
+  const upgrader =
+    standard === "eip1967_transparent"
+      ? { proxy_admin: admin, proxy_admin_owner: adminOwner }
+      : standard === "eip1967_uups"
+        ? { owner: reading.owner.address, note: "A UUPS implementation upgrades itself when its owner (or role holder) asks." }
+        : { beacon };
+  const fixed = standard === "eip1167_minimal";
+  return {
+    id: "upgradeable",
+    severity: fixed ? "info" : "high",
+    flag: !fixed,
+    title: fixed ? "A minimal clone: its logic is fixed" : "The token is upgradeable: its code can be replaced",
+    // Behind a beacon the logic is wherever the beacon points next; the slot's address is not it.
+    evidence: { standard, implementation: beacon ? null : slotImplementation, ...upgrader },
+    provenance: "interpretation",
+  };
+}
+
+/** The custody read of the pool deepest in dollars among those that have one. */
+function pickMainCustody(custodies: readonly LpCustody[], pools: readonly Pool[], referencePools: readonly Pool[]): LpCustody | null {
+  const main = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (pool) => custodies.some((custody) => custody.pool === pool.address));
+  return custodies.find((custody) => custody.pool === main?.address) ?? custodies[0] ?? null;
+}
+
+/** LP custody of the main pool; null when no pool has LP whose supply was read. */
+function custodySignal(reading: RiskReading): Signal | null {
+  const custody = pickMainCustody(reading.custodies, reading.pools, reading.referencePools);
+  const supply = custody?.lpTotalSupply;
+  if (!custody || !supply) return null;
+  const burnedBps = bps(custody.burned.amount, supply);
+  const lockedBps = bps(custody.locked.amount, supply);
+  const teamBps = bps(custody.team.amount, supply);
+  const secured = burnedBps + lockedBps >= securedLpBps;
+  return {
+    id: "lp_custody",
+    severity: secured ? "info" : teamBps >= 5_000 ? "high" : "medium",
+    flag: !secured,
+    title: secured ? "Most of the pool's liquidity is burned or locked" : teamBps > 0 ? "Liquidity is not secured: the team holds LP and can pull it" : "Liquidity is not secured: most LP is neither burned nor locked",
+    evidence: {
+      pool: custody.pool,
+      burned_bps: burnedBps,
+      locked_bps: lockedBps,
+      team_held_bps: teamBps,
+      unverified_custody_bps: bps(custody.unverifiedCustody.amount, supply),
+      lockers: custody.locked.lockers.map((locker) => ({ address: locker.address, name: locker.name })),
+      team_holders: custody.team.holders.map((holder) => ({ address: holder.address, relations: holder.relations })),
+    },
+    provenance: "verified_onchain",
+  };
+}
+
+/** Holder concentration; null when no share of supply can be formed (no or zero totalSupply()). */
+function concentrationSignal(reading: RiskReading): Signal | null {
+  const totalSupply = reading.identity.totalSupply.value;
+  if (totalSupply === null || totalSupply <= 0n) return null;
+  const { receivers, team } = reading;
+  const holders = concentration(reading.chain, totalSupply, receivers.candidates, reading.balances, reading.pools.map((pool) => pool.address));
+  const top = holders.topHolderShareBps ?? 0;
+  const topTen = holders.topTenShareBps ?? 0;
+  const severity: Severity = top >= concentrationThresholds.topHolderHighBps ? "high" : top >= concentrationThresholds.topHolderMediumBps || topTen >= concentrationThresholds.topTenMediumBps ? "medium" : "info";
+  const relationsOf = (address: Address) => team.filter((member) => member.address === address).map((member) => member.relation);
+  return {
+    id: "holder_concentration",
+    severity,
+    flag: severity !== "info",
+    title: severity === "info" ? "No single holder controls a large share of supply" : `Supply is concentrated: the largest holder has ${(top / 100).toFixed(2)} % and the ten largest ${(topTen / 100).toFixed(2)} %`,
+    evidence: {
+      top_holder_bps: holders.topHolderShareBps,
+      top_ten_bps: holders.topTenShareBps,
+      holders: holders.top.map((holder) => ({ address: holder.address, balance: holder.balance.toString(), share_bps: holder.shareBps, team: relationsOf(holder.address) })),
+      set_apart: holders.setApart.map((holder) => ({ address: holder.address, kind: holder.kind, balance: holder.balance.toString(), share_bps: holder.shareBps })),
+      window: { from_block: Number(receivers.fromBlock), to_block: Number(receivers.toBlock), receivers: receivers.receivers, balances_read: receivers.candidates.length },
+    },
+    provenance: "verified_onchain",
+  };
+}
+
+function summarize(flags: readonly Signal[], block: bigint): string {
+  if (flags.length === 0) return `No known red flag was found at read time (block ${block}). This covers the checks listed under signals only.`;
+  return `${flags.length} red flag${flags.length === 1 ? "" : "s"} at block ${block}: ${flags.map((flag) => flag.title.charAt(0).toLowerCase() + flag.title.slice(1)).join("; ")}.`;
+}
+
+// Uniswap V4 reads a hook's permissions from the low 14 bits of its address (v4-core Hooks.sol).
+const hookPermissionBits = [
+  ["before_initialize", 13],
+  ["after_initialize", 12],
+  ["before_add_liquidity", 11],
+  ["after_add_liquidity", 10],
+  ["before_remove_liquidity", 9],
+  ["after_remove_liquidity", 8],
+  ["before_swap", 7],
+  ["after_swap", 6],
+  ["before_donate", 5],
+  ["after_donate", 4],
+  ["before_swap_returns_delta", 3],
+  ["after_swap_returns_delta", 2],
+  ["after_add_liquidity_returns_delta", 1],
+  ["after_remove_liquidity_returns_delta", 0],
+] as const;
+const swapTouching = new Set(["before_swap", "after_swap", "before_swap_returns_delta", "after_swap_returns_delta"]);
+
+/** One signal per V4 pool of the token that runs a hook: what its address permits, and whether that can stop or reprice trades. */
+function hookSignals(pools: readonly Pool[]): Signal[] {
+  return pools.flatMap((pool) => {
+    if (!pool.v4 || BigInt(pool.v4.hooks) === 0n) return [];
+    const bits = BigInt(pool.v4.hooks) & 0x3fffn;
+    const permissions = hookPermissionBits.filter(([, bit]) => (bits >> BigInt(bit)) & 1n).map(([name]) => name);
+    const dynamicFee = hasDynamicFee(pool.v4);
+    const canBlockOrReprice = dynamicFee || permissions.some((permission) => swapTouching.has(permission));
+    return [
+      {
+        id: "v4_hook",
+        severity: canBlockOrReprice ? "medium" : "info",
+        flag: canBlockOrReprice,
+        title: canBlockOrReprice ? "A Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost" : "A Uniswap V4 pool of the token runs a hook that does not touch swaps",
+        evidence: { pool_id: pool.v4.id, hooks: pool.v4.hooks, permissions, dynamic_fee: dynamicFee, can_block_or_reprice: canBlockOrReprice },
+        provenance: "interpretation",
+      } satisfies Signal,
+    ];
+  });
+}
+
+export function assessRisk(reading: RiskReading) {
+  const custody = custodySignal(reading);
+  const holders = concentrationSignal(reading);
+  const upgrade = upgradeSignal(reading);
+  const signals: Signal[] = [
+    ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
+    ...powerSignals(reading),
+    ownershipSignal(reading.owner),
+    ...(upgrade ? [upgrade] : []),
+    ...(custody ? [custody] : []),
+    ...(holders ? [holders] : []),
+    ...hookSignals(reading.pools),
+  ];
+  const flags = signals.filter((signal) => signal.flag);
+  return { signals, flags, summary: summarize(flags, reading.block), custodyRead: custody !== null, concentrationRead: holders !== null };
+}

@@ -1,0 +1,65 @@
+// intel/risk, present: the answer, every field with its provenance. The token, the simulation,
+// LP custody and holder concentration are read from the node; the signals, the powers found in
+// code and what upgradeability amounts to are readings, and so are the limitations.
+import { ProvenanceLedger } from "@/lib/intel/ledger";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+import { tokenView } from "@/lib/intel/present";
+import { assessRisk } from "./assess";
+import { holderScan, type ReceiverScan } from "./holders";
+import { routeFor, type RiskReading, type TradeRead } from "./read";
+import { simulatorAddress, tradedThrough } from "./simulate";
+
+type Ran = Extract<TradeRead, { ran: true }>;
+
+function presentSimulation(trade: Ran) {
+  const legView = (leg: Ran["buy"] | null) => (leg ? { ok: leg.ok, tokens_sent: leg.tokensOut.toString(), tokens_arrived: leg.tokensIn.toString(), native: leg.native.toString(), revert: leg.revert } : null);
+  return {
+    method: "eth_call with a state override (nothing sent)",
+    pool: trade.pool.address,
+    router: tradedThrough(routeFor(trade.pool)),
+    dex: trade.pool.dex.name,
+    ...(trade.pool.v4 ? { v4_pool_id: trade.pool.v4.id } : {}),
+    simulated_as: simulatorAddress,
+    native_in: trade.nativeIn.toString(),
+    buy: legView(trade.buy),
+    sell: legView(trade.sell),
+    buy_tax_bps: trade.buyTaxBps,
+    sell_tax_bps: trade.sellTaxBps,
+  };
+}
+
+function limitations(receivers: ReceiverScan): string[] {
+  return [
+    "Owner powers are read from function selectors in the code against a catalogue of common signatures; a power under another name is not seen, and a selector's presence does not prove who may call it.",
+    `Holder concentration covers the ${holderScan.maxCandidates} largest receivers of Transfer logs in blocks ${receivers.fromBlock} to ${receivers.toBlock}; older holders that have not moved since are not seen.`,
+    "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address at the read block; a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
+  ];
+}
+
+export function presentRisk(reading: RiskReading) {
+  const { chain, block, trade } = reading;
+  const { signals, flags, summary, custodyRead, concentrationRead } = assessRisk(reading);
+  const ledger = new ProvenanceLedger().fact("token").reading("signals", "limitations");
+  if (trade.ran) ledger.fact("simulation");
+  else ledger.missing("simulation", trade.reason);
+  ledger.reading("powers", "upgradeability");
+  ledger.factOr("lp_custody", custodyRead, () => (reading.pools.length === 0 ? "No pool, so no LP to follow." : "No V2-style pool: V3 liquidity is held as NFT positions, whose custody is not read."));
+  ledger.factOr("holder_concentration", concentrationRead, () => "The token did not answer totalSupply(), so no share of supply can be formed.");
+
+  const totalSupply = reading.identity.totalSupply.value;
+  return {
+    chain,
+    block,
+    data: {
+      token: { ...tokenView(reading.token, reading.identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
+      summary,
+      flags: flags.map((flag) => flag.id),
+      signals,
+      simulation: trade.ran ? presentSimulation(trade) : null,
+      fallback: !trade.ran,
+      limitations: limitations(reading.receivers),
+      unavailable: ledger.unavailable,
+    },
+    provenance: ledger.provenance,
+  } satisfies PresentedAnswer;
+}

@@ -1,0 +1,143 @@
+// intel/risk, read: a token at one block, in three rounds:
+//   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
+//      identity, owner(), the deployer, and the token's pools on every registry DEX;
+//   2. pinned to that block: reserves, the proxy probe, the implementation's code, LP custody
+//      (logs), and the token's Transfer history for holder concentration;
+//   3. the buy-and-sell simulation (one eth_call with a state override), LP balances and
+//      holders' balances.
+// When the simulation cannot run (no wrapped-native V2 pool, or a node without state
+// overrides) the reading says why, and the signals come from code and state alone.
+import type { Address, Hex } from "viem";
+import { ApiError } from "@/lib/contract/api-error";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+import { aggregate, type CallResult } from "@/lib/chain/multicall";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
+import { deepestPoolUsd, hasFungibleLp, marketContext, nativeUsdPrice, readLpCustody, readPools, type LpCustody, type MarketContext, type Pool, type TeamRelation } from "@/lib/intel/market";
+import { knownTeam, tokenFirstRound, type OwnerRead } from "@/lib/intel/token/first-round";
+import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
+import { simulateTrade, type Simulation, type TradeRoute } from "./simulate";
+
+/** The simulated buy spends this fraction of the pool's wrapped-native reserve: enough to move real amounts, too little to matter to the price. */
+const simulationShareOfReserve = 1_000n;
+
+export type TeamMember = { address: Address; relation: TeamRelation };
+
+/** The simulation with the pool it traded through, or why it did not run. */
+export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool }) | Extract<Simulation, { ran: false }>;
+
+export type RiskReading = {
+  chain: ChainId;
+  token: Address;
+  block: bigint;
+  code: Hex;
+  identity: Erc20Identity;
+  owner: OwnerRead;
+  /** The deployer and an owner that is not renounced: whose LP and tokens count as the team's. */
+  team: TeamMember[];
+  proxy: ProxyReading;
+  /** The code at the implementation slot's (or the clone's) target, when there is one. */
+  implementationCode: Hex | null;
+  /** The token's pools on the registry's DEXes, read at the block. */
+  pools: Pool[];
+  /** The pools that price the native coin and the further quote assets in dollars. */
+  referencePools: Pool[];
+  /** LP custody of every pool whose LP is a fungible token. */
+  custodies: LpCustody[];
+  receivers: ReceiverScan;
+  /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
+  balances: CallResult[];
+  trade: TradeRead;
+};
+
+export async function readRisk(input: { chain: ChainId; token: Address; client: ChainClient }): Promise<RiskReading> {
+  const { chain, token, client } = input;
+  const network = getNetwork(chain);
+  const first = tokenFirstRound({ client, chain }, token);
+
+  // Round 1, at the latest block.
+  const [head, code, proxySlots, identity, owner, creation, discovery] = await Promise.all([
+    first.head(),
+    first.code(),
+    first.proxySlots(),
+    first.identity(),
+    first.owner(),
+    first.creation(),
+    first.pools(),
+  ]);
+  if (code === "0x") throw new ApiError("insufficient_data", `${token} holds no contract code on ${network.displayName} at block ${head.number}: there is no token to assess.`);
+  const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
+  const team = knownTeam(owner, creation);
+
+  // Round 2, pinned to the block.
+  const probe = proxyProbe(code, proxySlots);
+  // LP custody spans rounds two and three on its own; it is awaited with round three.
+  const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team })));
+  custodiesRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
+  const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
+    readPools(ctx, [...discovery.candidates, ...discovery.reference]),
+    probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
+    aggregate(ctx, probe.calls),
+    scanReceivers(client, token, ctx.block),
+  ]);
+  const pools = readAll.slice(0, discovery.candidates.length);
+  const referencePools = readAll.slice(discovery.candidates.length);
+
+  // Round 3: the simulation and the holders' balances.
+  const [trade, balances, custodies] = await Promise.all([
+    simulateInDeepestPool(ctx, token, pools, referencePools),
+    identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
+    custodiesRead,
+  ]);
+
+  return {
+    chain,
+    token,
+    block: ctx.block,
+    code,
+    identity,
+    owner,
+    team,
+    proxy: probe.read(probeResults),
+    implementationCode: implementationCode ?? null,
+    pools,
+    referencePools,
+    custodies,
+    receivers,
+    balances,
+    trade,
+  };
+}
+
+/** The route the simulator trades a pool through, by its venue. */
+export function routeFor(pool: Pool): TradeRoute {
+  switch (pool.dex.kind) {
+    case "uniswap-v2":
+      return { via: "v2_router", router: pool.dex.router, pool: pool.address };
+    case "solidly-v2":
+      return { via: "solidly_pool", pool: pool.address };
+    case "uniswap-v4":
+      return { via: "v4_pool_manager", poolManager: pool.dex.poolManager, key: pool.v4! };
+    default:
+      return { via: "v3_pool", pool: pool.address };
+  }
+}
+
+/** A buy and a sell through the token's deepest pool in dollars against the native coin (or its wrapped token), on any venue, or why there is none to trade through. */
+async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: readonly Pool[], referencePools: readonly Pool[]): Promise<TradeRead> {
+  const { wrappedNative, nativeSymbol } = ctx.network;
+  const pool = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (candidate) => candidate.quote.kind === "wrapped_native" || candidate.quote.kind === "native");
+  if (!pool?.reserves || pool.reserves.quote <= 0n) {
+    return { ran: false, reason: pools.length === 0 ? "The token has no pool on the registry's DEXes to trade through." : `No pool against ${nativeSymbol} or ${wrappedNative.symbol} with reserves to trade through.` };
+  }
+  const simulation = await simulateTrade({
+    client: ctx.client,
+    block: ctx.block,
+    route: routeFor(pool),
+    token,
+    wrappedNative: wrappedNative.address,
+    nativeIn: pool.reserves.quote / simulationShareOfReserve || 1n,
+  });
+  return simulation.ran ? { ...simulation, pool } : simulation;
+}

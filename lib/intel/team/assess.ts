@@ -1,0 +1,38 @@
+// intel/team-wallets, assess: which links hold (a replayed role grant counts only when hasRole
+// confirms it), and what each linked wallet holds and did: its share of supply, which of its
+// transfers into the token's pools were sells, and its last activity.
+import { valueOrNull } from "@/lib/chain/multicall";
+import { bpsOf, sameAddress } from "@/lib/intel/market";
+import { classifyTransfer } from "@/lib/intel/wallet/movements";
+import { activityOf } from "./links";
+import type { TeamReading } from "./read";
+
+export function assessTeam(reading: TeamReading) {
+  const { linked, roleGrants, checks, codes, toPools, pools, receiptOf, timeOf } = reading;
+  const logs = reading.transfers.logs;
+  const totalSupply = reading.identity.totalSupply.value;
+  const unconfirmed = new Set(roleGrants.holders.filter((_, i) => valueOrNull<boolean>(checks[linked.length + i]) !== true).map((holder) => `${holder.account.toLowerCase()}:${holder.role}`));
+  return linked
+    .map((wallet, index) => ({ ...wallet, index, relations: wallet.relations.filter((proof) => proof.relation !== "role_holder" || !unconfirmed.has(`${wallet.address.toLowerCase()}:${proof.role}`)) }))
+    .filter((wallet) => wallet.relations.length > 0)
+    .map((wallet) => {
+      const balance = valueOrNull<bigint>(checks[wallet.index]);
+      const moves = toPools.filter((log) => sameAddress(log.args.from, wallet.address)).map((log) => classifyTransfer(log, wallet.address, receiptOf.get(log.transactionHash)!, pools, timeOf.get(log.blockNumber) ?? 0n));
+      const sells = moves.filter((move) => move.kind === "sell");
+      const last = activityOf(logs, wallet.address).at(-1);
+      const code = codes[wallet.index];
+      return {
+        address: wallet.address,
+        relations: wallet.relations,
+        isContract: Boolean(code && code !== "0x"),
+        balance,
+        shareOfSupplyBps: balance !== null && totalSupply !== null ? bpsOf(balance, totalSupply) : null,
+        sells,
+        sold: sells.reduce((sum, sell) => sum + sell.amount, 0n),
+        transfersToPools: moves.length,
+        lastActivity: last ? { transaction: last.transactionHash, block: last.blockNumber, time: timeOf.get(last.blockNumber) ?? null } : null,
+      };
+    });
+}
+
+export type TeamWallet = ReturnType<typeof assessTeam>[number];

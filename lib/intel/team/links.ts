@@ -1,0 +1,70 @@
+// Which wallets on-chain relations link to a token's team, each with its proof. The read needs
+// the links before its last round (whose balances and receipts it asks for), so they live here,
+// beside the read rather than in it. Someone who bought from a pool is never linked by that.
+import { getAddress, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { isBurnAddress, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
+import { sameAddress, type PoolCandidate } from "@/lib/intel/market";
+import type { TransferLog } from "@/lib/intel/wallet/movements";
+
+export type Relation = "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
+
+export type RelationProof = { relation: Relation; transaction?: Hash; block?: number; read?: string; from?: Address; amount?: string; role?: string };
+
+export type Linked = { address: Address; relations: RelationProof[] };
+
+/** The token's Transfer history read for links and behaviour, and what counts as "at launch". */
+export const teamScan = { lookbackBlocks: 200_000n, chunkSize: 50_000n, launchBlocks: 1_000n, recentSellsListed: 10 } as const;
+
+export function isPool(pools: readonly PoolCandidate[], address: Address): boolean {
+  return pools.some((pool) => sameAddress(pool.address, address));
+}
+
+/** The wallet's transfers in the history read, in log order. */
+export function activityOf(logs: readonly TransferLog[], wallet: Address): TransferLog[] {
+  return logs.filter((log) => sameAddress(log.args.from, wallet) || sameAddress(log.args.to, wallet));
+}
+
+export type LinkFacts = {
+  chain: ChainId;
+  token: Address;
+  block: bigint;
+  pools: readonly PoolCandidate[];
+  deployer: { address: Address; transaction: Hash } | null;
+  /** owner(), unless renounced. */
+  owner: Address | null;
+  admin: Address | null;
+  adminOwner: Address | null;
+  logs: readonly TransferLog[];
+  /** Replayed AccessControl grants: provisional links until hasRole confirms them. */
+  roleHolders: readonly { role: Hex; account: Address }[];
+};
+
+/** The links, strongest first; a wallet can hold several. Also the first mint seen, which dates the launch. */
+export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: TransferLog | undefined } {
+  const { chain, token, block, pools, logs } = facts;
+  const linked = new Map<string, Linked>();
+  const link = (address: Address, proof: RelationProof) => {
+    if (isBurnAddress(chain, address) || labelKnownAddress(chain, address) || isPool(pools, address) || sameAddress(address, token)) return;
+    const key = address.toLowerCase();
+    const entry = linked.get(key) ?? { address: getAddress(address), relations: [] };
+    if (!entry.relations.some((existing) => existing.relation === proof.relation && existing.transaction === proof.transaction && existing.role === proof.role)) entry.relations.push(proof);
+    linked.set(key, entry);
+  };
+  if (facts.deployer) link(facts.deployer.address, { relation: "deployer", transaction: facts.deployer.transaction });
+  if (facts.owner) link(facts.owner, { relation: "owner", read: `owner() at block ${block}` });
+  if (facts.admin) link(facts.admin, { relation: "proxy_admin", read: `EIP-1967 admin slot at block ${block}` });
+  if (facts.adminOwner) link(getAddress(facts.adminOwner), { relation: "proxy_admin_owner", read: `owner() of the proxy admin at block ${block}` });
+  const firstMint = logs.find((log) => sameAddress(log.args.from, zeroAddress));
+  for (const log of logs) {
+    if (!sameAddress(log.args.from, zeroAddress) || !firstMint || log.blockNumber > firstMint.blockNumber + teamScan.launchBlocks) continue;
+    link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value.toString() });
+  }
+  // Direct receipts from the wallets linked so far (one step only: no chains of transfers).
+  const sources = new Set(linked.keys());
+  for (const log of logs) {
+    if (!sources.has(log.args.from.toLowerCase()) || sources.has(log.args.to.toLowerCase())) continue;
+    link(getAddress(log.args.to), { relation: "received_from_team", transaction: log.transactionHash, block: Number(log.blockNumber), from: getAddress(log.args.from), amount: log.args.value.toString() });
+  }
+  for (const holder of facts.roleHolders) link(holder.account, { relation: "role_holder", role: holder.role, read: `hasRole at block ${block}` });
+  return { linked: [...linked.values()], firstMint };
+}

@@ -1,0 +1,89 @@
+// intel/team-wallets, present: the linked wallets with their proofs and recent behaviour, the
+// reads and transactions cited, and the provenance. The wallets and what they did are facts;
+// that a relation makes a wallet the team's is our reading.
+import type { Hash } from "viem";
+import { getNetwork } from "@/lib/chain/networks";
+import { ProvenanceLedger } from "@/lib/intel/ledger";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { deployerGap } from "@/lib/intel/token/deployer";
+import type { Movement } from "@/lib/intel/wallet/movements";
+import type { TeamWallet } from "./assess";
+import { teamScan } from "./links";
+import type { TeamReading } from "./read";
+
+const formatShare = (bps: number) => `${(bps / 100).toFixed(2)} %`;
+
+function presentSell(decimals: number | null) {
+  return (sell: Movement) => ({
+    transaction: sell.transaction,
+    block: Number(sell.block),
+    time: isoTime(sell.timestamp),
+    amount: amount(sell.amount, decimals),
+    pool: sell.swap!.pool,
+    received: { ...amount(sell.swap!.quoteAmount, sell.swap!.quote.decimals), symbol: sell.swap!.quote.symbol },
+  });
+}
+
+function presentWallet(decimals: number | null) {
+  return (wallet: TeamWallet) => ({
+    address: wallet.address,
+    relations: wallet.relations,
+    is_contract: wallet.isContract,
+    balance: wallet.balance === null ? null : amount(wallet.balance, decimals),
+    share_of_supply_bps: wallet.shareOfSupplyBps,
+    recent: {
+      sells: wallet.sells.slice(-teamScan.recentSellsListed).reverse().map(presentSell(decimals)),
+      sells_total: wallet.sells.length,
+      sold: amount(wallet.sold, decimals),
+      transfers_to_pools: wallet.transfersToPools,
+      last_activity: wallet.lastActivity
+        ? { transaction: wallet.lastActivity.transaction, block: Number(wallet.lastActivity.block), time: wallet.lastActivity.time === null ? null : isoTime(wallet.lastActivity.time) }
+        : null,
+    },
+  });
+}
+
+export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]) {
+  const { chain, token, block, identity, transfers } = reading;
+  const totalSupply = identity.totalSupply.value;
+  const list = wallets.map(presentWallet(identity.decimals.value));
+  const ledger = new ProvenanceLedger().fact("wallets").reading("wallets.relations").fact("wallets.recent", "window").reading("limitations");
+  if (!reading.creation) {
+    // On Base the launch mint's recipient is the nearest thing to a deployer the chain itself shows.
+    ledger.gap("deployer", chain === "base" ? `${deployerGap(chain).replace(/\.$/, "")}; the launch mint's recipient stands in for it when the window reaches the launch.` : deployerGap(chain));
+  }
+  if (!reading.firstMint) ledger.gap("launch", `The token's launch mint is not in blocks ${transfers.fromBlock} to ${transfers.toBlock}, so launch recipients are not read.`);
+  const cited = [...new Set(list.flatMap((entry) => entry.relations.map((relation) => relation.transaction)).filter((hash): hash is Hash => Boolean(hash)))];
+
+  return {
+    chain,
+    block,
+    provenance: ledger.provenance,
+    honestEmpty: list.length === 0,
+    sources: {
+      transactions: cited,
+      reads: [
+        ...(reading.owner ? [`owner() of ${token} at block ${block}`] : []),
+        ...(reading.admin ? [`EIP-1967 admin slot of ${token} at block ${block}`] : []),
+        `Transfer logs of ${token} in blocks ${transfers.fromBlock} to ${transfers.toBlock}`,
+        `balanceOf(wallet) of ${token} at block ${block}`,
+      ],
+    },
+    data: {
+      token: { ...tokenView(token, identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
+      wallets: list,
+      summary:
+        list.length === 0
+          ? "Nothing on chain links a wallet to this token's team in the window read: no deployer known, no owner, no proxy admin, no launch mint and no transfer from any of them. That is not proof there is no team."
+          : `${list.length} wallet${list.length === 1 ? "" : "s"} linked to the team by on-chain relations; together they hold ${formatShare(list.reduce((sum, entry) => sum + (entry.share_of_supply_bps ?? 0), 0))} of supply.`,
+      window: { from_block: Number(transfers.fromBlock), to_block: Number(transfers.toBlock), truncated: transfers.truncated },
+      limitations: [
+        `Links and behaviour come from the token's Transfer logs in blocks ${transfers.fromBlock} to ${transfers.toBlock}; "at launch" means within ${teamScan.launchBlocks} blocks of the first mint seen.`,
+        "Only one step is followed: wallets that received the token directly from the deployer, owner, proxy admin or a launch recipient. Funding in the native coin is not in logs and is not read.",
+        chain === "eth" ? "AccessControl role holders come from RoleGranted/RoleRevoked in the same window, confirmed with hasRole." : `AccessControl role holders are read on Ethereum only; on ${getNetwork(chain).displayName} the narrower owner and admin read applies.`,
+      ],
+      unavailable: ledger.unavailable,
+    },
+  } satisfies PresentedAnswer;
+}

@@ -1,0 +1,113 @@
+// intel/team-wallets, read: three rounds.
+//   1. at the latest block (the shared first round): the block, the EIP-1967 admin slot,
+//      owner(), the deployer, the ERC-20 identity and the token's pools;
+//   2. pinned to that block: the token's Transfer history, the proxy admin's owner, and
+//      (Ethereum) the AccessControl grants;
+//   3. for every wallet those link to the team: balance, code and role checks, and the receipts
+//      and times of what the linked wallets did.
+import { erc20Abi, parseAbiItem, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+import { scanLogs } from "@/lib/chain/log-scanner";
+import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { ownableAbi } from "@/lib/intel/contract/abis";
+import { addressInSlot } from "@/lib/intel/contract/proxy";
+import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/contract/read";
+import type { PoolCandidate } from "@/lib/intel/market";
+import type { Creation } from "@/lib/intel/token/deployer";
+import type { TokenFirstRound } from "@/lib/intel/token/first-round";
+import type { TransferLog } from "@/lib/intel/wallet/movements";
+import { activityOf, isPool, linkTeam, teamScan, type Linked } from "./links";
+
+const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+
+export type TeamReading = {
+  chain: ChainId;
+  token: Address;
+  block: bigint;
+  identity: Erc20Identity;
+  pools: PoolCandidate[];
+  creation: Creation | null;
+  /** owner(), unless renounced: a renounced owner is no one to link. */
+  owner: Address | null;
+  admin: Address | null;
+  transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  /** The launch mint: the first mint in the history read. */
+  firstMint: TransferLog | undefined;
+  /** Every wallet linked, role holders still unconfirmed. */
+  linked: Linked[];
+  roleGrants: RoleGrants;
+  /** balanceOf each linked wallet, then hasRole of each replayed grant. */
+  checks: CallResult[];
+  codes: (Hex | undefined)[];
+  /** Transfers from linked wallets into the token's pools: the candidates for sells. */
+  toPools: TransferLog[];
+  receiptOf: Map<Hash, TransactionReceipt>;
+  timeOf: Map<bigint, bigint>;
+};
+
+export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
+  const { client, chain, token } = first;
+  const network = getNetwork(chain);
+
+  // Round 1, at the latest block.
+  const [head, adminWord, ownerRead, creation, identity, discovery] = await Promise.all([first.head(), first.adminSlot(), first.owner(), first.creation(), first.identity(), first.pools()]);
+  const block = head.number;
+  const admin = addressInSlot(adminWord);
+  const owner = ownerRead.renounced ? null : ownerRead.address;
+
+  // Round 2: the Transfer history, the proxy admin's owner, and (Ethereum) role grants.
+  const [transfers, [adminOwnerRead], grants] = await Promise.all([
+    scanLogs({ client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: teamScan.lookbackBlocks, chunkSize: teamScan.chunkSize }),
+    aggregate({ client, network, block }, admin ? [{ address: admin, abi: ownableAbi, functionName: "owner" }] : []).then((results) => (results.length ? results : [undefined])),
+    chain === "eth" ? scanRoleGrants({ client, block }, token) : null,
+  ]);
+  const logs = transfers.logs as unknown as TransferLog[];
+  const roleGrants = grants ?? { holders: [], truncated: false, fromBlock: 0n };
+  const pools = discovery.candidates;
+  const { linked, firstMint } = linkTeam({
+    chain,
+    token,
+    block,
+    pools,
+    deployer: creation ? { address: creation.deployer, transaction: creation.transaction } : null,
+    owner,
+    admin,
+    adminOwner: valueOrNull<Address>(adminOwnerRead),
+    logs,
+    roleHolders: roleGrants.holders,
+  });
+
+  // Round 3: balances, code and role checks; receipts and times of what the linked wallets did.
+  const linkedKeys = new Set(linked.map((wallet) => wallet.address.toLowerCase()));
+  const toPools = logs.filter((log) => linkedKeys.has(log.args.from.toLowerCase()) && isPool(pools, log.args.to));
+  const lastBlocks = linked.map((wallet) => activityOf(logs, wallet.address).at(-1)?.blockNumber).filter((b): b is bigint => b !== undefined);
+  const neededBlocks = [...new Set([...lastBlocks, ...toPools.map((log) => log.blockNumber)])];
+  const [checks, codes, receipts, headers] = await Promise.all([
+    aggregate({ client, network, block }, [...linked.map((wallet) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet.address] })), ...roleChecks(token, roleGrants)]),
+    Promise.all(linked.map((wallet) => client.getCode({ address: wallet.address, blockNumber: block }))),
+    Promise.all([...new Set(toPools.map((log) => log.transactionHash))].map((hash) => client.getTransactionReceipt({ hash }))),
+    Promise.all(neededBlocks.map((blockNumber) => client.getBlock({ blockNumber }))),
+  ]);
+
+  return {
+    chain,
+    token,
+    block,
+    identity,
+    pools,
+    creation,
+    owner,
+    admin,
+    transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated },
+    firstMint,
+    linked,
+    roleGrants,
+    checks,
+    codes,
+    toPools,
+    receiptOf: new Map(receipts.map((receipt) => [receipt.transactionHash, receipt])),
+    timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
+  };
+}

@@ -1,0 +1,90 @@
+// The first round of every token read, at the node's latest block: the block, the code, the
+// proxy slots, the ERC-20 identity, owner(), the deployer and the token's pools. Each read is
+// started on first use and shared after that, so an endpoint asks for what it needs and a read
+// running beside another (why-down's team read) reuses the answers instead of asking twice.
+// Reads started in the same tick travel in one batched request.
+import { getAddress, zeroAddress, type Address, type Block, type Hex } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
+import { aggregate, valueOrNull } from "@/lib/chain/multicall";
+import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { ownableAbi } from "@/lib/intel/contract/abis";
+import { slots, type ProxySlotWords } from "@/lib/intel/contract/proxy";
+import { discoverPools, type PoolDiscovery } from "@/lib/intel/market";
+import { readCreation, type Creation } from "./deployer";
+
+export type Head = Block & { number: bigint };
+
+/** owner() as read: the address (checksummed), and whether it is a zero or burn address. Both null when the contract has no owner(). */
+export type OwnerRead = { address: Address | null; renounced: boolean | null };
+
+export type TokenFirstRound = {
+  readonly client: ChainClient;
+  readonly chain: ChainId;
+  readonly token: Address;
+  head(): Promise<Head>;
+  code(): Promise<Hex>;
+  proxySlots(): Promise<ProxySlotWords>;
+  adminSlot(): Promise<Hex | undefined>;
+  identity(): Promise<Erc20Identity>;
+  owner(): Promise<OwnerRead>;
+  creation(): Promise<Creation | null>;
+  pools(): Promise<PoolDiscovery>;
+};
+
+/** A read made once, on first use; its failure surfaces where it is awaited, never as unhandled. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => {
+    if (!started) {
+      started = read();
+      started.catch(() => undefined);
+    }
+    return started;
+  };
+}
+
+export function tokenFirstRound(target: { client: ChainClient; chain: ChainId }, address: Address): TokenFirstRound {
+  const { client, chain } = target;
+  const token = getAddress(address);
+  const latest = { client, chain, network: getNetwork(chain) };
+  const slot = (which: keyof typeof slots) => once(() => client.getStorageAt({ address: token, slot: slots[which] }));
+  const implementationSlot = slot("implementation");
+  const adminSlot = slot("admin");
+  const beaconSlot = slot("beacon");
+  return {
+    client,
+    chain,
+    token,
+    head: once(async () => {
+      const block = await client.getBlock();
+      if (block.number === null) throw new Error("the latest block has no number");
+      return block as Head;
+    }),
+    code: once(async () => (await client.getCode({ address: token })) ?? "0x"),
+    proxySlots: once(async () => {
+      const [implementation, admin, beacon] = await Promise.all([implementationSlot(), adminSlot(), beaconSlot()]);
+      return { implementation, admin, beacon };
+    }),
+    adminSlot,
+    identity: once(() => erc20Identity(client, token)),
+    owner: once(async () => {
+      const [read] = await aggregate(latest, [{ address: token, abi: ownableAbi, functionName: "owner" }]);
+      const value = valueOrNull<Address>(read);
+      const owner = value ? getAddress(value) : null;
+      return { address: owner, renounced: owner ? owner === zeroAddress || isBurnAddress(chain, owner) : null };
+    }),
+    creation: once(() => readCreation(target, token)),
+    pools: once(() => discoverPools(latest, token)),
+  };
+}
+
+export type KnownTeamWallet = { address: Address; relation: "deployer" | "owner" };
+
+/** The wallets the first round ties to the team: the deployer, and the owner unless ownership is renounced. */
+export function knownTeam(owner: OwnerRead, creation: Creation | null): KnownTeamWallet[] {
+  return [
+    ...(creation ? [{ address: creation.deployer, relation: "deployer" as const }] : []),
+    ...(owner.address && !owner.renounced ? [{ address: owner.address, relation: "owner" as const }] : []),
+  ];
+}

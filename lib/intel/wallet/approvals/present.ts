@@ -1,0 +1,51 @@
+// wallet/approvals, present: one page of the live approvals, the totals and the window. The
+// logs and allowances are facts; the spenders' names come from the registry's address labels.
+import { getAddress } from "viem";
+import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
+import { ProvenanceLedger } from "@/lib/intel/ledger";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { assessApprovals } from "./assess";
+import { approvalScan, type ApprovalGrants } from "./read";
+
+export function presentApprovals(reading: ApprovalGrants, page: { limit: number; offset: number }) {
+  const { chain, wallet, block, scan } = reading;
+  const { live, unreadable } = assessApprovals(reading);
+  const { limit, offset } = page;
+  const approvals = live.slice(offset, offset + limit).map(({ grant, allowance, unlimited }) => {
+    const token = getAddress(grant.address);
+    const spender = getAddress(grant.args.spender);
+    const identity = reading.identityOf.get(token);
+    const known = labelKnownAddress(chain, spender);
+    return {
+      token: tokenView(token, identity),
+      spender: { address: spender, label: known?.label ?? null, kind: known?.kind ?? null, is_contract: reading.spenderIsContract.get(spender) ?? null },
+      allowance: amount(allowance, identity?.decimals.value),
+      unlimited,
+      granted: { transaction: grant.transactionHash, block: Number(grant.blockNumber), time: isoTime(reading.timeOf.get(grant.blockNumber)!) },
+    };
+  });
+
+  const ledger = new ProvenanceLedger().fact("approvals").outside("approvals.spender.label").fact("total", "window").reading("limitations");
+  if (unreadable.length > 0) ledger.gap("approvals", `allowance() did not answer on ${unreadable.join(", ")}; those approvals are left out rather than guessed.`);
+  return {
+    chain,
+    block,
+    provenance: ledger.provenance,
+    honestEmpty: live.length === 0,
+    data: {
+      wallet,
+      approvals,
+      total: live.length,
+      unlimited_total: live.filter((entry) => entry.unlimited).length,
+      page: { limit, offset, returned: approvals.length, has_more: offset + approvals.length < live.length },
+      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated },
+      limitations: [
+        `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock} (the last ${approvalScan.lookbackBlocks} blocks on ${getNetwork(chain).displayName}); an approval granted earlier and never touched since is not seen.`,
+        "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are not read in this version.",
+        `Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).`,
+      ],
+      unavailable: ledger.unavailable,
+    },
+  } satisfies PresentedAnswer;
+}

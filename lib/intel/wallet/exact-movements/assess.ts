@@ -1,0 +1,20 @@
+// wallet/exact-movements, assess: the movements as lines, newest first, and how many of each
+// kind. A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool):
+// one sell. No movement at all is no answer, not an empty one.
+import { ApiError } from "@/lib/contract/api-error";
+import { getNetwork } from "@/lib/chain/networks";
+import { countByKind, movementLines, movementScan } from "../movements";
+import type { RecentMovements } from "./read";
+
+export function assessMovements(reading: RecentMovements) {
+  const { scan, token, wallet } = reading;
+  if (reading.movements.length === 0) {
+    throw new ApiError(
+      "insufficient_data",
+      `No ${token ? `movements of ${token}` : "token movements"} by ${wallet} on ${getNetwork(reading.chain).displayName} in blocks ${scan.fromBlock} to ${scan.toBlock} (the last ${movementScan.lookbackBlocks} blocks).`,
+    );
+  }
+  // Merged oldest first so each line keeps its legs in log order; shown newest first.
+  const lines = movementLines([...reading.movements].reverse()).reverse();
+  return { lines, counts: countByKind(lines) };
+}

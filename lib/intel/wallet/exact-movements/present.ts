@@ -1,0 +1,49 @@
+// wallet/exact-movements, present: each line with its token, exact amount, counterparty and swap;
+// the logs are facts, the kind each amounts to (buy, sell, transfer) a reading.
+import { ProvenanceLedger } from "@/lib/intel/ledger";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { primaryLeg } from "../movements";
+import { assessMovements } from "./assess";
+import { maxMovementsPerCall, type RecentMovements } from "./read";
+
+export function presentMovements(reading: RecentMovements) {
+  const { chain, block, scan } = reading;
+  const { lines, counts } = assessMovements(reading);
+  const ledger = new ProvenanceLedger().fact("movements").reading("movements.kind").fact("counts", "window").reading("limitations");
+  return {
+    chain,
+    block,
+    provenance: ledger.provenance,
+    data: {
+      wallet: reading.wallet,
+      token: reading.token,
+      movements: lines.map((line) => {
+        const movement = primaryLeg(line);
+        const identity = reading.tokens.get(movement.token.toLowerCase());
+        return {
+          kind: line.kind,
+          token: tokenView(movement.token, identity),
+          amount: amount(line.amount, identity?.decimals.value),
+          counterparty: movement.counterparty,
+          transaction: movement.transaction,
+          block: Number(movement.block),
+          log_index: movement.logIndex,
+          time: isoTime(movement.timestamp),
+          ...(line.legs.length > 1 ? { legs: line.legs.map((leg) => ({ counterparty: leg.counterparty, amount: amount(leg.amount, identity?.decimals.value), log_index: leg.logIndex })) } : {}),
+          swap: movement.swap
+            ? { pool: movement.swap.pool, dex: movement.swap.dex, quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
+            : null,
+        };
+      }),
+      counts: { ...counts, total: lines.length },
+      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), more_before: scan.capped || scan.truncated },
+      limitations: [
+        `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
+        "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
+      ],
+      // Every field is read from the chain or derived from what was: the ledger never names a gap here.
+      unavailable: {},
+    },
+  } satisfies PresentedAnswer;
+}

@@ -1,0 +1,32 @@
+// POST /v1/api/intel/why-down — a plain-language read of why a token's price is down, from its
+// main pool's activity in a documented window (about a day of blocks). The price change comes
+// from pool state at the window's edges; three candidate drivers are each measured from logs:
+// liquidity pulled (LP redeemed through the pool, by whom, what share of the pool), heavy
+// selling (tokens sold into the pool against tokens bought, the largest sellers), and the
+// team's wallets moving (their sells and transfers, the team read by intel/team-wallets).
+// Which driver is dominant is our reading, by documented rules (assess.ts); every observation
+// behind it is a log with its amounts, wallet, transaction and time (read.ts, present.ts).
+import { getAddress, type Address } from "viem";
+import { getChainClient, type ChainClient } from "@/lib/chain/clients";
+import type { ChainEnv, ChainId } from "@/lib/chain/networks";
+import { readChain } from "@/lib/chain/upstream";
+import { intelEndpoint } from "@/lib/intel/meta";
+import type { RequestOf } from "@/lib/schemas/requests";
+import { assessWhyDown } from "./assess";
+import { presentWhyDown } from "./present";
+import { readWhyDownWindow } from "./read";
+
+export { driverRules, type Driver } from "./assess";
+export { windowBlocks } from "./read";
+
+export async function readWhyDown(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv }) {
+  const { chain } = input;
+  const client = input.client ?? getChainClient(chain, { env: input.env });
+  const token = getAddress(input.address);
+  return readChain(chain, async () => {
+    const reading = await readWhyDownWindow({ client, chain, token });
+    return presentWhyDown(reading, assessWhyDown(reading));
+  });
+}
+
+export const whyDownIntel = intelEndpoint((input: RequestOf<"intel/why-down">) => readWhyDown({ chain: input.chain, address: input.address }));

@@ -1,0 +1,170 @@
+// intel/why-down, read: the token's main pool over a window of about a day, in three rounds,
+// with the team read (intel/team-wallets) running beside it on the same first round.
+//   1. at the latest block (the shared first round): the block, the ERC-20 identity and the pools
+//      on every venue;
+//   2. every pool's activity in the window (each venue's own events; a V4 PoolManager's filtered by
+//      the token's pool ids) and the token's transfers, every pool read now and at the window's
+//      start (with the pools that price them in dollars);
+//   3. the team read's last round, and the block times of everything cited.
+// The main pool is the deepest in dollars at the window's start (main-pool.ts). A token with no
+// pool, or no trade in its main pool in the window, has no price move to explain: a 422.
+import { parseAbi, parseAbiItem, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { Erc20Identity } from "@/lib/chain/erc20";
+import { scanLogs } from "@/lib/chain/log-scanner";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { ApiError } from "@/lib/contract/api-error";
+import { hasFungibleLp, marketContext, readPools, type Pool, type PoolCandidate } from "@/lib/intel/market";
+import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
+import { readTeamWallets } from "@/lib/intel/team";
+import { tokenFirstRound } from "@/lib/intel/token/first-round";
+import { mainPoolOf } from "./main-pool";
+
+/** About one day of blocks on each network (12 s, 2 s and 3 s blocks). */
+export const windowBlocks: Record<ChainId, bigint> = { eth: 7_200n, base: 43_200n, bsc: 28_800n };
+
+const tokenTransfer = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
+const lpTransferTopic = toEventSelector(parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)"));
+
+/** Where a log sits: the order of everything in the window. */
+export type LogPlace = { transactionHash: Hash; blockNumber: bigint; logIndex: number };
+
+export type TransferLog = LogPlace & { address: Address; args: { from: Address; to: Address; value: bigint } };
+
+/** One event of a pool, read in its venue's encoding. */
+export type PoolEvent = LogPlace & { activity: PoolActivity };
+
+export type TeamAnswer = Awaited<ReturnType<typeof readTeamWallets>>;
+
+export type WhyDownReading = {
+  chain: ChainId;
+  token: Address;
+  block: bigint;
+  /** The latest block's time: the window's end. */
+  timestamp: bigint;
+  identity: Erc20Identity;
+  /** The main pool, as read at the block. */
+  pool: Pool;
+  /** The main pool at the window's first block; null when it did not exist yet (or held nothing). */
+  startPool: Pool | null;
+  /** Every pool found, now and at the window's start, and the pools that price them in dollars. */
+  market: { now: Pool[]; start: Pool[]; referenceNow: Pool[]; referenceStart: Pool[] };
+  tokenIsToken0: boolean;
+  /** The window's first block, and its time. */
+  from: bigint;
+  fromTimestamp: bigint;
+  /** The main pool's events in the window, in log order. */
+  poolEvents: PoolEvent[];
+  /** The main pool's LP token transfers in the window (pools with a fungible LP token). */
+  lpTransfers: TransferLog[];
+  /** The token's Transfer logs in the window, in log order. */
+  transfers: TransferLog[];
+  team: TeamAnswer;
+  /** Block times of every block a log in the window sits in. */
+  timeOf: Map<bigint, bigint>;
+  /** Who sent each liquidity-removal transaction of a position pool (its owner, or whoever it let act). */
+  senders: Map<Hash, Address>;
+};
+
+const byPlace = (a: LogPlace, b: LogPlace) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1);
+
+/** The window's logs of every pool: each contract once (a V4 PoolManager filtered by the pools' ids). */
+async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[], from: bigint, block: bigint, maxLookbackBlocks: bigint): Promise<Log[]> {
+  const window = { client, fromBlock: from, toBlock: block, maxLookbackBlocks, chunkSize: 10_000n };
+  const contracts = new Map<string, PoolCandidate[]>();
+  for (const pool of pools) contracts.set(pool.address.toLowerCase(), [...(contracts.get(pool.address.toLowerCase()) ?? []), pool]);
+  const scans = [...contracts.values()].map((sharing) => {
+    const [first] = sharing;
+    const topics = venueTopics(eventShapeOf(first.dex));
+    if (first.v4) {
+      // Swap and ModifyLiquidity carry the pool id as their first indexed argument.
+      return scanLogs({ ...window, address: first.address, topics: [topics, sharing.map((pool) => pool.v4!.id as Hex)] });
+    }
+    return scanLogs({ ...window, address: first.address, topics: [hasFungibleLp(first) ? [...topics, lpTransferTopic] : topics] });
+  });
+  return (await Promise.all(scans)).flatMap((scan) => scan.logs as Log[]);
+}
+
+export async function readWhyDownWindow(input: { client: ChainClient; chain: ChainId; token: Address }): Promise<WhyDownReading> {
+  const { client, chain, token } = input;
+  const network = getNetwork(chain);
+
+  // Round 1, at the latest block. The team read runs beside this one (its own three rounds) and
+  // shares these reads rather than asking the node for them again.
+  const first = tokenFirstRound({ client, chain }, token);
+  const teamRead = readTeamWallets({ chain, address: token, client, first });
+  teamRead.catch(() => undefined);
+  const [head, identity, discovery] = await Promise.all([first.head(), first.identity(), first.pools()]);
+  const block = head.number;
+  if (discovery.candidates.length === 0) {
+    throw new ApiError("insufficient_data", `${token} has no pool on ${network.dexes.map((dex) => dex.name).join(", ")} on ${network.displayName}: there is no trading to read.`);
+  }
+  const from = block > windowBlocks[chain] ? block - windowBlocks[chain] : 0n;
+  const lookback = windowBlocks[chain] + 1n;
+  const everyPool = [...discovery.candidates, ...discovery.reference];
+
+  // Round 2: every pool's logs and the token's transfers in the window; every pool now and at the window's start.
+  const [poolLogs, transferScan, now, start, fromHeader] = await Promise.all([
+    scanPoolLogs(client, discovery.candidates, from, block, lookback),
+    scanLogs({ client, address: token, events: tokenTransfer, fromBlock: from, toBlock: block, maxLookbackBlocks: lookback, chunkSize: 10_000n }),
+    readPools(marketContext({ client, chain, block, blockTimestamp: head.timestamp }), everyPool),
+    readPools(marketContext({ client, chain, block: from }), everyPool),
+    client.getBlock({ blockNumber: from }),
+  ]);
+  const count = discovery.candidates.length;
+  const market = { now: now.slice(0, count), start: start.slice(0, count), referenceNow: now.slice(count), referenceStart: start.slice(count) };
+  const main = mainPoolOf(market);
+  const pool = market.now[main];
+  const startPool = market.start[main].reserves && market.start[main].reserves!.quote > 0n ? market.start[main] : null;
+
+  const place = (log: Log): LogPlace => ({ transactionHash: log.transactionHash!, blockNumber: log.blockNumber!, logIndex: log.logIndex! });
+  const shape = eventShapeOf(pool.dex);
+  const poolEvents: PoolEvent[] = [];
+  const lpTransfers: TransferLog[] = [];
+  for (const log of poolLogs) {
+    if (log.address.toLowerCase() !== pool.address.toLowerCase()) continue;
+    if (log.topics[0] === lpTransferTopic && log.topics.length === 3) {
+      lpTransfers.push({ ...place(log), address: log.address, args: { from: `0x${log.topics[1]!.slice(26)}` as Address, to: `0x${log.topics[2]!.slice(26)}` as Address, value: BigInt(log.data) } });
+      continue;
+    }
+    const activity = readPoolEvent(shape, log);
+    // A PoolManager's logs are every pool's: keep the main pool's by id.
+    if (activity && (activity.pool.id ?? null) === (pool.v4?.id ?? null)) poolEvents.push({ ...place(log), activity });
+  }
+  poolEvents.sort(byPlace);
+  lpTransfers.sort(byPlace);
+  const transfers = transferScan.logs as unknown as TransferLog[];
+  if (!poolEvents.some((event) => event.activity.what === "swap")) {
+    throw new ApiError("insufficient_data", `No trade in ${token}'s main pool ${pool.address}${pool.v4 ? ` (V4 pool ${pool.v4.id})` : ""} on ${pool.dex.name} in blocks ${from} to ${block}: there is no price move to explain.`);
+  }
+
+  // Round 3: the team (its last round), block times of everything cited, and who sent each
+  // position's removal (a position manager burns on its owner's behalf, and collects apart).
+  const cited = [...new Set([...poolEvents, ...transfers].map((log) => log.blockNumber))];
+  const removalTransactions = hasFungibleLp(pool) ? [] : [...new Set(poolEvents.filter((event) => event.activity.what === "liquidity_removed").map((event) => event.transactionHash))];
+  const [team, headers, removalsSent] = await Promise.all([
+    teamRead,
+    Promise.all(cited.map((blockNumber) => client.getBlock({ blockNumber }))),
+    Promise.all(removalTransactions.map((hash) => client.getTransaction({ hash }))),
+  ]);
+
+  return {
+    chain,
+    token,
+    block,
+    timestamp: head.timestamp,
+    identity,
+    pool,
+    startPool,
+    market,
+    tokenIsToken0: token.toLowerCase() < pool.quote.address.toLowerCase(),
+    from,
+    fromTimestamp: fromHeader.timestamp,
+    poolEvents,
+    lpTransfers,
+    transfers,
+    team,
+    timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
+    senders: new Map(removalsSent.map((transaction) => [transaction.hash, transaction.from])),
+  };
+}

@@ -1,0 +1,118 @@
+// Every intelligence endpoint's demo requests, answered through emulated providers (the provider
+// proxy in front of the eth demo chain) and straight from the node: the same `data`, or, where a
+// provider cannot serve what the endpoint reads, an honest 503 naming it — never a 500.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints, type Endpoint } from "@/lib/contract/endpoints";
+import { clearChainClients } from "@/lib/chain/clients";
+import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
+import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { createHarness, type Harness } from "../support/harness";
+import { providers, startProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
+
+let chain: DemoChain;
+let h: Harness;
+const savedUrl = process.env.ETH_RPC_URL;
+
+type Answer = { label: string; status: number; data: unknown; error?: string; message?: string };
+let straight: Answer[];
+
+const intelligence = endpoints.filter((endpoint) => endpoint.surface === "intelligence");
+const requests = () => intelligence.flatMap((endpoint) => demoRequestsFor(endpoint.id, "eth", chain.addressBook).map((body) => ({ endpoint, body })));
+
+async function answerAll(url: string): Promise<Answer[]> {
+  process.env.ETH_RPC_URL = url;
+  clearChainClients();
+  forgetProviderProfiles();
+  const answers: Answer[] = [];
+  // One at a time, as separate API requests: what one learns about the provider, the next uses.
+  for (const { endpoint, body } of requests()) answers.push(await answer(endpoint, body));
+  return answers;
+}
+
+async function answer(endpoint: Endpoint, body: Record<string, unknown>): Promise<Answer> {
+  // A fresh key per call: the metadata budget allows one call a second per key.
+  const { key } = await h.key();
+  const response = await h.call(endpoint.method, endpoint.id, { key, body });
+  return { label: `${endpoint.id} ${JSON.stringify(body)}`, status: response.status, data: response.body.data, error: response.body.error, message: response.body.message };
+}
+
+async function through(rules: ProviderRules): Promise<{ answers: Answer[]; stats: ProxyStats }> {
+  const proxy = await startProviderProxy(chain.rpcUrl, rules);
+  try {
+    return { answers: await answerAll(proxy.url), stats: { ...proxy.stats } };
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** The node's other methods served, as an operator's Erigon or reth with the ots namespace would: the profile's limits are what is compared. */
+const withOts = (rules: ProviderRules): ProviderRules => ({ ...rules, methodsOff: undefined });
+
+beforeAll(async () => {
+  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  h = await createHarness("pglite+memory");
+  straight = await answerAll(chain.rpcUrl);
+}, 180_000);
+
+afterAll(async () => {
+  if (savedUrl === undefined) delete process.env.ETH_RPC_URL;
+  else process.env.ETH_RPC_URL = savedUrl;
+  clearChainClients();
+  forgetProviderProfiles();
+  await h?.close();
+  await chain?.stop();
+});
+
+it("straight from the node, every demo request answers 200", () => {
+  expect(straight.length).toBeGreaterThanOrEqual(20);
+  for (const answer of straight) expect({ label: answer.label, status: answer.status }).toEqual({ label: answer.label, status: 200 });
+});
+
+describe.each<[string, () => ProviderRules]>([
+  // Batches over 10 calls split (and the size learned) — every endpoint answers, never a 500.
+  ["geth with --rpc.batch-request-limit 10", () => withOts(providers.geth({ maxBatch: 10 }))],
+  ["Alchemy free tier (10 blocks per eth_getLogs), 20 ms from us", () => ({ ...withOts(providers.alchemyFree()), latencyMs: 20 })],
+  // The demo chain is a few hundred blocks with sparse logs: caps scaled down so they are met.
+  ["Infura (caps scaled to 3 logs and 100 blocks)", () => withOts(providers.infura({ maxLogs: 3, maxBlockRange: 100 }))],
+  ["reth (caps scaled to 3 logs and 200 blocks)", () => withOts(providers.reth({ maxLogs: 3, maxBlockRange: 200 }))],
+  ["Base's public proxyd (10 calls per batch) with seeded faults", () => ({ ...providers.basePublic({ maxBatch: 10 }), faults: { probability: 0.1, seed: 3, kinds: ["http_503", "reset", "lagging_backend"] } })],
+])("through %s", (label, rules) => {
+  it("every demo request answers with the same data as straight from the node", async () => {
+    const { answers, stats } = await through(rules());
+    answers.forEach((answer, i) => {
+      expect({ label: answer.label, status: answer.status, error: answer.error, message: answer.message }).toEqual({ label: straight[i].label, status: 200, error: undefined, message: undefined });
+      expect(answer.data, answer.label).toEqual(straight[i].data);
+    });
+    console.info(`${label}: ${answers.length} API requests, ${stats.httpRequests} HTTP requests, ${stats.calls} calls (${stats.byMethod.eth_getLogs ?? 0} eth_getLogs); refused ${JSON.stringify(stats.refused)}; faults ${JSON.stringify(stats.faults)}`);
+  }, 180_000);
+});
+
+describe("through a provider that cannot serve what an endpoint reads", () => {
+  it("BNB Chain's public endpoint (no eth_getLogs, no ots_): 503 naming eth_getLogs, or the same data, never a 500; and quickly", async () => {
+    const { answers, stats } = await through(providers.bnbPublic());
+    let refused = 0;
+    answers.forEach((answer, i) => {
+      if (answer.status === 503) {
+        refused += 1;
+        expect({ label: answer.label, error: answer.error, message: answer.message }).toEqual({
+          label: straight[i].label,
+          error: "unavailable",
+          message: "Ethereum node did not answer: it does not serve eth_getLogs (JSON-RPC error -32005: limit exceeded)",
+        });
+      } else {
+        expect({ label: answer.label, status: answer.status }).toEqual({ label: straight[i].label, status: 200 });
+      }
+    });
+    expect(refused).toBeGreaterThan(0);
+    // Learned at the first refusal: the later requests are answered without asking for logs again.
+    expect(stats.byMethod.eth_getLogs).toBeLessThanOrEqual(8);
+    console.info(`BNB public: ${refused} of ${answers.length} answered 503; ${stats.byMethod.eth_getLogs} eth_getLogs calls in all`);
+  }, 180_000);
+
+  it("Alchemy pay-as-you-go as it is (no ots_getContractCreator): every request answers 200, the deployer named as a gap", async () => {
+    const { answers } = await through(providers.alchemyPayg());
+    for (const answer of answers) expect({ label: answer.label, status: answer.status }).toEqual({ label: answer.label, status: 200 });
+    expect(JSON.stringify(answers.map((answer) => answer.data))).toContain("no ots_getContractCreator");
+  }, 180_000);
+});

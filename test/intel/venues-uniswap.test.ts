@@ -1,0 +1,137 @@
+// The venue reads on the real Uniswap V3, Uniswap V4 (native ETH/BNB, and a hooked pool) and
+// PancakeSwap V3 contracts of the demo chains, asserted against what the demo recorded when it
+// played them: every endpoint finds the pool on its venue and reads its own events.
+import { describe, expect, it } from "vitest";
+import { zeroAddress } from "viem";
+import { getChainClient } from "@/lib/chain/clients";
+import { getNetwork } from "@/lib/chain/networks";
+import { analyzeLiquidity } from "@/lib/intel/liquidity";
+import { analyzeRisk } from "@/lib/intel/risk";
+import { readWhyDown } from "@/lib/intel/why-down";
+import { readPnl } from "@/lib/intel/wallet/pnl";
+import { useDemoNetworks } from "../support/demo-chains";
+
+const demo = useDemoNetworks();
+
+/** A removal's principal against what was paid out with the position's fees: no more than it, and within 1 % of it. */
+function expectPrincipalOf(principal: bigint, paidOut: bigint) {
+  expect(principal <= paidOut, `${principal} ≤ ${paidOut}`).toBe(true);
+  expect(principal * 100n >= paidOut * 99n, `${principal} within 1 % of ${paidOut}`).toBe(true);
+}
+
+describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo %s", (chain) => {
+  const setup = () => {
+    const { rpcUrl, addressBook } = demo.chains[chain];
+    const client = () => getChainClient(chain, { env: { ETH_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl } });
+    return { scenarios: addressBook.venues.scenarios, client, network: getNetwork(chain) };
+  };
+
+  it("a V3-only token: liquidity, why-down, pnl (oldest trade first) and risk all read its Uniswap V3 pool", async () => {
+    const { scenarios, client } = setup();
+    const { v3Only } = scenarios;
+    const token = v3Only.token.address;
+    const liquidity = await analyzeLiquidity({ chain, address: token, client: client() });
+    expect(liquidity.data.market.pools.map((pool) => [pool.address, pool.kind, pool.reserves?.source])).toEqual([[v3Only.pool.address, "uniswap-v3", "pool_balances"]]);
+    expect(liquidity.data.market.price?.pool).toBe(v3Only.pool.address);
+    // Its liquidity is a position NFT of the position manager: the deployer holds it, what is left of it after the removal.
+    expect(liquidity.data.position_custody).toEqual([
+      expect.objectContaining({ pool: v3Only.pool.address, position_manager: v3Only.position.positionManager, liquidity: v3Only.liquidityRemoval.liquidityLeft, team: [expect.objectContaining({ token_id: v3Only.position.tokenId, owner: v3Only.position.owner, share_bps: 10_000, relations: expect.arrayContaining(["deployer"]) })], other_holders: [] }),
+    ]);
+
+    const why = await readWhyDown({ chain, address: token, client: client() });
+    expect(why.data.pool).toMatchObject({ address: v3Only.pool.address, dex: "Uniswap V3" });
+    const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
+    // Removed through the position manager's multicall: the position's owner pulled it. The pool's
+    // Burn gives the principal; the recorded collect adds the position's fees on top (under 1 %).
+    expect(pulled.observations).toEqual([expect.objectContaining({ wallet: v3Only.position.owner, transaction: v3Only.liquidityRemoval.tx.hash })]);
+    expectPrincipalOf(BigInt(pulled.observations[0].amount.raw), BigInt(v3Only.liquidityRemoval.tokenOut));
+    expectPrincipalOf(BigInt(pulled.observations[0].quote_amount!.raw), BigInt(v3Only.liquidityRemoval.nativeOut));
+
+    const trader = v3Only.trades[0].wallet;
+    const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
+    const traded = v3Only.trades.filter((trade) => trade.wallet === trader);
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex, trade.transaction])).toEqual(
+      traded.map((trade) => [trade.side, "Uniswap V3", trade.tx.hash]),
+    );
+
+    const risk = await analyzeRisk({ chain, address: token, client: client() });
+    const setApart = (risk.data.signals.find((signal) => signal.id === "holder_concentration")!.evidence as { set_apart: { address: string; kind: string }[] }).set_apart;
+    expect(setApart).toContainEqual(expect.objectContaining({ address: v3Only.pool.address, kind: "pool" }));
+    // The buy and sell are simulated straight against the V3 pool (its swap callback), as a router would.
+    expect(risk.data.fallback).toBe(false);
+    expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+  });
+
+  it("a V4 pool against the native coin: found by its id through StateView, read by id in the PoolManager's events", async () => {
+    const { scenarios, client, network } = setup();
+    const { v4Native } = scenarios;
+    const token = v4Native.token.address;
+    const poolManager = network.dexes.find((dex) => dex.kind === "uniswap-v4")!;
+    const liquidity = await analyzeLiquidity({ chain, address: token, client: client() });
+    expect(liquidity.data.market.pools.map((pool) => [pool.kind, pool.v4?.pool_id, pool.quote.address, pool.quote.kind, pool.v4?.hooks])).toEqual([["uniswap-v4", v4Native.poolId, zeroAddress, "native", zeroAddress]]);
+    expect(liquidity.data.market.pools[0].address).toBe("poolManager" in poolManager ? poolManager.poolManager : null);
+    // The pool's liquidity is a PositionManager NFT, found by the ModifyLiquidity the manager sent (its salt is the token id).
+    expect(liquidity.data.position_custody).toEqual([
+      expect.objectContaining({ pool_id: v4Native.poolId, position_manager: v4Native.position.positionManager, liquidity: v4Native.liquidityRemoval.liquidityLeft, team: [expect.objectContaining({ token_id: v4Native.position.tokenId, owner: v4Native.position.owner, relations: expect.arrayContaining(["deployer"]) })] }),
+    ]);
+
+    const why = await readWhyDown({ chain, address: token, client: client() });
+    expect(why.data.pool).toMatchObject({ dex: "Uniswap V4", v4_pool_id: v4Native.poolId });
+    const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
+    expect(pulled.observations).toEqual([expect.objectContaining({ transaction: v4Native.liquidityRemoval.tx.hash, amount: expect.objectContaining({ raw: expect.any(String) }) })]);
+    // The amounts come from the removed liquidity, its range and the price at the time; what the
+    // PoolManager paid out also carries the position's fees, collected with any decrease in V4.
+    expectPrincipalOf(BigInt(pulled.observations[0].amount.raw), BigInt(v4Native.liquidityRemoval.tokenOut));
+    expectPrincipalOf(BigInt(pulled.observations[0].quote_amount!.raw), BigInt(v4Native.liquidityRemoval.nativeOut));
+
+    // Simulated inside the PoolManager's unlock, paying and taking the native coin itself.
+    const risk = await analyzeRisk({ chain, address: token, client: client() });
+    expect(risk.data.simulation).toMatchObject({ router: liquidity.data.market.pools[0].address, v4_pool_id: v4Native.poolId, buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+
+    const trader = v4Native.trades[0].wallet;
+    const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(v4Native.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "Uniswap V4"]));
+  });
+
+  it("a hooked V4 pool is found from the PoolManager's Initialize event and names its hook", async () => {
+    const { scenarios, client } = setup();
+    const { v4Hooked } = scenarios;
+    const liquidity = await analyzeLiquidity({ chain, address: v4Hooked.token.address, client: client() });
+    expect(liquidity.data.market.pools.map((pool) => [pool.kind, pool.v4?.pool_id, pool.v4?.hooks])).toEqual([["uniswap-v4", v4Hooked.poolId, v4Hooked.poolKey.hooks]]);
+
+    // The hook runs before swaps (its address says so) and sets the fee: a flag in risk.
+    const risk = await analyzeRisk({ chain, address: v4Hooked.token.address, client: client() });
+    const hook = risk.data.signals.find((signal) => signal.id === "v4_hook")!;
+    expect(hook).toMatchObject({ flag: true, evidence: { pool_id: v4Hooked.poolId, hooks: v4Hooked.poolKey.hooks, can_block_or_reprice: true } });
+    expect((hook.evidence as { permissions: string[] }).permissions).toContain("before_swap");
+    expect(risk.data.flags).toContain("v4_hook");
+    // The hook blocks swaps at the end of the demo: the simulated buy reverts in it.
+    expect(risk.data.flags).toContain("buy_reverts");
+    // A V4 pool without a hook gives no such signal.
+    const plain = await analyzeRisk({ chain, address: scenarios.v4Native.token.address, client: client() });
+    expect(plain.data.signals.some((signal) => signal.id === "v4_hook")).toBe(false);
+  });
+
+  it("a dust V2 pool beside a deep V3 pool: the price and why-down's main pool are the deep V3 one", async () => {
+    const { scenarios, client } = setup();
+    const { dustV2DeepV3 } = scenarios;
+    const token = dustV2DeepV3.token.address;
+    const liquidity = await analyzeLiquidity({ chain, address: token, client: client() });
+    expect(liquidity.data.market.pools.map((pool) => pool.kind).sort()).toEqual(["uniswap-v2", "uniswap-v3"]);
+    const deep = liquidity.data.market.pools.find((pool) => pool.kind === "uniswap-v3")!;
+    expect(liquidity.data.market.price?.pool).toBe(deep.address);
+    const why = await readWhyDown({ chain, address: token, client: client() });
+    expect(why.data.pool.address).toBe(deep.address);
+  });
+
+  it.runIf(chain === "bsc")("PancakeSwap V3: its nine-field Swap read as trades in pnl and why-down", async () => {
+    const { scenarios, client } = setup();
+    const pancake = scenarios.pancakeV3Trader!;
+    const token = pancake.token.address;
+    const trader = pancake.trades[0].wallet;
+    const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(pancake.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "PancakeSwap V3"]));
+    const why = await readWhyDown({ chain, address: token, client: client() });
+    expect(why.data.pool.dex).toBe("PancakeSwap V3");
+  });
+});
