@@ -149,6 +149,31 @@ contract SlipstreamCLPool {
         upperPrice = SlipstreamMath.sqrtRatioAtTick(tickUpper);
     }
 
+    /// A tick's liquidity as Slipstream's ticks(int24) leads with it (gross, then net); the later
+    /// fields (staked liquidity, fee and reward growth outside, oracle values) are zero here.
+    /// Only the full range's two ends hold liquidity.
+    function ticks(int24 tick)
+        external
+        view
+        returns (
+            uint128 liquidityGross,
+            int128 liquidityNet,
+            int128 stakedLiquidityNet,
+            uint256 feeGrowthOutside0X128,
+            uint256 feeGrowthOutside1X128,
+            uint256 rewardGrowthOutsideX128,
+            int56 tickCumulativeOutside,
+            uint160 secondsPerLiquidityOutsideX128,
+            uint32 secondsOutside,
+            bool initialized
+        )
+    {
+        (int24 lower, int24 upper,,) = _fullRange();
+        if (liquidity == 0 || (tick != lower && tick != upper)) return (0, 0, 0, 0, 0, 0, 0, 0, 0, false);
+        liquidityNet = tick == lower ? SafeCast.toInt128(int256(uint256(liquidity))) : -SafeCast.toInt128(int256(uint256(liquidity)));
+        return (liquidity, liquidityNet, 0, 0, 0, 0, 0, 0, 0, true);
+    }
+
     function _checkFullRange(int24 tickLower, int24 tickUpper) internal view {
         (int24 lower, int24 upper) = SlipstreamMath.fullRangeTicks(tickSpacing);
         if (tickLower != lower || tickUpper != upper) revert OnlyFullRange();

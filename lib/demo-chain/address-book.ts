@@ -446,6 +446,8 @@ export type DustV2DeepV3Scenario = VenueScenarioBase & {
   v2Pool: PoolLaunch & { finalPool: PoolState };
   v3Pool: V3PoolRecord;
   v3Position: PositionRecord & { approveTx: TxRef };
+  /** The trader's position from one tick spacing below the price to two above, minted after the buy. */
+  narrowPosition: PositionRecord & { approveTx: TxRef };
   finalV3Pool: V3PoolState;
   /** (V2 mid price - V3 mid price) / V3 mid price, at the end. */
   v2PremiumOverV3Bps: number;

@@ -7,6 +7,7 @@ import { getChainClient } from "@/lib/chain/clients";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { analyzeRisk } from "@/lib/intel/risk";
 import { readWhyDown } from "@/lib/intel/why-down";
+import { clippedBandAmounts, closeTo } from "../support/band-depth";
 import { useDemoNetworks } from "../support/demo-chains";
 
 const demo = useDemoNetworks();
@@ -32,6 +33,14 @@ describe("Aerodrome and Slipstream on demo base", () => {
     expect(volatilePools.map((pool) => [pool.address, pool.dex, pool.kind, pool.reserves?.source])).toEqual([[volatile.pool.address, "aerodrome", "solidly-v2", "getReserves"]]);
     expect(slipstreamPools.map((pool) => [pool.address, pool.dex, pool.kind, pool.tick_spacing, pool.reserves?.source])).toEqual([[slipstream.pool.address, "aerodrome-slipstream", "slipstream", slipstream.pool.tickSpacing, "pool_balances"]]);
     expect(slipstreamPools[0].reserves!.token.raw).toBe(slipstream.finalPool.balanceToken);
+    // Slipstream's ticks(int24) are walked for the ±2 % band: its one full-range position, left after the decrease.
+    const slipstreamBand = clippedBandAmounts(BigInt(slipstream.finalPool.sqrtPriceX96), [{ tickLower: slipstream.position.tickLower, tickUpper: slipstream.position.tickUpper, liquidity: BigInt(slipstream.position.finalLiquidity) }]);
+    const slipTokenIs0 = slipstream.pool.token0 === slipstream.token.address;
+    const depth = slipstreamPools[0].depth!;
+    expect(depth).toMatchObject({ tick: slipstream.finalPool.tick, active_liquidity: slipstream.finalPool.liquidity, total: { source: "pool_balances", token: { raw: slipstream.finalPool.balanceToken }, quote: { raw: slipstream.finalPool.balanceNative } } });
+    expect(closeTo(BigInt(depth.in_range!.token.raw), slipTokenIs0 ? slipstreamBand.amount0 : slipstreamBand.amount1, 20n)).toBe(true);
+    expect(closeTo(BigInt(depth.in_range!.quote.raw), slipTokenIs0 ? slipstreamBand.amount1 : slipstreamBand.amount0, 20n)).toBe(true);
+    expect(BigInt(depth.in_range!.quote.raw) > 0n).toBe(true);
 
     // The stable pool's price is its curve's slope at the final reserves, not their ratio.
     const [stablePool] = stablePools;

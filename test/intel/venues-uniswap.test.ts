@@ -9,6 +9,8 @@ import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { analyzeRisk } from "@/lib/intel/risk";
 import { readWhyDown } from "@/lib/intel/why-down";
 import { readPnl } from "@/lib/intel/wallet/pnl";
+import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
+import { clippedBandAmounts, closeTo } from "../support/band-depth";
 import { useDemoNetworks } from "../support/demo-chains";
 
 const demo = useDemoNetworks();
@@ -60,6 +62,12 @@ describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo
     // The buy and sell are simulated straight against the V3 pool (its swap callback), as a router would.
     expect(risk.data.fallback).toBe(false);
     expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+    // Custody from the main pool's position NFTs: the deployer holds the only position.
+    expect(risk.data.signals.find((signal) => signal.id === "lp_custody")).toMatchObject({
+      flag: true,
+      severity: "high",
+      evidence: { pool: v3Only.pool.address, dex: "Uniswap V3", basis: "position_value", burned_bps: 0, locked_bps: 0, team_held_bps: 10_000, team_holders: [expect.objectContaining({ address: v3Only.position.owner })] },
+    });
   });
 
   it("a V4 pool against the native coin: found by its id through StateView, read by id in the PoolManager's events", async () => {
@@ -74,6 +82,16 @@ describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo
     expect(liquidity.data.position_custody).toEqual([
       expect.objectContaining({ pool_id: v4Native.poolId, position_manager: v4Native.position.positionManager, liquidity: v4Native.liquidityRemoval.liquidityLeft, team: [expect.objectContaining({ token_id: v4Native.position.tokenId, owner: v4Native.position.owner, relations: expect.arrayContaining(["deployer"]) })] }),
     ]);
+
+    // A V4 pool's total is the sum of the ranges its ModifyLiquidity history shows: here the
+    // full-range position, what is left of it after the removal, at the final price.
+    const v4Pool = liquidity.data.market.pools[0];
+    const { amount0, amount1 } = amountsForLiquidity(BigInt(v4Native.finalPool.sqrtPriceX96), sqrtPriceAtTick(v4Native.position.tickLower), sqrtPriceAtTick(v4Native.position.tickUpper), BigInt(v4Native.liquidityRemoval.liquidityLeft));
+    // The native coin is currency0.
+    expect(v4Pool.depth).toMatchObject({ tick: v4Native.finalPool.tick, active_liquidity: v4Native.finalPool.liquidity, total: { source: "positions", quote: { raw: amount0.toString() }, token: { raw: amount1.toString() } }, total_gap: null });
+    const v4Band = clippedBandAmounts(BigInt(v4Native.finalPool.sqrtPriceX96), [{ tickLower: v4Native.position.tickLower, tickUpper: v4Native.position.tickUpper, liquidity: BigInt(v4Native.liquidityRemoval.liquidityLeft) }]);
+    expect(closeTo(BigInt(v4Pool.depth!.in_range!.quote.raw), v4Band.amount0, 20n)).toBe(true);
+    expect(closeTo(BigInt(v4Pool.depth!.in_range!.token.raw), v4Band.amount1, 20n)).toBe(true);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
     expect(why.data.pool).toMatchObject({ dex: "Uniswap V4", v4_pool_id: v4Native.poolId });
@@ -110,6 +128,8 @@ describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo
     // A V4 pool without a hook gives no such signal.
     const plain = await analyzeRisk({ chain, address: scenarios.v4Native.token.address, client: client() });
     expect(plain.data.signals.some((signal) => signal.id === "v4_hook")).toBe(false);
+    // Its custody is the V4 pool's PositionManager NFTs, by the pool id.
+    expect(plain.data.signals.find((signal) => signal.id === "lp_custody")!.evidence).toMatchObject({ v4_pool_id: scenarios.v4Native.poolId, dex: "Uniswap V4", basis: "position_value", team_held_bps: 10_000 });
   });
 
   it("a dust V2 pool beside a deep V3 pool: the price and why-down's main pool are the deep V3 one", async () => {
@@ -120,8 +140,34 @@ describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo
     expect(liquidity.data.market.pools.map((pool) => pool.kind).sort()).toEqual(["uniswap-v2", "uniswap-v3"]);
     const deep = liquidity.data.market.pools.find((pool) => pool.kind === "uniswap-v3")!;
     expect(liquidity.data.market.price?.pool).toBe(deep.address);
+
+    // Depth: within ±2 % the deployer's full-range position and the trader's narrow one (its
+    // ticks are crossed on the way up), against counting each position over its part of the band;
+    // in total, the pool's balances.
+    const final = dustV2DeepV3.finalV3Pool;
+    const positions = [dustV2DeepV3.v3Position, dustV2DeepV3.narrowPosition].map((p) => ({ tickLower: p.tickLower, tickUpper: p.tickUpper, liquidity: BigInt(p.liquidity) }));
+    expect(deep.depth).toMatchObject({ tick: final.tick, active_liquidity: final.liquidity, band_bps: 200, total: { source: "pool_balances", token: { raw: final.tokenBalance }, quote: { raw: final.nativeBalance } }, total_gap: null });
+    const band = clippedBandAmounts(BigInt(final.sqrtPriceX96), positions);
+    const tokenIsToken0 = BigInt(token) < BigInt(dustV2DeepV3.v3Pool.token0 === token ? dustV2DeepV3.v3Pool.token1 : dustV2DeepV3.v3Pool.token0);
+    const [tokenSide, quoteSide] = tokenIsToken0 ? [band.amount0, band.amount1] : [band.amount1, band.amount0];
+    expect(closeTo(BigInt(deep.depth!.in_range!.token.raw), tokenSide, 20n), `${deep.depth!.in_range!.token.raw} ≈ ${tokenSide}`).toBe(true);
+    expect(closeTo(BigInt(deep.depth!.in_range!.quote.raw), quoteSide, 20n), `${deep.depth!.in_range!.quote.raw} ≈ ${quoteSide}`).toBe(true);
+    // The narrow position is within the band, so the band holds more than the full-range position alone would.
+    const fullRangeOnly = clippedBandAmounts(BigInt(final.sqrtPriceX96), positions.slice(0, 1));
+    expect(BigInt(deep.depth!.in_range!.quote.raw) > (tokenIsToken0 ? fullRangeOnly.amount1 : fullRangeOnly.amount0)).toBe(true);
+    // Position shares are by value at the price: the trader's narrow position is its own share.
+    const custody = liquidity.data.position_custody.find((entry) => entry.pool === deep.address)!;
+    expect(custody.other_holders).toEqual([expect.objectContaining({ token_id: dustV2DeepV3.narrowPosition.tokenId, owner: dustV2DeepV3.narrowPosition.owner, tick_lower: dustV2DeepV3.narrowPosition.tickLower, tick_upper: dustV2DeepV3.narrowPosition.tickUpper })]);
+    expect(custody.team[0].share_bps! + custody.other_holders[0].share_bps!).toBeGreaterThanOrEqual(9_998);
+    // A V2 pool has no concentrated depth.
+    expect(liquidity.data.market.pools.find((pool) => pool.kind === "uniswap-v2")!.depth).toBeNull();
     const why = await readWhyDown({ chain, address: token, client: client() });
     expect(why.data.pool.address).toBe(deep.address);
+    // Risk's custody signal reads the deep V3 pool, not the dust V2 pair: the deployer's
+    // full-range position and the trader's narrow one, by what each holds at the price.
+    const risk = await analyzeRisk({ chain, address: token, client: client() });
+    const custodySignal = risk.data.signals.find((signal) => signal.id === "lp_custody")!;
+    expect(custodySignal.evidence).toMatchObject({ pool: deep.address, basis: "position_value", burned_bps: 0, team_held_bps: custody.team[0].share_bps });
   });
 
   it.runIf(chain === "bsc")("PancakeSwap V3: its nine-field Swap read as trades in pnl and why-down", async () => {

@@ -1,11 +1,12 @@
 // 18. Dust V2, deep V3: a token with a Uniswap V2 pool holding dust (0.0005 of the native coin,
 // priced 2.5 times higher) and a deep Uniswap V3 pool against the wrapped native coin (40 of the
-// native coin). A buyer trades in the V3 pool. The market price is the deep pool's; the dust pool's
-// price is noise.
+// native coin). A buyer trades in the V3 pool, then adds a narrow position around the price (one
+// tick spacing below to two above), so the V3 pool's in-range depth crosses initialized ticks.
+// The market price is the deep pool's; the dust pool's price is noise.
 import type { DustV2DeepV3Scenario } from "../address-book";
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
-import { buyV3, mintV3FullRange, v3PoolState } from "../venues/uniswap-v3";
+import { buyV3, mintV3Position, v3PoolState } from "../venues/uniswap-v3";
 import { deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 const FEE = 3000;
@@ -26,7 +27,7 @@ export async function playDustV2DeepV3(ctx: VenueContext): Promise<DustV2DeepV3S
     nativeAmount: native("0.0005"),
   });
   ctx.player.clock.wait(HOUR);
-  const { pool, position } = await mintV3FullRange(ctx, {
+  const { pool, position } = await mintV3Position(ctx, {
     from: deployer,
     token,
     fee: FEE,
@@ -35,6 +36,16 @@ export async function playDustV2DeepV3(ctx: VenueContext): Promise<DustV2DeepV3S
   });
   ctx.player.clock.wait(HOUR);
   const trade = await buyV3(ctx, { from: trader, token, pool: pool.address, fee: FEE, nativeIn: native("1") });
+  ctx.player.clock.wait(HOUR);
+  const aligned = Math.floor(trade.tickAfter / pool.tickSpacing) * pool.tickSpacing;
+  const { position: narrowPosition } = await mintV3Position(ctx, {
+    from: trader,
+    token,
+    fee: FEE,
+    tokenAmount: BigInt(trade.tokenAmount) / 2n,
+    nativeAmount: native("0.5"),
+    range: { tickLower: aligned - pool.tickSpacing, tickUpper: aligned + 2 * pool.tickSpacing },
+  });
 
   const v2Final = await ctx.market.state(token);
   const finalV3Pool = await v3PoolState(ctx, pool.address, token);
@@ -51,6 +62,7 @@ export async function playDustV2DeepV3(ctx: VenueContext): Promise<DustV2DeepV3S
     v2Pool: { ...v2Launch, finalPool: v2Final },
     v3Pool: pool,
     v3Position: position,
+    narrowPosition,
     finalV3Pool,
     v2PremiumOverV3Bps: Number(((v2Price - v3Price) * 10_000n) / v3Price),
   };

@@ -5,7 +5,7 @@
 import type { V3OnlyScenario, VenueTrade } from "../address-book";
 import { ref } from "../player";
 import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
-import { buyV3, decreaseV3, mintV3FullRange, sellV3, v3PoolState } from "../venues/uniswap-v3";
+import { buyV3, decreaseV3, mintV3Position, sellV3, v3PoolState } from "../venues/uniswap-v3";
 import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 const FEE = 3000;
@@ -19,7 +19,7 @@ export async function playV3Only(ctx: VenueContext): Promise<V3OnlyScenario> {
     "V3ONLY",
     STANDARD_SUPPLY,
   ]);
-  const { pool, position } = await mintV3FullRange(ctx, {
+  const { pool, position } = await mintV3Position(ctx, {
     from: deployer,
     token,
     fee: FEE,

@@ -112,12 +112,13 @@ export function v3Trade(
 
 /**
  * Creates and initializes the token's pool against the wrapped native coin at the price the two
- * amounts set, and mints a full-range position for `from`, in one NonfungiblePositionManager
- * multicall paid in native coin (the manager wraps it; refundETH returns what is left).
+ * amounts set (unless it exists), and mints a position for `from` — full range unless `range`
+ * says otherwise — in one NonfungiblePositionManager multicall paid in native coin (the manager
+ * wraps it; refundETH returns what is left).
  */
-export async function mintV3FullRange(
+export async function mintV3Position(
   ctx: VenueContext,
-  options: { from: PrivateKeyAccount; token: Address; fee: number; tokenAmount: bigint; nativeAmount: bigint },
+  options: { from: PrivateKeyAccount; token: Address; fee: number; tokenAmount: bigint; nativeAmount: bigint; range?: { tickLower: number; tickUpper: number } },
 ): Promise<{ pool: V3PoolRecord; position: PositionRecord & { approveTx: PositionRecord["mintTx"] } }> {
   const { from, token, fee, tokenAmount, nativeAmount } = options;
   const { v3PositionManager, v3Factory } = venueArtifacts();
@@ -129,7 +130,7 @@ export async function mintV3FullRange(
   const nativeIsToken0 = token0 === weth;
   const [amount0, amount1] = nativeIsToken0 ? [nativeAmount, tokenAmount] : [tokenAmount, nativeAmount];
   const sqrtPriceX96 = sqrtPriceX96For(amount0, amount1);
-  const { tickLower, tickUpper } = fullRange(tickSpacing);
+  const { tickLower, tickUpper } = options.range ?? fullRange(tickSpacing);
 
   const approveTx = await ctx.player.write(from, token, erc20Abi, "approve", [npm, tokenAmount]);
   const abi = v3PositionManager.abi;

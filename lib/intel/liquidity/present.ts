@@ -9,7 +9,10 @@ import { amount, tokenView } from "@/lib/intel/present";
 import { deployerGap } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
+  depthBandBps,
   formatRatio,
+  inQuoteUnits,
+  positionValue,
   hasDynamicFee,
   poolLiquidityUsd,
   quotePerToken,
@@ -25,6 +28,8 @@ import {
   type TeamRelation,
   type PositionCustody,
   type PositionHolding,
+  type Amounts,
+  type ConcentratedDepth,
 } from "@/lib/intel/market";
 import { assessMarket, custodyPools, historyWindow, undecodedLockers } from "./assess";
 import type { LiquidityReading } from "./read";
@@ -36,7 +41,27 @@ const LP_DECIMALS = 18;
 const lp = (raw: bigint) => amount(raw, LP_DECIMALS);
 const share = (part: bigint, supply: bigint | null) => (supply === null ? null : bpsOf(part, supply));
 
-function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: NativeUsd | null, creation: PoolCreationRead | undefined) {
+/** Both sides of a pool's holding in dollars: the token at the pool's mid price, then the quote asset's dollar price. */
+function amountsUsd(pool: Pool, amounts: Amounts, nativeUsd: NativeUsd | null) {
+  const usd = usdPerQuote(pool.quote, nativeUsd);
+  const inQuote = inQuoteUnits(pool, amounts);
+  return usd && inQuote !== null ? formatRatio(times({ num: inQuote, den: 10n ** BigInt(pool.quote.decimals) }, usd), 2) : null;
+}
+
+function presentDepth(pool: Pool, depth: ConcentratedDepth | undefined, tokenDecimals: number | null, nativeUsd: NativeUsd | null) {
+  if (!depth) return null;
+  const sides = (amounts: Amounts) => ({ token: amount(amounts.token, tokenDecimals), quote: amount(amounts.quote, pool.quote.decimals), usd: amountsUsd(pool, amounts, nativeUsd) });
+  return {
+    tick: depth.tick,
+    active_liquidity: depth.activeLiquidity.toString(),
+    band_bps: depthBandBps,
+    in_range: depth.inRange ? sides(depth.inRange) : null,
+    total: depth.total ? { ...sides(depth.total), source: depth.total.source } : null,
+    total_gap: depth.totalGap,
+  };
+}
+
+function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: NativeUsd | null, creation: PoolCreationRead | undefined, depth: ConcentratedDepth | undefined) {
   const price = tokenDecimals === null ? null : quotePerToken(pool, tokenDecimals);
   const usd = usdPerQuote(pool.quote, nativeUsd);
   const liquidityUsd = poolLiquidityUsd(pool, nativeUsd);
@@ -60,6 +85,7 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
     liquidity_usd: liquidityUsd ? formatRatio(liquidityUsd, 2) : null,
     lp_total_supply: pool.lpTotalSupply === null ? null : lp(pool.lpTotalSupply),
     tick_spacing: pool.tickSpacing,
+    depth: presentDepth(pool, depth, tokenDecimals, nativeUsd),
     v4: pool.v4 ? { pool_id: pool.v4.id, currency0: pool.v4.currency0, currency1: pool.v4.currency1, hooks: pool.v4.hooks } : null,
     ...(creation !== undefined ? { metadata: presentMetadata(pool, creation) } : {}),
   };
@@ -89,11 +115,16 @@ function poolFeeTier(pool: Pool): number | null {
 
 function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]) {
   const pool = pools.find((candidate) => sameAddress(candidate.address, custody.pool) && (candidate.v4?.id ?? null) === custody.poolId)!;
+  const all = [...custody.burned, ...custody.locked, ...custody.team, ...custody.unverifiedCustody, ...custody.otherHolders];
+  const values = new Map(all.map((holding) => [holding, positionValue(pool, holding)]));
+  const whole = [...values.values()].every((value) => value !== null) ? [...values.values()].reduce<bigint>((sum, value) => sum + value!, 0n) : null;
   const view = (holding: PositionHolding) => ({
     token_id: holding.tokenId.toString(),
     owner: holding.owner,
     liquidity: holding.liquidity.toString(),
-    share_bps: custody.liquidity === 0n ? null : bpsOf(holding.liquidity, custody.liquidity),
+    tick_lower: holding.tickLower,
+    tick_upper: holding.tickUpper,
+    share_bps: whole === null || whole === 0n ? null : bpsOf(values.get(holding)!, whole),
     opened: holding.opened,
   });
   return {
@@ -207,10 +238,10 @@ function limitationsFor(chain: ChainId, plan: ReadPlan, window: { from: number; 
     "USD figures take the registry's stablecoins at one dollar.",
   ];
   if (pools.some((pool) => pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream")) {
-    list.push("V3-style liquidity is held as NFT positions: position_custody names who holds the positions opened in the history window (older ones are not seen); V3 reserves are the pool's token balances across all price ranges.");
+    list.push("V3-style liquidity is held as NFT positions: position_custody names who holds the positions opened in the history window (older ones are not seen); V3 reserves are the pool's token balances across all price ranges; depth.in_range is what lies within 2 % of the price.");
   }
   if (pools.some((pool) => pool.dex.kind === "uniswap-v4")) {
-    list.push("A Uniswap V4 pool's depth is what its in-range liquidity stands for at the current price (the PoolManager holds every pool's tokens together); position_custody names who holds the PositionManager positions opened in the history window.");
+    list.push("A Uniswap V4 pool's reserves are the virtual amounts of its active liquidity (the PoolManager holds every pool's tokens together); depth.total sums the ranges its ModifyLiquidity history shows, and is null when that history starts before the read window; position_custody names who holds the PositionManager positions opened in the history window.");
   }
   if (chain === "base") {
     list.push(`The deployer is not known on ${network.displayName} without an outside explorer source (none is configured), so LP it holds counts as team-held only when it is also the owner or the first liquidity provider.`);
@@ -249,7 +280,7 @@ export function presentLiquidity(reading: LiquidityReading) {
   if (price?.usdPerToken || liquidityUsd.length > 0) ledger.reading("market.usd");
   else ledger.missing("market.usd", pools.length === 0 ? "No pool to value." : `No ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes to price ${network.nativeSymbol} in dollars.`);
   const market = {
-    pools: pools.map((pool, index) => presentPool(pool, decimals, nativeUsd, creations ? creations[index] : undefined)),
+    pools: pools.map((pool, index) => presentPool(pool, decimals, nativeUsd, creations ? creations[index] : undefined, reading.depths.get(pool))),
     price: price
       ? {
           pool: price.pool.address,
@@ -262,6 +293,8 @@ export function presentLiquidity(reading: LiquidityReading) {
     liquidity_usd: totalUsd ? formatRatio(totalUsd, 2) : null,
   };
   if (plan.metadata) ledger.fact("market.pools.metadata");
+  // Depth walks the pool's ticks and values it at the mid price: arithmetic on state, then dollars.
+  if (reading.depths.size > 0) ledger.reading("market.pools.depth");
 
   // LP custody.
   const known = teamMap(reading.team);

@@ -4,12 +4,28 @@
 //      wrapped-native/stablecoin reference pools);
 //   2. pinned to that block: reserves and LP supply of every pool, LP transfer and burn logs,
 //      Locked events (locks), factory creation events (metadata);
-//   3. LP balances of everyone the logs and the registry name, their code, and each lock's state.
+//   3. LP balances of everyone the logs and the registry name, their code, and each lock's state;
+//      position owners; the ticks around the price of every concentrated-liquidity pool.
 import type { Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import type { ChainId } from "@/lib/chain/networks";
-import { hasFungibleLp, marketContext, readLpCustody, readPoolCreation, readPools, type LpCustody, type Pool, type PoolCandidate, type PoolCreationRead, type TeamRelation, readPositionCustodies, type PositionCustody } from "@/lib/intel/market";
+import {
+  hasFungibleLp,
+  marketContext,
+  readConcentratedDepths,
+  readLpCustody,
+  readPoolCreation,
+  readPools,
+  readPositionCustodies,
+  type ConcentratedDepth,
+  type LpCustody,
+  type Pool,
+  type PoolCandidate,
+  type PoolCreationRead,
+  type PositionCustody,
+  type TeamRelation,
+} from "@/lib/intel/market";
 import type { Creation } from "@/lib/intel/token/deployer";
 import { knownTeam, tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { ReadPlan } from "./read-plan";
@@ -33,6 +49,8 @@ export type LiquidityReading = {
   custodies: LpCustody[];
   /** Who holds the position NFTs of every concentrated-liquidity pool (V3 style, Slipstream, V4). */
   positionCustodies: PositionCustody[];
+  /** In-range and total depth of every concentrated-liquidity pool (V3 style, Slipstream, V4). */
+  depths: Map<Pool, ConcentratedDepth>;
   /** Each pool's creation, in the order of `pools`; null when metadata was not asked for. */
   creations: PoolCreationRead[] | null;
 };
@@ -49,11 +67,15 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
 
   // Rounds 2 and 3.
   const lpPools = discovery.candidates.filter(hasFungibleLp);
-  const [readAll, custodies, positionCustodies, creations] = await Promise.all([
-    readPools(ctx, [...discovery.candidates, ...discovery.reference]),
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: plan.lookbackBlocks, maxPositions: plan.maxCandidates });
+  positionsRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
+  const poolsRead = readPools(ctx, [...discovery.candidates, ...discovery.reference]);
+  const [readAll, custodies, positionCustodies, creations, depths] = await Promise.all([
+    poolsRead,
     Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team, locks: plan.locks, lookbackBlocks: plan.lookbackBlocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
-    readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: plan.lookbackBlocks, maxPositions: plan.maxCandidates }),
+    positionsRead,
     plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, plan.lookbackBlocks))) : null,
+    poolsRead.then((read) => readConcentratedDepths(ctx, read.slice(0, discovery.candidates.length), positionsRead)),
   ]);
 
   return {
@@ -70,6 +92,7 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
     lpPools,
     custodies,
     positionCustodies,
+    depths,
     creations,
   };
 }

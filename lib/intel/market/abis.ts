@@ -12,6 +12,7 @@ export const slipstreamFactoryAbi = parseAbi(["function getPool(address tokenA, 
 export const v4StateViewAbi = parseAbi([
   "function getSlot0(bytes32 poolId) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)",
   "function getLiquidity(bytes32 poolId) view returns (uint128 liquidity)",
+  "function getTickLiquidity(bytes32 poolId, int24 tick) view returns (uint128 liquidityGross, int128 liquidityNet)",
 ]);
 export const v4Initialize = parseAbiItem("event Initialize(bytes32 indexed id, address indexed currency0, address indexed currency1, uint24 fee, int24 tickSpacing, address hooks, uint160 sqrtPriceX96, int24 tick)");
 
@@ -28,6 +29,9 @@ export const v3PoolAbi = parseAbi([
   "function liquidity() view returns (uint128)",
   "function token0() view returns (address)",
   "function fee() view returns (uint24)",
+  "function tickSpacing() view returns (int24)",
+  // The first two words of a tick: Uniswap, PancakeSwap and Slipstream differ in the later ones.
+  "function ticks(int24 tick) view returns (uint128 liquidityGross, int128 liquidityNet)",
 ]);
 
 export const balanceOfAbi = parseAbi(["function balanceOf(address) view returns (uint256)"]);

@@ -5,7 +5,7 @@
 const Q96 = 2n ** 96n;
 const Q128 = 2n ** 128n;
 
-function integerSqrt(value: bigint): bigint {
+export function integerSqrt(value: bigint): bigint {
   if (value < 2n) return value;
   // Newton's method from a power of two above the root: it falls monotonically to the floor.
   let x = 1n << (BigInt(value.toString(2).length) / 2n + 1n);

@@ -42,6 +42,8 @@ export type PoolCandidate = {
   /** Slipstream and V4 tick spacing; null for other kinds. */
   tickSpacing: number | null;
   v4: V4PoolKey | null;
+  /** The block of a V4 pool's Initialize event, when the discovery scan saw it. */
+  initializedBlock?: bigint;
 };
 
 export type Pool = PoolCandidate & {
@@ -56,7 +58,7 @@ export type Pool = PoolCandidate & {
   /** LP token supply of V2-style pools (V3 positions are NFTs); null otherwise or when unread. */
   lpTotalSupply: bigint | null;
   /** Concentrated-liquidity state (V3, Slipstream, V4). */
-  v3: { sqrtPriceX96: bigint; liquidity: bigint } | null;
+  v3: { sqrtPriceX96: bigint; liquidity: bigint; tick: number } | null;
   /** One whole unit of each side in base units, as a stable-curve pool states it (its price needs them); null otherwise. */
   stableUnits: { token: bigint; quote: bigint } | null;
   /** Mid price: quote base units per token base unit; null when the pool is empty or unread. */
@@ -182,7 +184,7 @@ function v4StandardProbes(dex: UniswapV4Dex, token: Address, quotes: readonly Qu
 /** Chunking for the V4 Initialize scan when a node refuses the whole history in one request. */
 export const v4Discovery = { chunkSize: 2_000_000n, maxLookbackBlocks: 100_000_000n, maxLogs: 200 } as const;
 
-type InitializeLog = { args: { id: Hex; currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
+type InitializeLog = { blockNumber: bigint; args: { id: Hex; currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
 
 /**
  * The PoolManager's Initialize events with the token as currency0 or currency1. Filtered by an
@@ -216,7 +218,7 @@ async function scanV4Pools(ctx: LatestContext, dex: UniswapV4Dex, token: Address
     const quote = quotes.find((asset) => sameAddress(asset.address, other));
     // A pool against an asset with no route to a price tells nothing about the token's price.
     if (!quote) continue;
-    candidates.push({ address: dex.poolManager, dex, token, quote, feeTier: Number(fee), stable: null, tickSpacing: Number(tickSpacing), v4: { id, currency0: getAddress(currency0), currency1: getAddress(currency1), fee: Number(fee), tickSpacing: Number(tickSpacing), hooks: getAddress(hooks) } });
+    candidates.push({ address: dex.poolManager, dex, token, quote, feeTier: Number(fee), stable: null, tickSpacing: Number(tickSpacing), v4: { id, currency0: getAddress(currency0), currency1: getAddress(currency1), fee: Number(fee), tickSpacing: Number(tickSpacing), hooks: getAddress(hooks) }, initializedBlock: log.blockNumber });
   }
   const fromBlock = asCurrency0.fromBlock > asCurrency1.fromBlock ? asCurrency0.fromBlock : asCurrency1.fromBlock;
   return { candidates, covered: { poolManager: dex.poolManager, fromBlock, truncated: asCurrency0.truncated || asCurrency1.truncated } };
@@ -256,8 +258,16 @@ export async function discoverPools(ctx: LatestContext, token: Address): Promise
     const address = probe.found(valueOrNull(results[index]));
     return address ? { ...probe.candidate, address } : null;
   });
-  const standard = found.slice(0, tokenProbes.length).filter((pool) => pool !== null);
-  const scanned = v4Scans.flatMap((scan) => scan.candidates).filter((pool) => !standard.some((known) => samePool(known, pool)));
+  const initializes = v4Scans.flatMap((scan) => scan.candidates);
+  // A standard V4 pool is found by its key; its Initialize event, when the scan saw it, dates it.
+  const standard = found
+    .slice(0, tokenProbes.length)
+    .filter((pool) => pool !== null)
+    .map((pool) => {
+      const initializedBlock = pool.v4 ? initializes.find((seen) => samePool(seen, pool))?.initializedBlock : undefined;
+      return initializedBlock === undefined ? pool : { ...pool, initializedBlock };
+    });
+  const scanned = initializes.filter((pool) => !standard.some((known) => samePool(known, pool)));
   return {
     candidates: [...standard, ...scanned],
     reference: found.slice(tokenProbes.length).filter((pool) => pool !== null),
@@ -286,6 +296,7 @@ function callsFor(pool: PoolCandidate): ContractCall[] {
     { address: pool.address, abi: v3PoolAbi, functionName: "token0" },
     { address: pool.token, abi: balanceOfAbi, functionName: "balanceOf", args: [pool.address] },
     { address: pool.quote.address, abi: balanceOfAbi, functionName: "balanceOf", args: [pool.address] },
+    { address: pool.address, abi: v3PoolAbi, functionName: "tickSpacing" },
   ];
 }
 
@@ -343,12 +354,12 @@ function decodePool(candidate: PoolCandidate, values: unknown[]): Pool {
       reserves,
       reservesSource: "in_range_liquidity",
       lpTotalSupply: null,
-      v3: sqrt !== null && liquidity !== null ? { sqrtPriceX96: sqrt, liquidity } : null,
+      v3: sqrt !== null && liquidity !== null ? { sqrtPriceX96: sqrt, liquidity, tick: Number(slot0![1]) } : null,
       stableUnits: null,
       midPrice: midPriceFromSqrt(sqrt, token0, candidate.token),
     };
   }
-  const [slot0, liquidity, token0Raw, tokenBalance, quoteBalance] = values as [readonly [bigint, number] | null, bigint | null, Address | null, bigint | null, bigint | null];
+  const [slot0, liquidity, token0Raw, tokenBalance, quoteBalance, tickSpacing] = values as [readonly [bigint, number] | null, bigint | null, Address | null, bigint | null, bigint | null, number | null];
   const token0 = token0Raw ? getAddress(token0Raw) : null;
   const sqrt = slot0?.[0] ?? null;
   return {
@@ -357,7 +368,8 @@ function decodePool(candidate: PoolCandidate, values: unknown[]): Pool {
     reserves: tokenBalance !== null && quoteBalance !== null ? { token: tokenBalance, quote: quoteBalance } : null,
     reservesSource: "pool_balances",
     lpTotalSupply: null,
-    v3: sqrt !== null && liquidity !== null ? { sqrtPriceX96: sqrt, liquidity } : null,
+    tickSpacing: candidate.tickSpacing ?? (tickSpacing === null ? null : Number(tickSpacing)),
+    v3: sqrt !== null && liquidity !== null ? { sqrtPriceX96: sqrt, liquidity, tick: Number(slot0![1]) } : null,
     stableUnits: null,
     midPrice: midPriceFromSqrt(sqrt, token0, candidate.token),
   };

@@ -26,7 +26,10 @@ const positionManagerAbi = parseAbi([
 /** Most logs each position scan keeps (the newest). */
 export const positionScanMaxLogs = 20_000;
 
-export type PositionHolding = { tokenId: bigint; owner: Address; liquidity: bigint; opened: Hash };
+export type PositionHolding = { tokenId: bigint; owner: Address; liquidity: bigint; tickLower: number; tickUpper: number; opened: Hash };
+
+/** Liquidity standing in one price range, net of what was removed. */
+export type LiquidityRange = { tickLower: number; tickUpper: number; liquidity: bigint };
 
 export type PositionCustody = {
   pool: Address;
@@ -41,6 +44,12 @@ export type PositionCustody = {
   unverifiedCustody: PositionHolding[];
   otherHolders: PositionHolding[];
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  /**
+   * A V4 pool's liquidity by range from every ModifyLiquidity the scan saw (any sender, not only
+   * the PositionManager), net of removals; null for a V3-style pool, whose token balances are
+   * readable directly. Whole only when `scan` reached the pool's initialization.
+   */
+  v4Ranges: LiquidityRange[] | null;
 };
 
 export function hasPositionNfts(pool: Pick<PoolCandidate, "dex">): boolean {
@@ -82,11 +91,19 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   const maxPositions = options.maxPositions ?? 200;
 
   // Round 1: the positions opened in the window, by token id.
-  const opened = new Map<bigint, Hash>();
+  const opened = new Map<bigint, { transaction: Hash; tickLower: number | null; tickUpper: number | null }>();
+  const v4Ranges = new Map<string, LiquidityRange>();
   let scanned: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
   if (dex.kind === "uniswap-v4") {
-    const scan = await scanLogs({ ...window, address: dex.poolManager, events: [v4ModifyLiquidity] as const, args: { id: pool.v4!.id, sender: positionManager } });
-    for (const log of scan.logs) if (log.args.liquidityDelta! > 0n && !opened.has(BigInt(log.args.salt!))) opened.set(BigInt(log.args.salt!), log.transactionHash);
+    // Every sender's changes, so the pool's whole liquidity can be summed; the PositionManager's are its NFTs.
+    const scan = await scanLogs({ ...window, address: dex.poolManager, events: [v4ModifyLiquidity] as const, args: { id: pool.v4!.id } });
+    for (const log of scan.logs) {
+      const { sender, tickLower, tickUpper, liquidityDelta, salt } = log.args as { sender: Address; tickLower: number; tickUpper: number; liquidityDelta: bigint; salt: Hex };
+      const range = `${tickLower}:${tickUpper}`;
+      const standing = v4Ranges.get(range) ?? { tickLower, tickUpper, liquidity: 0n };
+      v4Ranges.set(range, { ...standing, liquidity: standing.liquidity + liquidityDelta });
+      if (sameAddress(sender, positionManager) && liquidityDelta > 0n && !opened.has(BigInt(salt))) opened.set(BigInt(salt), { transaction: log.transactionHash, tickLower, tickUpper });
+    }
     scanned = scan;
   } else {
     const [mints, increases] = await Promise.all([
@@ -94,7 +111,8 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
       increasesOf(positionManager),
     ]);
     const mintTransactions = new Set(mints.logs.map((log) => log.transactionHash));
-    for (const log of increases.logs) if (mintTransactions.has(log.transactionHash) && !opened.has(log.args.tokenId!)) opened.set(log.args.tokenId!, log.transactionHash);
+    // The range comes with the position's own read (positions()) in round 2.
+    for (const log of increases.logs) if (mintTransactions.has(log.transactionHash) && !opened.has(log.args.tokenId!)) opened.set(log.args.tokenId!, { transaction: log.transactionHash, tickLower: null, tickUpper: null });
     scanned = { fromBlock: mints.fromBlock > increases.fromBlock ? mints.fromBlock : increases.fromBlock, toBlock: mints.toBlock, truncated: mints.truncated || increases.truncated };
   }
   const tokenIds = [...opened.keys()].slice(-maxPositions);
@@ -111,9 +129,12 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   tokenIds.forEach((tokenId, index) => {
     const owner = valueOrNull<Address>(results[index * 2]);
     const read = valueOrNull<bigint | readonly unknown[]>(results[index * 2 + 1]);
-    const liquidity = typeof read === "bigint" ? read : Array.isArray(read) ? (read[7] as bigint) : null;
+    const seen = opened.get(tokenId)!;
+    const position = Array.isArray(read) ? { liquidity: read[7] as bigint, tickLower: Number(read[5]), tickUpper: Number(read[6]) } : typeof read === "bigint" ? { liquidity: read, tickLower: seen.tickLower, tickUpper: seen.tickUpper } : null;
     // A burned NFT has no owner: the position is gone, not held.
-    if (owner && liquidity !== null && liquidity > 0n) holdings.push({ tokenId, owner: getAddress(owner), liquidity, opened: opened.get(tokenId)! });
+    if (owner && position && position.liquidity > 0n && position.tickLower !== null && position.tickUpper !== null) {
+      holdings.push({ tokenId, owner: getAddress(owner), liquidity: position.liquidity, tickLower: position.tickLower, tickUpper: position.tickUpper, opened: seen.transaction });
+    }
   });
   const owners = [...new Set(holdings.map((holding) => holding.owner))].filter((owner) => !isBurnAddress(ctx.chain, owner) && !findLocker(ctx.chain, owner));
   const codes = await Promise.all(owners.map((owner) => ctx.client.getCode({ address: owner, blockNumber: ctx.block })));
@@ -132,6 +153,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     unverifiedCustody: [],
     otherHolders: [],
     scan: scanned,
+    v4Ranges: dex.kind === "uniswap-v4" ? [...v4Ranges.values()].filter((range) => range.liquidity > 0n) : null,
   };
   for (const holding of holdings) {
     const key = holding.owner.toLowerCase();

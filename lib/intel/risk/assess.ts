@@ -3,7 +3,7 @@
 // is not a risk alone). The summary counts the flags.
 import type { Address } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
-import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, type LpCustody, type Pool } from "@/lib/intel/market";
+import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
@@ -129,20 +129,68 @@ function upgradeSignal(reading: RiskReading): Signal | null {
   };
 }
 
-/** The custody read of the pool deepest in dollars among those that have one. */
-function pickMainCustody(custodies: readonly LpCustody[], pools: readonly Pool[], referencePools: readonly Pool[]): LpCustody | null {
-  const main = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (pool) => custodies.some((custody) => custody.pool === pool.address));
-  return custodies.find((custody) => custody.pool === main?.address) ?? custodies[0] ?? null;
+/** Custody of one pool as shares of a whole: fungible LP by supply, positions by what they hold at the price. */
+type CustodyShares = {
+  pool: Pool;
+  basis: "lp_supply" | "position_value";
+  burned: bigint;
+  locked: bigint;
+  team: bigint;
+  unverified: bigint;
+  whole: bigint;
+  lockers: { address: Address; name: string }[];
+  teamHolders: { address: Address; relations: TeamRelation[] }[];
+};
+
+function lpShares(pool: Pool, custody: LpCustody): CustodyShares | null {
+  if (!custody.lpTotalSupply) return null;
+  return {
+    pool,
+    basis: "lp_supply",
+    burned: custody.burned.amount,
+    locked: custody.locked.amount,
+    team: custody.team.amount,
+    unverified: custody.unverifiedCustody.amount,
+    whole: custody.lpTotalSupply,
+    lockers: custody.locked.lockers.map((locker) => ({ address: locker.address, name: locker.name })),
+    teamHolders: custody.team.holders.map((holder) => ({ address: holder.address, relations: holder.relations })),
+  };
 }
 
-/** LP custody of the main pool; null when no pool has LP whose supply was read. */
+function positionShares(pool: Pool, custody: PositionCustody): CustodyShares | null {
+  const valueOf = (holdings: readonly PositionHolding[]) => holdings.reduce<bigint | null>((sum, holding) => {
+    const value = positionValue(pool, holding);
+    return sum === null || value === null ? null : sum + value;
+  }, 0n);
+  const [burned, locked, team, unverified, others] = [custody.burned, custody.locked, custody.team, custody.unverifiedCustody, custody.otherHolders].map(valueOf);
+  if (burned === null || locked === null || team === null || unverified === null || others === null) return null;
+  const whole = burned + locked + team + unverified + others;
+  if (whole === 0n) return null;
+  const lockers = new Map(custody.locked.map((holding) => [holding.owner, { address: holding.owner, name: holding.locker.name }]));
+  const teamHolders = new Map(custody.team.map((holding) => [holding.owner, { address: holding.owner, relations: holding.relations }]));
+  return { pool, basis: "position_value", burned, locked, team, unverified, whole, lockers: [...lockers.values()], teamHolders: [...teamHolders.values()] };
+}
+
+/** Custody of the pool deepest in dollars among those whose custody was read, fungible LP or positions. */
+function mainPoolCustody(reading: RiskReading): CustodyShares | null {
+  const read = new Map<Pool, CustodyShares>();
+  for (const pool of reading.pools) {
+    const lp = reading.custodies.find((custody) => custody.pool === pool.address);
+    const positions = reading.positionCustodies.find((custody) => sameAddress(custody.pool, pool.address) && custody.poolId === (pool.v4?.id ?? null));
+    const shares = lp ? lpShares(pool, lp) : positions ? positionShares(pool, positions) : null;
+    if (shares) read.set(pool, shares);
+  }
+  const main = deepestPoolUsd(reading.pools, nativeUsdPrice(reading.referencePools), (pool) => read.has(pool));
+  return main ? read.get(main)! : null;
+}
+
+/** LP custody of the main pool (fungible LP or position NFTs); null when no pool's custody could be read. */
 function custodySignal(reading: RiskReading): Signal | null {
-  const custody = pickMainCustody(reading.custodies, reading.pools, reading.referencePools);
-  const supply = custody?.lpTotalSupply;
-  if (!custody || !supply) return null;
-  const burnedBps = bps(custody.burned.amount, supply);
-  const lockedBps = bps(custody.locked.amount, supply);
-  const teamBps = bps(custody.team.amount, supply);
+  const custody = mainPoolCustody(reading);
+  if (!custody) return null;
+  const burnedBps = bps(custody.burned, custody.whole);
+  const lockedBps = bps(custody.locked, custody.whole);
+  const teamBps = bps(custody.team, custody.whole);
   const secured = burnedBps + lockedBps >= securedLpBps;
   return {
     id: "lp_custody",
@@ -150,13 +198,16 @@ function custodySignal(reading: RiskReading): Signal | null {
     flag: !secured,
     title: secured ? "Most of the pool's liquidity is burned or locked" : teamBps > 0 ? "Liquidity is not secured: the team holds LP and can pull it" : "Liquidity is not secured: most LP is neither burned nor locked",
     evidence: {
-      pool: custody.pool,
+      pool: custody.pool.address,
+      ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
+      dex: custody.pool.dex.name,
+      basis: custody.basis,
       burned_bps: burnedBps,
       locked_bps: lockedBps,
       team_held_bps: teamBps,
-      unverified_custody_bps: bps(custody.unverifiedCustody.amount, supply),
-      lockers: custody.locked.lockers.map((locker) => ({ address: locker.address, name: locker.name })),
-      team_holders: custody.team.holders.map((holder) => ({ address: holder.address, relations: holder.relations })),
+      unverified_custody_bps: bps(custody.unverified, custody.whole),
+      lockers: custody.lockers,
+      team_holders: custody.teamHolders,
     },
     provenance: "verified_onchain",
   };

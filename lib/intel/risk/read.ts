@@ -1,10 +1,10 @@
 // intel/risk, read: a token at one block, in three rounds:
 //   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
 //      identity, owner(), the deployer, and the token's pools on every registry DEX;
-//   2. pinned to that block: reserves, the proxy probe, the implementation's code, LP custody
-//      (logs), and the token's Transfer history for holder concentration;
-//   3. the buy-and-sell simulation (one eth_call with a state override), LP balances and
-//      holders' balances.
+//   2. pinned to that block: reserves, the proxy probe, the implementation's code, LP and
+//      position custody (logs), and the token's Transfer history for holder concentration;
+//   3. the buy-and-sell simulation (one eth_call with a state override), LP balances, position
+//      owners and holders' balances.
 // When the simulation cannot run (no wrapped-native V2 pool, or a node without state
 // overrides) the reading says why, and the signals come from code and state alone.
 import type { Address, Hex } from "viem";
@@ -14,7 +14,21 @@ import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
-import { deepestPoolUsd, hasFungibleLp, marketContext, nativeUsdPrice, readLpCustody, readPools, type LpCustody, type MarketContext, type Pool, type TeamRelation } from "@/lib/intel/market";
+import {
+  custodyDefaults,
+  deepestPoolUsd,
+  hasFungibleLp,
+  marketContext,
+  nativeUsdPrice,
+  readLpCustody,
+  readPools,
+  readPositionCustodies,
+  type LpCustody,
+  type MarketContext,
+  type Pool,
+  type PositionCustody,
+  type TeamRelation,
+} from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
 import { simulateTrade, type Simulation, type TradeRoute } from "./simulate";
@@ -45,6 +59,8 @@ export type RiskReading = {
   referencePools: Pool[];
   /** LP custody of every pool whose LP is a fungible token. */
   custodies: LpCustody[];
+  /** Who holds the position NFTs of every concentrated-liquidity pool. */
+  positionCustodies: PositionCustody[];
   receivers: ReceiverScan;
   /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
   balances: CallResult[];
@@ -74,7 +90,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const probe = proxyProbe(code, proxySlots);
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team })));
-  custodiesRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: custodyDefaults.lookbackBlocks, maxPositions: custodyDefaults.maxCandidates });
+  // A failure surfaces where these are awaited, not as unhandled.
+  custodiesRead.catch(() => undefined);
+  positionsRead.catch(() => undefined);
   const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
@@ -85,10 +104,11 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const referencePools = readAll.slice(discovery.candidates.length);
 
   // Round 3: the simulation and the holders' balances.
-  const [trade, balances, custodies] = await Promise.all([
+  const [trade, balances, custodies, positionCustodies] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
     custodiesRead,
+    positionsRead,
   ]);
 
   return {
@@ -104,6 +124,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     pools,
     referencePools,
     custodies,
+    positionCustodies,
     receivers,
     balances,
     trade,

@@ -29,6 +29,33 @@ const fee = z
   ])
   .describe("The pool's swap fee and where the figure comes from (discriminated by source).");
 
+const depthAmounts = {
+  token: amountOut.describe("The token's side."),
+  quote: amountOut.describe("The quote asset's side."),
+  usd: decimalOut.nullable().describe("Both sides in dollars at the pool's mid price (2 fractional digits; an interpretation); null when the quote asset has no dollar price."),
+};
+
+const concentratedDepth = z
+  .object({
+    tick: z.number().int().describe("The pool's current tick (slot0)."),
+    active_liquidity: integerStringOut.describe("The liquidity active at the current price (liquidity(); for V4, StateView's getLiquidity)."),
+    band_bps: z.number().int().describe("The in-range band: this many basis points either side of the current price (200 = ±2 %)."),
+    in_range: z
+      .object(depthAmounts)
+      .nullable()
+      .describe("What the pool's liquidity holds within the band: the token above the price, the quote asset below it, found by walking the pool's ticks (each crossed tick's net liquidity), so liquidity parked far from the price does not count; what a trade moving the price that far can draw on. Null when the ticks did not answer."),
+    total: z
+      .object({
+        ...depthAmounts,
+        source: z.enum(["pool_balances", "positions"]).describe("pool_balances: the pool contract's token balances (V3 style, Slipstream). positions: every range the PoolManager's ModifyLiquidity history shows for the pool, valued at the current price (Uniswap V4)."),
+      })
+      .nullable()
+      .describe("Everything the pool's positions hold, in range or not; null when it cannot be formed (see total_gap)."),
+    total_gap: z.string().nullable().describe("Why total is null (a V4 pool older than the history read); null when total is given."),
+  })
+  .nullable()
+  .describe("A concentrated-liquidity pool's depth, in range and in total (V3 style, Slipstream, Uniswap V4); null for V2-style pools and when the pool's state did not answer.");
+
 const poolMetadata = z
   .object({
     factory: addressOut.describe("The contract that created the pool: the DEX factory, or for a Uniswap V4 pool the PoolManager."),
@@ -66,7 +93,7 @@ const pool = z
         quote: amountOut.describe("The quote asset's side of the pool."),
         source: z
           .enum(["getReserves", "pool_balances", "in_range_liquidity"])
-          .describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3, Slipstream). in_range_liquidity: the amounts the liquidity active at the current price stands for (Uniswap V4, whose PoolManager holds every pool's tokens together)."),
+          .describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3, Slipstream). in_range_liquidity: the virtual amounts of the liquidity active at the current price (L/√P and L·√P, as if it spanned every price; Uniswap V4, whose PoolManager holds every pool's tokens together); depth gives the real amounts in range and in total."),
       })
       .nullable()
       .describe("What the pool holds at the block; null when it could not be read."),
@@ -80,7 +107,8 @@ const pool = z
       .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
     liquidity_usd: decimalOut.nullable().describe("Twice the quote side in dollars (2 fractional digits; an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() (V2 style, 18 decimals); null for V3 pools (positions are NFTs) or when unread."),
-    tick_spacing: z.number().int().nullable().describe("The pool's tick spacing (Slipstream and Uniswap V4 pools); null for other kinds."),
+    tick_spacing: z.number().int().nullable().describe("The pool's tick spacing (concentrated-liquidity pools: V3 style, Slipstream, Uniswap V4); null for V2-style pools or when unread."),
+    depth: concentratedDepth,
     v4: z
       .object({
         pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).describe("The pool's id in the PoolManager: keccak256 of its key."),
@@ -247,7 +275,9 @@ const position = z
     token_id: integerStringOut.describe("The position NFT's token id in the venue's position manager."),
     owner: addressOut.describe("Who holds the position NFT at the block."),
     liquidity: integerStringOut.describe("The position's liquidity at the block (the pool's own unit)."),
-    share_bps: bpsOut.nullable().describe("Its share of the liquidity of every position found, in basis points (rounded down); null when none has liquidity."),
+    tick_lower: z.number().int().describe("The lower tick of the position's price range."),
+    tick_upper: z.number().int().describe("The upper tick of the position's price range."),
+    share_bps: bpsOut.nullable().describe("Its share of what every position found holds, valued at the pool's current price, in basis points (rounded down): liquidity units of different ranges are not comparable, their holdings are. Null when the pool has no price or the positions hold nothing."),
     opened: txHashOut.describe("The transaction that opened the position (in the history window)."),
   })
   .describe("One liquidity position, held as an NFT.");
@@ -260,7 +290,7 @@ const positionCustody = z
     pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).nullable().describe("The Uniswap V4 pool's id; null for a V3-style pool."),
     dex: dexKeyOut,
     position_manager: addressOut.describe("The NFT contract that holds the pool's liquidity for its owners."),
-    liquidity: integerStringOut.describe("The liquidity of every position found, at the block: what the shares are of."),
+    liquidity: integerStringOut.describe("The liquidity of every position found, at the block."),
     burned: positionCategory("whose NFT sits at a burn address"),
     locked: z
       .array(position.extend({ locker: z.object({ key: z.string().describe("The locker's registry key."), name: z.string().describe("Its name.") }).describe("The recognised locker holding the NFT.") }))
@@ -320,6 +350,7 @@ export const liquidityResponse = defineResponse({
   meta: z.object({
     provenance: provenanceWith(["token", "team_wallets.owner", "team_wallets.deployer", "market.pools", "market.price", "market.usd", "lp_custody", "position_custody", "limitations"], {
       "market.pools.metadata": "when metadata (or full) was asked for",
+      "market.pools.depth": "when a concentrated-liquidity pool was read",
       "position_custody.team": "when a concentrated-liquidity pool's positions were read",
       "position_custody.unverified_custody": "when a concentrated-liquidity pool's positions were read",
       "lp_custody.team": "when a V2-style pool's custody was read",

@@ -23,7 +23,7 @@ export const riskSignalIds = [
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's LP is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do.";
 
 const revert = z
   .object({
@@ -132,11 +132,16 @@ const signalOut = z
     signal(
       ["lp_custody"],
       z.object({
-        pool: addressOut.describe("The main pool: the deepest V2-style pool whose LP custody was read."),
-        burned_bps: bpsOut.describe("LP at burn addresses, in basis points of LP supply (rounded down)."),
-        locked_bps: bpsOut.describe("LP in recognised lockers, in basis points of LP supply (rounded down)."),
-        team_held_bps: bpsOut.describe("LP held by the deployer, the owner or the first liquidity provider, in basis points of LP supply (rounded down)."),
-        unverified_custody_bps: bpsOut.describe("LP in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of LP supply (rounded down)."),
+        pool: addressOut.describe("The main pool: the deepest pool in dollars whose custody was read, on any venue (for a Uniswap V4 pool, the PoolManager holding it)."),
+        v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
+        dex: z.string().describe("The DEX's display name."),
+        basis: z
+          .enum(["lp_supply", "position_value"])
+          .describe("What the shares are of. lp_supply: the pool's fungible LP token supply (V2 style, Aerodrome classic). position_value: what the position NFTs found in the history window hold at the current price (V3 style, Slipstream, Uniswap V4), since liquidity units of different price ranges are not comparable."),
+        burned_bps: bpsOut.describe("Liquidity at burn addresses, in basis points of the basis (rounded down)."),
+        locked_bps: bpsOut.describe("Liquidity in recognised lockers, in basis points of the basis (rounded down)."),
+        team_held_bps: bpsOut.describe("Liquidity held by the deployer, the owner or the first liquidity provider, in basis points of the basis (rounded down)."),
+        unverified_custody_bps: bpsOut.describe("Liquidity in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of the basis (rounded down)."),
         lockers: z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
           .describe("Recognised lockers holding this pool's LP."),
