@@ -453,6 +453,15 @@ export type DustV2DeepV3Scenario = VenueScenarioBase & {
   v2PremiumOverV3Bps: number;
 };
 
+export type TaxedV3Scenario = VenueScenarioBase & {
+  pool: V3PoolRecord;
+  position: PositionRecord & { approveTx: TxRef };
+  /** setMarketPair(pool, true): from here the pool's transfers are taxed. */
+  markTx: TxRef;
+  buyTaxBps: number;
+  sellTaxBps: number;
+};
+
 export type VenueScenarios = {
   v3Only: V3OnlyScenario;
   v4Native: V4NativeScenario;
@@ -460,6 +469,7 @@ export type VenueScenarios = {
   /** bsc only. */
   pancakeV3Trader: PancakeV3TraderScenario | null;
   dustV2DeepV3: DustV2DeepV3Scenario;
+  taxedV3: TaxedV3Scenario;
 };
 
 export type VenueBook = {

@@ -36,7 +36,7 @@ export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook
  */
 export function venueRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
   const v = book.venues.scenarios;
-  const tokens = [v.v3Only, v.v4Native, v.v4Hooked, v.dustV2DeepV3, ...(v.pancakeV3Trader ? [v.pancakeV3Trader] : [])].map((scenario) => scenario.token.address as string);
+  const tokens = [v.v3Only, v.v4Native, v.v4Hooked, v.dustV2DeepV3, v.taxedV3, ...(v.pancakeV3Trader ? [v.pancakeV3Trader] : [])].map((scenario) => scenario.token.address as string);
   const aerodrome = book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile, book.aerodrome.scenarios.aerodromeStable, book.aerodrome.scenarios.slipstream].map((scenario) => scenario.token.address as string) : [];
   const traders = [v.v3Only, v.v4Native, ...(v.pancakeV3Trader ? [v.pancakeV3Trader] : [])].map((scenario) => ({ wallet: scenario.trades[0].wallet as string, token: scenario.token.address as string }));
   switch (id) {

@@ -28,6 +28,12 @@ export const versionNotes: VersionNote[] = [
     note: "A new signal: a Uniswap V4 pool of the token runs a hook that can stop swaps, take a cut of them or set their fee.",
   },
   {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "sell_refused_by_venue"',
+    note: "A new signal, told apart from honeypot: the sell reverts because the token takes a fee on transfer and its pool's venue (V3 style, Slipstream, V4) refuses to be paid short.",
+  },
+  {
     date: "2026-11-23",
     where: "POST /v1/api/intel/why-down 200.data.pool.dex",
     what: 'may now return "Uniswap V3", "Uniswap V4", "Aerodrome Slipstream", "PancakeSwap V3"',

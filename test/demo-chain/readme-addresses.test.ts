@@ -42,6 +42,7 @@ describe("README demo addresses", () => {
         v.v4Native.token.address,
         v.v4Hooked.token.address,
         v.dustV2DeepV3.token.address,
+        v.taxedV3.token.address,
         v.v3Only.trades[0].wallet,
         ...(v.pancakeV3Trader ? [v.pancakeV3Trader.token.address, v.pancakeV3Trader.trades[0].wallet] : []),
         ...(book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile.token.address, book.aerodrome.scenarios.aerodromeStable.token.address, book.aerodrome.scenarios.slipstream.token.address] : []),

@@ -170,6 +170,18 @@ describe.each(["eth", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3 on demo
     expect(custodySignal.evidence).toMatchObject({ pool: deep.address, basis: "position_value", burned_bps: 0, team_held_bps: custody.team[0].share_bps });
   });
 
+  it("a fee-on-transfer token on Uniswap V3: the sell the pool refuses reads as the venue's refusal, not a honeypot", async () => {
+    const { scenarios, client } = setup();
+    const { taxedV3 } = scenarios;
+    const risk = await analyzeRisk({ chain, address: taxedV3.token.address, client: client() });
+    expect(risk.data.simulation).toMatchObject({ pool: taxedV3.pool.address, buy: { ok: true }, sell: { ok: false, revert: { reason: "IIA" } }, buy_tax_bps: taxedV3.buyTaxBps });
+    const refused = risk.data.signals.find((signal) => signal.id === "sell_refused_by_venue")!;
+    expect(refused).toMatchObject({ severity: "high", flag: true, evidence: { pool: taxedV3.pool.address, dex: "Uniswap V3", buy_tax_bps: taxedV3.buyTaxBps, sell_revert: { reason: "IIA" } } });
+    expect(refused.title).toContain("fee on transfer");
+    expect(risk.data.flags).not.toContain("honeypot");
+    expect(risk.data.flags).toEqual(expect.arrayContaining(["sell_refused_by_venue", "buy_tax"]));
+  });
+
   it.runIf(chain === "bsc")("PancakeSwap V3: its nine-field Swap read as trades in pnl and why-down", async () => {
     const { scenarios, client } = setup();
     const pancake = scenarios.pancakeV3Trader!;

@@ -20,6 +20,8 @@ export const VENUE_WALLET_ROLES = [
   "pancakeTrader",
   "dustDeployer",
   "dustTrader",
+  "taxedV3Deployer",
+  "taxedV3Trader",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

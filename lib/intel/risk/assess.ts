@@ -1,7 +1,7 @@
 // intel/risk, assess: what the facts amount to, as signals with their evidence. A signal is a
 // red flag when it is a risk by itself; the others are context (a clean check, or a fact that
 // is not a risk alone). The summary counts the flags.
-import type { Address } from "viem";
+import { toFunctionSelector, type Address, type Hex } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import type { Provenance } from "@/lib/intel/provenance";
@@ -43,6 +43,19 @@ const powerTitles: Record<PowerMatch["kind"], { title: string; severity: Severit
 
 const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
 
+// How each concentrated-liquidity venue refuses a swap paid less than its input: Uniswap and
+// PancakeSwap V3 and Slipstream pools check their balance after the callback ("IIA"; the demo
+// Slipstream pool names it InsufficientInput()), the V4 PoolManager ends the unlock with the
+// delta unsettled.
+const shortPaymentReasons = new Set(["IIA"]);
+const shortPaymentSelectors = new Set([toFunctionSelector("InsufficientInput()"), toFunctionSelector("CurrencyNotSettled()")]);
+
+/** The sell reverted at the venue's own check that it was paid the whole input. */
+function refusedShortPayment(pool: Pool, revert: { data: Hex; reason: string | null } | null): boolean {
+  if (!revert || pool.dex.kind === "uniswap-v2" || pool.dex.kind === "solidly-v2") return false;
+  return (revert.reason !== null && shortPaymentReasons.has(revert.reason)) || shortPaymentSelectors.has(revert.data.slice(0, 10).toLowerCase() as Hex);
+}
+
 /** Trading: the simulation's outcome, or the note that this is the fallback read from code and state. */
 function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
   if (!trade.ran) {
@@ -55,7 +68,16 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
   }
   const signals: Signal[] = [];
   const sell = trade.sell;
-  if (sell && !sell.ok) {
+  if (sell && !sell.ok && refusedShortPayment(pool, sell.revert) && (trade.buyTaxBps ?? 0) > 0) {
+    signals.push({
+      id: "sell_refused_by_venue",
+      severity: "high",
+      flag: true,
+      title: `Selling through the ${pool.dex.name} pool reverts: the token takes a fee on transfer (${((trade.buyTaxBps ?? 0) / 100).toFixed(2)} % on the buy) and the pool refuses to be paid short`,
+      evidence: { ...where, bought: trade.buy.tokensIn.toString(), buy_tax_bps: trade.buyTaxBps!, sell_revert: sell.revert },
+      provenance: "verified_onchain",
+    });
+  } else if (sell && !sell.ok) {
     signals.push({ id: "honeypot", severity: "high", flag: true, title: "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: trade.buy.tokensIn.toString(), sell_revert: sell.revert }, provenance: "verified_onchain" });
   } else if (sell) {
     signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: trade.nativeIn.toString(), native_out: sell.native.toString() }, provenance: "verified_onchain" });

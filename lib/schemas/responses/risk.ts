@@ -20,10 +20,11 @@ export const riskSignalIds = [
   "lp_custody",
   "holder_concentration",
   "v4_hook",
+  "sell_refused_by_venue",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap.";
 
 const revert = z
   .object({
@@ -205,6 +206,16 @@ const signalOut = z
         can_block_or_reprice: z.boolean().describe("True when the hook runs before or after swaps, takes a share of them or sets the fee: it can change the price a trader gets, or stop trades."),
       }),
       "A Uniswap V4 pool of the token runs a hook: a flag when the hook can stop swaps, take a cut of them or set their fee (its code decides; the permissions are read from its address).",
+    ),
+    signal(
+      ["sell_refused_by_venue"],
+      z.object({
+        ...tradeVenue,
+        bought: tokenUnits("The tokens the simulated buy received"),
+        buy_tax_bps: bpsOut.describe("The fee the token took on the buy's transfer, in basis points: the evidence that it takes a fee on transfer."),
+        sell_revert: revert.describe("Why selling reverted: the venue's own check that it was paid the whole input (a V3-style pool's IIA, Slipstream's insufficient input, the V4 PoolManager's CurrencyNotSettled)."),
+      }),
+      "Selling through the pool reverts because the token takes a fee on transfer and the venue refuses to be paid short: holders cannot sell here, though the token holds no trap (a V2-style pool would take it).",
     ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
