@@ -1,8 +1,9 @@
 // What the venue scenarios share: their context, fixed deadlines, Permit2 approvals and token reads.
 import { erc20Abi, maxUint160, maxUint256, parseAbi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { Permit2Approvals, ScenarioToken } from "../address-book";
-import { ref, type TxRef } from "../player";
+import type { Permit2Approvals, ScenarioToken, VenueTrade } from "../address-book";
+import { priceOf } from "../market";
+import { ref, type Sent, type TxRef } from "../player";
 import type { ScenarioContext } from "../scenarios/common";
 import type { VenueMap } from "./place";
 import type { VenueWallets } from "./wallets";
@@ -75,6 +76,33 @@ export async function readToken(ctx: VenueContext, address: Address): Promise<Sc
 /** Sorted like V3 and V4 pools sort their two sides (lower address first). */
 export function sortPair(a: Address, b: Address): [Address, Address] {
   return BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+}
+
+/**
+ * A concentrated-liquidity swap (V3 style or V4) as a trade record: the token and native amounts it
+ * moved, whatever their signs, and the pool's state after it.
+ */
+export function concentratedTrade(
+  wallet: Address,
+  side: VenueTrade["side"],
+  sent: Sent,
+  deltas: { token: bigint; native: bigint },
+  after: { sqrtPriceX96: bigint; tick: number | bigint; liquidity: bigint },
+): VenueTrade {
+  const abs = (value: bigint) => (value < 0n ? -value : value);
+  const tokenAmount = abs(deltas.token);
+  const nativeAmount = abs(deltas.native);
+  return {
+    wallet,
+    side,
+    tx: ref(sent),
+    tokenAmount: tokenAmount.toString(),
+    nativeAmount: nativeAmount.toString(),
+    priceNativePerToken: priceOf(nativeAmount, tokenAmount).toString(),
+    sqrtPriceX96After: after.sqrtPriceX96.toString(),
+    tickAfter: Number(after.tick),
+    liquidityAfter: after.liquidity.toString(),
+  };
 }
 
 export type { TxRef };

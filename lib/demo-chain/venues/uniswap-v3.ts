@@ -22,7 +22,7 @@ import type { LiquidityRemoval, PositionRecord, V3PoolRecord, V3PoolState, Venue
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
-import { balanceOf, DEADLINE, sortPair, type VenueContext } from "./common";
+import { balanceOf, concentratedTrade, DEADLINE, sortPair, type VenueContext } from "./common";
 import { fullRange, nativePerTokenAt, sqrtPriceX96For } from "./math";
 
 /** Universal Router command bytes and its recipient placeholders. */
@@ -92,22 +92,7 @@ export function v3Trade(
   swap: V3Swap,
   nativeIsToken0: boolean,
 ): VenueTrade {
-  const nativeDelta = nativeIsToken0 ? swap.amount0 : swap.amount1;
-  const tokenDelta = nativeIsToken0 ? swap.amount1 : swap.amount0;
-  const abs = (value: bigint) => (value < 0n ? -value : value);
-  const nativeAmount = abs(nativeDelta);
-  const tokenAmount = abs(tokenDelta);
-  return {
-    wallet,
-    side,
-    tx: ref(sent),
-    tokenAmount: tokenAmount.toString(),
-    nativeAmount: nativeAmount.toString(),
-    priceNativePerToken: priceOf(nativeAmount, tokenAmount).toString(),
-    sqrtPriceX96After: swap.sqrtPriceX96.toString(),
-    tickAfter: Number(swap.tick),
-    liquidityAfter: swap.liquidity.toString(),
-  };
+  return concentratedTrade(wallet, side, sent, nativeIsToken0 ? { native: swap.amount0, token: swap.amount1 } : { native: swap.amount1, token: swap.amount0 }, swap);
 }
 
 /**

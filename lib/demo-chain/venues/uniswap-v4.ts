@@ -18,7 +18,7 @@ import type { LiquidityRemoval, PositionRecord, V4PoolKey, V4PoolState, VenueTra
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
-import { DEADLINE, nativeBalance, type VenueContext } from "./common";
+import { concentratedTrade, DEADLINE, nativeBalance, type VenueContext } from "./common";
 import { fullRange, fullRangeLiquidity, nativePerTokenAt, sqrtPriceX96For } from "./math";
 import { executeUniversalRouter, UR } from "./uniswap-v3";
 
@@ -220,21 +220,7 @@ function swapParams(key: V4PoolKey, zeroForOne: boolean, amountIn: bigint): Hex 
 
 function v4Trade(wallet: Address, side: "buy" | "sell", sent: Sent, swap: V4Swap): VenueTrade {
   // currency0 is the native coin; amounts are the swapper's: negative paid in, positive received.
-  const abs = (value: bigint) => (value < 0n ? -value : value);
-  const nativeAmount = abs(swap.amount0);
-  const tokenAmount = abs(swap.amount1);
-  return {
-    wallet,
-    side,
-    tx: ref(sent),
-    tokenAmount: tokenAmount.toString(),
-    nativeAmount: nativeAmount.toString(),
-    priceNativePerToken: priceOf(nativeAmount, tokenAmount).toString(),
-    sqrtPriceX96After: swap.sqrtPriceX96.toString(),
-    tickAfter: Number(swap.tick),
-    liquidityAfter: swap.liquidity.toString(),
-    lpFee: Number(swap.fee),
-  };
+  return { ...concentratedTrade(wallet, side, sent, { native: swap.amount0, token: swap.amount1 }, swap), lpFee: Number(swap.fee) };
 }
 
 /** Buys with native coin: V4_SWAP (SWAP_EXACT_IN_SINGLE zero for one, SETTLE_ALL native, TAKE_ALL token). */
