@@ -137,12 +137,16 @@ type Learned = { maxBlockRange?: bigint; maxLogs?: number; maxBatch?: number; ma
 
 /** How long a provider's refusal of eth_getLogs altogether is believed before it is asked again. */
 export const logsRefusalMemoryMs = 5 * 60_000;
+/** How long a method the provider said it does not offer is not asked for again. */
+export const methodRefusalMemoryMs = 30 * 60_000;
 
 export class ProviderProfile {
   configured: Partial<ProviderLimits> = {};
   readonly learned: Learned = {};
   /** Set when the provider refused eth_getLogs altogether: its words, and until when we believe them. */
   #logsRefused: { reason: string; until: number } | undefined;
+  /** Methods the provider said it does not offer, until when we believe it. */
+  readonly #methodsRefused = new Map<string, number>();
   #rateLoweredAt = 0;
   /** The provider's words for its last rate limit, repeated when we will not wait as long as it asks. */
   lastRateLimit: { code: number; message: string } | undefined;
@@ -199,6 +203,19 @@ export class ProviderProfile {
     this.#rateLoweredAt = now;
     const current = this.limits().maxRps ?? this.limiter.recentRate(now);
     this.learned.maxRps = Math.max(1, Math.floor(current / 2));
+  }
+
+  methodRefused(method: string, now = Date.now()): void {
+    this.#methodsRefused.set(method, now + methodRefusalMemoryMs);
+  }
+
+  /** True while we believe the provider does not offer `method` (so a fallback goes first). */
+  refusesMethod(method: string, now = Date.now()): boolean {
+    const until = this.#methodsRefused.get(method);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.#methodsRefused.delete(method);
+    return false;
   }
 
   logsRefused(reason: string, now = Date.now()): void {
