@@ -84,6 +84,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
         liquidity_usd: liquidityUsd,
         lp_total_supply: lp(healthy.facts.lpTotalSupply),
         tick_spacing: null,
+        depth: null,
         v4: null,
       },
     ]);
