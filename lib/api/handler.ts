@@ -122,7 +122,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       throw new ApiError("payment_required", paymentRequiredMessage(key.projectId));
     }
 
-    const context: EndpointContext = { input, chain, key, requestId, now, settings, db, signal: scope.signal };
+    const context: EndpointContext = { input, endpoint: endpoint.id, chain, key, requestId, now, settings, db, signal: scope.signal };
     const result = shapeAnswer(endpoint, await scope.run(() => implementation(context)));
     // A client that left while the answer was read is not charged for it.
     scope.throwIfStopped();

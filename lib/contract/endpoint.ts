@@ -8,6 +8,8 @@ import type { Settings } from "@/lib/settings";
 export type EndpointContext<Input = Record<string, unknown>> = {
   /** The request's input as its schema outputs it: typed, defaults applied. */
   input: Input;
+  /** The endpoint's id in the registry (e.g. "intel/risk"). */
+  endpoint: string;
   chain: string | undefined;
   key: KeyContext;
   requestId: string;

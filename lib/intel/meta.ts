@@ -1,9 +1,12 @@
 // What every chain read adds to the success envelope: each field's provenance, and where the
 // data came from (whether the operator's own node serves the network, and the block). One
 // function turns any intelligence module's presented answer into the endpoint's result.
+import { getChainClient } from "@/lib/chain/clients";
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
+import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
 import type { Provenance } from "@/lib/intel/provenance";
+import { answerStore, readKey, sharedRead } from "./hot-reads";
 
 export function chainReadMeta(read: { chain: ChainId; block: bigint; provenance: Record<string, Provenance> }) {
   return {
@@ -35,7 +38,18 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
   };
 }
 
-/** An intelligence endpoint: its typed input to read, assess and present, answered with its provenance. */
-export function intelEndpoint<Input>(answer: (input: Input) => Promise<PresentedAnswer>): EndpointImplementation<Input> {
-  return async ({ input }) => chainAnswer(await answer(input));
+/**
+ * An intelligence endpoint: its typed input to read, assess and present, answered with its
+ * provenance. Identical reads of one endpoint share one computation (hot-reads.ts).
+ */
+export function intelEndpoint<Input extends { chain: ChainId }>(answer: (input: Input) => Promise<PresentedAnswer>): EndpointImplementation<Input> {
+  return async ({ input, endpoint }) =>
+    readChain(input.chain, () => {
+      const client = getChainClient(input.chain);
+      const nodeUrl = (client.transport as { url?: string }).url ?? input.chain;
+      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async () => {
+        const presented = await answer(input);
+        return { block: presented.block.toString(), result: chainAnswer(presented) };
+      });
+    });
 }

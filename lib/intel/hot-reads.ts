@@ -1,0 +1,124 @@
+// Hot tokens: when a token trends, many callers ask the same read within seconds. Identical reads
+// are computed once:
+//   - concurrent identical calls (same endpoint, network, node and input) share one in-flight
+//     read: the later callers wait for the first one's answer;
+//   - a finished answer is kept by the block it was read at, and served to a later identical call
+//     only while that block is still the node's head (one eth_blockNumber instead of the read's
+//     rounds); a new block, a failed node or a different input reads afresh.
+// Answers are kept per instance, and in Redis as well when REDIS_URL is set, so every instance
+// serves one instance's read. Only successes are kept; a failure reaches everyone who shared it.
+// Every caller is charged for the answer it receives, as for any answer.
+import { createHash } from "node:crypto";
+import type { ChainClient } from "@/lib/chain/clients";
+import type { EndpointResult } from "@/lib/contract/endpoint";
+import { RespClient } from "@/lib/rate-limit/resp-client";
+
+export type KeptAnswer = { block: string; result: EndpointResult };
+
+export type AnswerStore = {
+  get(key: string): Promise<KeptAnswer | undefined>;
+  set(key: string, answer: KeptAnswer): Promise<void>;
+};
+
+/** How long a kept answer may be asked for; whether it is still current is the head check's call. */
+export const keptAnswerTtlMs = 60_000;
+
+/** A bounded in-process store, oldest first out. */
+export class MemoryAnswerStore implements AnswerStore {
+  readonly #entries = new Map<string, { answer: KeptAnswer; expires: number }>();
+  constructor(private readonly maxEntries = 1_000, private readonly now: () => number = Date.now) {}
+
+  async get(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.answer;
+  }
+
+  async set(key: string, answer: KeptAnswer) {
+    this.#entries.delete(key);
+    this.#entries.set(key, { answer, expires: this.now() + keptAnswerTtlMs });
+    while (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+}
+
+/**
+ * Answers shared by every instance through Redis, in front of this instance's own memory. Redis
+ * failing never fails a read: the answer is computed as if nothing were kept.
+ */
+export class RedisAnswerStore implements AnswerStore {
+  readonly #local = new MemoryAnswerStore();
+  #warned = false;
+  constructor(private readonly client: RespClient, private readonly prefix = "hot:") {}
+
+  async get(key: string) {
+    const local = await this.#local.get(key);
+    if (local) return local;
+    try {
+      const raw = await this.client.call("GET", this.prefix + key);
+      return typeof raw === "string" || Buffer.isBuffer(raw) ? (JSON.parse(String(raw)) as KeptAnswer) : undefined;
+    } catch (error) {
+      this.#warn(error);
+      return undefined;
+    }
+  }
+
+  async set(key: string, answer: KeptAnswer) {
+    await this.#local.set(key, answer);
+    try {
+      await this.client.call("SET", this.prefix + key, JSON.stringify(answer), "PX", String(keptAnswerTtlMs));
+    } catch (error) {
+      this.#warn(error);
+    }
+  }
+
+  #warn(error: unknown) {
+    if (this.#warned) return;
+    this.#warned = true;
+    console.warn(`hot reads: Redis did not keep or give an answer, reading from the node instead (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+const holder = globalThis as unknown as { __answerStore?: AnswerStore };
+
+export function answerStore(env: Record<string, string | undefined> = process.env): AnswerStore {
+  if (!holder.__answerStore) holder.__answerStore = env.REDIS_URL ? new RedisAnswerStore(RespClient.fromUrl(env.REDIS_URL)) : new MemoryAnswerStore();
+  return holder.__answerStore;
+}
+
+/** Forgets every kept answer (tests that rebuild a chain under the same URL). */
+export function forgetKeptAnswers(store?: AnswerStore): void {
+  holder.__answerStore = store;
+}
+
+/** The read's identity: endpoint, network, node and input (addresses in any case are one address). */
+export function readKey(endpoint: string, nodeUrl: string, input: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.keys(input).sort().map((name) => [name, typeof input[name] === "string" ? (input[name] as string).toLowerCase() : input[name]]));
+  return createHash("sha256").update(`${endpoint}\n${nodeUrl}\n${canonical}`).digest("base64url");
+}
+
+const inFlight = new Map<string, Promise<KeptAnswer>>();
+
+/** The answer to `key`: shared while in flight, kept while its block is the head, else `read()`. */
+export async function sharedRead(key: string, client: ChainClient, store: AnswerStore, read: () => Promise<KeptAnswer>): Promise<EndpointResult> {
+  const running = inFlight.get(key);
+  if (running) return (await running).result;
+
+  const kept = await store.get(key);
+  if (kept && (await client.getBlockNumber({ cacheTime: 0 })).toString() === kept.block) return kept.result;
+
+  const again = inFlight.get(key);
+  if (again) return (await again).result;
+  const reading = read();
+  inFlight.set(key, reading);
+  try {
+    const answer = await reading;
+    await store.set(key, answer);
+    return answer.result;
+  } finally {
+    inFlight.delete(key);
+  }
+}

@@ -1,0 +1,138 @@
+// Hot tokens: identical intelligence reads are computed once. Through a provider proxy in front of
+// the eth demo chain (which counts every call it is asked), many concurrent identical calls cost
+// about one call's node traffic, a later identical call at the same head costs one eth_blockNumber,
+// a new block reads afresh, and every caller is charged for the answer it gets. The kept answers
+// are shared between instances through Redis.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearChainClients } from "@/lib/chain/clients";
+import { factsCache } from "@/lib/chain/facts-cache";
+import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
+import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore } from "@/lib/intel/hot-reads";
+import { RespClient } from "@/lib/rate-limit/resp-client";
+import { createHarness, type Harness } from "../support/harness";
+import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
+
+let chain: DemoChain;
+let proxy: ProviderProxy;
+let h: Harness;
+const savedUrl = process.env.ETH_RPC_URL;
+
+beforeAll(async () => {
+  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  proxy = await startProviderProxy(chain.rpcUrl, { name: "counting" });
+  process.env.ETH_RPC_URL = proxy.url;
+  clearChainClients();
+  forgetProviderProfiles();
+  h = await createHarness("pglite+memory");
+}, 180_000);
+
+afterAll(async () => {
+  if (savedUrl === undefined) delete process.env.ETH_RPC_URL;
+  else process.env.ETH_RPC_URL = savedUrl;
+  clearChainClients();
+  forgetKeptAnswers();
+  await h?.close();
+  await proxy?.close();
+  await chain?.stop();
+});
+
+/** Calls of every method the node was asked for while `run` ran. */
+async function counted<T>(run: () => Promise<T>): Promise<{ value: T; calls: number; byMethod: Record<string, number> }> {
+  proxy.resetStats();
+  const value = await run();
+  return { value, calls: proxy.stats.calls, byMethod: { ...proxy.stats.byMethod } };
+}
+
+const risk = async (address: string) => {
+  const { key } = await h.key({ permissions: ["intel:read"] });
+  return h.call("POST", "intel/risk", { key, body: { chain: "eth", address } });
+};
+
+describe("identical reads at the same block", () => {
+  it("20 concurrent identical risk calls cost about one call's node traffic; each caller gets and pays for the same answer", async () => {
+    const token = chain.addressBook.scenarios.healthy.token.address;
+    forgetKeptAnswers(new MemoryAnswerStore());
+    factsCache.clear();
+    const single = await counted(() => risk(token));
+    expect(single.value.status).toBe(200);
+
+    forgetKeptAnswers(new MemoryAnswerStore());
+    factsCache.clear();
+    const many = await counted(() => Promise.all(Array.from({ length: 20 }, () => risk(token))));
+    for (const response of many.value) {
+      expect(response.status).toBe(200);
+      expect(response.body.data).toEqual(single.value.body.data);
+      expect(response.body.meta.credits_charged).toBe(2);
+    }
+    // One read for all twenty (plus at most a head check each for callers that came after it ended).
+    expect(many.calls).toBeLessThanOrEqual(single.calls + 20);
+    expect(many.byMethod.eth_call ?? 0).toBeLessThanOrEqual(single.byMethod.eth_call ?? 0);
+    console.info(`hot reads: one risk call ${single.calls} node calls; twenty concurrent identical calls ${many.calls}`);
+  });
+
+  it("a later identical call at the same head is one eth_blockNumber; a new block reads afresh; another token is its own read", async () => {
+    const token = chain.addressBook.scenarios.mintable.token.address;
+    forgetKeptAnswers(new MemoryAnswerStore());
+    const first = await risk(token);
+    expect(first.status).toBe(200);
+
+    const again = await counted(() => risk(token));
+    expect(again.value.body.data).toEqual(first.body.data);
+    expect(again.byMethod).toEqual({ eth_blockNumber: 1 });
+
+    const other = await counted(() => risk(chain.addressBook.scenarios.tax.token.address));
+    expect(other.calls).toBeGreaterThan(1);
+
+    await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
+    const afterBlock = await counted(() => risk(token));
+    expect(afterBlock.calls).toBeGreaterThan(1);
+    expect(afterBlock.value.body.meta.chain_data_source.block_number).toBe(first.body.meta.chain_data_source.block_number + 1);
+  });
+
+  it("a node that stopped answering is not hidden by a kept answer: 503, uncharged", async () => {
+    const token = chain.addressBook.scenarios.honeypot.token.address;
+    forgetKeptAnswers(new MemoryAnswerStore());
+    expect((await risk(token)).status).toBe(200);
+    // The same node now failing: its head check fails, so the kept answer is not served.
+    proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
+    try {
+      const response = await risk(token);
+      expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+      expect(response.body.meta?.credits_charged ?? 0).toBe(0);
+    } finally {
+      proxy.rules.methodsOff = undefined;
+    }
+  });
+});
+
+describe("kept answers", () => {
+  it("expire, and the in-process store keeps at most its size", async () => {
+    let now = 0;
+    const store = new MemoryAnswerStore(2, () => now);
+    const answer = (block: string) => ({ block, result: { data: { block } } });
+    await store.set("a", answer("1"));
+    await store.set("b", answer("2"));
+    await store.set("c", answer("3"));
+    expect(await store.get("a")).toBeUndefined();
+    expect(await store.get("c")).toEqual(answer("3"));
+    now = 60_001;
+    expect(await store.get("c")).toBeUndefined();
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)("are shared between instances through Redis", async () => {
+    const one = RespClient.fromUrl(process.env.TEST_REDIS_URL!);
+    const two = RespClient.fromUrl(process.env.TEST_REDIS_URL!);
+    try {
+      const prefix = `hot-test-${process.pid}-${Date.now()}:`;
+      const first = new RedisAnswerStore(one, prefix);
+      const second = new RedisAnswerStore(two, prefix);
+      await first.set("key", { block: "42", result: { data: { ok: true }, meta: { chain_data_source: { block_number: 42 } } } });
+      expect(await second.get("key")).toEqual({ block: "42", result: { data: { ok: true }, meta: { chain_data_source: { block_number: 42 } } } });
+      expect(await second.get("other")).toBeUndefined();
+    } finally {
+      one.close();
+      two.close();
+    }
+  });
+});
