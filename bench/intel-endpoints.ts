@@ -4,7 +4,7 @@
 // route handler in-process as the tests do. Each endpoint rotates over the demo requests
 // that exercise it; the round trips are the chain node's, counted per request.
 //
-//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10] [--venues with|without]
+//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10] [--venues with|without] [--kept off|on]
 //
 // --history N plays (N − 1) times the measured wallets' and tokens' activity again before
 // measuring (bench/support/extra-history.ts), to show how cost grows with matching logs.
@@ -18,9 +18,13 @@ import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
 import { createHarness } from "@/test/support/harness";
 import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { addHistory } from "./support/extra-history";
 
-const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" }, venues: { type: "string", default: "with" } } });
+const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" }, venues: { type: "string", default: "with" }, kept: { type: "string", default: "off" } } });
+// --kept off (default): every request reads the chain (kept answers forgotten before each); on: a
+// repeated request at the same head is served its kept answer (lib/intel/hot-reads.ts).
+const kept = values.kept === "on";
 // --venues with (default): the venue scenarios' requests too; --venues without: the original demo requests only.
 const venues = values.venues !== "without";
 const history = Number(values.history);
@@ -50,7 +54,10 @@ async function main() {
         const book = chains[chain].addressBook;
         const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? venueRequestsFor(endpoint.id, chain, book) : [])];
         if (bodies.length === 0) continue;
-        const call = (i: number) => withRpcMeter(() => h.call("POST", endpoint.id, { key, body: bodies[i % bodies.length] }));
+        const call = (i: number) => {
+          if (!kept) forgetKeptAnswers(new MemoryAnswerStore());
+          return withRpcMeter(() => h.call("POST", endpoint.id, { key, body: bodies[i % bodies.length] }));
+        };
         for (let i = 0; i < bodies.length * 2; i++) await call(i); // warm-up: modules, connections, facts cache
         const latencies: number[] = [];
         const roundTrips: number[] = [];
@@ -74,7 +81,7 @@ async function main() {
         });
       }
     }
-    console.log(`Intelligence endpoints on the demo chains (history ×${history}), sequential, through the whole pipeline (PostgreSQL + Redis on loopback)`);
+    console.log(`Intelligence endpoints on the demo chains (history ×${history}, kept answers ${kept ? "on" : "off"}), sequential, through the whole pipeline (PostgreSQL + Redis on loopback)`);
     console.table(rows);
   } finally {
     await h.close();

@@ -151,6 +151,8 @@ export type NetworkInfo = {
   rpcUrlSetting: string;
   /** Whether reads are served from the operator's own node unless CHAIN_SERVICE_GROUNDED says otherwise. */
   serviceGroundedByDefault: boolean;
+  /** The block interval the network is built for, used until the node's own recent blocks are measured (lib/chain/block-interval.ts). */
+  blockInterval: { ms: number; source: string };
   wrappedNative: TokenInfo;
   stablecoins: readonly TokenInfo[];
   /** Other quote assets pools are read against, each with its route to USD. */
@@ -215,6 +217,7 @@ const eth: NetworkInfo = {
   nativeSymbol: "ETH",
   rpcUrlSetting: "ETH_RPC_URL",
   serviceGroundedByDefault: true,
+  blockInterval: { ms: 12_000, source: "Ethereum proof-of-stake: one slot every 12 seconds" },
   wrappedNative: {
     symbol: "WETH",
     name: "Wrapped Ether",
@@ -365,6 +368,7 @@ const base: NetworkInfo = {
   nativeSymbol: "ETH",
   rpcUrlSetting: "BASE_RPC_URL",
   serviceGroundedByDefault: false,
+  blockInterval: { ms: 2_000, source: "Base (OP Stack): a block every 2 seconds" },
   wrappedNative: {
     symbol: "WETH",
     name: "Wrapped Ether",
@@ -471,6 +475,7 @@ const bsc: NetworkInfo = {
   nativeSymbol: "BNB",
   rpcUrlSetting: "BSC_RPC_URL",
   serviceGroundedByDefault: false,
+  blockInterval: { ms: 450, source: "BEP-619, the Fermi hard fork (mainnet since 2026-01-14): 0.45 s, after 0.75 s under Maxwell" },
   wrappedNative: {
     symbol: "WBNB",
     name: "Wrapped BNB",

@@ -21,7 +21,8 @@ describe("POST /v1/api/intel/liquidity", () => {
       credits_charged: 2,
       chain: "eth",
       chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock },
-      read: { metadata: false, locks: false, full: false, lookback_blocks: 100_000, list_limit: 10 },
+      // 14 days at 12 s a block.
+      read: { metadata: false, locks: false, full: false, lookback_blocks: 100_800, list_limit: 10 },
     });
     expect(Object.keys(response.body.data).sort()).toEqual(["limitations", "lp_custody", "market", "position_custody", "team_wallets", "token", "unavailable"]);
     const provenance = response.body.meta.provenance as Record<string, string>;

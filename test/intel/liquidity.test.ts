@@ -34,6 +34,13 @@ const bps = (part: bigint, whole: bigint) => Number((part * 10_000n) / whole);
 
 const demo = useDemoChains();
 
+// 14 days (140 with full) at each network's nominal interval: a demo chain's scripted clock is no block producer's, so it is never measured.
+const custodyWindowBlocks: Record<ChainId, { standard: number; full: number }> = {
+  eth: { standard: 100_800, full: 1_008_000 },
+  base: { standard: 604_800, full: 6_048_000 },
+  bsc: { standard: 2_688_000, full: 26_880_000 },
+};
+
 describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const analyze = (address: Address, flags: LiquidityFlags = {}) => {
@@ -170,12 +177,12 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       { lock_id: String(facts.lockId), owner: facts.lockOwner, amount: lp(facts.lockedAmount), unlock_time: LP_UNLOCK_TIME, unlock_date: facts.unlockDate, withdrawn: false, locked_at_read: true, transaction: facts.lockTx.hash },
     ]);
     expect(withLocks.provenance["lp_custody.locks"]).toBe("verified_onchain");
-    expect(withLocks.read).toMatchObject({ metadata: false, locks: true, full: false, lookback_blocks: 100_000, list_limit: 10 });
+    expect(withLocks.read).toMatchObject({ metadata: false, locks: true, full: false, lookback_blocks: custodyWindowBlocks[chain].standard, list_limit: 10 });
     expectProvenanceForEveryField(withLocks);
 
     const { result: full, usage: fullUsage } = await analyze(scenario.token.address, { full: true });
     expect(fullUsage.roundTrips).toBeLessThanOrEqual(3);
-    expect(full.read).toEqual({ metadata: true, locks: true, full: true, lookback_blocks: 1_000_000, list_limit: 100 });
+    expect(full.read).toEqual({ metadata: true, locks: true, full: true, lookback_blocks: custodyWindowBlocks[chain].full, list_limit: 100 });
     const dex = getNetwork(chain).dexes.find((entry) => "factory" in entry && entry.factory === book.canonical.dex.factory)!;
     expect(full.data.market.pools[0].metadata).toEqual({
       factory: book.canonical.dex.factory,

@@ -34,6 +34,7 @@ import {
 import { assessMarket, custodyPools, historyWindow, undecodedLockers } from "./assess";
 import type { LiquidityReading } from "./read";
 import type { ReadPlan } from "./read-plan";
+import { describeWindow, type Window } from "@/lib/intel/windows";
 
 /** V2-style LP tokens have 18 decimals (UniswapV2ERC20, Solidly pools). */
 const LP_DECIMALS = 18;
@@ -227,11 +228,11 @@ function teamMap(entries: readonly { address: Address; relation: TeamRelation }[
   return map;
 }
 
-function limitationsFor(chain: ChainId, plan: ReadPlan, window: { from: number; to: number } | null, pools: readonly Pool[]): string[] {
+function limitationsFor(chain: ChainId, lookback: Window, window: { from: number; to: number } | null, pools: readonly Pool[]): string[] {
   const network = getNetwork(chain);
   const list = [
     window
-      ? `Holders, burn transactions and liquidity removals come from LP transfers in blocks ${window.from} to ${window.to} (a look-back of ${plan.lookbackBlocks} blocks); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.`
+      ? `Holders, burn transactions and liquidity removals come from LP transfers in blocks ${window.from} to ${window.to} (${describeWindow(lookback)}); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.`
       : "Deep historical burn provenance is not exposed.",
     "Pools are found on every registry venue against the native coin (Uniswap V4), the wrapped native coin, the registry stablecoins and the further quote assets; further quote assets are valued in dollars through their deepest pool against the wrapped native coin.",
     "Lock context covers recognised lockers only (the registry's locker addresses and known locker code). LP in any other contract is reported as unverified custody, never as unlocked.",
@@ -323,7 +324,7 @@ export function presentLiquidity(reading: LiquidityReading) {
       market,
       lp_custody: lpCustody,
       position_custody: positionCustody,
-      limitations: limitationsFor(chain, plan, historyWindow(reading.custodies), pools),
+      limitations: limitationsFor(chain, reading.window, historyWindow(reading.custodies), pools),
       unavailable: ledger.unavailable,
     },
     provenance: ledger.provenance,

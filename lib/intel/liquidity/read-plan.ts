@@ -9,7 +9,7 @@ export type ReadPlan = {
   /** Lock proof: each lock in a recognised locker with owner, amount and unlock time. */
   locks: boolean;
   full: boolean;
-  /** Blocks of LP transfer history read for holders, burn transactions and removals. */
+  /** Blocks of LP transfer history read for holders, burn transactions and removals: set at read time from the window in days (lib/intel/windows.ts); these figures are Ethereum's at 12 s a block. */
   lookbackBlocks: bigint;
   /** Most entries per list (holders per category, burn transactions, removals). */
   listLimit: number;

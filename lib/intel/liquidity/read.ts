@@ -29,6 +29,8 @@ import {
 import type { Creation } from "@/lib/intel/token/deployer";
 import { knownTeam, tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { ReadPlan } from "./read-plan";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor, type Window } from "@/lib/intel/windows";
 
 export type TeamWallet = { address: Address; relation: TeamRelation };
 
@@ -36,6 +38,8 @@ export type LiquidityReading = {
   chain: ChainId;
   token: Address;
   plan: ReadPlan;
+  /** The history window the plan's lookbackBlocks came from. */
+  window: Window;
   block: bigint;
   identity: Erc20Identity;
   owner: OwnerRead;
@@ -56,7 +60,7 @@ export type LiquidityReading = {
 };
 
 export async function readLiquidity(input: { client: ChainClient; chain: ChainId; token: Address; plan: ReadPlan; first?: TokenFirstRound }): Promise<LiquidityReading> {
-  const { client, chain, plan } = input;
+  const { client, chain } = input;
   const first = input.first ?? tokenFirstRound({ client, chain }, input.token);
   const token = first.token;
 
@@ -64,6 +68,9 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   const [head, identity, owner, creation, discovery] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools()]);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
   const team = knownTeam(owner, creation);
+  // The history window in time (14 days, or 140 with full), in blocks at the network's interval.
+  const window = windowFor(input.plan.full ? "custodyFull" : "custody", blockInterval(client, chain, head.number));
+  const plan = { ...input.plan, lookbackBlocks: window.blocks };
 
   // Rounds 2 and 3.
   const lpPools = discovery.candidates.filter(hasFungibleLp);
@@ -82,6 +89,7 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
     chain,
     token,
     plan,
+    window,
     block: ctx.block,
     identity,
     owner,

@@ -7,23 +7,26 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor, type Window } from "@/lib/intel/windows";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
 /** Blocks of Transfer history read, and the most receivers whose balance is read. */
-export const holderScan = { lookbackBlocks: 100_000n, chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
+export const holderScan = { chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
 
-export type ReceiverScan = { candidates: Address[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; receivers: number };
+export type ReceiverScan = { candidates: Address[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; receivers: number; window: Window };
 
 /** Round two: the receivers of the window, the largest cumulative receipts first. */
-export async function scanReceivers(client: ChainClient, token: Address, block: bigint): Promise<ReceiverScan> {
+export async function scanReceivers(client: ChainClient, chain: ChainId, token: Address, block: bigint): Promise<ReceiverScan> {
+  const window = windowFor("holders", blockInterval(client, chain, block));
   const scan = await scanLogs({
     client,
     address: token,
     events: [transferEvent] as const,
-    fromBlock: block > holderScan.lookbackBlocks ? block - holderScan.lookbackBlocks + 1n : 0n,
+    fromBlock: block > window.blocks ? block - window.blocks + 1n : 0n,
     toBlock: block,
-    maxLookbackBlocks: holderScan.lookbackBlocks,
+    maxLookbackBlocks: window.blocks,
     chunkSize: holderScan.chunkSize,
   });
   const received = new Map<Address, bigint>();
@@ -33,7 +36,7 @@ export async function scanReceivers(client: ChainClient, token: Address, block: 
     received.set(address, (received.get(address) ?? 0n) + value);
   }
   const ranked = [...received].sort((a, b) => (a[1] === b[1] ? 0 : a[1] > b[1] ? -1 : 1)).map(([address]) => address);
-  return { candidates: ranked.slice(0, holderScan.maxCandidates), fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, receivers: received.size };
+  return { candidates: ranked.slice(0, holderScan.maxCandidates), fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, receivers: received.size, window };
 }
 
 export function balanceCalls(token: Address, candidates: readonly Address[]): ContractCall[] {

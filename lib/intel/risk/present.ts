@@ -8,6 +8,7 @@ import { assessRisk } from "./assess";
 import { holderScan, type ReceiverScan } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { simulatorAddress, tradedThrough } from "./simulate";
+import { describeWindow } from "@/lib/intel/windows";
 
 type Ran = Extract<TradeRead, { ran: true }>;
 
@@ -31,7 +32,7 @@ function presentSimulation(trade: Ran) {
 function limitations(receivers: ReceiverScan): string[] {
   return [
     "Owner powers are read from function selectors in the code against a catalogue of common signatures; a power under another name is not seen, and a selector's presence does not prove who may call it.",
-    `Holder concentration covers the ${holderScan.maxCandidates} largest receivers of Transfer logs in blocks ${receivers.fromBlock} to ${receivers.toBlock}; older holders that have not moved since are not seen.`,
+    `Holder concentration covers the ${holderScan.maxCandidates} largest receivers of Transfer logs in blocks ${receivers.fromBlock} to ${receivers.toBlock}, ${describeWindow(receivers.window)}; older holders that have not moved since are not seen.`,
     "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address at the read block; a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
   ];
 }

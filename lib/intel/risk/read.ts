@@ -32,6 +32,8 @@ import {
 import { knownTeam, tokenFirstRound, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
 import { simulateTrade, type Simulation, type TradeRoute } from "./simulate";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor } from "@/lib/intel/windows";
 
 /** The simulated buy spends this fraction of the pool's wrapped-native reserve: enough to move real amounts, too little to matter to the price. */
 const simulationShareOfReserve = 1_000n;
@@ -89,8 +91,9 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // Round 2, pinned to the block.
   const probe = proxyProbe(code, proxySlots);
   // LP custody spans rounds two and three on its own; it is awaited with round three.
-  const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team })));
-  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: custodyDefaults.lookbackBlocks, maxPositions: custodyDefaults.maxCandidates });
+  const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
+  const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team, lookbackBlocks: custodyWindow.blocks })));
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
   // A failure surfaces where these are awaited, not as unhandled.
   custodiesRead.catch(() => undefined);
   positionsRead.catch(() => undefined);
@@ -98,7 +101,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
     aggregate(ctx, probe.calls),
-    scanReceivers(client, token, ctx.block),
+    scanReceivers(client, chain, token, ctx.block),
   ]);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);

@@ -13,7 +13,7 @@ export type RelationProof = { relation: Relation; transaction?: Hash; block?: nu
 export type Linked = { address: Address; relations: RelationProof[] };
 
 /** The token's Transfer history read for links and behaviour, and what counts as "at launch". */
-export const teamScan = { lookbackBlocks: 200_000n, chunkSize: 50_000n, launchBlocks: 1_000n, recentSellsListed: 10 } as const;
+export const teamScan = { chunkSize: 50_000n, launchBlocks: 1_000n, recentSellsListed: 10 } as const;
 
 export function isPool(pools: readonly PoolCandidate[], address: Address): boolean {
   return pools.some((pool) => sameAddress(pool.address, address));

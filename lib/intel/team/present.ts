@@ -11,6 +11,7 @@ import type { Movement } from "@/lib/intel/wallet/movements";
 import type { TeamWallet } from "./assess";
 import { teamScan } from "./links";
 import type { TeamReading } from "./read";
+import { describeWindow } from "@/lib/intel/windows";
 
 const formatShare = (bps: number) => `${(bps / 100).toFixed(2)} %`;
 
@@ -79,7 +80,7 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
           : `${list.length} wallet${list.length === 1 ? "" : "s"} linked to the team by on-chain relations; together they hold ${formatShare(list.reduce((sum, entry) => sum + (entry.share_of_supply_bps ?? 0), 0))} of supply.`,
       window: { from_block: Number(transfers.fromBlock), to_block: Number(transfers.toBlock), truncated: transfers.truncated },
       limitations: [
-        `Links and behaviour come from the token's Transfer logs in blocks ${transfers.fromBlock} to ${transfers.toBlock}; "at launch" means within ${teamScan.launchBlocks} blocks of the first mint seen.`,
+        `Links and behaviour come from the token's Transfer logs in blocks ${transfers.fromBlock} to ${transfers.toBlock}, ${describeWindow(transfers.window)}; "at launch" means within ${teamScan.launchBlocks} blocks of the first mint seen.`,
         "Only one step is followed: wallets that received the token directly from the deployer, owner, proxy admin or a launch recipient. Funding in the native coin is not in logs and is not read.",
         chain === "eth" ? "AccessControl role holders come from RoleGranted/RoleRevoked in the same window, confirmed with hasRole." : `AccessControl role holders are read on Ethereum only; on ${getNetwork(chain).displayName} the narrower owner and admin read applies.`,
       ],

@@ -19,6 +19,8 @@ import type { Creation } from "@/lib/intel/token/deployer";
 import type { TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { TransferLog } from "@/lib/intel/wallet/movements";
 import { activityOf, isPool, linkTeam, teamScan, type Linked } from "./links";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor, type Window } from "@/lib/intel/windows";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
@@ -32,7 +34,7 @@ export type TeamReading = {
   /** owner(), unless renounced: a renounced owner is no one to link. */
   owner: Address | null;
   admin: Address | null;
-  transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; window: Window };
   /** The launch mint: the first mint in the history read. */
   firstMint: TransferLog | undefined;
   /** Every wallet linked, role holders still unconfirmed. */
@@ -58,8 +60,9 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
   const owner = ownerRead.renounced ? null : ownerRead.address;
 
   // Round 2: the Transfer history, the proxy admin's owner, and (Ethereum) role grants.
+  const window = windowFor("team", blockInterval(client, chain, block));
   const [transfers, [adminOwnerRead], grants] = await Promise.all([
-    scanLogs({ client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: teamScan.lookbackBlocks, chunkSize: teamScan.chunkSize }),
+    scanLogs({ client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: teamScan.chunkSize }),
     aggregate({ client, network, block }, admin ? [{ address: admin, abi: ownableAbi, functionName: "owner" }] : []).then((results) => (results.length ? results : [undefined])),
     chain === "eth" ? scanRoleGrants({ client, block }, token) : null,
   ]);
@@ -100,7 +103,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
     creation,
     owner,
     admin,
-    transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated },
+    transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated, window },
     firstMint,
     linked,
     roleGrants,

@@ -15,6 +15,8 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { discoverPools, sameAddress, type PoolCandidate, type QuoteAsset } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent } from "@/lib/intel/market/venue-events";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor, type Window } from "@/lib/intel/windows";
 
 export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
 
@@ -45,10 +47,10 @@ export type Movement = {
 export type MovementRead = {
   movements: Movement[];
   tokens: Map<string, Erc20Identity>;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean; window: Window };
 };
 
-export const movementScan = { lookbackBlocks: 200_000n, chunkSize: 50_000n } as const;
+export const movementScan = { chunkSize: 50_000n } as const;
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
@@ -57,8 +59,9 @@ export type TransferLog = { address: Address; args: { from: Address; to: Address
 const newestFirst = (a: TransferLog, b: TransferLog) => (a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1);
 
 /** Round one of the read: the wallet's Transfer logs in both directions, newest first, at most `maxMovements` (self-transfers skipped). */
-async function scanTransfers(client: ChainClient, wallet: Address, token: Address | undefined, block: bigint, maxMovements: number) {
-  const common = { client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: movementScan.lookbackBlocks, chunkSize: movementScan.chunkSize, maxLogs: maxMovements };
+async function scanTransfers(client: ChainClient, chain: ChainId, wallet: Address, token: Address | undefined, block: bigint, maxMovements: number) {
+  const window = windowFor("movements", blockInterval(client, chain, block));
+  const common = { client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: movementScan.chunkSize, maxLogs: maxMovements };
   const [sent, received] = await Promise.all([scanLogs({ ...common, args: { from: wallet } }), scanLogs({ ...common, args: { to: wallet } })]);
   const logs = [...(sent.logs as unknown as TransferLog[]), ...(received.logs as unknown as TransferLog[])]
     .filter((log) => !(sameAddress(log.args.from, wallet) && sameAddress(log.args.to, wallet)))
@@ -68,7 +71,7 @@ async function scanTransfers(client: ChainClient, wallet: Address, token: Addres
   const complete = logs.filter((log) => log.blockNumber >= coveredFrom);
   return {
     logs: complete.slice(0, maxMovements),
-    scan: { fromBlock: coveredFrom, toBlock: block, truncated: sent.truncated || received.truncated, capped: complete.length > maxMovements || complete.length < logs.length },
+    scan: { fromBlock: coveredFrom, toBlock: block, truncated: sent.truncated || received.truncated, capped: complete.length > maxMovements || complete.length < logs.length, window },
   };
 }
 
@@ -111,9 +114,9 @@ export function classifyTransfer(log: TransferLog, wallet: Address, receipt: Tra
 export type TransferScan = Awaited<ReturnType<typeof scanTransfers>> & { wallet: Address };
 
 /** Round one: the wallet's Transfer logs (of one token when given), newest first, at most `maxMovements`. */
-export async function scanWalletTransfers(input: { client: ChainClient; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<TransferScan> {
+export async function scanWalletTransfers(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<TransferScan> {
   const wallet = getAddress(input.wallet);
-  return { wallet, ...(await scanTransfers(input.client, wallet, input.token && getAddress(input.token), input.block, input.maxMovements)) };
+  return { wallet, ...(await scanTransfers(input.client, input.chain, wallet, input.token && getAddress(input.token), input.block, input.maxMovements)) };
 }
 
 /** What a caller has already read of a token (keyed by lower-case address), so classifying does not read it again. */

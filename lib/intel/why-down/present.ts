@@ -8,7 +8,8 @@ import { formatRatio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
 import { driverRules, shareBps, type Trade, type WhyDownAssessment } from "./assess";
-import { windowBlocks, type WhyDownReading } from "./read";
+import { describeWindow } from "@/lib/intel/windows";
+import type { WhyDownReading } from "./read";
 
 type Observation = { what: "sell" | "buy" | "liquidity_removal" | "team_transfer"; wallet: Address | null; amount: ReturnType<typeof amount>; quote_amount: ReturnType<typeof amount> | null; transaction: Hash; block: number; time: string | null; note?: string };
 
@@ -122,7 +123,7 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
       ...(assessment.thin ? { thin_note: `Only ${trades.length} trade${trades.length === 1 ? "" : "s"} in the window: a thin history, so this read rests on little.` } : {}),
       drivers,
       limitations: [
-        `The window is the last ${windowBlocks[chain]} blocks on ${getNetwork(chain).displayName} (about a day); the main pool is the token's ${pool.dex.name} pool against ${pool.quote.symbol}, the deepest in dollars at the window's start across every registry venue. Activity in its other pools is not read.`,
+        `The window is ${describeWindow(reading.window)} on ${getNetwork(chain).displayName}; the main pool is the token's ${pool.dex.name} pool against ${pool.quote.symbol}, the deepest in dollars at the window's start across every registry venue. Activity in its other pools is not read.`,
         "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net.",
         `Dominant driver, by rule: liquidity pulled when one removal took at least ${pct(driverRules.liquidityPulledBps)} of the pool's ${pool.quote.symbol}; else team wallets selling when they sold at least ${pct(driverRules.teamShareOfSellsBps)} of all tokens sold; else heavy selling when more was sold than bought.`,
         "Team wallets are those intel/team-wallets links by on-chain relations; a seller not linked there counts as an ordinary seller.",

@@ -1,4 +1,4 @@
-// intel/why-down, read: the token's main pool over a window of about a day, in three rounds,
+// intel/why-down, read: the token's main pool over the last 24 hours, in three rounds,
 // with the team read (intel/team-wallets) running beside it on the same first round.
 //   1. at the latest block (the shared first round): the block, the ERC-20 identity and the pools
 //      on every venue;
@@ -18,10 +18,10 @@ import { hasFungibleLp, marketContext, readPools, type Pool, type PoolCandidate 
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
 import { readTeamWallets } from "@/lib/intel/team";
 import { tokenFirstRound } from "@/lib/intel/token/first-round";
+import { windowFor, type Window } from "@/lib/intel/windows";
+import { blockInterval } from "@/lib/chain/block-interval";
 import { mainPoolOf } from "./main-pool";
 
-/** About one day of blocks on each network (12 s, 2 s and 3 s blocks). */
-export const windowBlocks: Record<ChainId, bigint> = { eth: 7_200n, base: 43_200n, bsc: 28_800n };
 
 const tokenTransfer = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
 const lpTransferTopic = toEventSelector(parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)"));
@@ -42,6 +42,8 @@ export type WhyDownReading = {
   block: bigint;
   /** The latest block's time: the window's end. */
   timestamp: bigint;
+  /** The last 24 hours, in blocks at the network's block interval. */
+  window: Window;
   identity: Erc20Identity;
   /** The main pool, as read at the block. */
   pool: Pool;
@@ -99,8 +101,9 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   if (discovery.candidates.length === 0) {
     throw new ApiError("insufficient_data", `${token} has no pool on ${network.dexes.map((dex) => dex.name).join(", ")} on ${network.displayName}: there is no trading to read.`);
   }
-  const from = block > windowBlocks[chain] ? block - windowBlocks[chain] : 0n;
-  const lookback = windowBlocks[chain] + 1n;
+  const window = windowFor("whyDown", blockInterval(client, chain, block));
+  const from = block > window.blocks ? block - window.blocks : 0n;
+  const lookback = window.blocks + 1n;
   const everyPool = [...discovery.candidates, ...discovery.reference];
 
   // Round 2: every pool's logs and the token's transfers in the window; every pool now and at the window's start.
@@ -153,6 +156,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
     token,
     block,
     timestamp: head.timestamp,
+    window,
     identity,
     pool,
     startPool,

@@ -363,7 +363,7 @@ export const liquidityResponse = defineResponse({
         metadata: z.boolean().describe("Whether pool metadata was read (metadata or full)."),
         locks: z.boolean().describe("Whether lock proof was read (locks or full)."),
         full: z.boolean().describe("Whether the fullest read ran."),
-        lookback_blocks: z.number().int().positive().describe("Blocks of LP transfer history read: 100,000, or 1,000,000 with full."),
+        lookback_blocks: z.number().int().positive().describe("Blocks of LP and position history read: 14 days, or 140 days with full, at the network's block interval (on Ethereum about 100,800 and 1,008,000; the limitations say the interval used)."),
         list_limit: z.number().int().positive().describe("Most entries per list (holders per category, burn transactions, removals): 10, or 100 with full."),
       })
       .describe("The read plan that ran, from the request's booleans."),

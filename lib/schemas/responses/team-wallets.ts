@@ -80,7 +80,7 @@ export const teamWalletsResponse = defineResponse({
         .object({
           from_block: blockOut.describe("First block of the token's Transfer logs read."),
           to_block: blockOut.describe("Last block read (the block the answer is pinned to)."),
-          truncated: z.boolean().describe("True when the token's history is longer than the window (the last 200,000 blocks), so earlier transfers were not read."),
+          truncated: z.boolean().describe("True when the token's history is longer than the window (the last 28 days of blocks at the network's block interval), so earlier transfers were not read."),
         })
         .describe("The blocks whose Transfer logs were read."),
       limitations: limitationsOut,

@@ -45,7 +45,7 @@ export const walletExactMovementsResponse = defineResponse({
         .object({
           from_block: blockOut.describe("First block the movements returned are complete from."),
           to_block: blockOut.describe("Last block read (the read block)."),
-          more_before: z.boolean().describe("True when older movements exist: past the 25 returned, or before the 200,000-block look-back."),
+          more_before: z.boolean().describe("True when older movements exist: past the 25 returned, or before the 28-day look-back."),
         })
         .describe("The blocks the movements were read from."),
       limitations: limitationsOut,

@@ -98,7 +98,7 @@ export const walletPnlResponse = defineResponse({
           from_block: blockOut.describe("First block of the Transfer logs read."),
           to_block: blockOut.describe("Last block of the Transfer logs read (the read block)."),
           capped: z.boolean().describe("True when the wallet has more transfers of the token than the read replays (at most 1,000): older ones are outside, so the movements do not add up to the balance and no basis is given."),
-          truncated: z.boolean().describe("True when the look-back (200,000 blocks) stopped before the chain's start: older history exists outside the window."),
+          truncated: z.boolean().describe("True when the look-back (28 days of blocks at the network's block interval) stopped before the chain's start: older history exists outside the window."),
         })
         .describe("The blocks the trades were read from."),
       limitations: limitationsOut,

@@ -1,5 +1,5 @@
 // POST /v1/api/intel/why-down: why a token's price is down, from its main pool's activity over
-// about a day of blocks — three drivers each measured from logs, the dominant one by rule, and
+// the last 24 hours of blocks — three drivers each measured from logs, the dominant one by rule, and
 // every observation behind them.
 import { z } from "zod";
 import type { Driver } from "@/lib/intel/why-down/assess";
@@ -130,7 +130,7 @@ export const whyDownResponse = defineResponse({
           to_block: blockOut.describe("Last block of the window: the latest block, which the answer is pinned to."),
           from_time: isoTimeOut.describe("Time of the first block."),
           to_time: isoTimeOut.describe("Time of the last block."),
-          blocks: z.number().int().nonnegative().describe("Blocks in the window: about a day (Ethereum 7,200, Base 43,200, BNB Chain 28,800), fewer when the chain is younger."),
+          blocks: z.number().int().nonnegative().describe("Blocks in the window: the last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be), fewer when the chain is younger."),
         })
         .describe("The blocks read."),
       price: z

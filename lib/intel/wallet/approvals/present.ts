@@ -7,6 +7,7 @@ import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
 import { assessApprovals } from "./assess";
 import { approvalScan, type ApprovalGrants } from "./read";
+import { describeWindow } from "@/lib/intel/windows";
 
 export function presentApprovals(reading: ApprovalGrants, page: { limit: number; offset: number }) {
   const { chain, wallet, block, scan } = reading;
@@ -41,7 +42,7 @@ export function presentApprovals(reading: ApprovalGrants, page: { limit: number;
       page: { limit, offset, returned: approvals.length, has_more: offset + approvals.length < live.length },
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated },
       limitations: [
-        `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock} (the last ${approvalScan.lookbackBlocks} blocks on ${getNetwork(chain).displayName}); an approval granted earlier and never touched since is not seen.`,
+        `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)} on ${getNetwork(chain).displayName}); an approval granted earlier and never touched since is not seen.`,
         "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are not read in this version.",
         `Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).`,
       ],

@@ -7,11 +7,13 @@ import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { blockInterval } from "@/lib/chain/block-interval";
+import { windowFor, type Window } from "@/lib/intel/windows";
 
 const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
 
 /** How far back Approval logs are read; an approval granted before it is not seen (said in the answer). */
-export const approvalScan = { lookbackBlocks: 1_000_000n, chunkSize: 200_000n, concurrency: 5 } as const;
+export const approvalScan = { chunkSize: 200_000n, concurrency: 5 } as const;
 
 export type ApprovalLog = { address: Address; args: { owner: Address; spender: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
@@ -19,7 +21,7 @@ export type ApprovalGrants = {
   chain: ChainId;
   wallet: Address;
   block: bigint;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; window: Window };
   /** The latest Approval of each (token, spender), with what allowance() answers for the pair at the read block. */
   grants: { log: ApprovalLog; allowance: CallResult }[];
   identityOf: Map<Address, Erc20Identity>;
@@ -32,13 +34,14 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const { chain, wallet, client } = input;
   const network = getNetwork(chain);
   const block = await client.getBlockNumber({ cacheTime: 0 });
+  const window = windowFor("approvals", blockInterval(client, chain, block));
   const scan = await scanLogs({
     client,
     events: [approvalEvent] as const,
     args: { owner: wallet },
     fromBlock: 0n,
     toBlock: block,
-    maxLookbackBlocks: approvalScan.lookbackBlocks,
+    maxLookbackBlocks: window.blocks,
     chunkSize: approvalScan.chunkSize,
     concurrency: approvalScan.concurrency,
   });
@@ -60,7 +63,7 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     chain,
     wallet,
     block,
-    scan: { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated },
+    scan: { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, window },
     grants: grants.map((log, i) => ({ log, allowance: allowances[i] })),
     identityOf: new Map(tokens.map((token, i) => [token, identities[i]])),
     spenderIsContract: new Map(spenders.map((spender, i) => [spender, Boolean(codes[i] && codes[i] !== "0x")])),

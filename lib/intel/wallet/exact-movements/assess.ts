@@ -3,7 +3,8 @@
 // one sell. No movement at all is no answer, not an empty one.
 import { ApiError } from "@/lib/contract/api-error";
 import { getNetwork } from "@/lib/chain/networks";
-import { countByKind, movementLines, movementScan } from "../movements";
+import { describeWindow } from "@/lib/intel/windows";
+import { countByKind, movementLines } from "../movements";
 import type { RecentMovements } from "./read";
 
 export function assessMovements(reading: RecentMovements) {
@@ -11,7 +12,7 @@ export function assessMovements(reading: RecentMovements) {
   if (reading.movements.length === 0) {
     throw new ApiError(
       "insufficient_data",
-      `No ${token ? `movements of ${token}` : "token movements"} by ${wallet} on ${getNetwork(reading.chain).displayName} in blocks ${scan.fromBlock} to ${scan.toBlock} (the last ${movementScan.lookbackBlocks} blocks).`,
+      `No ${token ? `movements of ${token}` : "token movements"} by ${wallet} on ${getNetwork(reading.chain).displayName} in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}).`,
     );
   }
   // Merged oldest first so each line keeps its legs in log order; shown newest first.

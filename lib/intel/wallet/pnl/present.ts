@@ -6,7 +6,8 @@ import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
-import { countByKind, movementScan, primaryLeg } from "../movements";
+import { describeWindow } from "@/lib/intel/windows";
+import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
 import { costBasisMethod } from "./cost-basis";
 import type { PositionHistory } from "./read";
@@ -123,7 +124,7 @@ export function presentPnl(history: PositionHistory) {
       unrealized,
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated },
       limitations: [
-        `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (the last ${movementScan.lookbackBlocks} blocks, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
+        `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
         "Cost basis: average cost. Each trade is priced by its own swap (what the pool took in or paid out), so fees and transfer taxes are inside the prices; the legs of one swap (a taxed sell's tax and the rest) are one trade.",
         "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",
         "Held tokens are valued at the pool's mid price at the read block (reserves ratio), before the price impact a sale would have.",

@@ -43,7 +43,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
 
   // Round 2: the wallet's transfers of the token, its balance, and what the pools hold now.
   const [scanned, readAll, [balanceResult]] = await Promise.all([
-    scanWalletTransfers({ client, block, wallet, token, maxMovements }),
+    scanWalletTransfers({ client, chain, block, wallet, token, maxMovements }),
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     aggregate(ctx, [{ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }]),
   ]);
