@@ -61,12 +61,14 @@ async function main() {
         for (let i = 0; i < bodies.length * 2; i++) await call(i); // warm-up: modules, connections, facts cache
         const latencies: number[] = [];
         const roundTrips: number[] = [];
+        const rounds: number[] = [];
         const statuses = new Map<number, number>();
         for (let i = 0; i < iterations; i++) {
           const started = performance.now();
           const { result, usage } = await call(i);
           latencies.push(performance.now() - started);
           roundTrips.push(usage.roundTrips);
+          rounds.push(usage.rounds);
           statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         }
         latencies.sort((a, b) => a - b);
@@ -77,7 +79,8 @@ async function main() {
           statuses: [...statuses].map(([status, n]) => `${status}×${n}`).join(" "),
           p50_ms: Number(percentile(latencies, 50).toFixed(1)),
           p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-          round_trips: `${Math.min(...roundTrips)}–${Math.max(...roundTrips)}`,
+          rounds: `${Math.min(...rounds)}–${Math.max(...rounds)}`,
+          node_requests: `${Math.min(...roundTrips)}–${Math.max(...roundTrips)}`,
         });
       }
     }

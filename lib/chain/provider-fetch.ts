@@ -149,10 +149,16 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         return { response: new Response(text, { status: 429, headers: jsonHeaders }), text, data };
       }
       await sleep(wait, signal);
-      scope?.record(calls);
+      const answered = scope?.record(calls);
       profile.limiter.sent(calls);
-      const response = await fetch(input, { ...init, body: payload, signal });
-      const text = await response.text();
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(input, { ...init, body: payload, signal });
+        text = await response.text();
+      } finally {
+        answered?.();
+      }
       const reply: Reply = { response, text, data: parse(text) };
       const limited = rateLimitOf(reply);
       if (!limited) return reply;

@@ -1,14 +1,24 @@
-// Counts HTTP round trips to chain nodes per API request. The count is what the
-// "as few round trips as possible" rule is measured by, in tests and benchmarks.
+// Counts HTTP round trips to chain nodes per API request, and how many of them had to follow one
+// another: a request's sequential rounds. Requests sent side by side are one round; a request
+// sent after another came back may depend on it, so it starts a round after that one's. These are
+// what the "as few round trips as possible" rule is measured by, in tests and benchmarks.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RpcUsage = { roundTrips: number; calls: number };
+export type RpcUsage = {
+  roundTrips: number;
+  calls: number;
+  /** The longest chain of round trips each sent after the one before it came back. */
+  rounds: number;
+};
 
 const storage = new AsyncLocalStorage<RpcMeter>();
 
 export class RpcMeter {
   #roundTrips = 0;
   #calls = 0;
+  /** The deepest round among the round trips that came back so far, and the deepest started. */
+  #completedDepth = 0;
+  #rounds = 0;
   readonly #parent: RpcMeter | undefined;
   /** Aborts every node request made in this scope: the API request's deadline or its client leaving. */
   readonly signal: AbortSignal | undefined;
@@ -24,16 +34,27 @@ export class RpcMeter {
     this.signal = signal ?? parent?.signal;
   }
 
-  /** One HTTP round trip carrying `calls` JSON-RPC calls; enclosing meters see it too. */
-  record(calls: number): void {
+  /**
+   * One HTTP round trip carrying `calls` JSON-RPC calls, starting now; enclosing meters see it too.
+   * Call the returned function when its answer is back.
+   */
+  record(calls: number): () => void {
+    const ends: (() => void)[] = [];
     for (let meter: RpcMeter | undefined = this; meter; meter = meter.#parent) {
-      meter.#roundTrips += 1;
-      meter.#calls += calls;
+      const current = meter;
+      current.#roundTrips += 1;
+      current.#calls += calls;
+      const depth = current.#completedDepth + 1;
+      current.#rounds = Math.max(current.#rounds, depth);
+      ends.push(() => {
+        current.#completedDepth = Math.max(current.#completedDepth, depth);
+      });
     }
+    return () => ends.forEach((end) => end());
   }
 
   usage(): RpcUsage {
-    return { roundTrips: this.#roundTrips, calls: this.#calls };
+    return { roundTrips: this.#roundTrips, calls: this.#calls, rounds: this.#rounds };
   }
 
   run<T>(fn: () => Promise<T>): Promise<T> {

@@ -97,7 +97,7 @@ describe("round trips", () => {
     });
     // The deployer sent two transactions: Multicall3's deployment, then the token's.
     expect(result).toEqual([0, 0, 0, 0, 0, 2, true]);
-    expect(usage).toEqual({ roundTrips: 1, calls: 7 });
+    expect(usage).toEqual({ roundTrips: 1, calls: 7, rounds: 1 });
   });
 
   it("reads balances through Multicall3 in one call", async () => {
@@ -106,7 +106,7 @@ describe("round trips", () => {
       return Promise.all(devAccounts.map((address) => client.getBalance({ address })));
     });
     expect(result).toEqual(devAccounts.map(() => parseEther("10000")));
-    expect(usage).toEqual({ roundTrips: 1, calls: 1 });
+    expect(usage).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
   });
 
   it("aggregates concurrent contract reads into one Multicall3 call", async () => {
@@ -119,7 +119,7 @@ describe("round trips", () => {
       );
     });
     expect(result).toEqual([1_000_000_000n, 0n, 0n, 0n, 0n, 0n]);
-    expect(usage).toEqual({ roundTrips: 1, calls: 1 });
+    expect(usage).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
   });
 
   it("counts each request's round trips apart when requests run concurrently", async () => {
@@ -132,8 +132,8 @@ describe("round trips", () => {
         return currentRpcMeter()?.usage();
       });
     const [small, large] = await Promise.all([read(2), read(5)]);
-    expect(small.usage).toEqual({ roundTrips: 2, calls: 3 });
-    expect(large.usage).toEqual({ roundTrips: 2, calls: 6 });
+    expect(small.usage).toMatchObject({ roundTrips: 2, calls: 3 });
+    expect(large.usage).toMatchObject({ roundTrips: 2, calls: 6 });
     expect(small.result).toEqual(small.usage);
   });
 
@@ -143,14 +143,25 @@ describe("round trips", () => {
       const nested = await withRpcMeter(() => getChainClient("eth", { env }).getBlockNumber());
       return nested.usage;
     });
-    expect(inner).toEqual({ roundTrips: 1, calls: 1 });
-    expect(outer).toEqual({ roundTrips: 2, calls: 2 });
+    expect(inner).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
+    expect(outer).toEqual({ roundTrips: 2, calls: 2, rounds: 2 });
+  });
+
+  it("counts sequential rounds: requests side by side are one round, a request after an answer starts the next", async () => {
+    const { usage } = await withRpcMeter(async () => {
+      const client = getChainClient("eth", { env });
+      // Two clients (the same node under two URLs), so the two requests go out together as two HTTP requests, not one batch.
+      const other = getChainClient("eth", { env: { ...env, ETH_RPC_URL: `${env.ETH_RPC_URL}/` } });
+      await Promise.all([client.getBlockNumber(), other.getChainId()]);
+      await client.getBlockNumber();
+    });
+    expect(usage).toEqual({ roundTrips: 3, calls: 3, rounds: 2 });
   });
 
   it("reads ERC-20 identity in one round trip, then serves name, symbol and decimals from the cache", async () => {
     const cache = new FactsCache(100);
     const first = await withRpcMeter(() => erc20Identity(getChainClient("eth", { env }), token, { cache }));
-    expect(first.usage).toEqual({ roundTrips: 1, calls: 1 });
+    expect(first.usage).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
     expect(first.result).toEqual({
       address: token,
       evmChainId: 1,
@@ -162,7 +173,7 @@ describe("round trips", () => {
     expect(cache.size).toBe(3);
 
     const second = await withRpcMeter(() => erc20Identity(getChainClient("eth", { env }), token, { cache }));
-    expect(second.usage).toEqual({ roundTrips: 1, calls: 1 });
+    expect(second.usage).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
     expect(second.result.name).toEqual({ value: "Test Token", reason: null, fromCache: true });
     expect(second.result.symbol).toEqual({ value: "TST", reason: null, fromCache: true });
     expect(second.result.decimals).toEqual({ value: 6, reason: null, fromCache: true });

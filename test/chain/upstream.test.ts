@@ -90,7 +90,7 @@ describe("node faults become 503 unavailable", () => {
       const { error } = await failure(withRpcMeter(() => readChain("eth", () => client().getBlockNumber())));
       expect(error).toMatchObject({ kind: "node_error", message: "Ethereum node did not answer: HTTP 503" });
       expect(requests).toBe(3);
-      expect((error as { rpcUsage?: unknown }).rpcUsage).toEqual({ roundTrips: 3, calls: 3 });
+      expect((error as { rpcUsage?: unknown }).rpcUsage).toEqual({ roundTrips: 3, calls: 3, rounds: 3 });
     } finally {
       await node.close();
     }

@@ -11,7 +11,8 @@ import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
-import { compileSimulator } from "@/lib/intel/risk/compile-simulator";
+import { compileLens, compileSimulator } from "@/lib/intel/compile-placed";
+import { positionLensRuntime } from "@/lib/intel/market/lens-code";
 import { tradeSimulatorRuntime } from "@/lib/intel/risk/simulator-code";
 import { powersInCode, pushedSelectors } from "@/lib/intel/risk/selectors";
 
@@ -40,8 +41,9 @@ function expectProvenanceForEveryField(result: Result) {
 const demo = useDemoChains();
 
 describe("the trade simulator and the selector read", () => {
-  it("the committed runtime code is what its source compiles to", () => {
+  it("the committed runtime code is what its source compiles to (the simulator, and the position lens)", () => {
     expect(compileSimulator().runtime).toBe(tradeSimulatorRuntime);
+    expect(compileLens().runtime).toBe(positionLensRuntime);
   });
 
   it("reads PUSH4 immediates opcode by opcode, never inside other push data", () => {

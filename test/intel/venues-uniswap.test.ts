@@ -12,6 +12,7 @@ import { readPnl } from "@/lib/intel/wallet/pnl";
 import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
 import { clippedBandAmounts, closeTo } from "../support/band-depth";
 import { useDemoNetworks } from "../support/demo-chains";
+import { startProviderProxy } from "../support/provider-proxy";
 
 const demo = useDemoNetworks();
 
@@ -161,6 +162,15 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const custody = liquidity.data.position_custody.find((entry) => entry.pool === deep.address)!;
     expect(custody.other_holders).toEqual([expect.objectContaining({ token_id: dustV2DeepV3.narrowPosition.tokenId, owner: dustV2DeepV3.narrowPosition.owner, tick_lower: dustV2DeepV3.narrowPosition.tickLower, tick_upper: dustV2DeepV3.narrowPosition.tickUpper })]);
     expect(custody.team[0].share_bps! + custody.other_holders[0].share_bps!).toBeGreaterThanOrEqual(9_998);
+    // Through a node that refuses state overrides the owners and their code take the longer way: the same custody.
+    const noOverrides = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });
+    try {
+      const viaProxy = await analyzeLiquidity({ chain, address: token, client: getChainClient(chain, { env: { ETH_RPC_URL: noOverrides.url, BASE_RPC_URL: noOverrides.url, BSC_RPC_URL: noOverrides.url } }) });
+      expect(viaProxy.data.position_custody).toEqual(liquidity.data.position_custody);
+      expect(noOverrides.stats.refused.stateOverrideOff).toBeGreaterThan(0);
+    } finally {
+      await noOverrides.close();
+    }
     // A V2 pool has no concentrated depth.
     expect(liquidity.data.market.pools.find((pool) => pool.kind === "uniswap-v2")!.depth).toBeNull();
     const why = await readWhyDown({ chain, address: token, client: client() });

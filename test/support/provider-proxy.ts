@@ -40,6 +40,8 @@ export type ProviderRules = {
   faults?: { probability: number; seed: number; kinds: readonly FaultKind[]; limit?: number };
   /** A full node keeping state this many blocks below the head (geth: 128): older state reads get geth's "missing trie node". */
   keepStateBlocks?: number;
+  /** eth_call with a state override refused, as by gateways that do not pass the third parameter on. */
+  stateOverrideOff?: CallRefusal;
 };
 
 export type ProxyStats = {
@@ -336,6 +338,7 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
         answers.set(index, { id: call.id, error: refusal.error, status: refusal.status });
       };
       if (rules.methodsOff?.methods.includes(call.method)) return refuse("methodsOff", rules.methodsOff.refuse(call.method));
+      if (rules.stateOverrideOff && call.method === "eth_call" && call.params?.[2] !== undefined) return refuse("stateOverrideOff", rules.stateOverrideOff);
       const block = stateBlock(call);
       if (rules.keepStateBlocks !== undefined && block !== undefined && head !== undefined && head - block > BigInt(rules.keepStateBlocks)) {
         return refuse("keepStateBlocks", { error: { code: -32000, message: `missing trie node ${"ab".repeat(32)} (path )` } });

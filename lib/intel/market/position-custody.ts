@@ -7,7 +7,9 @@
 //      id sent by the PositionManager (whose salt is the token id);
 //   2. at the pinned block: each position's owner and its liquidity now, and the owners' code.
 // An owner that is a contract we do not recognise is "unverified custody", never "unlocked".
-import { getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { classifyChainError } from "@/lib/chain/upstream";
+import { positionLensAbi, positionLensRuntime } from "./lens-code";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
@@ -22,6 +24,9 @@ const positionManagerAbi = parseAbi([
   "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
   "function getPositionLiquidity(uint256 tokenId) view returns (uint128 liquidity)",
 ]);
+
+/** Where the position lens is placed: an address derived from its name, with no code or keys on any network. */
+export const positionLensAddress: Address = getAddress("0x706f736974696f6e4c656e730000000000000001");
 
 /** Most logs each position scan keeps (the newest). */
 export const positionScanMaxLogs = 20_000;
@@ -73,6 +78,51 @@ export async function readPositionCustodies(ctx: MarketContext, pools: readonly 
   return Promise.all(pools.filter(hasPositionNfts).map((pool) => readPositionCustody(ctx, pool, options, increasesOf)));
 }
 
+type OwnerRead = { owner: Address | null; position: unknown; code: Hex | true | null };
+
+/**
+ * Each position's owner, its liquidity (positions() or getPositionLiquidity()) and the owner's code,
+ * in one round: the position lens placed by state override answers owners with their code size in
+ * the same batch as the positions' multicall. A node that refuses overrides gets two rounds: the
+ * owners, then their code.
+ */
+async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, v4: boolean, tokenIds: readonly bigint[]): Promise<OwnerRead[]> {
+  if (tokenIds.length === 0) return [];
+  const positionCalls: ContractCall[] = tokenIds.map((tokenId) =>
+    v4 ? { address: manager, abi: positionManagerAbi, functionName: "getPositionLiquidity", args: [tokenId] } : { address: manager, abi: positionManagerAbi, functionName: "positions", args: [tokenId] },
+  );
+  const lens = ctx.client
+    .call({
+      to: positionLensAddress,
+      data: encodeFunctionData({ abi: positionLensAbi, functionName: "ownersWithCode", args: [manager, [...tokenIds]] }),
+      blockNumber: ctx.block,
+      stateOverride: [{ address: positionLensAddress, code: positionLensRuntime }],
+      // Straight to the node beside the positions' multicall, not folded into a multicall of its own.
+      batch: false,
+    })
+    .then(({ data }) => decodeFunctionResult({ abi: positionLensAbi, functionName: "ownersWithCode", data: data! }) as readonly [readonly Address[], readonly bigint[]])
+    .catch((error: unknown) => {
+      // A node that is down is an outage; one that refuses the override takes the longer way.
+      if (classifyChainError(error) === "upstream") throw error;
+      return null;
+    });
+  const [lensRead, positions] = await Promise.all([lens, aggregate(ctx, positionCalls)]);
+  if (lensRead) {
+    const [owners, codeSizes] = lensRead;
+    return tokenIds.map((_, index) => {
+      const owner = owners[index] === zeroAddress ? null : getAddress(owners[index]);
+      return { owner, position: valueOrNull(positions[index]), code: owner === null ? null : codeSizes[index] > 0n ? true : "0x" };
+    });
+  }
+  const ownerResults = await aggregate(ctx, tokenIds.map((tokenId) => ({ address: manager, abi: positionManagerAbi, functionName: "ownerOf", args: [tokenId] })));
+  const owners = ownerResults.map((result) => {
+    const owner = valueOrNull<Address>(result);
+    return owner ? getAddress(owner) : null;
+  });
+  const codes = await Promise.all(owners.map((owner) => (owner ? ctx.client.getCode({ address: owner, blockNumber: ctx.block }).then((code) => code ?? "0x") : null)));
+  return tokenIds.map((_, index) => ({ owner: owners[index], position: valueOrNull(positions[index]), code: codes[index] }));
+}
+
 function scanIncreases(ctx: MarketContext, manager: Address, lookbackBlocks: bigint) {
   return scanLogs({ ...scanWindow(ctx, lookbackBlocks), address: manager, events: [increaseLiquidity] as const });
 }
@@ -117,28 +167,19 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   }
   const tokenIds = [...opened.keys()].slice(-maxPositions);
 
-  // Round 2: owner and liquidity of each position now.
-  const calls: ContractCall[] = tokenIds.flatMap((tokenId) => [
-    { address: positionManager, abi: positionManagerAbi, functionName: "ownerOf", args: [tokenId] },
-    dex.kind === "uniswap-v4"
-      ? { address: positionManager, abi: positionManagerAbi, functionName: "getPositionLiquidity", args: [tokenId] }
-      : { address: positionManager, abi: positionManagerAbi, functionName: "positions", args: [tokenId] },
-  ]);
-  const results = await aggregate(ctx, calls);
+  // Round 2: owner and liquidity of each position now, and whether each owner holds code.
+  const read = await readOwnersAndLiquidity(ctx, positionManager, dex.kind === "uniswap-v4", tokenIds);
   const holdings: PositionHolding[] = [];
   tokenIds.forEach((tokenId, index) => {
-    const owner = valueOrNull<Address>(results[index * 2]);
-    const read = valueOrNull<bigint | readonly unknown[]>(results[index * 2 + 1]);
+    const { owner, position: raw } = read[index];
     const seen = opened.get(tokenId)!;
-    const position = Array.isArray(read) ? { liquidity: read[7] as bigint, tickLower: Number(read[5]), tickUpper: Number(read[6]) } : typeof read === "bigint" ? { liquidity: read, tickLower: seen.tickLower, tickUpper: seen.tickUpper } : null;
+    const position = Array.isArray(raw) ? { liquidity: raw[7] as bigint, tickLower: Number(raw[5]), tickUpper: Number(raw[6]) } : typeof raw === "bigint" ? { liquidity: raw, tickLower: seen.tickLower, tickUpper: seen.tickUpper } : null;
     // A burned NFT has no owner: the position is gone, not held.
     if (owner && position && position.liquidity > 0n && position.tickLower !== null && position.tickUpper !== null) {
       holdings.push({ tokenId, owner: getAddress(owner), liquidity: position.liquidity, tickLower: position.tickLower, tickUpper: position.tickUpper, opened: seen.transaction });
     }
   });
-  const owners = [...new Set(holdings.map((holding) => holding.owner))].filter((owner) => !isBurnAddress(ctx.chain, owner) && !findLocker(ctx.chain, owner));
-  const codes = await Promise.all(owners.map((owner) => ctx.client.getCode({ address: owner, blockNumber: ctx.block })));
-  const codeOf = new Map(owners.map((owner, index) => [owner.toLowerCase(), codes[index] ?? "0x"]));
+  const codeOf = new Map(read.filter((entry) => entry.owner).map((entry) => [entry.owner!.toLowerCase(), entry.code]));
 
   const team = new Map<string, TeamRelation[]>();
   for (const member of options.team ?? []) team.set(member.address.toLowerCase(), [...(team.get(member.address.toLowerCase()) ?? []), member.relation]);
@@ -157,9 +198,10 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   };
   for (const holding of holdings) {
     const key = holding.owner.toLowerCase();
-    const code = codeOf.get(key) as Hex | undefined;
-    const isContract = code !== undefined && code !== "0x";
-    const locker = findLocker(ctx.chain, holding.owner) ?? (isContract ? findLockerCode(keccak256(code!)) : undefined);
+    const code = codeOf.get(key);
+    const isContract = code !== undefined && code !== null && code !== "0x";
+    // The lens gives a code's size, not the code: a known locker is then found by its address alone.
+    const locker = findLocker(ctx.chain, holding.owner) ?? (isContract && code !== true ? findLockerCode(keccak256(code)) : undefined);
     if (isBurnAddress(ctx.chain, holding.owner) || sameAddress(holding.owner, zeroAddress)) custody.burned.push(holding);
     else if (locker) custody.locked.push({ ...holding, locker: { key: locker.key, name: locker.name } });
     else if (team.has(key)) custody.team.push({ ...holding, relations: team.get(key)! });

@@ -1,0 +1,39 @@
+// The compilation of the contracts the reads place by eth_call state override (the trade
+// simulator, the position lens), shared by their build script and the test that keeps each
+// committed runtime code equal to its source. Same compiler and settings as the demo chain.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Abi, Hex } from "viem";
+
+export const simulatorSource = "contracts/simulator/TradeSimulator.sol";
+
+type SolcOutput = {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts: Record<string, Record<string, { abi: Abi; evm: { deployedBytecode: { object: string } } }>>;
+};
+
+export const lensSource = "contracts/lens/PositionLens.sol";
+
+/** One contract's runtime code and ABI, compiled from `source`. */
+export function compilePlaced(source: string, name: string, root = process.cwd()): { runtime: Hex; abi: Abi } {
+  const solc = createRequire(path.join(root, "package.json"))("solc") as { compile(input: string): string };
+  const input = {
+    language: "Solidity",
+    sources: { [source]: { content: readFileSync(path.join(root, source), "utf8") } },
+    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: "cancun", outputSelection: { "*": { [name]: ["abi", "evm.deployedBytecode.object"] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((entry) => entry.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((entry) => entry.formattedMessage).join("\n"));
+  const contract = output.contracts[source][name];
+  return { runtime: `0x${contract.evm.deployedBytecode.object}`, abi: contract.abi };
+}
+
+export function compileSimulator(root = process.cwd()): { runtime: Hex; abi: Abi } {
+  return compilePlaced(simulatorSource, "TradeSimulator", root);
+}
+
+export function compileLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
+  return compilePlaced(lensSource, "PositionLens", root);
+}
