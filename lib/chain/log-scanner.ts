@@ -62,6 +62,13 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
  */
 export type ScanEnd = "window_ended" | "cap_reached" | "history_start";
 
+/** How scans read together ended: a cap if any hit one, else a window if any ended at one, else the chain's start. */
+export function scanEndOf(...ends: ScanEnd[]): ScanEnd {
+  if (ends.includes("cap_reached")) return "cap_reached";
+  if (ends.includes("window_ended")) return "window_ended";
+  return "history_start";
+}
+
 export type ScannedLog<abi extends readonly AbiEvent[]> = abi extends readonly []
   ? Log
   : ParseEventLogsReturnType<abi, undefined, true>[number];

@@ -91,6 +91,29 @@ describe.each<[string, () => ProviderRules]>([
   }, 180_000);
 });
 
+describe("how a history read ended, in the answer", () => {
+  it("history_start straight from the node; cap_reached through a provider whose scan budget runs out (Alchemy free, 10 blocks a call, 3 calls a scan)", async () => {
+    const approvals = intelligence.find((endpoint) => endpoint.id === "wallet/approvals")!;
+    const [body] = demoRequestsFor("wallet/approvals", "eth", chain.addressBook);
+    const direct = straight.find((answer) => answer.label === `wallet/approvals ${JSON.stringify(body)}`)!;
+    expect((direct.data as { window: { end: string; truncated: boolean } }).window).toMatchObject({ end: "history_start", truncated: false });
+
+    const proxy = await startProviderProxy(chain.rpcUrl, withOts(providers.alchemyFree()));
+    process.env.ETH_RPC_URL = proxy.url;
+    process.env.ETH_RPC_MAX_SCAN_REQUESTS = "3";
+    clearChainClients();
+    forgetProviderProfiles();
+    try {
+      const capped = await answer(approvals, body);
+      expect(capped.status).toBe(200);
+      expect((capped.data as { window: { end: string; truncated: boolean } }).window).toMatchObject({ end: "cap_reached", truncated: true });
+    } finally {
+      delete process.env.ETH_RPC_MAX_SCAN_REQUESTS;
+      await proxy.close();
+    }
+  }, 180_000);
+});
+
 describe("through a provider that cannot serve what an endpoint reads", () => {
   it("BNB Chain's public endpoint (no eth_getLogs, no ots_): 503 naming eth_getLogs, or the same data, never a 500; and quickly", async () => {
     const { answers, stats } = await through(providers.bnbPublic());

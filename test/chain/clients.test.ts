@@ -5,6 +5,7 @@ import { clearChainClients, clientSettingsFromEnv, getChainClient, rpcUrlFor } f
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
 import { currentRpcMeter, withRpcMeter } from "@/lib/chain/rpc-meter";
+import { startProviderProxy } from "../support/provider-proxy";
 import { startAnvil, type Anvil } from "./support/anvil";
 import { deploy, deployer, installMulticall3, setupClients, type TestChain } from "./support/contracts";
 
@@ -148,14 +149,20 @@ describe("round trips", () => {
   });
 
   it("counts sequential rounds: requests side by side are one round, a request after an answer starts the next", async () => {
-    const { usage } = await withRpcMeter(async () => {
-      const client = getChainClient("eth", { env });
-      // Two clients (the same node under two URLs), so the two requests go out together as two HTTP requests, not one batch.
-      const other = getChainClient("eth", { env: { ...env, ETH_RPC_URL: `${env.ETH_RPC_URL}/` } });
-      await Promise.all([client.getBlockNumber(), other.getChainId()]);
-      await client.getBlockNumber();
-    });
-    expect(usage).toEqual({ roundTrips: 3, calls: 3, rounds: 2 });
+    // 100 ms per answer, so the two side-by-side requests are both sent before either answers.
+    const slow = await startProviderProxy(env.ETH_RPC_URL, { name: "slow", latencyMs: 100 });
+    try {
+      const { usage } = await withRpcMeter(async () => {
+        const client = getChainClient("eth", { env: { ...env, ETH_RPC_URL: slow.url } });
+        // A second client for the same node under another URL: its request is a second HTTP request, not part of one batch.
+        const other = getChainClient("eth", { env: { ...env, ETH_RPC_URL: `${slow.url}/` } });
+        await Promise.all([client.getBlockNumber(), other.getChainId()]);
+        await client.getBlockNumber();
+      });
+      expect(usage).toEqual({ roundTrips: 3, calls: 3, rounds: 2 });
+    } finally {
+      await slow.close();
+    }
   });
 
   it("reads ERC-20 identity in one round trip, then serves name, symbol and decimals from the cache", async () => {

@@ -139,7 +139,7 @@ function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]
     team: custody.team.map((holding) => ({ ...view(holding), relations: holding.relations })),
     unverified_custody: custody.unverifiedCustody.map(view),
     other_holders: custody.otherHolders.map(view),
-    history_window: { from_block: Number(custody.scan.fromBlock), to_block: Number(custody.scan.toBlock), truncated: custody.scan.truncated },
+    history_window: { from_block: Number(custody.scan.fromBlock), to_block: Number(custody.scan.toBlock), truncated: custody.scan.truncated, end: custody.scan.end },
   };
 }
 
@@ -215,6 +215,7 @@ function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | 
       from_block: Number(custody.scan.fromBlock),
       to_block: Number(custody.scan.toBlock),
       truncated: custody.scan.truncated,
+      end: custody.scan.end,
       holders_capped: custody.scan.candidatesCapped,
     },
   };

@@ -8,7 +8,7 @@
 // An LP holder that is a contract we do not recognise is "unverified custody", never
 // "unlocked": a custom locker may well hold it on terms we cannot read.
 import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
 import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
@@ -61,7 +61,7 @@ export type LpCustody = {
   removals: LiquidityRemoval[];
   /** Who received the pool's first LP mint, when the window reaches back to it. */
   initialProvider: Address | null;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; candidatesCapped: boolean };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; candidatesCapped: boolean };
 };
 
 type TransferLog = { eventName: "Transfer"; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number; address: Address };
@@ -171,7 +171,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     otherHolders: { amount: 0n, identified: [], unidentifiedAmount: 0n },
     removals: removalsFrom(poolAddress, transfers, burns).reverse().slice(0, listLimit),
     initialProvider: firstProvider,
-    scan: { fromBlock: lpLogs.fromBlock, toBlock: lpLogs.toBlock, truncated: lpLogs.truncated, candidatesCapped: capped },
+    scan: { fromBlock: lpLogs.fromBlock, toBlock: lpLogs.toBlock, truncated: lpLogs.truncated, end: lpLogs.reason, candidatesCapped: capped },
   };
 
   for (const [key, amount] of balances) {

@@ -10,7 +10,7 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "./lens-code";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import type { TeamRelation } from "./lp-custody";
@@ -48,7 +48,7 @@ export type PositionCustody = {
   team: (PositionHolding & { relations: TeamRelation[] })[];
   unverifiedCustody: PositionHolding[];
   otherHolders: PositionHolding[];
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd };
   /**
    * A V4 pool's liquidity by range from every ModifyLiquidity the scan saw (any sender, not only
    * the PositionManager), net of removals; null for a V3-style pool, whose token balances are
@@ -143,7 +143,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   // Round 1: the positions opened in the window, by token id.
   const opened = new Map<bigint, { transaction: Hash; tickLower: number | null; tickUpper: number | null }>();
   const v4Ranges = new Map<string, LiquidityRange>();
-  let scanned: { fromBlock: bigint; toBlock: bigint; truncated: boolean };
+  let scanned: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd };
   if (dex.kind === "uniswap-v4") {
     // Every sender's changes, so the pool's whole liquidity can be summed; the PositionManager's are its NFTs.
     const scan = await scanLogs({ ...window, address: dex.poolManager, events: [v4ModifyLiquidity] as const, args: { id: pool.v4!.id } });
@@ -154,7 +154,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
       v4Ranges.set(range, { ...standing, liquidity: standing.liquidity + liquidityDelta });
       if (sameAddress(sender, positionManager) && liquidityDelta > 0n && !opened.has(BigInt(salt))) opened.set(BigInt(salt), { transaction: log.transactionHash, tickLower, tickUpper });
     }
-    scanned = scan;
+    scanned = { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason };
   } else {
     const [mints, increases] = await Promise.all([
       scanLogs({ ...window, address: pool.address, events: [v3PoolMint] as const, args: { owner: positionManager } }),
@@ -163,7 +163,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     const mintTransactions = new Set(mints.logs.map((log) => log.transactionHash));
     // The range comes with the position's own read (positions()) in round 2.
     for (const log of increases.logs) if (mintTransactions.has(log.transactionHash) && !opened.has(log.args.tokenId!)) opened.set(log.args.tokenId!, { transaction: log.transactionHash, tickLower: null, tickUpper: null });
-    scanned = { fromBlock: mints.fromBlock > increases.fromBlock ? mints.fromBlock : increases.fromBlock, toBlock: mints.toBlock, truncated: mints.truncated || increases.truncated };
+    scanned = { fromBlock: mints.fromBlock > increases.fromBlock ? mints.fromBlock : increases.fromBlock, toBlock: mints.toBlock, truncated: mints.truncated || increases.truncated, end: scanEndOf(mints.reason, increases.reason) };
   }
   const tokenIds = [...opened.keys()].slice(-maxPositions);
 

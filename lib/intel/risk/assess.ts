@@ -255,7 +255,7 @@ function concentrationSignal(reading: RiskReading): Signal | null {
       top_ten_bps: holders.topTenShareBps,
       holders: holders.top.map((holder) => ({ address: holder.address, balance: holder.balance.toString(), share_bps: holder.shareBps, team: relationsOf(holder.address) })),
       set_apart: holders.setApart.map((holder) => ({ address: holder.address, kind: holder.kind, balance: holder.balance.toString(), share_bps: holder.shareBps })),
-      window: { from_block: Number(receivers.fromBlock), to_block: Number(receivers.toBlock), receivers: receivers.receivers, balances_read: receivers.candidates.length },
+      window: { from_block: Number(receivers.fromBlock), to_block: Number(receivers.toBlock), end: receivers.end, receivers: receivers.receivers, balances_read: receivers.candidates.length },
     },
     provenance: "verified_onchain",
   };

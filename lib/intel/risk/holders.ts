@@ -3,7 +3,7 @@
 // recognised lockers are set apart, since their balances are not a wallet's to sell.
 import { erc20Abi, getAddress, parseAbiItem, type Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
@@ -15,7 +15,7 @@ const transferEvent = parseAbiItem("event Transfer(address indexed from, address
 /** Blocks of Transfer history read, and the most receivers whose balance is read. */
 export const holderScan = { chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
 
-export type ReceiverScan = { candidates: Address[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; receivers: number; window: Window };
+export type ReceiverScan = { candidates: Address[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; receivers: number; window: Window };
 
 /** Round two: the receivers of the window, the largest cumulative receipts first. */
 export async function scanReceivers(client: ChainClient, chain: ChainId, token: Address, block: bigint): Promise<ReceiverScan> {
@@ -36,7 +36,7 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     received.set(address, (received.get(address) ?? 0n) + value);
   }
   const ranked = [...received].sort((a, b) => (a[1] === b[1] ? 0 : a[1] > b[1] ? -1 : 1)).map(([address]) => address);
-  return { candidates: ranked.slice(0, holderScan.maxCandidates), fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, receivers: received.size, window };
+  return { candidates: ranked.slice(0, holderScan.maxCandidates), fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason, receivers: received.size, window };
 }
 
 export function balanceCalls(token: Address, candidates: readonly Address[]): ContractCall[] {

@@ -78,7 +78,7 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
         list.length === 0
           ? "Nothing on chain links a wallet to this token's team in the window read: no deployer known, no owner, no proxy admin, no launch mint and no transfer from any of them. That is not proof there is no team."
           : `${list.length} wallet${list.length === 1 ? "" : "s"} linked to the team by on-chain relations; together they hold ${formatShare(list.reduce((sum, entry) => sum + (entry.share_of_supply_bps ?? 0), 0))} of supply.`,
-      window: { from_block: Number(transfers.fromBlock), to_block: Number(transfers.toBlock), truncated: transfers.truncated },
+      window: { from_block: Number(transfers.fromBlock), to_block: Number(transfers.toBlock), truncated: transfers.truncated, end: transfers.end },
       limitations: [
         `Links and behaviour come from the token's Transfer logs in blocks ${transfers.fromBlock} to ${transfers.toBlock}, ${describeWindow(transfers.window)}; "at launch" means within ${teamScan.launchBlocks} blocks of the first mint seen.`,
         "Only one step is followed: wallets that received the token directly from the deployer, owner, proxy admin or a launch recipient. Funding in the native coin is not in logs and is not read.",

@@ -21,6 +21,7 @@ import type { TransferLog } from "@/lib/intel/wallet/movements";
 import { activityOf, isPool, linkTeam, teamScan, type Linked } from "./links";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
+import type { ScanEnd } from "@/lib/chain/log-scanner";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
@@ -34,7 +35,7 @@ export type TeamReading = {
   /** owner(), unless renounced: a renounced owner is no one to link. */
   owner: Address | null;
   admin: Address | null;
-  transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; window: Window };
+  transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; window: Window };
   /** The launch mint: the first mint in the history read. */
   firstMint: TransferLog | undefined;
   /** Every wallet linked, role holders still unconfirmed. */
@@ -103,7 +104,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
     creation,
     owner,
     admin,
-    transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated, window },
+    transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated, end: transfers.reason, window },
     firstMint,
     linked,
     roleGrants,

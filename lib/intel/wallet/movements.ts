@@ -17,6 +17,7 @@ import { discoverPools, sameAddress, type PoolCandidate, type QuoteAsset } from 
 import { eventShapeOf, readPoolEvent } from "@/lib/intel/market/venue-events";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
+import { scanEndOf, type ScanEnd } from "@/lib/chain/log-scanner";
 
 export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
 
@@ -47,7 +48,7 @@ export type Movement = {
 export type MovementRead = {
   movements: Movement[];
   tokens: Map<string, Erc20Identity>;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean; window: Window };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean; end: ScanEnd; window: Window };
 };
 
 export const movementScan = { chunkSize: 50_000n } as const;
@@ -71,7 +72,7 @@ async function scanTransfers(client: ChainClient, chain: ChainId, wallet: Addres
   const complete = logs.filter((log) => log.blockNumber >= coveredFrom);
   return {
     logs: complete.slice(0, maxMovements),
-    scan: { fromBlock: coveredFrom, toBlock: block, truncated: sent.truncated || received.truncated, capped: complete.length > maxMovements || complete.length < logs.length, window },
+    scan: { fromBlock: coveredFrom, toBlock: block, truncated: sent.truncated || received.truncated, capped: complete.length > maxMovements || complete.length < logs.length, end: scanEndOf(sent.reason, received.reason), window },
   };
 }
 

@@ -9,6 +9,11 @@ import { provenanceLabels, type Provenance } from "@/lib/intel/provenance";
 export const addressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/).describe("0x address, EIP-55 checksummed.");
 
 /** A token amount: exact in the smallest unit, and the human figure when decimals are known. */
+/** How a log scan behind an answer ended: the three cases `truncated` alone cannot tell apart. */
+export const scanEndOut = z
+  .enum(["window_ended", "cap_reached", "history_start"])
+  .describe("How the history read ended. window_ended: at the look-back window's start (older history may exist). cap_reached: at the read's cap on logs or requests, before the window's start (the newest part was read). history_start: at the chain's start or the contract's first log — nothing older exists.");
+
 export const amountOut = z
   .object({
     raw: z.string().regex(/^-?[0-9]+$/).describe("Exact amount in the token's smallest unit, as a decimal string."),

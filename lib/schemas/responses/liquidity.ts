@@ -2,7 +2,7 @@
 // (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
-import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 import { dexKeyOut, dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
@@ -264,6 +264,7 @@ const custody = z
         from_block: blockOut.describe("The first block of LP history read."),
         to_block: blockOut.describe("The last block read: the read block."),
         truncated: z.boolean().describe("True when the LP history was cut short (too many logs); the lists may miss older entries, balances are still read at the block."),
+        end: scanEndOut,
         holders_capped: z.boolean().describe("True when more holders appeared than balances are read; the remainder counts as unidentified."),
       })
       .describe("The LP transfer history behind the lists."),
@@ -305,6 +306,7 @@ const positionCustody = z
         from_block: blockOut.describe("The first block searched for positions being opened."),
         to_block: blockOut.describe("The last block searched: the read block."),
         truncated: z.boolean().describe("True when the window starts after the pool's history does: older positions are not seen."),
+        end: scanEndOut,
       })
       .describe("The blocks searched for the positions."),
   })

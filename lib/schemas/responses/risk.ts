@@ -1,7 +1,7 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, blockOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf } from "./common";
+import { addressOut, blockOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
 import { teamRelationOut } from "./onchain-parts";
 
 const powerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -187,6 +187,7 @@ const signalOut = z
           .object({
             from_block: blockOut.describe("The first block of Transfer logs read."),
             to_block: blockOut.describe("The last block read: the read block."),
+            end: scanEndOut,
             receivers: z.number().int().nonnegative().describe("How many addresses received the token in the window."),
             balances_read: z.number().int().nonnegative().describe("How many of the largest receivers' balances were read (at most 200)."),
           })

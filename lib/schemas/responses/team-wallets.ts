@@ -2,7 +2,7 @@
 // each relation with its proof, and what each wallet has done lately.
 import { z } from "zod";
 import type { Relation } from "@/lib/intel/team/links";
-import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
 const relations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const satisfies readonly Relation[];
 
@@ -81,6 +81,7 @@ export const teamWalletsResponse = defineResponse({
           from_block: blockOut.describe("First block of the token's Transfer logs read."),
           to_block: blockOut.describe("Last block read (the block the answer is pinned to)."),
           truncated: z.boolean().describe("True when the token's history is longer than the window (the last 28 days of blocks at the network's block interval), so earlier transfers were not read."),
+          end: scanEndOut,
         })
         .describe("The blocks whose Transfer logs were read."),
       limitations: limitationsOut,

@@ -2,7 +2,7 @@
 // (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
 import { z } from "zod";
 import { knownAddressKinds } from "@/lib/chain/networks";
-import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
 const approvalOut = z
   .object({
@@ -51,7 +51,8 @@ export const walletApprovalsResponse = defineResponse({
         .object({
           from_block: blockOut.describe("First block of the Approval logs read."),
           to_block: blockOut.describe("Last block of the Approval logs read (the read block)."),
-          truncated: z.boolean().describe("True when the look-back (1,000,000 blocks) stopped before the chain's start: an approval granted earlier and never touched since is not seen."),
+          truncated: z.boolean().describe("True when the look-back (140 days of blocks at the network's block interval) stopped before the chain's start: an approval granted earlier and never touched since is not seen."),
+          end: scanEndOut,
         })
         .describe("The blocks the Approval logs were read from."),
       limitations: limitationsOut,

@@ -1,7 +1,7 @@
 // POST /v1/api/wallet/exact-movements: a wallet's most recent exact token movements, at most 25,
 // classified as buys, sells and transfers (lib/intel/wallet/exact-movements/, movements.ts).
 import { z } from "zod";
-import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut } from "./common";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, scanEndOut } from "./common";
 import { logIndexOut, movementKindOut, swapOutFields, transferLegOut } from "./wallet-parts";
 
 const movementOut = z
@@ -46,6 +46,7 @@ export const walletExactMovementsResponse = defineResponse({
           from_block: blockOut.describe("First block the movements returned are complete from."),
           to_block: blockOut.describe("Last block read (the read block)."),
           more_before: z.boolean().describe("True when older movements exist: past the 25 returned, or before the 28-day look-back."),
+          end: scanEndOut,
         })
         .describe("The blocks the movements were read from."),
       limitations: limitationsOut,

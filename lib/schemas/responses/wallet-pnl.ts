@@ -3,7 +3,7 @@
 // units) and in dollars beside it; a figure that has no defensible value is null, never zero,
 // with the reason under data.unavailable.
 import { z } from "zod";
-import { addressOut, amountOut, blockOut, chainDataSourceOut, decimalOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, decimalOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 import { movementKindOut, quoteAssetOut, swapOutFields, transferLegOut, usdOut } from "./wallet-parts";
 
 /** A figure in the quote asset and in dollars; either side null on its own, the reason under data.unavailable. */
@@ -99,6 +99,7 @@ export const walletPnlResponse = defineResponse({
           to_block: blockOut.describe("Last block of the Transfer logs read (the read block)."),
           capped: z.boolean().describe("True when the wallet has more transfers of the token than the read replays (at most 1,000): older ones are outside, so the movements do not add up to the balance and no basis is given."),
           truncated: z.boolean().describe("True when the look-back (28 days of blocks at the network's block interval) stopped before the chain's start: older history exists outside the window."),
+          end: scanEndOut,
         })
         .describe("The blocks the trades were read from."),
       limitations: limitationsOut,

@@ -40,7 +40,7 @@ export function presentApprovals(reading: ApprovalGrants, page: { limit: number;
       total: live.length,
       unlimited_total: live.filter((entry) => entry.unlimited).length,
       page: { limit, offset, returned: approvals.length, has_more: offset + approvals.length < live.length },
-      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated },
+      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated, end: scan.end },
       limitations: [
         `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)} on ${getNetwork(chain).displayName}); an approval granted earlier and never touched since is not seen.`,
         "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are not read in this version.",

@@ -9,6 +9,7 @@ import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
+import type { ScanEnd } from "@/lib/chain/log-scanner";
 
 const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
 
@@ -21,7 +22,7 @@ export type ApprovalGrants = {
   chain: ChainId;
   wallet: Address;
   block: bigint;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; window: Window };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; window: Window };
   /** The latest Approval of each (token, spender), with what allowance() answers for the pair at the read block. */
   grants: { log: ApprovalLog; allowance: CallResult }[];
   identityOf: Map<Address, Erc20Identity>;
@@ -63,7 +64,7 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     chain,
     wallet,
     block,
-    scan: { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, window },
+    scan: { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason, window },
     grants: grants.map((log, i) => ({ log, allowance: allowances[i] })),
     identityOf: new Map(tokens.map((token, i) => [token, identities[i]])),
     spenderIsContract: new Map(spenders.map((spender, i) => [spender, Boolean(codes[i] && codes[i] !== "0x")])),

@@ -37,7 +37,7 @@ export function presentMovements(reading: RecentMovements) {
         };
       }),
       counts: { ...counts, total: lines.length },
-      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), more_before: scan.capped || scan.truncated },
+      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), more_before: scan.capped || scan.truncated, end: scan.end },
       limitations: [
         `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
         "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",

@@ -122,7 +122,7 @@ export function presentPnl(history: PositionHistory) {
       },
       realized,
       unrealized,
-      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated },
+      window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated, end: scan.end },
       limitations: [
         `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
         "Cost basis: average cost. Each trade is priced by its own swap (what the pool took in or paid out), so fees and transfer taxes are inside the prices; the legs of one swap (a taxed sell's tax and the rest) are one trade.",
