@@ -12,6 +12,9 @@ import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
 import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
+import { describeCapabilities, probeNode } from "@/lib/chain/capabilities";
+import { getChainClient } from "@/lib/chain/clients";
+import type { ChainId } from "@/lib/chain/networks";
 import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
@@ -51,6 +54,13 @@ async function main() {
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
+    // What each configured node serves (past state, ots_, overrides), found beside the start-up.
+    for (const [chain, setting] of Object.entries(rpcSettings)) {
+      if (!process.env[setting]) continue;
+      probeNode(chain as ChainId, getChainClient(chain as ChainId))
+        .then((found) => console.log(describeCapabilities(found)))
+        .catch((error: unknown) => console.log(`chains: ${chain} node could not be probed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`));
+    }
   }
 
   if (dev) await seedDemoAccountsOnStart();
