@@ -20,6 +20,17 @@ const score = (bps: number | null) => (bps === null ? 0 : Math.min(1, Math.max(0
 
 type Sides = { token: bigint; quote: bigint };
 
+/** Logs by their transaction, in the order given. */
+function groupByTransaction<T extends { transactionHash: Hash }>(logs: readonly T[]): Map<Hash, T[]> {
+  const byTransaction = new Map<Hash, T[]>();
+  for (const log of logs) {
+    const same = byTransaction.get(log.transactionHash);
+    if (same) same.push(log);
+    else byTransaction.set(log.transactionHash, [log]);
+  }
+  return byTransaction;
+}
+
 /** The token's and the quote's sides of a pair of pool amounts ordered by currency. */
 const sidesOf = (tokenIsToken0: boolean, amount0: bigint, amount1: bigint): Sides => (tokenIsToken0 ? { token: amount0, quote: amount1 } : { token: amount1, quote: amount0 });
 
@@ -87,12 +98,17 @@ export function assessWhyDown(reading: WhyDownReading) {
   const teamOf = new Map(reading.team.data.wallets.map((wallet) => [wallet.address.toLowerCase(), wallet.relations.map((proof) => proof.relation)]));
   const isTeam = (wallet: Address | null) => wallet !== null && teamOf.has(wallet.toLowerCase());
 
+  // The token's transfers and the pool's events by transaction: each lookup below is then one
+  // transaction's few logs, not the whole window's (a busy token has 100,000 transfers).
+  const transfersIn = groupByTransaction(transfers);
+  const eventsIn = groupByTransaction(events);
+
   // Sells and buys: each swap (the pool's side of it) matched with the token transfer into or out of the pool in its transaction.
   const trades = events.flatMap((swap) => {
     if (swap.activity.what !== "swap") return [];
     const delta = sidesOf(tokenIsToken0, swap.activity.delta0, swap.activity.delta1);
     const side = delta.token > 0n ? ("sell" as const) : ("buy" as const);
-    const leg = transfers.find((log) => log.transactionHash === swap.transactionHash && (side === "sell" ? sameAddress(log.args.to, pool.address) : sameAddress(log.args.from, pool.address)));
+    const leg = (transfersIn.get(swap.transactionHash) ?? []).find((log) => (side === "sell" ? sameAddress(log.args.to, pool.address) : sameAddress(log.args.from, pool.address)));
     const wallet = leg ? getAddress(side === "sell" ? leg.args.from : leg.args.to) : null;
     const abs = (value: bigint) => (value < 0n ? -value : value);
     return [{ side, wallet, tokens: abs(delta.token), quote: abs(delta.quote), swap }];
@@ -129,8 +145,8 @@ export function assessWhyDown(reading: WhyDownReading) {
       const sentIn = lpTransfers.filter((log) => sameTransaction(log) && sameAddress(log.args.to, pool.address) && log.logIndex < burn.logIndex).at(-1);
       return [{ by: sentIn ? getAddress(sentIn.args.from) : null, lp: sentIn?.args.value ?? null, liquidity: null, tokenOut: taken?.token ?? 0n, quoteOut: taken?.quote ?? 0n, burn }];
     }
-    const collected = events.find((event) => sameTransaction(event) && event.activity.what === "fees_collected");
-    const paidOut = transfers.find((log) => sameTransaction(log) && sameAddress(log.args.from, pool.address));
+    const collected = (eventsIn.get(burn.transactionHash) ?? []).find((event) => event.activity.what === "fees_collected");
+    const paidOut = (transfersIn.get(burn.transactionHash) ?? []).find((log) => sameAddress(log.args.from, pool.address));
     const sender = reading.senders.get(burn.transactionHash);
     const recipient = collected?.activity.what === "fees_collected" ? collected.activity.recipient : paidOut ? paidOut.args.to : null;
     // A position manager or router that collects on its owner's behalf is not who pulled: the transaction's sender is.
