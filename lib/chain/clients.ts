@@ -82,9 +82,17 @@ export function viemChainFor(chain: ChainId): Chain {
  * when given, otherwise on the meter of the async context that sends the request. The
  * URL's provider profile (shared by every client of that URL) keeps its limits.
  */
+/**
+ * The largest node answer read, in bytes. viem's default (10 MiB) is met by one batch of a busy
+ * token's log chunks — 50,000 Transfer logs are about 40 MB of JSON — and a batch that large failed
+ * even when each of its block ranges was small. The scans' log caps bound what is kept.
+ */
+export const maxNodeAnswerBytes = 128 * 2 ** 20;
+
 export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter, profile: ProviderProfile = providerProfile(url)): Transport {
   return http(url, {
     batch: true,
+    maxResponseBodySize: maxNodeAnswerBytes,
     timeout: settings.timeoutMs,
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,

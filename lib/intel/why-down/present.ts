@@ -9,7 +9,7 @@ import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
 import { driverRules, shareBps, type Trade, type WhyDownAssessment } from "./assess";
 import { describeWindow } from "@/lib/intel/windows";
-import type { WhyDownReading } from "./read";
+import { maxTimedBlocks, type WhyDownReading } from "./read";
 
 type Observation = { what: "sell" | "buy" | "liquidity_removal" | "team_transfer"; wallet: Address | null; amount: ReturnType<typeof amount>; quote_amount: ReturnType<typeof amount> | null; transaction: Hash; block: number; time: string | null; note?: string };
 
@@ -125,6 +125,7 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
       limitations: [
         `The window is ${describeWindow(reading.window)} on ${getNetwork(chain).displayName}; the main pool is the token's ${pool.dex.name} pool against ${pool.quote.symbol}, the deepest in dollars at the window's start across every registry venue. Activity in its other pools is not read.`,
         "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net.",
+        `Times come from the headers of at most ${maxTimedBlocks.toLocaleString("en-US")} blocks: every removal's, the largest sells', then the newest; an observation in another block has no time.`,
         `Dominant driver, by rule: liquidity pulled when one removal took at least ${pct(driverRules.liquidityPulledBps)} of the pool's ${pool.quote.symbol}; else team wallets selling when they sold at least ${pct(driverRules.teamShareOfSellsBps)} of all tokens sold; else heavy selling when more was sold than bought.`,
         "Team wallets are those intel/team-wallets links by on-chain relations; a seller not linked there counts as an ordinary seller.",
       ],

@@ -14,7 +14,7 @@ import type { Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ApiError } from "@/lib/contract/api-error";
-import { hasFungibleLp, marketContext, readPools, type Pool, type PoolCandidate } from "@/lib/intel/market";
+import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type PoolCandidate } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
 import { readTeamWallets } from "@/lib/intel/team";
 import { tokenFirstRound } from "@/lib/intel/token/first-round";
@@ -87,6 +87,25 @@ async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[]
   return (await Promise.all(scans)).flatMap((scan) => scan.logs as Log[]);
 }
 
+/** Most block headers read for the times of observations: a busy token's window holds tens of thousands of blocks. */
+export const maxTimedBlocks = 1_000;
+
+/**
+ * The blocks whose time the answer may show, most needed first, at most maxTimedBlocks: every
+ * removal's, the largest sells', then the newest of the rest. An observation in a block past the
+ * cap shows no time (the limitations say so).
+ */
+function citedBlocks(poolEvents: readonly PoolEvent[], transfers: readonly TransferLog[], pool: Address): bigint[] {
+  const removals = poolEvents.filter((event) => event.activity.what === "liquidity_removed").map((event) => event.blockNumber);
+  const sells = transfers
+    .filter((log) => sameAddress(log.args.to, pool))
+    .sort((a, b) => (a.args.value === b.args.value ? 0 : a.args.value > b.args.value ? -1 : 1))
+    .slice(0, 50)
+    .map((log) => log.blockNumber);
+  const rest = [...poolEvents, ...transfers].map((log) => log.blockNumber).sort((a, b) => (a === b ? 0 : a > b ? -1 : 1));
+  return [...new Set([...removals, ...sells, ...rest])].slice(0, maxTimedBlocks);
+}
+
 export async function readWhyDownWindow(input: { client: ChainClient; chain: ChainId; token: Address }): Promise<WhyDownReading> {
   const { client, chain, token } = input;
   const network = getNetwork(chain);
@@ -143,7 +162,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
 
   // Round 3: the team (its last round), block times of everything cited, and who sent each
   // position's removal (a position manager burns on its owner's behalf, and collects apart).
-  const cited = [...new Set([...poolEvents, ...transfers].map((log) => log.blockNumber))];
+  const cited = citedBlocks(poolEvents, transfers, pool.address);
   const removalTransactions = hasFungibleLp(pool) ? [] : [...new Set(poolEvents.filter((event) => event.activity.what === "liquidity_removed").map((event) => event.transactionHash))];
   const [team, headers, removalsSent] = await Promise.all([
     teamRead,

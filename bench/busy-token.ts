@@ -1,0 +1,124 @@
+// A busy token: the eth demo chain's healthy token gets 50,000 transfers and 1,000 swaps more,
+// hundreds per transaction (contracts/bench/BusyTrader.sol, placed with anvil_setCode), all inside
+// every look-back window. Then each intelligence endpoint reads it once, through the whole
+// pipeline, while another caller asks GET /v1/api/me every 5 ms on the same event loop: the
+// figures are each read's wall time, its extra heap at the peak, how its history read ended, and
+// /me's p99 meanwhile (a read that blocks the event loop shows there).
+//
+//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000]
+//
+// Budgets (issue: real providers and volumes): under 5 s and 256 MB of extra heap per read, with
+// honest truncation, while /me keeps p99 under 100 ms.
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { createTestClient, encodeAbiParameters, encodeFunctionData, http, keccak256, parseEther, publicActions, type Address } from "viem";
+import { clearChainClients } from "@/lib/chain/clients";
+import { getNetwork } from "@/lib/chain/networks";
+import { startDemoChain } from "@/lib/demo-chain";
+import { compilePlaced } from "@/lib/intel/compile-placed";
+import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
+import { createHarness } from "@/test/support/harness";
+
+const { values } = parseArgs({ options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" } } });
+const transfers = Number(values.transfers);
+const swaps = Number(values.swaps);
+
+const BUSY = "0x00000000000000000000000000000000b05e7a11" as Address;
+const SENDER = "0x00000000000000000000000000000000005e4de7" as Address;
+const PER_TX_TRANSFERS = 500;
+const PER_TX_SWAPS = 100;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+async function main() {
+  const chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  const network = getNetwork("eth");
+  const token = chain.addressBook.scenarios.healthy.token.address as Address;
+  const router = network.dexes.find((dex) => dex.kind === "uniswap-v2")!.router;
+  const test = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl) }).extend(publicActions);
+  const { runtime, abi } = compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader");
+  await test.setCode({ address: BUSY, bytecode: runtime });
+  await test.setBalance({ address: BUSY, value: parseEther("100000") });
+  await test.setBalance({ address: SENDER, value: parseEther("100") });
+  // OpenZeppelin's ERC20 keeps balances in the mapping at slot 0.
+  const balanceSlot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [BUSY, 0n]));
+  await test.setStorageAt({ address: token, index: balanceSlot, value: `0x${(10n ** 30n).toString(16).padStart(64, "0")}` });
+  await test.impersonateAccount({ address: SENDER });
+  const send = async (data: `0x${string}`) => {
+    const hash = await test.sendUnsignedTransaction({ from: SENDER, to: BUSY, data, gas: 29_000_000n });
+    const receipt = await test.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`busy transaction ${hash} reverted`);
+  };
+  const started = performance.now();
+  for (let done = 0; done < transfers; done += PER_TX_TRANSFERS) {
+    await send(encodeFunctionData({ abi, functionName: "spray", args: [token, BigInt(0x1000000 + done), BigInt(Math.min(PER_TX_TRANSFERS, transfers - done)), 10n ** 18n] }));
+  }
+  for (let done = 0; done < swaps; done += PER_TX_SWAPS) {
+    await send(encodeFunctionData({ abi, functionName: "trade", args: [router, network.wrappedNative.address, token, BigInt(Math.min(PER_TX_SWAPS, swaps - done)), parseEther("0.01")] }));
+  }
+  console.log(`busy token ${token}: ${transfers} transfers and ${swaps} swaps added in ${((performance.now() - started) / 1000).toFixed(1)} s; head ${await test.getBlockNumber()}`);
+
+  process.env.ETH_RPC_URL = chain.rpcUrl;
+  clearChainClients();
+  const h = await createHarness("postgres+redis");
+  try {
+    const { key } = await h.key({ permissions: ["intel:read", "security:read", "liquidity:read", "contract:read"], tier: "pro" });
+    const { key: other } = await h.key({ permissions: ["intel:read"], tier: "pro" });
+    const requests: [string, Record<string, unknown>][] = [
+      ["contract/analysis", { chain: "eth", address: token }],
+      ["intel/risk", { chain: "eth", address: token }],
+      ["intel/liquidity", { chain: "eth", address: token }],
+      ["intel/team-wallets", { chain: "eth", address: token }],
+      ["intel/why-down", { chain: "eth", address: token }],
+      ["wallet/pnl", { chain: "eth", wallet: BUSY, token }],
+      ["wallet/exact-movements", { chain: "eth", wallet: BUSY, token }],
+      ["wallet/approvals", { chain: "eth", address: BUSY }],
+    ];
+    const rows = [];
+    for (const [endpoint, body] of requests) {
+      forgetKeptAnswers(new MemoryAnswerStore());
+      gc();
+      const heapBefore = process.memoryUsage().heapUsed;
+      let heapPeak = heapBefore;
+      const meLatencies: number[] = [];
+      let reading = true;
+      const meLoop = (async () => {
+        while (reading) {
+          const at = performance.now();
+          await h.call("GET", "me", { key: other });
+          meLatencies.push(performance.now() - at);
+          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const at = performance.now();
+      const response = await h.call("POST", endpoint, { key, body });
+      const took = performance.now() - at;
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+      reading = false;
+      await meLoop;
+      meLatencies.sort((a, b) => a - b);
+      const data = response.body.data as Record<string, unknown> | undefined;
+      const window = (data?.window ?? (data?.transfers as Record<string, unknown> | undefined)) as { end?: string; truncated?: boolean } | undefined;
+      rows.push({
+        endpoint,
+        status: response.status,
+        seconds: Number((took / 1000).toFixed(2)),
+        extra_heap_mb: Math.round((heapPeak - heapBefore) / 2 ** 20),
+        history: window?.end ?? "—",
+        me_calls: meLatencies.length,
+        me_p99_ms: meLatencies.length ? Number(percentile(meLatencies, 99).toFixed(1)) : null,
+        error: response.status === 200 ? "" : String(response.body.message ?? "").slice(0, 80),
+      });
+    }
+    console.table(rows);
+  } finally {
+    await h.close();
+    await chain.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
