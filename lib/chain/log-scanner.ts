@@ -88,6 +88,18 @@ export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
   requests: number;
 };
 
+/** Logs handled per slice before the event loop gets a turn. */
+export const decodeSliceSize = 2_000;
+
+async function inSlices<T, R>(items: readonly T[], work: (slice: T[]) => R[]): Promise<R[]> {
+  const out: R[] = [];
+  for (let at = 0; at < items.length; at += decodeSliceSize) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    out.push(...work(items.slice(at, at + decodeSliceSize)));
+  }
+  return out;
+}
+
 /** `sure`: a range the provider said would work, kept whole so it is asked as given. */
 type BlockRange = { from: bigint; to: bigint; sure?: boolean };
 
@@ -357,9 +369,11 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
       }
     }
 
-    const formatted = sortLogs(scan.found.filter((log) => !log.removed).map((log) => formatLog(log)));
+    // Decoded in slices that give the event loop back between them: a busy token's window holds
+    // tens of thousands of logs, and decoding them in one piece stalls every other caller.
+    const formatted = sortLogs(await inSlices(scan.found.filter((log) => !log.removed), (slice) => slice.map((log) => formatLog(log))));
     const events = params.events ?? [];
-    const logs = events.length > 0 ? parseEventLogs({ abi: events as unknown as Abi, logs: formatted, strict: true }) : formatted;
+    const logs = events.length > 0 ? await inSlices(formatted, (slice) => parseEventLogs({ abi: events as unknown as Abi, logs: slice, strict: true })) : formatted;
     const reason: ScanEnd = !scan.finished ? "cap_reached" : start > params.fromBlock ? "window_ended" : "history_start";
     return {
       logs: logs as ScannedLog<abi>[],

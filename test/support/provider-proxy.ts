@@ -245,6 +245,7 @@ export type ProxyOptions = {
 export async function startProviderProxy(upstreamUrl: string, rules: ProviderRules, options: ProxyOptions = {}): Promise<ProviderProxy> {
   const stats: ProxyStats = { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {} };
   const random = seeded(rules.faults?.seed ?? 1);
+  const faultedInARow = new Map<string, number>();
   const bucket = { tokens: rules.rateLimit?.rps ?? 0, at: Date.now() };
   const refused = (rule: string) => (stats.refused[rule] = (stats.refused[rule] ?? 0) + 1);
   /** Calls a lagging backend spoiled: asked again, the balancer sends them to a backend that is up to date. */
@@ -293,9 +294,14 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
     for (const call of calls) stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
 
     const faultsSoFar = Object.values(stats.faults).reduce((sum, count) => sum + count, 0);
-    if (rules.faults && faultsSoFar < (rules.faults.limit ?? Infinity) && random() < rules.faults.probability) {
+    // A request is faulted at most twice in a row: faults are seeded per HTTP request, so the order
+    // requests arrive in (which load changes) decides which are hit, and a run of faults on one
+    // request longer than any client retries would make a test of surviving faults flaky.
+    const first = JSON.stringify([calls[0].method, calls[0].params]);
+    const hitInARow = faultedInARow.get(first) ?? 0;
+    if (rules.faults && hitInARow < 2 && faultsSoFar < (rules.faults.limit ?? Infinity) && random() < rules.faults.probability) {
+      faultedInARow.set(first, hitInARow + 1);
       let kind = rules.faults.kinds[Math.floor(random() * rules.faults.kinds.length)];
-      const first = JSON.stringify([calls[0].method, calls[0].params]);
       if (kind === "lagging_backend" && spoiled.has(first)) kind = "http_503";
       if (kind === "lagging_backend") spoiled.add(first);
       stats.faults[kind] = (stats.faults[kind] ?? 0) + 1;
@@ -308,6 +314,8 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
       const rest = await forward(calls.slice(1));
       return answer(response, 200, isBatch ? [lagging, ...rest] : lagging);
     }
+
+    faultedInARow.delete(first);
 
     if (rules.rateLimit) {
       const { rps } = rules.rateLimit;
