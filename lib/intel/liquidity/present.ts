@@ -33,7 +33,6 @@ import {
 } from "@/lib/intel/market";
 import { assessMarket, custodyPools, historyWindow, undecodedLockers } from "./assess";
 import type { LiquidityReading } from "./read";
-import type { ReadPlan } from "./read-plan";
 import { describeWindow, type Window } from "@/lib/intel/windows";
 
 /** V2-style LP tokens have 18 decimals (UniswapV2ERC20, Solidly pools). */
@@ -329,6 +328,6 @@ export function presentLiquidity(reading: LiquidityReading) {
       unavailable: ledger.unavailable,
     },
     provenance: ledger.provenance,
-    read: { metadata: plan.metadata, locks: plan.locks, full: plan.full, lookback_blocks: Number(plan.lookbackBlocks), list_limit: plan.listLimit },
+    read: { metadata: plan.metadata, locks: plan.locks, full: plan.full, lookback_blocks: Number(reading.window.blocks), list_limit: plan.listLimit },
   } satisfies PresentedAnswer;
 }

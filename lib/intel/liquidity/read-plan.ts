@@ -9,8 +9,8 @@ export type ReadPlan = {
   /** Lock proof: each lock in a recognised locker with owner, amount and unlock time. */
   locks: boolean;
   full: boolean;
-  /** Blocks of LP transfer history read for holders, burn transactions and removals: set at read time from the window in days (lib/intel/windows.ts); these figures are Ethereum's at 12 s a block. */
-  lookbackBlocks: bigint;
+  /** The history window read for holders, burn transactions and removals (lib/intel/windows.ts), turned into blocks at read time. */
+  window: "custody" | "custodyFull";
   /** Most entries per list (holders per category, burn transactions, removals). */
   listLimit: number;
   /** Most LP holders whose balance is read per pool, the most recently active first. */
@@ -18,8 +18,8 @@ export type ReadPlan = {
 };
 
 export const readPlans = {
-  standard: { lookbackBlocks: 100_000n, listLimit: 10, maxCandidates: 100 },
-  full: { lookbackBlocks: 1_000_000n, listLimit: 100, maxCandidates: 500 },
+  standard: { window: "custody", listLimit: 10, maxCandidates: 100 },
+  full: { window: "custodyFull", listLimit: 100, maxCandidates: 500 },
 } as const;
 
 export function readPlanFor(flags: LiquidityFlags): ReadPlan {

@@ -38,7 +38,7 @@ export type LiquidityReading = {
   chain: ChainId;
   token: Address;
   plan: ReadPlan;
-  /** The history window the plan's lookbackBlocks came from. */
+  /** The plan's history window, in blocks at the network's block interval. */
   window: Window;
   block: bigint;
   identity: Erc20Identity;
@@ -60,7 +60,7 @@ export type LiquidityReading = {
 };
 
 export async function readLiquidity(input: { client: ChainClient; chain: ChainId; token: Address; plan: ReadPlan; first?: TokenFirstRound }): Promise<LiquidityReading> {
-  const { client, chain } = input;
+  const { client, chain, plan } = input;
   const first = input.first ?? tokenFirstRound({ client, chain }, input.token);
   const token = first.token;
 
@@ -68,20 +68,18 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   const [head, identity, owner, creation, discovery] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools()]);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
   const team = knownTeam(owner, creation);
-  // The history window in time (14 days, or 140 with full), in blocks at the network's interval.
-  const window = windowFor(input.plan.full ? "custodyFull" : "custody", blockInterval(client, chain, head.number));
-  const plan = { ...input.plan, lookbackBlocks: window.blocks };
+  const window = windowFor(plan.window, blockInterval(client, chain, head.number));
 
   // Rounds 2 and 3.
   const lpPools = discovery.candidates.filter(hasFungibleLp);
-  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: plan.lookbackBlocks, maxPositions: plan.maxCandidates });
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: window.blocks, maxPositions: plan.maxCandidates });
   positionsRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
   const poolsRead = readPools(ctx, [...discovery.candidates, ...discovery.reference]);
   const [readAll, custodies, positionCustodies, creations, depths] = await Promise.all([
     poolsRead,
-    Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team, locks: plan.locks, lookbackBlocks: plan.lookbackBlocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
+    Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team, locks: plan.locks, lookbackBlocks: window.blocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
     positionsRead,
-    plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, plan.lookbackBlocks))) : null,
+    plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, window.blocks))) : null,
     poolsRead.then((read) => readConcentratedDepths(ctx, read.slice(0, discovery.candidates.length), positionsRead)),
   ]);
 

@@ -6,7 +6,7 @@ import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, isoTime, tokenView } from "@/lib/intel/present";
 import { assessApprovals } from "./assess";
-import { approvalScan, type ApprovalGrants } from "./read";
+import type { ApprovalGrants } from "./read";
 import { describeWindow } from "@/lib/intel/windows";
 
 export function presentApprovals(reading: ApprovalGrants, page: { limit: number; offset: number }) {
