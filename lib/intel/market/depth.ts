@@ -110,9 +110,14 @@ export function rangeAmounts(sqrtPriceX96: bigint, ranges: readonly LiquidityRan
   return { amount0, amount1 };
 }
 
-/** Pool-ordered amounts (token0, token1) as the token's side and the quote's side. */
+/** A pair of amounts ordered by currency (token0, token1) as the token's side and the quote's side. */
+export function sidesOf(tokenIsToken0: boolean, amount0: bigint, amount1: bigint): Amounts {
+  return tokenIsToken0 ? { token: amount0, quote: amount1 } : { token: amount1, quote: amount0 };
+}
+
+/** A pool's amounts (token0, token1) as the token's side and the quote's side. */
 export function onSides(pool: Pool, amounts: { amount0: bigint; amount1: bigint }): Amounts {
-  return pool.token0 && sameAddress(pool.token0, pool.token) ? { token: amounts.amount0, quote: amounts.amount1 } : { token: amounts.amount1, quote: amounts.amount0 };
+  return sidesOf(pool.token0 !== null && sameAddress(pool.token0, pool.token), amounts.amount0, amounts.amount1);
 }
 
 /** Both sides in quote base units at the pool's mid price; null when the pool has no price. */

@@ -48,4 +48,4 @@ export {
 } from "./lp-custody";
 export { readPoolCreation, type PoolCreation, type PoolCreationRead } from "./pool-creation";
 export { hasPositionNfts, readPositionCustodies, type LiquidityRange, type PositionCustody, type PositionHolding } from "./position-custody";
-export { depthBandBps, inQuoteUnits, positionValue, readConcentratedDepths, type Amounts, type ConcentratedDepth } from "./depth";
+export { depthBandBps, sidesOf, inQuoteUnits, positionValue, readConcentratedDepths, type Amounts, type ConcentratedDepth } from "./depth";

@@ -3,7 +3,7 @@
 // dominates by the rules.
 import { getAddress, type Address, type Hash } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
-import { bpsOf, hasFungibleLp, sameAddress, stableMidPrice, type Ratio } from "@/lib/intel/market";
+import { bpsOf, hasFungibleLp, sameAddress, sidesOf, stableMidPrice, type Amounts, type Ratio } from "@/lib/intel/market";
 import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
 import type { LogPlace, PoolEvent, WhyDownReading } from "./read";
 
@@ -18,7 +18,7 @@ export const shareBps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0
 /** A driver's score, 0 to 1 (interpretation): the share its measure names. */
 const score = (bps: number | null) => (bps === null ? 0 : Math.min(1, Math.max(0, bps / 10_000)));
 
-type Sides = { token: bigint; quote: bigint };
+type Sides = Amounts;
 
 /** Logs by their transaction, in the order given. */
 function groupByTransaction<T extends { transactionHash: Hash }>(logs: readonly T[]): Map<Hash, T[]> {
@@ -31,8 +31,6 @@ function groupByTransaction<T extends { transactionHash: Hash }>(logs: readonly 
   return byTransaction;
 }
 
-/** The token's and the quote's sides of a pair of pool amounts ordered by currency. */
-const sidesOf = (tokenIsToken0: boolean, amount0: bigint, amount1: bigint): Sides => (tokenIsToken0 ? { token: amount0, quote: amount1 } : { token: amount1, quote: amount0 });
 
 /** The pool's quote reserve just before `removal`'s transaction, from the last reserves event of an earlier transaction (a removal's own Sync comes after it); null for pools that do not report reserves. */
 function quoteBefore(events: readonly PoolEvent[], removal: PoolEvent, tokenIsToken0: boolean): bigint | null {
