@@ -45,7 +45,7 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
   maxLookbackBlocks: bigint | number;
   /** Blocks per eth_getLogs request, before any splitting. */
   chunkSize: bigint | number;
-  /** Stop once at least this many logs are found (the newest are kept; the range says what was covered). */
+  /** Stop once at least this many logs are found (the newest are kept; the range says what was covered); defaultMaxLogs when unset. */
   maxLogs?: number;
   /** eth_getLogs requests in flight at once; they travel in one JSON-RPC batch. */
   concurrency?: number;
@@ -87,6 +87,12 @@ export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
   /** eth_getLogs calls made, retries included. */
   requests: number;
 };
+
+/**
+ * The most logs a scan gathers when its caller sets no cap: every scan is bounded, and one that
+ * stops here says cap_reached. Checked after each wave, so a wave of dense blocks can pass it.
+ */
+export const defaultMaxLogs = 100_000;
 
 /** Logs handled per slice before the event loop gets a turn. */
 export const decodeSliceSize = 2_000;
@@ -342,7 +348,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     const limits = profile.limits();
     const scan = new LogScan(start, toBlock, minBig(chunkSize, limits.maxBlockRange ?? chunkSize), params.maxRequests ?? limits.maxScanRequests);
     while (!scan.finished && !scan.stopped) {
-      if (params.maxLogs !== undefined && scan.found.length >= params.maxLogs) break;
+      if (scan.found.length >= (params.maxLogs ?? defaultMaxLogs)) break;
       // When the provider forces ranges narrower than the caller's chunks, more of them go per
       // round trip, so the blocks covered per round trip stay what the caller planned.
       const widen = Number((chunkSize + scan.size - 1n) / scan.size);
