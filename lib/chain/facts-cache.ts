@@ -10,6 +10,8 @@ export type FactValues = {
   name: string;
   deployer: Address;
   creationTx: Hash;
+  /** Who named the deployer: the node itself, or an outside explorer (augmented). */
+  creationSource: "node" | "explorer";
 };
 
 export type FactName = keyof FactValues;

@@ -3,7 +3,7 @@
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { deployerGap } from "@/lib/intel/token/deployer";
+import { labelDeployer } from "@/lib/intel/token/deployer";
 import { assessContract } from "./assess";
 import type { ContractReading } from "./read";
 
@@ -43,7 +43,7 @@ export function presentContract(reading: ContractReading) {
 
   const { ownership, controllers, roleScan } = assessContract(reading);
   const deployer = reading.deployment ? { address: reading.deployment.deployer, transaction: reading.deployment.transaction, block: Number(reading.deployment.block) } : null;
-  ledger.factOr("deployer", deployer !== null, () => deployerGap(chain));
+  labelDeployer(ledger, "deployer", reading.deployment, chain);
   const { proxy } = reading;
   ledger.reading("proxy");
   if (ownership.owner === null) ledger.gap("ownership", "The contract has no owner() function; other control (roles, proxy admin) is listed under controllers.");

@@ -6,7 +6,7 @@ import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { amount, tokenView } from "@/lib/intel/present";
-import { deployerGap } from "@/lib/intel/token/deployer";
+import { labelDeployer } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
   depthBandBps,
@@ -262,12 +262,12 @@ export function presentLiquidity(reading: LiquidityReading) {
   }
   const tokenAnswer = { ...tokenView(token, identity), total_supply: identity.totalSupply.value === null ? null : amount(identity.totalSupply.value, decimals) };
 
-  // Team wallets: the owner from owner(), the deployer from the node.
+  // Team wallets: the owner from owner(), the deployer from the node (or an outside explorer).
   const owner = reading.owner.address;
   const deployer = reading.creation ? { address: reading.creation.deployer, transaction: reading.creation.transaction } : null;
   ledger.fact("team_wallets.owner");
   if (owner === null) ledger.gap("team_wallets.owner", "The contract has no owner() function (or it reverted).");
-  ledger.factOr("team_wallets.deployer", deployer !== null, () => deployerGap(chain));
+  labelDeployer(ledger, "team_wallets.deployer", reading.creation, chain);
 
   // Market.
   const { nativeUsd, price, liquidityUsd, totalUsd } = assessMarket(reading);

@@ -50,6 +50,7 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
   const totalSupply = identity.totalSupply.value;
   const list = wallets.map(presentWallet(identity.decimals.value));
   const ledger = new ProvenanceLedger().fact("wallets").reading("wallets.relations").fact("wallets.recent", "window").reading("limitations");
+  if (reading.creation?.source === "explorer") ledger.outside("wallets.deployer");
   if (!reading.creation) {
     // On Base the launch mint's recipient is the nearest thing to a deployer the chain itself shows.
     ledger.gap("deployer", chain === "base" ? `${deployerGap(chain).replace(/\.$/, "")}; the launch mint's recipient stands in for it when the window reaches the launch.` : deployerGap(chain));

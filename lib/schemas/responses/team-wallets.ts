@@ -91,7 +91,7 @@ export const teamWalletsResponse = defineResponse({
       }),
     })
     .describe("Wallets linked to the token's team by on-chain relations only, each with its proof and recent behaviour."),
-  meta: chainReadMetaOf(["wallets", "wallets.relations", "wallets.recent", "window", "limitations"]),
+  meta: chainReadMetaOf(["wallets", "wallets.relations", "wallets.deployer", "wallets.recent", "window", "limitations"]),
   sources: z
     .object({
       transactions: z.array(txHashOut).describe("Every transaction cited as proof of a relation, once each."),
