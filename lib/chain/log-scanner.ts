@@ -4,6 +4,9 @@
 // table reads the provider's words (refusals.ts): to the size it states (remembered for the
 // provider), the range it suggests, or in halves when it says neither; a provider that does
 // not serve logs at all is answered 503 at once. The narrower size is kept for the chunks still to come.
+// Dense logs (a busy token: hundreds per block) are asked in pieces whose answers stay small: the
+// scan measures logs per block as it goes, and remembers it per filter for the next scan, and sizes
+// its calls and batches by it, because each answer is parsed in one piece on the event loop.
 import {
   encodeEventTopics,
   formatLog,
@@ -93,6 +96,33 @@ export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
  * stops here says cap_reached. Checked after each wave, so a wave of dense blocks can pass it.
  */
 export const defaultMaxLogs = 100_000;
+
+/**
+ * Logs one eth_getLogs call, and one batch of them, should bring back: about 800 bytes of JSON a
+ * log, so a batch is a few MB, parsed in tens of milliseconds rather than a busy window's 40 MB in
+ * one piece.
+ */
+export const targetLogsPerCall = 2_000;
+export const targetLogsPerBatch = 5_000;
+
+/** Logs per block seen by recent scans, per node and filter, newest last (bounded, oldest out). */
+const densities = new Map<string, number>();
+const maxRememberedDensities = 1_000;
+
+function densityKey(profile: ProviderProfile, filter: { address?: unknown; topics?: unknown }): string {
+  return `${profile.url}\n${JSON.stringify(filter, (_key, value) => (typeof value === "string" ? value.toLowerCase() : value))}`;
+}
+
+function rememberDensity(key: string, perBlock: number): void {
+  densities.delete(key);
+  densities.set(key, perBlock);
+  if (densities.size > maxRememberedDensities) densities.delete(densities.keys().next().value as string);
+}
+
+/** Forgets the logs-per-block densities scans learned (tests). */
+export function forgetLogDensities(): void {
+  densities.clear();
+}
 
 /** Logs handled per slice before the event loop gets a turn. */
 export const decodeSliceSize = 2_000;
@@ -202,6 +232,8 @@ class LogsRefusedError extends Error {
  */
 class LogScan {
   size: bigint;
+  /** Blocks per call the logs' density allows (targetLogsPerCall); null until a density is known. */
+  densitySize: bigint | null = null;
   /** After a refusal that named no size: one call at a time until one passes, so a provider refusing every size costs a handful of calls, not a storm. */
   probing = false;
   requests = 0;
@@ -230,17 +262,23 @@ class LogScan {
     return this.coveredFrom <= this.start;
   }
 
-  /** The next range to ask for, at most `size` wide; undefined when everything is asked. */
+  /** Blocks per call now: the provider's size, narrower where the logs are dense. */
+  get callSize(): bigint {
+    return this.densitySize === null ? this.size : minBig(this.size, this.densitySize);
+  }
+
+  /** The next range to ask for, at most `callSize` wide; undefined when everything is asked. */
   #next(): BlockRange | undefined {
+    const size = this.callSize;
     const pending = this.#pending[0];
     if (pending) {
-      if (span(pending) <= this.size) return this.#pending.shift();
-      const piece = { from: pending.to - this.size + 1n, to: pending.to, sure: pending.sure };
+      if (span(pending) <= size) return this.#pending.shift();
+      const piece = { from: pending.to - size + 1n, to: pending.to, sure: pending.sure };
       pending.to = piece.from - 1n;
       return piece;
     }
     if (this.#cursor < this.start) return undefined;
-    const piece = { from: maxBig(this.start, this.#cursor - this.size + 1n), to: this.#cursor };
+    const piece = { from: maxBig(this.start, this.#cursor - size + 1n), to: this.#cursor };
     this.#cursor = piece.from - 1n;
     return piece;
   }
@@ -347,15 +385,26 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
 
     const limits = profile.limits();
     const scan = new LogScan(start, toBlock, minBig(chunkSize, limits.maxBlockRange ?? chunkSize), params.maxRequests ?? limits.maxScanRequests);
+    const density = densityKey(profile, filter);
+    let perBlock = densities.get(density) ?? null;
+    let peakPerBlock = 0;
+    const fitDensity = () => {
+      scan.densitySize = perBlock === null || perBlock === 0 ? null : BigInt(Math.max(1, Math.floor(targetLogsPerCall / perBlock)));
+    };
+    fitDensity();
     while (!scan.finished && !scan.stopped) {
       if (scan.found.length >= (params.maxLogs ?? defaultMaxLogs)) break;
       // When the provider forces ranges narrower than the caller's chunks, more of them go per
-      // round trip, so the blocks covered per round trip stay what the caller planned.
+      // round trip, so the blocks covered per round trip stay what the caller planned; where the
+      // logs are dense, fewer, so one batch's answer stays small.
       const widen = Number((chunkSize + scan.size - 1n) / scan.size);
-      const width = scan.probing ? 1 : Math.max(1, Math.min(profile.limits().maxBatch, concurrency * widen));
+      const batchFits = perBlock ? Math.max(1, Math.floor(targetLogsPerBatch / (perBlock * Number(scan.callSize)))) : Infinity;
+      const width = scan.probing ? 1 : Math.max(1, Math.min(profile.limits().maxBatch, concurrency * widen, batchFits));
       const wave = scan.wave(width);
       if (wave.length === 0) break;
       const outcomes = await Promise.all(wave.map((range) => getLogs(range, scan)));
+      let waveBlocks = 0n;
+      let waveLogs = 0;
       for (const outcome of outcomes) {
         // Only a configured cap: one learned from a refusal belongs to a provider that refuses, not cuts.
         const maxLogs = profile.configured.maxLogs;
@@ -367,26 +416,49 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
         }
         if ("logs" in outcome) {
           scan.finish(outcome.range, outcome.logs);
+          waveBlocks += span(outcome.range);
+          waveLogs += outcome.logs.length;
           // Only a range as wide as the size in force shows that size works (a window's last piece may be narrower).
           if (span(outcome.range) >= scan.size) scan.probing = false;
           continue;
         }
         narrow(scan, outcome, profile);
       }
+      if (waveBlocks > 0n) {
+        // The last wave's density decides the next: a burst narrows the calls, a quiet stretch widens
+        // them again. A handful of logs is no measure (40 logs in a 100-block rest are not 0.4 a
+        // block everywhere): only a wave with enough logs to matter narrows.
+        const sample = waveLogs / Number(waveBlocks);
+        if (waveLogs >= targetLogsPerCall / 2) {
+          perBlock = sample;
+          peakPerBlock = Math.max(peakPerBlock, sample);
+        } else if (perBlock !== null) {
+          perBlock = Math.min(perBlock, sample) || null;
+        }
+        fitDensity();
+      }
     }
+    if (peakPerBlock > 0) rememberDensity(density, peakPerBlock);
 
-    // Decoded in slices that give the event loop back between them: a busy token's window holds
-    // tens of thousands of logs, and decoding them in one piece stalls every other caller.
-    const formatted = sortLogs(await inSlices(scan.found.filter((log) => !log.removed), (slice) => slice.map((log) => formatLog(log))));
+    // Formatted and decoded in slices that give the event loop back between them: a busy token's
+    // window holds tens of thousands of logs, and decoding them in one piece stalls every other
+    // caller. The raw answers go as soon as they are decoded.
     const events = params.events ?? [];
-    const logs = events.length > 0 ? await inSlices(formatted, (slice) => parseEventLogs({ abi: events as unknown as Abi, logs: slice, strict: true })) : formatted;
+    let kept = 0;
+    const decoded = await inSlices(scan.found, (slice) => {
+      const formatted = slice.filter((log) => !log.removed).map((log) => formatLog(log));
+      kept += formatted.length;
+      return events.length > 0 ? (parseEventLogs({ abi: events as unknown as Abi, logs: formatted, strict: true }) as Log[]) : formatted;
+    });
+    scan.found.length = 0;
+    const logs = sortLogs(decoded);
     const reason: ScanEnd = !scan.finished ? "cap_reached" : start > params.fromBlock ? "window_ended" : "history_start";
     return {
       logs: logs as ScannedLog<abi>[],
       fromBlock: scan.coveredFrom,
       toBlock,
       truncated: scan.coveredFrom > params.fromBlock,
-      undecoded: formatted.length - logs.length,
+      undecoded: kept - logs.length,
       reason,
       requests: scan.requests,
     };

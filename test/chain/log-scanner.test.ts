@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { createChainClient, getChainClient, meteredHttp, type ClientSettings } from "@/lib/chain/clients";
-import { isRangeLimitError, scanLogs } from "@/lib/chain/log-scanner";
+import { forgetLogDensities, isRangeLimitError, scanLogs, targetLogsPerBatch, targetLogsPerCall } from "@/lib/chain/log-scanner";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { startAnvil, type Anvil } from "./support/anvil";
 import { artifacts, deploy, deployer, setupClients, type TestChain } from "./support/contracts";
@@ -307,3 +307,89 @@ describe("scanLogs against provider limits", () => {
     expect(isRangeLimitError(new HttpRequestError({ status: 503, url: anvil.url }))).toBe(false);
   });
 });
+
+describe("scanLogs on dense logs (a busy token: a thousand logs a block)", () => {
+  let dense: Address;
+  let denseFrom: bigint;
+  let denseTo: bigint;
+  const perBlock = 1_000;
+  const blocks = 24;
+
+  beforeAll(async () => {
+    dense = await deploy(chain, "TransferEmitter");
+    const { abi } = artifacts().TransferEmitter;
+    for (let i = 0; i < blocks; i++) {
+      const hash = await chain.walletClient.writeContract({ address: dense, abi, functionName: "emitTransfers", args: [alice, BigInt(perBlock)], account: deployer, chain: null, gas: 25_000_000n });
+      const { blockNumber } = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+      if (i === 0) denseFrom = blockNumber;
+      denseTo = blockNumber;
+    }
+  }, 120_000);
+
+  /** A client whose every eth_getLogs answer is counted, in the order the waves sent them. */
+  function countingClient() {
+    const answers: { wave: number; logs: number }[] = [];
+    let wave = 0;
+    let inWave = 0;
+    const inner = meteredHttp(anvil.url, settings);
+    const transport: Transport = (options) => {
+      const base = inner(options);
+      const request = (async (args: { method: string; params?: unknown }, opts?: unknown) => {
+        if (args.method !== "eth_getLogs") return base.request(args as never, opts as never);
+        if (inWave === 0) wave += 1;
+        inWave += 1;
+        const myWave = wave;
+        try {
+          const logs = (await base.request(args as never, opts as never)) as unknown[];
+          answers.push({ wave: myWave, logs: logs.length });
+          return logs;
+        } finally {
+          inWave -= 1;
+        }
+      }) as EIP1193RequestFn;
+      return createTransport({ key: "counting", name: "counting", type: "counting", request, retryCount: 0 });
+    };
+    return { client: createChainClient("eth", transport, settings), answers };
+  }
+
+  it("narrows its calls and batches to the density it measures, finds every log, and asks the next scan small from the start", async () => {
+    const first = countingClient();
+    const scan = () => scanLogs({ client: first.client, address: dense, events: [transfer], fromBlock: denseFrom, toBlock: denseTo, maxLookbackBlocks: 1_000, chunkSize: 4, concurrency: 2 });
+    const result = await scan();
+    expect(result.logs).toHaveLength(perBlock * blocks);
+    expect(result.reason).toBe("history_start");
+    expect(valuesOf(result.logs)).toEqual(Array.from({ length: perBlock * blocks }, (_, i) => BigInt(i)));
+
+    // The first wave knew nothing: two calls of four blocks. After it, each call is at most two
+    // blocks (2,000 logs) and each wave at most 5,000 logs.
+    const [firstWave, ...later] = groupByWave(first.answers);
+    expect(firstWave).toEqual([4_000, 4_000]);
+    for (const wave of later) {
+      expect(Math.max(...wave)).toBeLessThanOrEqual(targetLogsPerCall);
+      expect(wave.reduce((sum, logs) => sum + logs, 0)).toBeLessThanOrEqual(targetLogsPerBatch);
+    }
+
+    // The same filter again: small from its first call.
+    const second = countingClient();
+    const again = await scanLogs({ client: second.client, address: dense, events: [transfer], fromBlock: denseFrom, toBlock: denseTo, maxLookbackBlocks: 1_000, chunkSize: 4, concurrency: 2 });
+    expect(again.logs).toHaveLength(perBlock * blocks);
+    expect(Math.max(...second.answers.map((answer) => answer.logs))).toBeLessThanOrEqual(targetLogsPerCall);
+  }, 60_000);
+
+  it("a cap ends a dense scan close to the cap, not a whole batch past it", async () => {
+    forgetLogDensities();
+    const { client, answers } = countingClient();
+    const result = await scanLogs({ client, address: dense, events: [transfer], fromBlock: denseFrom, toBlock: denseTo, maxLookbackBlocks: 1_000, chunkSize: 4, concurrency: 2, maxLogs: 12_000 });
+    expect(result.reason).toBe("cap_reached");
+    expect(result.logs.length).toBeGreaterThanOrEqual(12_000);
+    expect(result.logs.length).toBeLessThanOrEqual(12_000 + targetLogsPerBatch);
+    expect(result.fromBlock).toBe(denseTo - BigInt(result.logs.length / perBlock) + 1n);
+    expect(answers.reduce((sum, answer) => sum + answer.logs, 0)).toBe(result.logs.length);
+  }, 60_000);
+});
+
+function groupByWave(answers: { wave: number; logs: number }[]): number[][] {
+  const waves = new Map<number, number[]>();
+  for (const answer of answers) waves.set(answer.wave, [...(waves.get(answer.wave) ?? []), answer.logs]);
+  return [...waves.values()];
+}
