@@ -2,14 +2,16 @@
 // are computed once:
 //   - concurrent identical calls (same endpoint, network, node and input) share one in-flight
 //     read: the later callers wait for the first one's answer;
-//   - a finished answer is kept by the block it was read at, and served to a later identical call
-//     only while that block is still the node's head (one eth_blockNumber instead of the read's
-//     rounds); a new block, a failed node or a different input reads afresh.
+//   - every read starts by learning the node's head (one eth_blockNumber), and is read at that
+//     block (pinned-block.ts); a finished answer is kept by that block, and served to a later
+//     identical call only while the block is still the head, instead of the read's other rounds;
+//     a new block, a failed node or a different input reads afresh.
 // Answers are kept per instance, and in Redis as well when REDIS_URL is set, so every instance
 // serves one instance's read. Only successes are kept; a failure reaches everyone who shared it.
 // Every caller is charged for the answer it receives, as for any answer.
 import { createHash } from "node:crypto";
 import type { ChainClient } from "@/lib/chain/clients";
+import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import type { EndpointResult } from "@/lib/contract/endpoint";
 import { RespClient } from "@/lib/rate-limit/resp-client";
 
@@ -100,25 +102,37 @@ export function readKey(endpoint: string, nodeUrl: string, input: Record<string,
   return createHash("sha256").update(`${endpoint}\n${nodeUrl}\n${canonical}`).digest("base64url");
 }
 
-const inFlight = new Map<string, Promise<KeptAnswer>>();
+/** Reads in flight, with the signal of the API request that started each (its deadline, its client leaving). */
+const inFlight = new Map<string, { reading: Promise<KeptAnswer>; signal: AbortSignal | undefined }>();
 
-/** The answer to `key`: shared while in flight, kept while its block is the head, else `read()`. */
-export async function sharedRead(key: string, client: ChainClient, store: AnswerStore, read: () => Promise<KeptAnswer>): Promise<EndpointResult> {
+/**
+ * The answer to `key`: shared while in flight, kept while its block is the head, else `read()` at
+ * the head. A read whose starter gave up (deadline, client gone) is not joined, and a caller that
+ * joined one that failed for that reason reads for itself: one caller's cancellation is not another's.
+ */
+export async function sharedRead(key: string, client: ChainClient, store: AnswerStore, read: (head: bigint) => Promise<KeptAnswer>): Promise<EndpointResult> {
   const running = inFlight.get(key);
-  if (running) return (await running).result;
+  if (running && !running.signal?.aborted) {
+    try {
+      return (await running.reading).result;
+    } catch (error) {
+      if (!running.signal?.aborted) throw error;
+    }
+  }
 
-  const kept = await store.get(key);
-  if (kept && (await client.getBlockNumber({ cacheTime: 0 })).toString() === kept.block) return kept.result;
-
-  const again = inFlight.get(key);
-  if (again) return (await again).result;
-  const reading = read();
-  inFlight.set(key, reading);
-  try {
-    const answer = await reading;
+  // Registered before the first node call, so callers arriving while the head is asked wait too.
+  const reading = (async () => {
+    const [head, kept] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), store.get(key)]);
+    if (kept && kept.block === head.toString()) return kept;
+    const answer = await read(head);
     await store.set(key, answer);
-    return answer.result;
+    return answer;
+  })();
+  const entry = { reading, signal: currentRpcMeter()?.signal };
+  inFlight.set(key, entry);
+  try {
+    return (await reading).result;
   } finally {
-    inFlight.delete(key);
+    if (inFlight.get(key) === entry) inFlight.delete(key);
   }
 }

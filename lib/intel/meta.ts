@@ -3,6 +3,7 @@
 // function turns any intelligence module's presented answer into the endpoint's result.
 import { getChainClient } from "@/lib/chain/clients";
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
+import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
 import type { Provenance } from "@/lib/intel/provenance";
@@ -40,15 +41,16 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
 
 /**
  * An intelligence endpoint: its typed input to read, assess and present, answered with its
- * provenance. Identical reads of one endpoint share one computation (hot-reads.ts).
+ * provenance, every read at the head block learned first. Identical reads of one endpoint share
+ * one computation (hot-reads.ts).
  */
 export function intelEndpoint<Input extends { chain: ChainId }>(answer: (input: Input) => Promise<PresentedAnswer>): EndpointImplementation<Input> {
   return async ({ input, endpoint }) =>
     readChain(input.chain, () => {
       const client = getChainClient(input.chain);
       const nodeUrl = (client.transport as { url?: string }).url ?? input.chain;
-      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async () => {
-        const presented = await answer(input);
+      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async (head) => {
+        const presented = await readingAt(head, () => answer(input));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       });
     });

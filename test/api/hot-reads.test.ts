@@ -4,11 +4,12 @@
 // a new block reads afresh, and every caller is charged for the answer it gets. The kept answers
 // are shared between instances through Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
+import { clearChainClients, createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore } from "@/lib/intel/hot-reads";
+import { createRpcMeter } from "@/lib/chain/rpc-meter";
+import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/rate-limit/resp-client";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
@@ -134,5 +135,57 @@ describe("kept answers", () => {
       one.close();
       two.close();
     }
+  });
+});
+
+describe("one caller giving up", () => {
+  const answerOf = (label: string) => async (head: bigint) => ({ block: head.toString(), result: { data: { label } } });
+  /** A read that waits until the test settles it, and says when it has started (after the head was learned). */
+  const heldRead = () => {
+    let settle!: (outcome: Error | null) => void;
+    let started!: () => void;
+    const hasStarted = new Promise<void>((resolve) => (started = resolve));
+    const read = (head: bigint) => {
+      started();
+      return new Promise<{ block: string; result: { data: unknown } }>((resolve, reject) => (settle = (outcome) => (outcome ? reject(outcome) : resolve({ block: head.toString(), result: { data: { label: "held" } } }))));
+    };
+    return { read, hasStarted, settle: (outcome: Error | null) => settle(outcome) };
+  };
+  const client = () => createChainClient("eth", meteredHttp(proxy.url, defaultClientSettings));
+
+  it("a read whose caller gave up (deadline, client gone) is not joined: the next caller reads for itself", async () => {
+    const store = new MemoryAnswerStore();
+    const gaveUp = new AbortController();
+    const held = heldRead();
+    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("given-up", client(), store, held.read));
+    first.catch(() => undefined);
+    await held.hasStarted;
+    gaveUp.abort();
+    const second = createRpcMeter().run(() => sharedRead("given-up", client(), store, answerOf("second")));
+    held.settle(new Error("the first caller's node requests were cancelled"));
+    expect(await second).toEqual({ data: { label: "second" } });
+    await expect(first).rejects.toThrow(/cancelled/);
+  });
+
+  it("a caller that joined a read whose starter then gave up reads for itself; one that failed on its own fails everyone who joined", async () => {
+    const store = new MemoryAnswerStore();
+    const gaveUp = new AbortController();
+    const held = heldRead();
+    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("joined", client(), store, held.read));
+    first.catch(() => undefined);
+    await held.hasStarted;
+    const joined = createRpcMeter().run(() => sharedRead("joined", client(), store, answerOf("joined")));
+    gaveUp.abort();
+    held.settle(new Error("cancelled"));
+    expect(await joined).toEqual({ data: { label: "joined" } });
+
+    const failing = heldRead();
+    const starter = createRpcMeter().run(() => sharedRead("failed", client(), store, failing.read));
+    starter.catch(() => undefined);
+    await failing.hasStarted;
+    const follower = createRpcMeter().run(() => sharedRead("failed", client(), store, answerOf("never")));
+    failing.settle(new Error("node fault"));
+    await expect(follower).rejects.toThrow("node fault");
+    await expect(starter).rejects.toThrow("node fault");
   });
 });

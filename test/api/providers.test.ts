@@ -89,6 +89,9 @@ describe.each<[string, () => ProviderRules]>([
       expect({ label: answer.label, status: answer.status, error: answer.error, message: answer.message }).toEqual({ label: straight[i].label, status: 200, error: undefined, message: undefined });
       expect(answer.data, answer.label).toEqual(straight[i].data);
     });
+    // Every read of an answer names the block the answer learned first: a load-balanced provider
+    // cannot answer one read from one backend's head and the next from another's.
+    expect(stats.latestReads).toEqual({});
     console.info(`${label}: ${answers.length} API requests, ${stats.httpRequests} HTTP requests, ${stats.calls} calls (${stats.byMethod.eth_getLogs ?? 0} eth_getLogs); refused ${JSON.stringify(stats.refused)}; faults ${JSON.stringify(stats.faults)}`);
   }, 180_000);
 });

@@ -51,7 +51,18 @@ export type ProxyStats = {
   /** Refusals by the limit that made them. */
   refused: Record<string, number>;
   faults: Record<string, number>;
+  /** State reads asked at "latest" (or "pending") instead of a block number, by method. */
+  latestReads: Record<string, number>;
 };
+
+/** Where each state-reading method takes its block tag. */
+const blockParamAt: Record<string, number> = { eth_call: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2, eth_getBlockByNumber: 0 };
+
+function readsLatest(call: RpcCall): boolean {
+  const params = (call.params ?? []) as unknown[];
+  const tag = call.method === "eth_getLogs" ? (params[0] as { toBlock?: unknown; blockHash?: unknown } | undefined)?.toBlock ?? ((params[0] as { blockHash?: unknown })?.blockHash ? "hash" : "latest") : blockParamAt[call.method] === undefined ? null : params[blockParamAt[call.method]] ?? "latest";
+  return tag === "latest" || tag === "pending";
+}
 
 export type ProviderProxy = {
   url: string;
@@ -243,7 +254,7 @@ export type ProxyOptions = {
 };
 
 export async function startProviderProxy(upstreamUrl: string, rules: ProviderRules, options: ProxyOptions = {}): Promise<ProviderProxy> {
-  const stats: ProxyStats = { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {} };
+  const stats: ProxyStats = { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {}, latestReads: {} };
   const random = seeded(rules.faults?.seed ?? 1);
   const faultedInARow = new Map<string, number>();
   const bucket = { tokens: rules.rateLimit?.rps ?? 0, at: Date.now() };
@@ -291,7 +302,10 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
     const isBatch = Array.isArray(parsed);
     const calls = (isBatch ? parsed : [parsed]) as RpcCall[];
     stats.calls += calls.length;
-    for (const call of calls) stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
+    for (const call of calls) {
+      stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
+      if (readsLatest(call)) stats.latestReads[call.method] = (stats.latestReads[call.method] ?? 0) + 1;
+    }
 
     const faultsSoFar = Object.values(stats.faults).reduce((sum, count) => sum + count, 0);
     // A request is faulted at most twice in a row: faults are seeded per HTTP request, so the order
@@ -416,7 +430,7 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
     rules,
     stats,
     resetStats() {
-      Object.assign(stats, { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {} });
+      Object.assign(stats, { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {}, latestReads: {} });
     },
     async close() {
       server.closeAllConnections();

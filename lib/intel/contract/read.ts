@@ -4,7 +4,7 @@
 //   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
 //      receipt, and (Ethereum) the AccessControl grants;
 //   3. the proxy admin's owner and the role holders, confirmed and described.
-import { getAddress, type Address, type Hex } from "viem";
+import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
@@ -93,13 +93,13 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const address = getAddress(input.address);
   const first = input.first ?? tokenFirstRound({ client, chain }, address);
 
-  // Round 1, at the latest block.
+  // Round 1, at the answer's block.
   const [head, code, balance, nonce, proxySlots, identity, owner, creation] = await Promise.all([
     first.head(),
     first.code(),
     // Asked of the node directly: viem would route getBalance through its multicall batcher, a round of its own.
-    client.request({ method: "eth_getBalance", params: [address, "latest"] }).then((hex) => BigInt(hex)),
-    client.getTransactionCount({ address }),
+    client.request({ method: "eth_getBalance", params: [address, first.blockNumber === undefined ? "latest" : toHex(first.blockNumber)] }).then((hex) => BigInt(hex)),
+    client.getTransactionCount({ address, blockNumber: first.blockNumber }),
     first.proxySlots(),
     first.identity(),
     first.owner(),

@@ -64,7 +64,7 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   const first = input.first ?? tokenFirstRound({ client, chain }, input.token);
   const token = first.token;
 
-  // Round 1, at the latest block.
+  // Round 1, at the answer's block (the latest outside an answer).
   const [head, identity, owner, creation, discovery] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools()]);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
   const team = knownTeam(owner, creation);

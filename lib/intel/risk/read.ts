@@ -74,7 +74,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const network = getNetwork(chain);
   const first = tokenFirstRound({ client, chain }, token);
 
-  // Round 1, at the latest block.
+  // Round 1, at the answer's block (the latest outside an answer).
   const [head, code, proxySlots, identity, owner, creation, discovery] = await Promise.all([
     first.head(),
     first.code(),

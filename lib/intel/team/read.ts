@@ -54,7 +54,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
   const { client, chain, token } = first;
   const network = getNetwork(chain);
 
-  // Round 1, at the latest block.
+  // Round 1, at the answer's block (the latest outside an answer).
   const [head, adminWord, ownerRead, creation, identity, discovery] = await Promise.all([first.head(), first.adminSlot(), first.owner(), first.creation(), first.identity(), first.pools()]);
   const block = head.number;
   const admin = addressInSlot(adminWord);

@@ -1,4 +1,5 @@
-// The first round of every token read, at the node's latest block: the block, the code, the
+// The first round of every token read, at the answer's pinned block (pinned-block.ts; the latest
+// outside an answer): the block, the code, the
 // proxy slots, the ERC-20 identity, owner(), the deployer and the token's pools. Each read is
 // started on first use and shared after that, so an endpoint asks for what it needs and a read
 // running beside another (why-down's team read) reuses the answers instead of asking twice.
@@ -10,6 +11,7 @@ import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { ownableAbi } from "@/lib/intel/contract/abis";
 import { slots, type ProxySlotWords } from "@/lib/intel/contract/proxy";
+import { pinnedBlock } from "@/lib/chain/pinned-block";
 import { discoverPools, type PoolDiscovery } from "@/lib/intel/market";
 import { readCreation, type Creation } from "./deployer";
 
@@ -22,6 +24,8 @@ export type TokenFirstRound = {
   readonly client: ChainClient;
   readonly chain: ChainId;
   readonly token: Address;
+  /** The block every read here asks for: the answer's pinned block; undefined outside an answer (the latest). */
+  readonly blockNumber: bigint | undefined;
   head(): Promise<Head>;
   code(): Promise<Hex>;
   proxySlots(): Promise<ProxySlotWords>;
@@ -47,8 +51,9 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
 export function tokenFirstRound(target: { client: ChainClient; chain: ChainId }, address: Address): TokenFirstRound {
   const { client, chain } = target;
   const token = getAddress(address);
-  const latest = { client, chain, network: getNetwork(chain) };
-  const slot = (which: keyof typeof slots) => once(() => client.getStorageAt({ address: token, slot: slots[which] }));
+  const blockNumber = pinnedBlock();
+  const latest = { client, chain, network: getNetwork(chain), block: blockNumber };
+  const slot = (which: keyof typeof slots) => once(() => client.getStorageAt({ address: token, slot: slots[which], blockNumber }));
   const implementationSlot = slot("implementation");
   const adminSlot = slot("admin");
   const beaconSlot = slot("beacon");
@@ -56,18 +61,19 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     client,
     chain,
     token,
+    blockNumber,
     head: once(async () => {
-      const block = await client.getBlock();
+      const block = blockNumber === undefined ? await client.getBlock() : await client.getBlock({ blockNumber });
       if (block.number === null) throw new Error("the latest block has no number");
       return block as Head;
     }),
-    code: once(async () => (await client.getCode({ address: token })) ?? "0x"),
+    code: once(async () => (await client.getCode({ address: token, blockNumber })) ?? "0x"),
     proxySlots: once(async () => {
       const [implementation, admin, beacon] = await Promise.all([implementationSlot(), adminSlot(), beaconSlot()]);
       return { implementation, admin, beacon };
     }),
     adminSlot,
-    identity: once(() => erc20Identity(client, token)),
+    identity: once(() => erc20Identity(client, token, { blockNumber })),
     owner: once(async () => {
       const [read] = await aggregate(latest, [{ address: token, abi: ownableAbi, functionName: "owner" }]);
       const value = valueOrNull<Address>(read);

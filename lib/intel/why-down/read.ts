@@ -110,7 +110,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   const { client, chain, token } = input;
   const network = getNetwork(chain);
 
-  // Round 1, at the latest block. The team read runs beside this one (its own three rounds) and
+  // Round 1, at the answer's block (the latest outside an answer). The team read runs beside this one (its own three rounds) and
   // shares these reads rather than asking the node for them again.
   const first = tokenFirstRound({ client, chain }, token);
   const teamRead = readTeamWallets({ chain, address: token, client, first });

@@ -1,6 +1,7 @@
 // wallet/approvals, read: three rounds. The block; the wallet's Approval logs (bounded
 // look-back); then the current allowance of every (token, spender) pair seen, the tokens'
 // identities, the spenders' code and the grant blocks' times.
+import { pinnedBlock } from "@/lib/chain/pinned-block";
 import { erc20Abi, getAddress, parseAbiItem, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
@@ -34,7 +35,7 @@ export type ApprovalGrants = {
 export async function readApprovalGrants(input: { chain: ChainId; wallet: Address; client: ChainClient }): Promise<ApprovalGrants> {
   const { chain, wallet, client } = input;
   const network = getNetwork(chain);
-  const block = await client.getBlockNumber({ cacheTime: 0 });
+  const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
   const window = windowFor("approvals", blockInterval(client, chain, block));
   const scan = await scanLogs({
     client,

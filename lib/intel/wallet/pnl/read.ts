@@ -36,7 +36,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
   const { chain, wallet, token, client, maxMovements } = input;
   const first = input.first ?? tokenFirstRound({ client, chain }, token);
 
-  // Round 1, at the latest block.
+  // Round 1, at the answer's block (the latest outside an answer).
   const [head, identity, discovery] = await Promise.all([first.head(), first.identity(), first.pools()]);
   const block = head.number;
   const ctx = marketContext({ client, chain, block, blockTimestamp: head.timestamp });
