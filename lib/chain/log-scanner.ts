@@ -10,7 +10,6 @@
 import {
   encodeEventTopics,
   formatLog,
-  parseEventLogs,
   toEventSelector,
   TimeoutError,
   toHex,
@@ -25,6 +24,7 @@ import {
 import { ChainUnavailableError } from "./errors";
 import { profileOfClient, type ChainClient } from "./clients";
 import { errorChain } from "@/lib/error-chain";
+import { decodeEventLogs } from "./event-decoder";
 import { retryAfterMs } from "./provider-fetch";
 import { ProviderProfile } from "./provider-profile";
 import { readRefusal, type Refusal, type RefusalMeaning } from "./refusals";
@@ -125,7 +125,7 @@ export function forgetLogDensities(): void {
 }
 
 /** Logs handled per slice before the event loop gets a turn. */
-export const decodeSliceSize = 2_000;
+export const decodeSliceSize = 500;
 
 async function inSlices<T, R>(items: readonly T[], work: (slice: T[]) => R[]): Promise<R[]> {
   const out: R[] = [];
@@ -448,7 +448,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     const decoded = await inSlices(scan.found, (slice) => {
       const formatted = slice.filter((log) => !log.removed).map((log) => formatLog(log));
       kept += formatted.length;
-      return events.length > 0 ? (parseEventLogs({ abi: events as unknown as Abi, logs: formatted, strict: true }) as Log[]) : formatted;
+      return events.length > 0 ? decodeEventLogs(events, formatted) : formatted;
     });
     scan.found.length = 0;
     const logs = sortLogs(decoded);
