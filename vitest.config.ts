@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     globalSetup: ["test/global-setup.ts"],
+    // One simulation secret for every test process, so the committed example answers (which show
+    // the simulator's addresses) are the same on every run; each deployment draws its own.
+    env: { SIMULATION_SECRET: "0d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11" },
     // Suites share PostgreSQL, Redis and anvil; files run in parallel on separate databases and key spaces.
     fileParallelism: true,
     maxWorkers: 2,

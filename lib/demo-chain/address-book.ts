@@ -476,6 +476,54 @@ export type VenueBook = {
   contracts: VenueMap;
   wallets: Record<VenueWalletRole, Address>;
   scenarios: VenueScenarios;
+  /** The signal scenarios (proxies the EIP-1967 slots do not show, a simulation dodger), played after the venue scenarios. */
+  signals: SignalScenarios;
+};
+
+export type ZeppelinosProxyFacts = {
+  proxyKind: "zeppelinos";
+  proxy: Address;
+  /** keccak256("org.zeppelinos.proxy.implementation"). */
+  implementation: Address;
+  /** keccak256("org.zeppelinos.proxy.admin"): who can upgrade. */
+  proxyAdmin: Address;
+  /** The powers the implementation's code holds. */
+  powers: readonly ["mint", "pause", "blacklist"];
+};
+
+export type BeaconProxyFacts = {
+  proxyKind: "beacon";
+  proxy: Address;
+  beacon: Address;
+  /** What the beacon's implementation() names. */
+  implementation: Address;
+  beaconOwner: Address;
+  powers: readonly ["mint"];
+};
+
+export type DiamondFacts = {
+  proxyKind: "eip2535_diamond";
+  proxy: Address;
+  /** What facetAddresses() lists. */
+  facets: Address[];
+  owner: Address;
+  cutTx: TxRef;
+  powers: readonly ["mint"];
+};
+
+export type SimulationDodgerFacts = {
+  /** Addresses its sells are let through for besides the owner: the simulator address answers used to publish. */
+  whitelisted: Address[];
+  setMarketPairTx: TxRef;
+  /** A holder's sell that reverted. */
+  failedSellTx: TxRef;
+};
+
+export type SignalScenarios = {
+  zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
+  beaconProxy: TokenScenario<BeaconProxyFacts>;
+  diamond: TokenScenario<DiamondFacts>;
+  simulationDodger: TokenScenario<SimulationDodgerFacts>;
 };
 
 // ---- Aerodrome (Base only) ----

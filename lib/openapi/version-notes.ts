@@ -51,4 +51,10 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "position_manager", "pool_manager", "state_view", "quoter", "pool_deployer", "quote_asset", "permit2"',
     note: "Spenders are labelled with every contract the registry names: each venue's position manager, pool manager, StateView, quoter and pool deployer, the further quote assets, and Permit2.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/contract/analysis 200.data.proxy.standard",
+    what: 'may now return "zeppelinos", "eip897", "eip2535_diamond"',
+    note: "Proxies the EIP-1967 slots do not show are recognised: the older unstructured-storage slots of ZeppelinOS proxies (USDC's), contracts that name their implementation themselves (EIP-897), and EIP-2535 diamonds with their facets. Such a contract read as \"none\" before.",
+  },
 ];

@@ -27,6 +27,8 @@ describe("README demo addresses", () => {
         s.timelockOwned.token.address,
         s.approvals.wallet,
         s.trader.wallet,
+        // The signal scenarios' table.
+        ...Object.values(demo.chains[chain].addressBook.venues.signals).map((scenario) => scenario.token.address),
       ]);
     }
   });

@@ -175,8 +175,13 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [token, wrappedNative.address] })).toBe(expected);
       expect(await client.readContract({ address: expected, abi: pairAbi, functionName: "factory" })).toBe(dex.factory);
     }
+    // The signal scenarios' tokens too, each launched on the same factory.
+    const signalScenarios = Object.values(book.venues.signals);
+    for (const scenario of signalScenarios) {
+      expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
+    }
     // + the reference pool, + the dust pair of the venue scenario dustV2DeepV3.
-    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + 2);
+    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + signalScenarios.length + 2);
   });
 
   it("prices the native coin through the reference stablecoin pool", async () => {

@@ -4,6 +4,7 @@
 import type { VenueBook } from "../address-book";
 import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
 import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
+import { playSignals } from "../scenarios/signals";
 import { playTaxedV3 } from "../scenarios/taxed-v3";
 import { playV3Only } from "../scenarios/v3-only";
 import { playV4Hooked } from "../scenarios/v4-hooked";
@@ -35,10 +36,12 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
   const pancakeV3Trader = await playPancakeV3Trader(venueCtx);
   const dustV2DeepV3 = await playDustV2DeepV3(venueCtx);
   const taxedV3 = await playTaxedV3(venueCtx);
+  const signals = await playSignals(venueCtx);
 
   return {
     contracts: venues,
     wallets: venueWalletAddresses(venueWallets),
     scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3, taxedV3 },
+    signals,
   };
 }

@@ -22,6 +22,13 @@ export const VENUE_WALLET_ROLES = [
   "dustTrader",
   "taxedV3Deployer",
   "taxedV3Trader",
+  // The signal scenarios (scenarios/signals.ts), played after the venues.
+  "zeppelinosDeployer",
+  "zeppelinosAdmin",
+  "beaconOwner",
+  "diamondOwner",
+  "proxyKindsBuyer",
+  "dodgerOwner",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

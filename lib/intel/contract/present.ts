@@ -52,7 +52,14 @@ export function presentContract(reading: ContractReading) {
 
   return answer({
     ownership,
-    proxy: { standard: proxy.standard, implementation: proxy.implementation, beacon: proxy.beacon, admin: reading.adminHolder, admin_owner: reading.adminOwnerHolder },
+    proxy: {
+      standard: proxy.standard,
+      implementation: proxy.implementation,
+      ...(proxy.standard === "eip2535_diamond" ? { facets: proxy.facets } : {}),
+      beacon: proxy.beacon,
+      admin: reading.adminHolder,
+      admin_owner: reading.adminOwnerHolder,
+    },
     deployer,
     controllers: {
       accounts: controllers,

@@ -112,7 +112,7 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
 
   // Round 2: what the first answers point at.
   const at = { client, chain, block };
-  const probe = proxyProbe(code, proxySlots);
+  const probe = proxyProbe(code, proxySlots, address);
   const admin = probe.admin;
   const ownerToDescribe = owner.address && !owner.renounced ? owner.address : null;
   const describeNow = [admin, ownerToDescribe].filter((a): a is Address => a !== null);

@@ -7,8 +7,8 @@ import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sa
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
-import { powersInCode, type PowerMatch } from "./selectors";
-import { simulatorAddress, tradedThrough } from "./simulate";
+import { powersInCodes, type PowerMatch } from "./selectors";
+import { tradedThrough } from "./simulate";
 
 export type Severity = "high" | "medium" | "low" | "info";
 
@@ -62,7 +62,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
     return [{ id: "simulation_unavailable", severity: "info", flag: false, title: "Buy and sell could not be simulated: this is the fallback read from code and state", evidence: { reason: trade.reason }, provenance: "unavailable" }];
   }
   const { pool } = trade;
-  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: simulatorAddress };
+  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender };
   if (!trade.buy.ok) {
     return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: trade.nativeIn.toString(), revert: trade.buy.revert }, provenance: "verified_onchain" }];
   }
@@ -99,10 +99,11 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
 /** Powers in code: the token's own, or the implementation's behind a proxy. */
 function powerSignals(reading: RiskReading): Signal[] {
   const { code, implementationCode, owner } = reading;
-  const codeRead = implementationCode && implementationCode !== "0x" ? implementationCode : code;
+  // Behind a proxy the code that runs is the implementation's (every facet's, for a diamond).
+  const codesRead = implementationCode.length > 0 ? implementationCode : [code];
   // Renounced ownership leaves owner-gated functions with no one to call them.
   const heldByNoOne = owner.renounced === true;
-  return powersInCode(codeRead).map((power) => {
+  return powersInCodes(codesRead).map((power) => {
     const { title, severity } = powerTitles[power.kind];
     return {
       id: `power_${power.kind}`,
@@ -111,7 +112,7 @@ function powerSignals(reading: RiskReading): Signal[] {
       title: heldByNoOne ? `${title}, but ownership is renounced` : title,
       evidence: {
         functions: power.functions,
-        read_from: codeRead === code ? "token_code" : "implementation_code",
+        read_from: implementationCode.length > 0 ? "implementation_code" : "token_code",
         owner: owner.address,
         owner_renounced: owner.renounced,
         note: "The functions are present in the code; that they are reserved to the owner or a role holder is read from the usual pattern, not proven.",
@@ -131,14 +132,16 @@ function ownershipSignal({ address: owner, renounced }: RiskReading["owner"]): S
 
 /** Who can replace the code, when it can be replaced; a minimal clone's logic is fixed. */
 function upgradeSignal(reading: RiskReading): Signal | null {
-  const { standard, slotImplementation, beacon, admin, adminOwner } = reading.proxy;
+  const { standard, slotImplementation, implementation, beacon, admin, adminOwner, facets } = reading.proxy;
   if (standard === "none") return null;
   const upgrader =
     standard === "eip1967_transparent"
       ? { proxy_admin: admin, proxy_admin_owner: adminOwner }
       : standard === "eip1967_uups"
         ? { owner: reading.owner.address, note: "A UUPS implementation upgrades itself when its owner (or role holder) asks." }
-        : { beacon };
+        : standard === "zeppelinos" || standard === "eip897" || standard === "eip2535_diamond"
+          ? { proxy_admin: standard === "zeppelinos" ? admin : null, facets, owner: standard === "eip2535_diamond" ? reading.owner.address : null }
+          : { beacon };
   const fixed = standard === "eip1167_minimal";
   return {
     id: "upgradeable",
@@ -146,7 +149,7 @@ function upgradeSignal(reading: RiskReading): Signal | null {
     flag: !fixed,
     title: fixed ? "A minimal clone: its logic is fixed" : "The token is upgradeable: its code can be replaced",
     // Behind a beacon the logic is wherever the beacon points next; the slot's address is not it.
-    evidence: { standard, implementation: beacon ? null : slotImplementation, ...upgrader },
+    evidence: { standard, implementation: beacon ? null : standard === "eip897" ? implementation : slotImplementation, ...upgrader },
     provenance: "interpretation",
   };
 }

@@ -7,7 +7,7 @@ import { tokenView } from "@/lib/intel/present";
 import { assessRisk } from "./assess";
 import { holderScan, type ReceiverScan } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
-import { simulatorAddress, tradedThrough } from "./simulate";
+import { tradedThrough } from "./simulate";
 import { describeWindow } from "@/lib/intel/windows";
 
 type Ran = Extract<TradeRead, { ran: true }>;
@@ -20,7 +20,8 @@ function presentSimulation(trade: Ran) {
     router: tradedThrough(routeFor(trade.pool)),
     dex: trade.pool.dex.name,
     ...(trade.pool.v4 ? { v4_pool_id: trade.pool.v4.id } : {}),
-    simulated_as: simulatorAddress,
+    simulated_as: trade.as.simulator,
+    simulated_from: trade.as.sender,
     native_in: trade.nativeIn.toString(),
     buy: legView(trade.buy),
     sell: legView(trade.sell),

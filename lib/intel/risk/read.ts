@@ -13,7 +13,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
+import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
 import {
   custodyDefaults,
   deepestPoolUsd,
@@ -31,7 +31,7 @@ import {
 } from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
-import { simulateTrade, type Simulation, type TradeRoute } from "./simulate";
+import { simulateTrade, simulationIdentity, type Simulation, type TradeRoute } from "./simulate";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
 
@@ -54,7 +54,8 @@ export type RiskReading = {
   team: TeamMember[];
   proxy: ProxyReading;
   /** The code at the implementation slot's (or the clone's) target, when there is one. */
-  implementationCode: Hex | null;
+  /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
+  implementationCode: Hex[];
   /** The token's pools on the registry's DEXes, read at the block. */
   pools: Pool[];
   /** The pools that price the native coin and the further quote assets in dollars. */
@@ -89,7 +90,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const team = knownTeam(owner, creation);
 
   // Round 2, pinned to the block.
-  const probe = proxyProbe(code, proxySlots);
+  const probe = proxyProbe(code, proxySlots, token);
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team, lookbackBlocks: custodyWindow.blocks })));
@@ -106,13 +107,18 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
-  // Round 3: the simulation and the holders' balances.
-  const [trade, balances, custodies, positionCustodies] = await Promise.all([
+  const proxy = probe.read(probeResults);
+  // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
+  // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
+  const learned = codeLearnedByProbe(proxy);
+  const [trade, balances, custodies, positionCustodies, learnedCode] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
+    Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
   ]);
+  const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
 
   return {
     chain,
@@ -122,8 +128,8 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     identity,
     owner,
     team,
-    proxy: probe.read(probeResults),
-    implementationCode: implementationCode ?? null,
+    proxy,
+    implementationCode: behindProxy.filter((found) => found !== "0x"),
     pools,
     referencePools,
     custodies,
@@ -162,6 +168,7 @@ async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: 
     token,
     wrappedNative: wrappedNative.address,
     nativeIn: pool.reserves.quote / simulationShareOfReserve || 1n,
+    as: simulationIdentity({ chainId: ctx.network.evmChainId, block: ctx.block, token }),
   });
   return simulation.ran ? { ...simulation, pool } : simulation;
 }

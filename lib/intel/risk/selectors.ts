@@ -78,7 +78,12 @@ export function pushedSelectors(code: Hex): Set<string> {
 
 /** The catalogued powers whose functions the code dispatches, grouped by kind. */
 export function powersInCode(code: Hex): PowerMatch[] {
-  const pushed = pushedSelectors(code);
+  return powersInCodes([code]);
+}
+
+/** The same over several codes that run as one contract (a diamond's facets): each read on its own, the selectors joined. */
+export function powersInCodes(codes: readonly Hex[]): PowerMatch[] {
+  const pushed = new Set(codes.flatMap((code) => [...pushedSelectors(code)]));
   const byKind = new Map<PowerKind, PowerMatch>();
   for (const entry of selectorIndex) {
     if (!pushed.has(entry.selector)) continue;

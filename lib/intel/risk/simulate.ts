@@ -2,18 +2,34 @@
 // code is placed at an unused address by state override, funded by the same override, and
 // trades as an ordinary holder would. Nothing is sent; the node answers what would happen
 // at the pinned block.
+//
+// A token cannot tell the simulation from a holder: the simulator's address and the account
+// that calls it (`from`, so tx.origin is an ordinary account, not the zero address of a bare
+// eth_call) are fresh for every block and token, derived from a secret of this process, so a
+// honeypot has no address to let through. The same read at the same block gets the same pair,
+// so identical reads still share one answer.
+import { createHmac, randomBytes } from "node:crypto";
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { tradeSimulatorAbi, tradeSimulatorRuntime } from "./simulator-code";
 
-/** Where the simulator is placed: an address derived from its name, with no code or keys on any network. */
-export const simulatorAddress: Address = getAddress("0x7261646553696d756c61746f72000000000000aa");
+/** SIMULATION_SECRET makes the addresses the same across instances (hex); unset, each process draws its own. */
+const simulationSecret = process.env.SIMULATION_SECRET?.trim() || randomBytes(32).toString("hex");
+
+/** Who simulates a read: the simulator contract's address and the ordinary account that calls it. */
+export type SimulationIdentity = { simulator: Address; sender: Address };
+
+export function simulationIdentity(read: { chainId: number; block: bigint; token: Address }): SimulationIdentity {
+  const digest = createHmac("sha256", simulationSecret).update(`${read.chainId}:${read.block}:${read.token.toLowerCase()}`).digest();
+  const second = createHmac("sha256", simulationSecret).update(digest).digest();
+  return { simulator: getAddress(`0x${digest.subarray(0, 20).toString("hex")}`), sender: getAddress(`0x${second.subarray(0, 20).toString("hex")}`) };
+}
 
 export type SimulatedLeg = { ok: boolean; revert: { data: Hex; reason: string | null } | null; tokensOut: bigint; tokensIn: bigint; native: bigint };
 
 export type Simulation =
-  | { ran: true; nativeIn: bigint; buy: SimulatedLeg; sell: SimulatedLeg | null; buyTaxBps: number | null; sellTaxBps: number | null }
+  | { ran: true; as: SimulationIdentity; nativeIn: bigint; buy: SimulatedLeg; sell: SimulatedLeg | null; buyTaxBps: number | null; sellTaxBps: number | null }
   | { ran: false; reason: string };
 
 /** The revert's own words when it uses Error(string) or a custom error we can name by selector. */
@@ -80,15 +96,17 @@ export async function simulateTrade(input: {
   token: Address;
   wrappedNative: Address;
   nativeIn: bigint;
+  as: SimulationIdentity;
 }): Promise<Simulation> {
   let data: Hex | undefined;
   try {
     ({ data } = await input.client.call({
-      to: simulatorAddress,
+      account: input.as.sender,
+      to: input.as.simulator,
       data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn),
       blockNumber: input.block,
       gas: 15_000_000n,
-      stateOverride: [{ address: simulatorAddress, code: tradeSimulatorRuntime, balance: input.nativeIn }],
+      stateOverride: [{ address: input.as.simulator, code: tradeSimulatorRuntime, balance: input.nativeIn }],
       batch: false,
     }));
   } catch (error) {
@@ -104,6 +122,7 @@ export async function simulateTrade(input: {
   const sell = buy.ok && buy.tokensIn > 0n ? leg(sellRaw) : null;
   return {
     ran: true,
+    as: input.as,
     nativeIn: input.nativeIn,
     buy,
     sell,

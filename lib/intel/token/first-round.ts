@@ -54,9 +54,8 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
   const blockNumber = pinnedBlock();
   const latest = { client, chain, network: getNetwork(chain), block: blockNumber };
   const slot = (which: keyof typeof slots) => once(() => client.getStorageAt({ address: token, slot: slots[which], blockNumber }));
-  const implementationSlot = slot("implementation");
   const adminSlot = slot("admin");
-  const beaconSlot = slot("beacon");
+  const slotReads = Object.fromEntries((Object.keys(slots) as (keyof typeof slots)[]).map((which) => [which, which === "admin" ? adminSlot : slot(which)])) as Record<keyof typeof slots, () => Promise<Hex | undefined>>;
   return {
     client,
     chain,
@@ -69,8 +68,9 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     }),
     code: once(async () => (await client.getCode({ address: token, blockNumber })) ?? "0x"),
     proxySlots: once(async () => {
-      const [implementation, admin, beacon] = await Promise.all([implementationSlot(), adminSlot(), beaconSlot()]);
-      return { implementation, admin, beacon };
+      const names = Object.keys(slotReads) as (keyof typeof slots)[];
+      const words = await Promise.all(names.map((which) => slotReads[which]()));
+      return Object.fromEntries(names.map((which, index) => [which, words[index]])) as ProxySlotWords;
     }),
     adminSlot,
     identity: once(() => erc20Identity(client, token, { blockNumber })),

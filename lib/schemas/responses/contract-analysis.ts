@@ -40,11 +40,12 @@ const ownership = z
 const proxy = z
   .object({
     standard: z
-      .enum(["eip1967_transparent", "eip1967_uups", "eip1967", "beacon", "eip1167_minimal", "none"])
-      .describe("The proxy standard the code and the EIP-1967 slots amount to (an interpretation): eip1967_transparent (the admin slot is set), eip1967_uups (the implementation answers proxiableUUID() with the implementation slot), eip1967 (implementation slot set, neither of those), beacon (the beacon slot is set), eip1167_minimal (a minimal clone; its logic is fixed), none (not a proxy)."),
-    implementation: addressOut.nullable().describe("The logic contract: the EIP-1967 implementation slot, the clone target of an EIP-1167 proxy, or the beacon's implementation(); null when not a proxy or when the beacon did not answer."),
+      .enum(["eip1967_transparent", "eip1967_uups", "eip1967", "beacon", "eip1167_minimal", "none", "zeppelinos", "eip897", "eip2535_diamond"])
+      .describe("The proxy standard the code, the slots and the contract's own answers amount to (an interpretation): eip1967_transparent (the admin slot is set), eip1967_uups (the implementation answers proxiableUUID() with the implementation slot), eip1967 (implementation slot set, neither of those), beacon (the beacon slot is set), eip1167_minimal (a minimal clone; its logic is fixed), zeppelinos (the older unstructured-storage slots of ZeppelinOS's AdminUpgradeabilityProxy, as USDC's proxy), eip897 (implementation() answered with proxyType() 1 or 2), eip2535_diamond (a diamond: facetAddresses() lists its facets), none (not a proxy)."),
+    implementation: addressOut.nullable().describe("The logic contract: the EIP-1967 (or older ZeppelinOS) implementation slot, the clone target of an EIP-1167 proxy, the beacon's implementation(), or EIP-897's implementation(); null when not a proxy, for a diamond (see facets), or when the beacon did not answer."),
+    facets: z.array(addressOut).optional().describe("eip2535_diamond only: the facets its loupe lists, each a logic contract the diamond delegates to."),
     beacon: addressOut.nullable().describe("The EIP-1967 beacon slot; null when empty."),
-    admin: holderOut.nullable().describe("The account in the EIP-1967 admin slot (who can upgrade a transparent proxy), with its kind; null when the slot is empty."),
+    admin: holderOut.nullable().describe("The account in the EIP-1967 admin slot (or the older ZeppelinOS admin slot) — who can upgrade the proxy — with its kind; null when the slot is empty."),
     admin_owner: holderOut.nullable().describe("owner() of the proxy admin when the admin is a contract (a ProxyAdmin), with its kind; null otherwise or when it has no owner()."),
   })
   .nullable()

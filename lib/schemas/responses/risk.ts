@@ -39,7 +39,8 @@ const tradeVenue = {
   router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do."),
   dex: z.string().describe("The DEX's display name."),
   v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
-  simulated_as: addressOut.describe("The address the simulator ran at: a fresh address with no code or keys on any network."),
+  simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token, with no code or keys on any network, so a token cannot let it through."),
+  simulated_from: addressOut.describe("The ordinary account that called the simulator (the transaction's origin): fresh like simulated_as, never the zero address."),
 };
 
 const nativeUnits = (what: string) => integerStringOut.describe(`${what}, in the native coin's smallest unit (wei), as a decimal string.`);
@@ -96,8 +97,17 @@ const upgradeEvidence = z
       implementation: addressOut.nullable().describe("The implementation slot or the clone target; null for a beacon proxy (the beacon names it)."),
       beacon: addressOut.nullable().describe("The EIP-1967 beacon slot; null unless a beacon proxy."),
     }),
+    z.object({
+      standard: z
+        .enum(["zeppelinos", "eip897", "eip2535_diamond"])
+        .describe("zeppelinos: the older unstructured-storage slots of ZeppelinOS's AdminUpgradeabilityProxy (USDC's proxy); its admin upgrades it. eip897: the contract names its implementation itself (implementation() with proxyType() 1 or 2). eip2535_diamond: a diamond; its owner adds, replaces and removes facets (diamondCut)."),
+      implementation: addressOut.nullable().describe("The logic contract (the legacy slot, or EIP-897's implementation()); null for a diamond."),
+      proxy_admin: addressOut.nullable().describe("zeppelinos: the legacy admin slot, who can upgrade; null otherwise."),
+      facets: z.array(addressOut).describe("eip2535_diamond: the facets its loupe lists (facetAddresses()); empty otherwise."),
+      owner: addressOut.nullable().describe("eip2535_diamond: owner(), who can cut the diamond; null otherwise or when it has no owner()."),
+    }),
   ])
-  .describe("The proxy standard (an interpretation of the code and the EIP-1967 slots), the implementation, and who can upgrade.");
+  .describe("The proxy standard (an interpretation of the code, the EIP-1967 and older slots, and what the contract answers), the implementation, and who can upgrade.");
 
 const signalOut = z
   .discriminatedUnion("id", [
@@ -238,7 +248,8 @@ const simulation = z
     router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager."),
     dex: z.string().describe("The venue's display name."),
     v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
-    simulated_as: addressOut.describe("The address the simulator ran at."),
+    simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token."),
+    simulated_from: addressOut.describe("The ordinary account that called it (the transaction's origin)."),
     native_in: nativeUnits("What the buy spent (0.1 % of the pool's native-coin side)"),
     buy: leg.describe("The buy."),
     sell: leg.nullable().describe("Selling everything bought; null when the buy failed or bought nothing."),

@@ -1,0 +1,129 @@
+// 20–23. The signals users compare us on, played after the venue scenarios so nothing built before
+// them moves. Proxies the EIP-1967 slots do not show: a stablecoin-style token behind ZeppelinOS's
+// older unstructured-storage proxy (USDC's kind: minters, a blacklister, a pauser), a token behind a
+// beacon (its logic wherever the beacon points; the logic mints), and an EIP-2535 diamond whose token
+// facet mints for its owner. And a honeypot that lets simulations through: sells revert for its
+// holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
+// is the zero address.
+import { encodeFunctionData, getAddress, toFunctionSelector, type AbiFunction, type Address } from "viem";
+import type { SignalScenarios } from "../address-book";
+import { ref } from "../player";
+import type { VenueContext } from "../venues/common";
+import { artifact, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+
+/** The simulator address every risk answer published before simulations ran from a fresh address per read. */
+export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";
+
+export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
+  return {
+    zeppelinosProxy: await playZeppelinosProxy(ctx),
+    beaconProxy: await playBeaconProxy(ctx),
+    diamond: await playDiamond(ctx),
+    simulationDodger: await playSimulationDodger(ctx),
+  };
+}
+
+async function playSimulationDodger(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.dodgerOwner;
+  const holder = ctx.venueWallets.proxyKindsBuyer;
+  const abi = artifact(ctx, "SimulationDodger").abi;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "SimulationDodger", ["Simulation Dodger Demo Token", "DODGE", STANDARD_SUPPLY, [formerSimulatorAddress]]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(700_000_000n), nativeAmount: native("10") });
+  const setMarketPairTx = await ctx.player.write(owner, token, abi, "setMarketPair", [pool.pair, true]);
+  ctx.player.clock.wait(HOUR);
+  const buy = await ctx.market.buy({ from: holder, token, nativeIn: native("1") });
+  ctx.player.clock.wait(HOUR);
+  const failedSell = await ctx.market.failedSell({ from: holder, token, amount: buy.tokensReceived / 2n });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Honeypot that lets simulations through",
+      proves: "A simulation from a fresh address and an ordinary sender is not dodged: sells revert for holders, and the answer says honeypot.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { whitelisted: [formerSimulatorAddress], setMarketPairTx: ref(setMarketPairTx), failedSellTx: failedSell.tx },
+    },
+    token,
+  );
+}
+
+async function launchAndBuy(ctx: VenueContext, from: VenueContext["venueWallets"][keyof VenueContext["venueWallets"]], token: Address) {
+  const pool = await ctx.market.launch({ from, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  ctx.player.clock.wait(HOUR);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.5") });
+  return pool;
+}
+
+async function playZeppelinosProxy(ctx: VenueContext) {
+  startScenario(ctx);
+  const deployer = ctx.venueWallets.zeppelinosDeployer;
+  const admin = ctx.venueWallets.zeppelinosAdmin;
+  const { address: implementation } = await deployContract(ctx, deployer, "FiatStyleToken");
+  const init = encodeFunctionData({ abi: artifact(ctx, "FiatStyleToken").abi, functionName: "initialize", args: [deployer.address, STANDARD_SUPPLY] });
+  const { address: token, tx: deployTx } = await deployContract(ctx, deployer, "ZeppelinOsUpgradeabilityProxy", [implementation, admin.address, init]);
+  const pool = await launchAndBuy(ctx, deployer, token);
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Stablecoin-style token behind ZeppelinOS's unstructured-storage proxy (USDC's kind)",
+      proves: "The older proxy slots are read: the token is upgradeable by the proxy's admin, and its minter, blacklist and pause powers are read from the implementation.",
+      deployer: deployer.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { proxyKind: "zeppelinos" as const, proxy: token, implementation, proxyAdmin: admin.address, powers: ["mint", "pause", "blacklist"] as const },
+    },
+    token,
+  );
+}
+
+async function playBeaconProxy(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.beaconOwner;
+  const { address: implementation } = await deployContract(ctx, owner, "BeaconTokenLogic");
+  const { address: beacon } = await deployContract(ctx, owner, "DemoUpgradeableBeacon", [implementation, owner.address]);
+  const init = encodeFunctionData({ abi: artifact(ctx, "BeaconTokenLogic").abi, functionName: "initialize", args: [owner.address, STANDARD_SUPPLY] });
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "DemoBeaconProxy", [beacon, init]);
+  const pool = await launchAndBuy(ctx, owner, token);
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Token behind a beacon proxy",
+      proves: "A beacon's implementation is resolved in every endpoint, and the powers are read from the code that runs there (the logic mints).",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { proxyKind: "beacon" as const, proxy: token, beacon, implementation, beaconOwner: owner.address, powers: ["mint"] as const },
+    },
+    token,
+  );
+}
+
+async function playDiamond(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.diamondOwner;
+  const { address: diamond, tx: deployTx } = await deployContract(ctx, owner, "DemoDiamond", [owner.address]);
+  const facetArtifact = artifact(ctx, "DiamondTokenFacet");
+  const { address: facet } = await deployContract(ctx, owner, "DiamondTokenFacet");
+  const selectors = facetArtifact.abi.filter((item): item is AbiFunction => item.type === "function").map((item) => toFunctionSelector(item));
+  const cutTx = await ctx.player.write(owner, diamond, artifact(ctx, "DemoDiamond").abi, "diamondCut", [[{ facetAddress: facet, action: 0, functionSelectors: selectors }], "0x0000000000000000000000000000000000000000", "0x"]);
+  await ctx.player.write(owner, diamond, facetArtifact.abi, "mint", [owner.address, STANDARD_SUPPLY]);
+  const pool = await launchAndBuy(ctx, owner, diamond);
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "EIP-2535 diamond token",
+      proves: "A diamond is recognised through its loupe, its facets listed, and the powers read from the facets' code (the token facet mints for the diamond's owner).",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { proxyKind: "eip2535_diamond" as const, proxy: diamond, facets: [getAddress(facet)], owner: owner.address, cutTx: ref(cutTx), powers: ["mint"] as const },
+    },
+    diamond,
+  );
+}

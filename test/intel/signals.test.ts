@@ -1,0 +1,100 @@
+// The signal scenarios on all three demo chains (1, 8453, 56). Proxies the EIP-1967 slots do not
+// show — a stablecoin-style token behind ZeppelinOS's older unstructured-storage proxy (USDC's kind),
+// a token behind a beacon, an EIP-2535 diamond: contract/analysis names each standard, its
+// implementation (or facets) and who upgrades it; risk reads the powers from the code that runs
+// behind the proxy, in at most three rounds. And a honeypot that lets simulations through (the
+// simulator address answers used to publish, a zero tx.origin): the simulation is not dodged.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { getChainClient } from "@/lib/chain/clients";
+import type { ChainId } from "@/lib/chain/networks";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { analyzeContract } from "@/lib/intel/contract";
+import { analyzeRisk, type Signal } from "@/lib/intel/risk";
+import { useDemoChains } from "../support/demo-chains";
+
+const demo = useDemoChains();
+
+describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
+  let book: AddressBook;
+  const env = () => demo.env(chain);
+  const analyze = async (address: Address) => (await analyzeContract({ chain, address, client: getChainClient(chain, { env: env() }) })).data;
+  const risk = async (address: Address) => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: env() }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    return result.data;
+  };
+  const powers = (signals: readonly Signal[]) =>
+    signals
+      .filter((signal) => signal.id.startsWith("power_"))
+      .map((signal) => ({ id: signal.id, read_from: (signal.evidence as { read_from: string }).read_from }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+
+  beforeAll(() => {
+    book = demo.chains[chain].addressBook;
+  });
+
+  it("USDC's kind (ZeppelinOS unstructured slots): the standard, the implementation and the admin who upgrades; mint, pause and blacklist read from the implementation", async () => {
+    const { zeppelinosProxy } = book.venues.signals;
+    const data = await analyze(zeppelinosProxy.token.address);
+    expect(data.proxy).toMatchObject({ standard: "zeppelinos", implementation: zeppelinosProxy.facts.implementation, beacon: null, admin: { address: zeppelinosProxy.facts.proxyAdmin, is_contract: false } });
+    expect(data.controllers?.accounts).toEqual(expect.arrayContaining([expect.objectContaining({ address: zeppelinosProxy.facts.proxyAdmin, role: "proxy_admin" })]));
+
+    const assessed = await risk(zeppelinosProxy.token.address);
+    const upgradeable = assessed.signals.find((signal) => signal.id === "upgradeable")!;
+    expect(upgradeable).toMatchObject({ severity: "high", flag: true, evidence: { standard: "zeppelinos", implementation: zeppelinosProxy.facts.implementation, proxy_admin: zeppelinosProxy.facts.proxyAdmin, facets: [], owner: null } });
+    expect(powers(assessed.signals)).toEqual([
+      { id: "power_blacklist", read_from: "implementation_code" },
+      { id: "power_mint", read_from: "implementation_code" },
+      { id: "power_pause", read_from: "implementation_code" },
+    ]);
+  });
+
+  it("a beacon proxy: the beacon's implementation named in contract/analysis, and risk reads the powers from it (it mints)", async () => {
+    const { beaconProxy } = book.venues.signals;
+    const data = await analyze(beaconProxy.token.address);
+    expect(data.proxy).toMatchObject({ standard: "beacon", implementation: beaconProxy.facts.implementation, beacon: beaconProxy.facts.beacon, admin: null });
+
+    const assessed = await risk(beaconProxy.token.address);
+    expect(assessed.signals.find((signal) => signal.id === "upgradeable")).toMatchObject({ flag: true, evidence: { standard: "beacon", implementation: null, beacon: beaconProxy.facts.beacon } });
+    expect(powers(assessed.signals)).toEqual([{ id: "power_mint", read_from: "implementation_code" }]);
+  });
+
+  it("an EIP-2535 diamond: recognised through its loupe with its facets; the owner cuts it; powers read from the facets", async () => {
+    const { diamond } = book.venues.signals;
+    const data = await analyze(diamond.token.address);
+    expect(data.proxy).toEqual({ standard: "eip2535_diamond", implementation: null, facets: diamond.facts.facets, beacon: null, admin: null, admin_owner: null });
+    expect(data.ownership).toMatchObject({ ownable: true, owner: diamond.facts.owner, renounced: false });
+
+    const assessed = await risk(diamond.token.address);
+    expect(assessed.signals.find((signal) => signal.id === "upgradeable")).toMatchObject({ flag: true, evidence: { standard: "eip2535_diamond", implementation: null, proxy_admin: null, facets: diamond.facts.facets, owner: diamond.facts.owner } });
+    expect(powers(assessed.signals)).toEqual([{ id: "power_mint", read_from: "implementation_code" }]);
+    // The diamond trades: the simulation ran through its pool.
+    expect(assessed.fallback).toBe(false);
+  });
+
+  it("ordinary tokens stay what they were: not a proxy, and EIP-1967 proxies unchanged", async () => {
+    expect((await analyze(book.scenarios.healthy.token.address)).proxy).toMatchObject({ standard: "none", implementation: null });
+    expect((await analyze(book.scenarios.transparentProxy.token.address)).proxy).toMatchObject({ standard: "eip1967_transparent", implementation: book.scenarios.transparentProxy.facts.implementation });
+  });
+
+  it("a honeypot that lets the old simulator address and a zero tx.origin through is caught: the simulation runs from fresh addresses and reads honeypot", async () => {
+    const { simulationDodger } = book.venues.signals;
+    const assessed = await risk(simulationDodger.token.address);
+    expect(assessed.fallback).toBe(false);
+    const honeypot = assessed.signals.find((signal) => signal.id === "honeypot");
+    expect(honeypot).toMatchObject({ severity: "high", flag: true, provenance: "verified_onchain" });
+    const evidence = honeypot!.evidence as { simulated_as: Address; simulated_from: Address; sell_revert: { reason: string | null } };
+    expect(simulationDodger.facts.whitelisted).not.toContain(evidence.simulated_as);
+    expect(evidence.simulated_from).not.toBe("0x0000000000000000000000000000000000000000");
+    // The router's pull of the tokens into the pool failed: the token refused the simulator's sell.
+    expect(evidence.sell_revert.reason).toBe("TransferHelper: TRANSFER_FROM_FAILED");
+
+    // The same read at the same block simulates as the same pair; another token (or block) gets another.
+    const again = await risk(simulationDodger.token.address);
+    expect(again.signals.find((signal) => signal.id === "honeypot")?.evidence).toMatchObject({ simulated_as: evidence.simulated_as, simulated_from: evidence.simulated_from });
+    const other = (await risk(book.scenarios.healthy.token.address)).signals.find((signal) => signal.id === "sell_simulated")!.evidence as { simulated_as: Address };
+    expect(other.simulated_as).not.toBe(evidence.simulated_as);
+  });
+});
