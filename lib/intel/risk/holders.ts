@@ -1,7 +1,7 @@
 // Holder concentration: who received the token in a bounded window of Transfer logs, then
 // what each of the largest receivers holds at the pinned block. Pools, burn addresses and
 // recognised lockers are set apart, since their balances are not a wallet's to sell.
-import { erc20Abi, getAddress, parseAbiItem, type Address } from "viem";
+import { erc20Abi, parseAbiItem, type Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
@@ -31,9 +31,9 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
   });
   const received = new Map<Address, bigint>();
   for (const log of scan.logs) {
+    // Decoded addresses are checksummed already; checksumming 50,000 again took a second in one piece.
     const { to, value } = log.args as { to: Address; value: bigint };
-    const address = getAddress(to);
-    received.set(address, (received.get(address) ?? 0n) + value);
+    received.set(to, (received.get(to) ?? 0n) + value);
   }
   const ranked = [...received].sort((a, b) => (a[1] === b[1] ? 0 : a[1] > b[1] ? -1 : 1)).map(([address]) => address);
   return { candidates: ranked.slice(0, holderScan.maxCandidates), fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason, receivers: received.size, window };
