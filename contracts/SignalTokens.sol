@@ -31,3 +31,100 @@ contract SimulationDodger is ERC20, Ownable {
         super._update(from, to, value);
     }
 }
+
+/// @notice USDT's shape: approve, transfer and transferFrom return nothing. Callers that expect a
+/// bool revert decoding the empty answer; routers' TransferHelper and careful callers do not.
+contract NoReturnToken {
+    string public constant name = "No Return Demo Dollar";
+    string public constant symbol = "NORET";
+    uint8 public constant decimals = 18;
+    address public owner;
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    constructor(uint256 supply) {
+        owner = msg.sender;
+        totalSupply = supply;
+        balanceOf[msg.sender] = supply;
+        emit Transfer(address(0), msg.sender, supply);
+    }
+
+    function approve(address spender, uint256 value) external {
+        allowance[msg.sender][spender] = value;
+        emit Approval(msg.sender, spender, value);
+    }
+
+    function transfer(address to, uint256 value) external {
+        _move(msg.sender, to, value);
+    }
+
+    function transferFrom(address from, address to, uint256 value) external {
+        uint256 allowed = allowance[from][msg.sender];
+        if (allowed != type(uint256).max) {
+            require(allowed >= value, "allowance");
+            allowance[from][msg.sender] = allowed - value;
+        }
+        _move(from, to, value);
+    }
+
+    function _move(address from, address to, uint256 value) private {
+        require(balanceOf[from] >= value, "balance");
+        balanceOf[from] -= value;
+        balanceOf[to] += value;
+        emit Transfer(from, to, value);
+    }
+}
+
+/// @notice Buys and sells through its pool are free; a transfer between two wallets loses 20 % to
+/// the owner's tax wallet.
+contract WalletTransferTaxToken is ERC20, Ownable {
+    uint256 public constant WALLET_TAX_BPS = 2_000;
+    mapping(address => bool) public isMarketPair;
+
+    constructor(uint256 supply) ERC20("Wallet Tax Demo Token", "WTAX") Ownable(msg.sender) {
+        _mint(msg.sender, supply);
+    }
+
+    function setMarketPair(address pair, bool value) external onlyOwner {
+        isMarketPair[pair] = value;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (from != address(0) && to != address(0) && !isMarketPair[from] && !isMarketPair[to] && from != owner() && to != owner()) {
+            uint256 tax = (value * WALLET_TAX_BPS) / 10_000;
+            super._update(from, owner(), tax);
+            value -= tax;
+        }
+        super._update(from, to, value);
+    }
+}
+
+/// @notice An anti-whale token: one transfer moves at most half a percent of the supply, one
+/// wallet holds at most two percent, the owner and the pool's own holdings aside.
+contract LimitsToken is ERC20, Ownable {
+    uint256 public _maxTxAmount;
+    uint256 public _maxWalletSize;
+    mapping(address => bool) public isMarketPair;
+
+    constructor(uint256 supply) ERC20("Limits Demo Token", "LIMIT") Ownable(msg.sender) {
+        _maxTxAmount = supply / 200;
+        _maxWalletSize = supply / 50;
+        _mint(msg.sender, supply);
+    }
+
+    function setMarketPair(address pair, bool value) external onlyOwner {
+        isMarketPair[pair] = value;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        if (from != address(0) && from != owner() && to != owner()) {
+            require(value <= _maxTxAmount, "Transfer amount exceeds the maxTxAmount.");
+            if (!isMarketPair[to]) require(balanceOf(to) + value <= _maxWalletSize, "Exceeds the maxWalletSize.");
+        }
+        super._update(from, to, value);
+    }
+}

@@ -6,7 +6,9 @@
 // classic pool (pay in, then swap), or a Uniswap V4 pool inside its PoolManager (unlock, swap,
 // settle, take). Buy and sell taxes are measured on token balances (what the pool sent against
 // what arrived, what was sent against what the pool received), so they hold whatever the DEX
-// fee; a leg that reverts is reported with its revert data.
+// fee; a leg that reverts is reported with its revert data. Approvals and transfers are made with
+// low-level calls that accept an empty answer, as tokens like USDT give one: a typed call would
+// revert the whole simulation decoding it.
 pragma solidity ^0.8.24;
 
 interface IERC20Like {
@@ -86,7 +88,7 @@ contract TradeSimulator {
 
     function simulate(address router, address pool, address token, address wrappedNative, uint256 nativeIn)
         external
-        returns (Leg memory buy, Leg memory sell)
+        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         address[] memory path = new address[](2);
         path[0] = wrappedNative;
@@ -96,28 +98,35 @@ contract TradeSimulator {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
         buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
         buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell);
+        if (buy.tokensIn == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, buy.tokensIn);
+        sell = _sellThroughRouter(router, pool, token, wrappedNative);
+    }
 
+    function _sellThroughRouter(address router, address pool, address token, address wrappedNative) internal returns (Leg memory sell) {
+        uint256 selling = IERC20Like(token).balanceOf(address(this));
+        address[] memory path = new address[](2);
         path[0] = token;
         path[1] = wrappedNative;
         uint256 nativeBefore = address(this).balance;
-        poolBefore = IERC20Like(token).balanceOf(pool);
-        try IERC20Like(token).approve(router, buy.tokensIn) {} catch (bytes memory reason) {
-            sell.revertData = reason;
-            return (buy, sell);
+        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
+        (bool approved, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, router, selling));
+        if (!approved) {
+            sell.revertData = refusal;
+            return sell;
         }
-        try IRouterLike(router).swapExactTokensForETHSupportingFeeOnTransferTokens(buy.tokensIn, 0, path, address(this), block.timestamp) {
+        try IRouterLike(router).swapExactTokensForETHSupportingFeeOnTransferTokens(selling, 0, path, address(this), block.timestamp) {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell);
+            return sell;
         }
-        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
         sell.native = address(this).balance - nativeBefore;
     }
@@ -126,7 +135,7 @@ contract TradeSimulator {
 
     function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn)
         external
-        returns (Leg memory buy, Leg memory sell)
+        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
         bool nativeIsToken0 = IV3PoolLike(pool).token0() == wrappedNative;
@@ -135,22 +144,24 @@ contract TradeSimulator {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
         buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
         buy.native = nativeIn - IERC20Like(wrappedNative).balanceOf(address(this));
-        if (buy.tokensIn == 0) return (buy, sell);
+        if (buy.tokensIn == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, buy.tokensIn);
+        uint256 selling = IERC20Like(token).balanceOf(address(this));
 
         uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
         poolBefore = IERC20Like(token).balanceOf(pool);
-        try IV3PoolLike(pool).swap(address(this), !nativeIsToken0, int256(buy.tokensIn), nativeIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
+        try IV3PoolLike(pool).swap(address(this), !nativeIsToken0, int256(selling), nativeIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
-        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
         sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
     }
@@ -164,15 +175,50 @@ contract TradeSimulator {
     }
 
     function _payPool(int256 amount0Delta, int256 amount1Delta) internal {
-        if (amount0Delta > 0) ITransferLike(IV3PoolLike(msg.sender).token0()).transfer(msg.sender, uint256(amount0Delta));
-        if (amount1Delta > 0) ITransferLike(IV3PoolLike(msg.sender).token1()).transfer(msg.sender, uint256(amount1Delta));
+        if (amount0Delta > 0) _transferOrRevert(IV3PoolLike(msg.sender).token0(), msg.sender, uint256(amount0Delta));
+        if (amount1Delta > 0) _transferOrRevert(IV3PoolLike(msg.sender).token1(), msg.sender, uint256(amount1Delta));
+    }
+
+    /// Wallet to wallet: a tenth of what was bought sent to a fresh account with no code, and what
+    /// arrived there. A token that taxes or blocks ordinary transfers shows it here.
+    function _transferTest(address token, uint256 bought) internal returns (Leg memory transfer) {
+        address recipient = address(uint160(uint256(keccak256(abi.encode(address(this), "wallet-to-wallet")))));
+        uint256 amount = bought / 10;
+        if (amount == 0) return transfer;
+        uint256 before = IERC20Like(token).balanceOf(recipient);
+        (bool ok, bytes memory answer) = _tokenCall(token, abi.encodeWithSelector(ITransferLike.transfer.selector, recipient, amount));
+        transfer.ok = ok;
+        transfer.tokensOut = amount;
+        if (!ok) {
+            transfer.revertData = answer;
+            return transfer;
+        }
+        transfer.tokensIn = IERC20Like(token).balanceOf(recipient) - before;
+    }
+
+    /// A token call that counts an empty answer as success (USDT-style) and `false` as failure.
+    function _tokenCall(address token, bytes memory data) internal returns (bool ok, bytes memory answer) {
+        (ok, answer) = token.call(data);
+        if (ok && answer.length > 0 && !abi.decode(answer, (bool))) {
+            ok = false;
+            answer = abi.encodeWithSignature("Error(string)", "token call returned false");
+        }
+    }
+
+    function _transferOrRevert(address token, address to, uint256 amount) internal {
+        (bool ok, bytes memory answer) = _tokenCall(token, abi.encodeWithSelector(ITransferLike.transfer.selector, to, amount));
+        if (!ok) {
+            assembly {
+                revert(add(answer, 32), mload(answer))
+            }
+        }
     }
 
     // ---- Aerodrome classic (Solidly) pools: pay in first, then ask for what the curve gives.
 
     function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn)
         external
-        returns (Leg memory buy, Leg memory sell)
+        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
         bool tokenIsToken0 = ISolidlyPoolLike(pool).token0() == token;
@@ -182,27 +228,33 @@ contract TradeSimulator {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
         buy.tokensOut = out;
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
         buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell);
+        if (buy.tokensIn == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, buy.tokensIn);
+        sell = _sellIntoSolidly(pool, token, wrappedNative, tokenIsToken0);
+    }
 
-        try ITransferLike(token).transfer(pool, buy.tokensIn) {} catch (bytes memory reason) {
-            sell.revertData = reason;
-            return (buy, sell);
+    function _sellIntoSolidly(address pool, address token, address wrappedNative, bool tokenIsToken0) internal returns (Leg memory sell) {
+        uint256 selling = IERC20Like(token).balanceOf(address(this));
+        (bool sent, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(ITransferLike.transfer.selector, pool, selling));
+        if (!sent) {
+            sell.revertData = refusal;
+            return sell;
         }
         (uint256 reserve0, uint256 reserve1,) = ISolidlyPoolLike(pool).getReserves();
         // What reached the pool, after any transfer tax, is what it trades.
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - (tokenIsToken0 ? reserve0 : reserve1);
-        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
         uint256 nativeOut = ISolidlyPoolLike(pool).getAmountOut(sell.tokensIn, token);
         try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? 0 : nativeOut, tokenIsToken0 ? nativeOut : 0, address(this), "") {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell);
+            return sell;
         }
         sell.native = IERC20Like(wrappedNative).balanceOf(address(this));
     }
@@ -213,7 +265,7 @@ contract TradeSimulator {
 
     function simulateV4(address poolManager, PoolKey calldata key, address token, uint256 nativeIn)
         external
-        returns (Leg memory buy, Leg memory sell)
+        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         // The native coin is currency0 when the pool trades it (the zero address sorts first).
         address quote = key.currency0 == token ? key.currency1 : key.currency0;
@@ -224,22 +276,24 @@ contract TradeSimulator {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
         buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
         buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell);
+        if (buy.tokensIn == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, buy.tokensIn);
+        uint256 selling = IERC20Like(token).balanceOf(address(this));
 
         uint256 quoteBefore = quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this));
         managerBefore = IERC20Like(token).balanceOf(poolManager);
-        try IPoolManagerLike(poolManager).unlock(abi.encode(key, token, buy.tokensIn)) {
+        try IPoolManagerLike(poolManager).unlock(abi.encode(key, token, selling)) {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell);
+            return (buy, sell, transfer);
         }
-        sell.tokensOut = buy.tokensIn - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(poolManager) - managerBefore;
         sell.native = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
     }
@@ -261,7 +315,7 @@ contract TradeSimulator {
             IPoolManagerLike(msg.sender).settle{value: owed}();
         } else {
             IPoolManagerLike(msg.sender).sync(currencyIn);
-            ITransferLike(currencyIn).transfer(msg.sender, owed);
+            _transferOrRevert(currencyIn, msg.sender, owed);
             IPoolManagerLike(msg.sender).settle();
         }
         IPoolManagerLike(msg.sender).take(currencyOut, address(this), uint256(uint128(received)));

@@ -119,8 +119,12 @@ export type LockerInfo = {
   source: string;
 };
 
-/** Lock schedules this service can decode. */
-export type LockPattern = "liquidity-timelock";
+/**
+ * Lock schedules this service can decode. liquidity-timelock: Locked events and getLock(id) (a
+ * locker recognised by its code). uncx-token-locks: UNCX's V1.0 Uniswap V2 locker interface, the
+ * schedule read from state — getNumLocksForToken(lp) and tokenLocks(lp, index).
+ */
+export type LockPattern = "liquidity-timelock" | "uncx-token-locks";
 
 /**
  * A locker recognised by its exact runtime code rather than by address: wherever that code
@@ -318,6 +322,7 @@ const eth: NetworkInfo = {
       name: "UNCX (Unicrypt) Uniswap V2 locker",
       address: addr("0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214"),
       dex: "uniswap-v2",
+      pattern: "uncx-token-locks",
       source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, Mainnet Uniswap V2",
     },
     {
@@ -332,6 +337,7 @@ const eth: NetworkInfo = {
       name: "UNCX (Unicrypt) SushiSwap locker",
       address: addr("0xED9180976c2a4742C7A57354FD39d8BEc6cbd8AB"),
       dex: "sushiswap-v2",
+      pattern: "uncx-token-locks",
       source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, Mainnet Sushiswap V1",
     },
     {
@@ -580,6 +586,7 @@ const bsc: NetworkInfo = {
       name: "UNCX (Unicrypt) PancakeSwap V2 locker",
       address: addr("0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83"),
       dex: "pancakeswap-v2",
+      pattern: "uncx-token-locks",
       source: "uncx-network/liquidity-locker-univ2-contracts README: V1.0 lockers, BSC Pancakeswap V2",
     },
     {

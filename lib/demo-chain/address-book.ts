@@ -519,11 +519,43 @@ export type SimulationDodgerFacts = {
   failedSellTx: TxRef;
 };
 
+export type NoReturnTokenFacts = { returnsNothing: readonly ["approve", "transfer", "transferFrom"] };
+
+export type WalletTransferTaxFacts = {
+  /** What a transfer between two ordinary wallets loses, in basis points. */
+  walletTaxBps: number;
+  setMarketPairTx: TxRef;
+};
+
+export type UncxLocksFacts = {
+  /** The UNCX V1.0 locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { amount: string; unlockTime: number; tx: TxRef };
+  keptByDeployer: string;
+};
+
+export type TradeLimitsFacts = {
+  /** _maxTxAmount(), in base units. */
+  maxTransaction: string;
+  /** _maxWalletSize(), in base units. */
+  maxWallet: string;
+  setMarketPairTx: TxRef;
+};
+
 export type SignalScenarios = {
   zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
   beaconProxy: TokenScenario<BeaconProxyFacts>;
   diamond: TokenScenario<DiamondFacts>;
   simulationDodger: TokenScenario<SimulationDodgerFacts>;
+  noReturnToken: TokenScenario<NoReturnTokenFacts>;
+  walletTransferTax: TokenScenario<WalletTransferTaxFacts>;
+  /** Null on Base, which has no UNCX V1.0 locker. */
+  uncxLocks: TokenScenario<UncxLocksFacts> | null;
+  tradeLimits: TokenScenario<TradeLimitsFacts>;
 };
 
 // ---- Aerodrome (Base only) ----

@@ -57,4 +57,22 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "zeppelinos", "eip897", "eip2535_diamond"',
     note: "Proxies the EIP-1967 slots do not show are recognised: the older unstructured-storage slots of ZeppelinOS proxies (USDC's), contracts that name their implementation themselves (EIP-897), and EIP-2535 diamonds with their facets. Such a contract read as \"none\" before.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "transfer_blocked", "transfer_tax"',
+    note: "The simulation sends a tenth of what it bought to a fresh wallet before selling: a token that blocks or taxes ordinary transfers is flagged. The sell is of the rest.",
+  },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].locked.lockers[].locks[].transaction",
+    what: "may now be null",
+    note: "UNCX's V1.0 lockers keep their schedule in state (tokenLocks), which names no transaction: such locks carry transaction null. Locks from Locked events keep theirs.",
+  },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "trade_limits"',
+    note: "Max-transaction and max-wallet limits are read from the token's common getters and reported with their values; below 1 % of the supply they are a flag.",
+  },
 ];

@@ -27,8 +27,10 @@ describe("README demo addresses", () => {
         s.timelockOwned.token.address,
         s.approvals.wallet,
         s.trader.wallet,
-        // The signal scenarios' table.
-        ...Object.values(demo.chains[chain].addressBook.venues.signals).map((scenario) => scenario.token.address),
+        // The signal scenarios' table (the UNCX lock is listed with its networks, below).
+        ...Object.entries(demo.chains[chain].addressBook.venues.signals)
+          .filter(([name]) => name !== "uncxLocks")
+          .map(([, scenario]) => scenario!.token.address),
       ]);
     }
   });
@@ -48,6 +50,7 @@ describe("README demo addresses", () => {
         v.v3Only.trades[0].wallet,
         ...(v.pancakeV3Trader ? [v.pancakeV3Trader.token.address, v.pancakeV3Trader.trades[0].wallet] : []),
         ...(book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile.token.address, book.aerodrome.scenarios.aerodromeStable.token.address, book.aerodrome.scenarios.slipstream.token.address] : []),
+        ...(book.venues.signals.uncxLocks ? [book.venues.signals.uncxLocks.token.address] : []),
       ];
       expect(rows.filter((row) => row.networks.includes(chain)).map((row) => row.address), chain).toEqual(expected);
     }

@@ -165,7 +165,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const plainCustody = plain.data.lp_custody[0];
     expect(plainCustody.locked).toMatchObject({ amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps });
     expect(plainCustody.locked.lockers).toEqual([
-      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or full)." },
+      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or full).", earliest_unlock: null },
     ]);
     expect(plainCustody.team).toMatchObject({ amount: lp(facts.lpKeptByDeployer), share_bps: bps(BigInt(facts.lpKeptByDeployer), BigInt(facts.lpTotalSupply)) });
     expect(plain.provenance["lp_custody.locks"]).toBeUndefined();

@@ -11,6 +11,7 @@ import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
+import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { useDemoChains } from "../support/demo-chains";
 
@@ -25,6 +26,7 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     return result.data;
   };
+  const liquidityOf = async (address: Address, flags: { locks?: boolean } = {}) => (await analyzeLiquidity({ chain, address, flags, client: getChainClient(chain, { env: env() }) })).data as { lp_custody: unknown };
   const powers = (signals: readonly Signal[]) =>
     signals
       .filter((signal) => signal.id.startsWith("power_"))
@@ -97,4 +99,92 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     const other = (await risk(book.scenarios.healthy.token.address)).signals.find((signal) => signal.id === "sell_simulated")!.evidence as { simulated_as: Address };
     expect(other.simulated_as).not.toBe(evidence.simulated_as);
   });
+
+  it("a USDT-style token (approve and transfer return nothing) is simulated all the same: buy, wallet-to-wallet transfer and sell go through untaxed", async () => {
+    const { noReturnToken } = book.venues.signals;
+    const assessed = await risk(noReturnToken.token.address);
+    expect(assessed.fallback).toBe(false);
+    expect(assessed.simulation).toMatchObject({ buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: 0 });
+    expect(assessed.flags).not.toContain("honeypot");
+    expect(assessed.signals.map((signal) => signal.id)).toContain("sell_simulated");
+  });
+
+  it("a token that taxes wallet-to-wallet transfers only: trades untaxed, the transfer arrives 20 % short and is flagged", async () => {
+    const { walletTransferTax } = book.venues.signals;
+    const assessed = await risk(walletTransferTax.token.address);
+    expect(assessed.simulation).toMatchObject({ buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: walletTransferTax.facts.walletTaxBps, transfer: { ok: true } });
+    const sent = BigInt(assessed.simulation!.transfer!.tokens_sent);
+    expect(BigInt(assessed.simulation!.transfer!.tokens_arrived)).toBe(sent - (sent * 2_000n) / 10_000n);
+    expect(assessed.signals.find((signal) => signal.id === "transfer_tax")).toMatchObject({ severity: "high", flag: true, provenance: "verified_onchain", evidence: { tax_bps: 2_000 } });
+    expect(assessed.flags).toContain("transfer_tax");
+    expect(assessed.flags).not.toContain("sell_tax");
+  });
+
+  it("an ordinary token passes the wallet-to-wallet test: a tenth of the buy sent, all of it arrived", async () => {
+    const assessed = await risk(book.scenarios.healthy.token.address);
+    const { transfer, buy } = assessed.simulation!;
+    expect(transfer).toMatchObject({ ok: true, revert: null });
+    expect(transfer!.tokens_sent).toBe((BigInt(buy!.tokens_arrived) / 10n).toString());
+    expect(transfer!.tokens_arrived).toBe(transfer!.tokens_sent);
+    expect(assessed.simulation!.transfer_tax_bps).toBe(0);
+  });
+
+  it("max-transaction and max-wallet limits are reported with their values and shares; 0.5 % of the supply is a flag", async () => {
+    const { tradeLimits } = book.venues.signals;
+    const assessed = await risk(tradeLimits.token.address);
+    expect(assessed.signals.find((signal) => signal.id === "trade_limits")).toMatchObject({
+      severity: "medium",
+      flag: true,
+      provenance: "verified_onchain",
+      title: "The token limits a transaction at most 0.50 % and a wallet at most 2.00 % of the supply",
+      evidence: {
+        max_transaction: { getter: "_maxTxAmount()", amount: tradeLimits.facts.maxTransaction, share_bps: 50 },
+        max_wallet: { getter: "_maxWalletSize()", amount: tradeLimits.facts.maxWallet, share_bps: 200 },
+      },
+    });
+    // The simulated buy is far below the limits: it went through.
+    expect(assessed.simulation).toMatchObject({ buy: { ok: true }, sell: { ok: true } });
+    // A token without limits has no such signal.
+    expect((await risk(book.scenarios.healthy.token.address)).signals.map((signal) => signal.id)).not.toContain("trade_limits");
+  });
+
+  it("LP in UNCX's locker: the running lock is locked with its unlock time, the expired one withdrawable since its date; risk does not call the pool secured", async () => {
+    const scenario = book.venues.signals.uncxLocks;
+    if (chain === "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { facts, pool } = scenario!;
+    const liquidity = await liquidityOf(scenario!.token.address, { locks: true });
+    const custody = (liquidity.lp_custody as LpCustodyView[]).find((entry) => entry.pool === pool.pair)!;
+    expect(custody.locked.lockers).toEqual([
+      expect.objectContaining({ address: facts.locker, key: facts.lockerKey, earliest_unlock: "2030-01-01T00:00:00.000Z", locks_note: null }),
+    ]);
+    expect(custody.locked.lockers[0].amount.raw).toBe(facts.locked.amount);
+    expect(custody.withdrawable!.lockers).toEqual([expect.objectContaining({ address: facts.locker, withdrawable_since: new Date(facts.expired.unlockTime * 1000).toISOString() })]);
+    expect(custody.withdrawable!.amount.raw).toBe(facts.expired.amount);
+    expect(custody.locked.lockers[0].locks!.map((lock) => [lock.amount.raw, lock.locked_at_read, lock.transaction])).toEqual([
+      [facts.locked.amount, true, null],
+      [facts.expired.amount, false, null],
+    ]);
+
+    const assessed = await risk(scenario!.token.address);
+    const signal = assessed.signals.find((entry) => entry.id === "lp_custody")!;
+    const total = BigInt(custody.lp_total_supply!.raw);
+    expect(signal).toMatchObject({
+      flag: true,
+      title: "Liquidity is not secured: locks have expired and their owners can withdraw the LP",
+      evidence: {
+        locked_bps: Number((BigInt(facts.locked.amount) * 10_000n) / total),
+        withdrawable_bps: Number((BigInt(facts.expired.amount) * 10_000n) / total),
+        earliest_unlock: "2030-01-01T00:00:00.000Z",
+        withdrawable_lockers: [{ address: facts.locker, since: new Date(facts.expired.unlockTime * 1000).toISOString() }],
+      },
+    });
+  });
 });
+
+type LpAmountView = { raw: string };
+
+type LockerView = { address: string; amount: LpAmountView; locks: { amount: LpAmountView; locked_at_read: boolean | null; transaction: string | null }[] | null };
+type LpCustodyView = { pool: string; lp_total_supply: LpAmountView | null; locked: { lockers: LockerView[] }; withdrawable?: { amount: LpAmountView; lockers: LockerView[] } };

@@ -5,11 +5,12 @@
 // facet mints for its owner. And a honeypot that lets simulations through: sells revert for its
 // holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
 // is the zero address.
-import { encodeFunctionData, getAddress, toFunctionSelector, type AbiFunction, type Address } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
+import { getNetwork } from "@/lib/chain/networks";
 import type { SignalScenarios } from "../address-book";
 import { ref } from "../player";
 import type { VenueContext } from "../venues/common";
-import { artifact, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
 export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";
@@ -20,7 +21,128 @@ export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
     beaconProxy: await playBeaconProxy(ctx),
     diamond: await playDiamond(ctx),
     simulationDodger: await playSimulationDodger(ctx),
+    noReturnToken: await playNoReturnToken(ctx),
+    walletTransferTax: await playWalletTransferTax(ctx),
+    uncxLocks: await playUncxLocks(ctx),
+    tradeLimits: await playTradeLimits(ctx),
   };
+}
+
+async function playTradeLimits(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.limitsOwner;
+  const abi = artifact(ctx, "LimitsToken").abi;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "LimitsToken", [STANDARD_SUPPLY]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const setMarketPairTx = await ctx.player.write(owner, token, abi, "setMarketPair", [pool.pair, true]);
+  ctx.player.clock.wait(HOUR);
+  // About 0.2 % of the supply: under the transaction limit.
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.05") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Max-transaction and max-wallet limits",
+      proves: "The limits are read with their values: a transfer at most 0.5 % of the supply, a wallet at most 2 %.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { maxTransaction: (STANDARD_SUPPLY / 200n).toString(), maxWallet: (STANDARD_SUPPLY / 50n).toString(), setMarketPairTx: ref(setMarketPairTx) },
+    },
+    token,
+  );
+}
+
+/**
+ * LP in the network's UNCX V1.0 Uniswap V2-style locker, at the locker's registry address: half of
+ * the deployer's LP locked until 2030, three tenths in a lock that expired two days before the
+ * read, the rest kept. Base has no V1.0 UNCX locker, so there is no such scenario on Base.
+ */
+async function playUncxLocks(ctx: VenueContext) {
+  const locker = getNetwork(ctx.network.chain).lockers.find((entry) => entry.pattern === "uncx-token-locks" && entry.dex === ctx.canonical.dex.key);
+  if (!locker) return null;
+  startScenario(ctx);
+  const owner = ctx.venueWallets.uncxLockOwner;
+  // The locker's code at its registry address, as on mainnet; its storage starts empty.
+  const { address: template } = await deployContract(ctx, owner, "UncxStyleLocker");
+  await ctx.player.rpc("anvil_setCode", [locker.address, await ctx.player.client.getCode({ address: template })]);
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "MintableToken", ["UNCX Locked Demo Token", "ULOCK", STANDARD_SUPPLY]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const lpMinted = BigInt(pool.lpMinted);
+  const lockerAbi = artifact(ctx, "UncxStyleLocker").abi;
+  const longLock = lpMinted / 2n;
+  const shortLock = (lpMinted * 3n) / 10n;
+  await ctx.player.write(owner, pool.pair, erc20Abi, "approve", [locker.address, longLock + shortLock]);
+  const longUnlock = 1_893_456_000; // 2030-01-01T00:00:00Z
+  const longLockTx = await ctx.player.write(owner, locker.address, lockerAbi, "lockLPToken", [pool.pair, longLock, BigInt(longUnlock), zeroAddress, true, owner.address]);
+  const shortUnlock = ctx.player.clock.peekNext() + HOUR;
+  const shortLockTx = await ctx.player.write(owner, locker.address, lockerAbi, "lockLPToken", [pool.pair, shortLock, BigInt(shortUnlock), zeroAddress, true, owner.address]);
+  // Two days on, a buy: the head's time is past the short lock's unlock date.
+  ctx.player.clock.wait(2 * DAY);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.2") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "LP in UNCX's locker: one lock running, one expired",
+      proves: "A lock whose date has passed is withdrawable, not locked: liquidity and risk read the locker's schedule, count the expired lock apart with since when, and do not call the pool secured.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: {
+        locker: locker.address,
+        lockerKey: locker.key,
+        locked: { amount: longLock.toString(), unlockTime: longUnlock, tx: ref(longLockTx) },
+        expired: { amount: shortLock.toString(), unlockTime: shortUnlock, tx: ref(shortLockTx) },
+        keptByDeployer: (lpMinted - longLock - shortLock).toString(),
+      },
+    },
+    token,
+  );
+}
+
+async function playNoReturnToken(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.noReturnOwner;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "NoReturnToken", [STANDARD_SUPPLY]);
+  const pool = await launchAndBuy(ctx, owner, token);
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "USDT-style token: approve and transfer return nothing",
+      proves: "A token whose approve and transfer answer nothing is simulated all the same: the buy, the wallet-to-wallet transfer and the sell go through.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { returnsNothing: ["approve", "transfer", "transferFrom"] as const },
+    },
+    token,
+  );
+}
+
+async function playWalletTransferTax(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.walletTaxOwner;
+  const abi = artifact(ctx, "WalletTransferTaxToken").abi;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "WalletTransferTaxToken", [STANDARD_SUPPLY]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const setMarketPairTx = await ctx.player.write(owner, token, abi, "setMarketPair", [pool.pair, true]);
+  ctx.player.clock.wait(HOUR);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.5") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Token that taxes wallet-to-wallet transfers",
+      proves: "Trades through the pool are untaxed, but a transfer between two wallets loses 20 %: the wallet-to-wallet test flags it.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { walletTaxBps: 2_000, setMarketPairTx: ref(setMarketPairTx) },
+    },
+    token,
+  );
 }
 
 async function playSimulationDodger(ctx: VenueContext) {

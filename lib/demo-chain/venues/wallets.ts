@@ -29,6 +29,10 @@ export const VENUE_WALLET_ROLES = [
   "diamondOwner",
   "proxyKindsBuyer",
   "dodgerOwner",
+  "noReturnOwner",
+  "walletTaxOwner",
+  "uncxLockOwner",
+  "limitsOwner",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

@@ -144,9 +144,10 @@ function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]
 
 const holding = (entry: Holding, supply: bigint | null) => ({ address: entry.address, amount: lp(entry.amount), share_bps: share(entry.amount, supply) });
 
-function presentLocker(entry: LockerHolding, supply: bigint | null) {
+function presentLocker(entry: LockerHolding, supply: bigint | null, part: "locked" | "withdrawable") {
+  const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
   return {
-    ...holding(entry, supply),
+    ...holding({ address: entry.address, amount: part === "locked" ? entry.stillLocked : entry.withdrawable }, supply),
     key: entry.key,
     name: entry.name,
     recognised_by: entry.recognisedBy,
@@ -156,13 +157,14 @@ function presentLocker(entry: LockerHolding, supply: bigint | null) {
           owner: lock.owner,
           amount: lp(lock.amount),
           unlock_time: Number(lock.unlockTime),
-          unlock_date: new Date(Number(lock.unlockTime) * 1000).toISOString(),
+          unlock_date: iso(lock.unlockTime),
           withdrawn: lock.withdrawn,
           locked_at_read: lock.lockedAtRead,
           transaction: lock.transaction,
         }))
       : null,
     locks_note: entry.locksReason,
+    ...(part === "locked" ? { earliest_unlock: entry.earliestUnlock === null ? null : iso(entry.earliestUnlock) } : { withdrawable_since: iso(entry.withdrawableSince ?? 0n) }),
   };
 }
 
@@ -186,7 +188,8 @@ function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | 
       holders: custody.burned.holders.map((entry) => holding(entry, supply)),
       burn_transactions: custody.burned.transactions.map((burn) => ({ transaction: burn.transaction, block: Number(burn.block), from: burn.from, to: burn.to, amount: lp(burn.amount), kind: burn.kind })),
     },
-    locked: { ...category(custody.locked.amount), lockers: custody.locked.lockers.map((entry) => presentLocker(entry, supply)) },
+    locked: { ...category(custody.locked.amount), lockers: custody.locked.lockers.map((entry) => presentLocker(entry, supply, "locked")) },
+    ...(custody.withdrawable.lockers.length > 0 ? { withdrawable: { ...category(custody.withdrawable.amount), lockers: custody.withdrawable.lockers.map((entry) => presentLocker(entry, supply, "withdrawable")) } } : {}),
     team: {
       ...category(custody.team.amount),
       holders: custody.team.holders.map((entry) => ({ ...holding(entry, supply), relations: entry.relations, is_contract: entry.isContract })),

@@ -50,4 +50,8 @@ export const liquidityTimelockAbi = parseAbi([
   "struct Lock { address token; address owner; uint256 amount; uint256 unlockTime; bool withdrawn; }",
   "function getLock(uint256 lockId) view returns (Lock)",
 ]);
+export const uncxTokenLocksAbi = parseAbi([
+  "function getNumLocksForToken(address lpToken) view returns (uint256)",
+  "function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)",
+]);
 export const timelockLocked = parseAbiItem("event Locked(uint256 indexed lockId, address indexed token, address indexed owner, uint256 amount, uint256 unlockTime)");

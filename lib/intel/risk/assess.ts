@@ -82,13 +82,18 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
   } else if (sell) {
     signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: trade.nativeIn.toString(), native_out: sell.native.toString() }, provenance: "verified_onchain" });
   }
-  for (const [id, taxBps, leg] of [["buy_tax", trade.buyTaxBps, trade.buy], ["sell_tax", trade.sellTaxBps, sell]] as const) {
+  const { transfer } = trade;
+  if (transfer && !transfer.ok) {
+    signals.push({ id: "transfer_blocked", severity: "high", flag: true, title: "A holder cannot send the tokens to another ordinary wallet", evidence: { ...where, sent: transfer.tokensOut.toString(), revert: transfer.revert }, provenance: "verified_onchain" });
+  }
+  const taxTitles = { buy_tax: "Buy tax", sell_tax: "Sell tax", transfer_tax: "Wallet-to-wallet transfer tax" } as const;
+  for (const [id, taxBps, leg] of [["buy_tax", trade.buyTaxBps, trade.buy], ["sell_tax", trade.sellTaxBps, sell], ["transfer_tax", trade.transferTaxBps, transfer]] as const) {
     if (taxBps === null || taxBps === 0 || !leg) continue;
     signals.push({
       id,
       severity: taxBps >= highTaxBps ? "high" : "medium",
       flag: true,
-      title: `${id === "buy_tax" ? "Buy" : "Sell"} tax of ${(taxBps / 100).toFixed(2)} %`,
+      title: `${taxTitles[id]} of ${(taxBps / 100).toFixed(2)} %`,
       evidence: { ...where, tax_bps: taxBps, sent: leg.tokensOut.toString(), arrived: leg.tokensIn.toString() },
       provenance: "verified_onchain",
     });
@@ -160,10 +165,15 @@ type CustodyShares = {
   basis: "lp_supply" | "position_value";
   burned: bigint;
   locked: bigint;
+  /** In lockers whose locks expired: its owners can take it out now. */
+  withdrawable: bigint;
   team: bigint;
   unverified: bigint;
   whole: bigint;
   lockers: { address: Address; name: string }[];
+  /** The earliest unlock still ahead among the locked part; null when unknown. */
+  earliestUnlock: bigint | null;
+  withdrawableLockers: { address: Address; name: string; since: bigint | null }[];
   teamHolders: { address: Address; relations: TeamRelation[] }[];
 };
 
@@ -174,10 +184,13 @@ function lpShares(pool: Pool, custody: LpCustody): CustodyShares | null {
     basis: "lp_supply",
     burned: custody.burned.amount,
     locked: custody.locked.amount,
+    withdrawable: custody.withdrawable.amount,
     team: custody.team.amount,
     unverified: custody.unverifiedCustody.amount,
     whole: custody.lpTotalSupply,
     lockers: custody.locked.lockers.map((locker) => ({ address: locker.address, name: locker.name })),
+    earliestUnlock: custody.locked.lockers.reduce<bigint | null>((low, locker) => (locker.earliestUnlock !== null && (low === null || locker.earliestUnlock < low) ? locker.earliestUnlock : low), null),
+    withdrawableLockers: custody.withdrawable.lockers.map((locker) => ({ address: locker.address, name: locker.name, since: locker.withdrawableSince })),
     teamHolders: custody.team.holders.map((holder) => ({ address: holder.address, relations: holder.relations })),
   };
 }
@@ -193,7 +206,7 @@ function positionShares(pool: Pool, custody: PositionCustody): CustodyShares | n
   if (whole === 0n) return null;
   const lockers = new Map(custody.locked.map((holding) => [holding.owner, { address: holding.owner, name: holding.locker.name }]));
   const teamHolders = new Map(custody.team.map((holding) => [holding.owner, { address: holding.owner, relations: holding.relations }]));
-  return { pool, basis: "position_value", burned, locked, team, unverified, whole, lockers: [...lockers.values()], teamHolders: [...teamHolders.values()] };
+  return { pool, basis: "position_value", burned, locked, withdrawable: 0n, team, unverified, whole, lockers: [...lockers.values()], earliestUnlock: null, withdrawableLockers: [], teamHolders: [...teamHolders.values()] };
 }
 
 /** Custody of the pool deepest in dollars among those whose custody was read, fungible LP or positions. */
@@ -216,12 +229,20 @@ function custodySignal(reading: RiskReading): Signal | null {
   const burnedBps = bps(custody.burned, custody.whole);
   const lockedBps = bps(custody.locked, custody.whole);
   const teamBps = bps(custody.team, custody.whole);
+  const withdrawableBps = bps(custody.withdrawable, custody.whole);
+  // Secured is burned or still locked: LP whose lock has expired can be pulled today.
   const secured = burnedBps + lockedBps >= securedLpBps;
   return {
     id: "lp_custody",
-    severity: secured ? "info" : teamBps >= 5_000 ? "high" : "medium",
+    severity: secured ? "info" : teamBps >= 5_000 || withdrawableBps >= 5_000 ? "high" : "medium",
     flag: !secured,
-    title: secured ? "Most of the pool's liquidity is burned or locked" : teamBps > 0 ? "Liquidity is not secured: the team holds LP and can pull it" : "Liquidity is not secured: most LP is neither burned nor locked",
+    title: secured
+      ? "Most of the pool's liquidity is burned or locked"
+      : withdrawableBps > 0 && withdrawableBps >= teamBps
+        ? "Liquidity is not secured: locks have expired and their owners can withdraw the LP"
+        : teamBps > 0
+          ? "Liquidity is not secured: the team holds LP and can pull it"
+          : "Liquidity is not secured: most LP is neither burned nor locked",
     evidence: {
       pool: custody.pool.address,
       ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
@@ -229,6 +250,9 @@ function custodySignal(reading: RiskReading): Signal | null {
       basis: custody.basis,
       burned_bps: burnedBps,
       locked_bps: lockedBps,
+      earliest_unlock: custody.earliestUnlock === null ? null : new Date(Number(custody.earliestUnlock) * 1000).toISOString(),
+      withdrawable_bps: withdrawableBps,
+      withdrawable_lockers: custody.withdrawableLockers.map((locker) => ({ address: locker.address, name: locker.name, since: locker.since === null ? null : new Date(Number(locker.since) * 1000).toISOString() })),
       team_held_bps: teamBps,
       unverified_custody_bps: bps(custody.unverified, custody.whole),
       lockers: custody.lockers,
@@ -309,8 +333,36 @@ function hookSignals(pools: readonly Pool[]): Signal[] {
   });
 }
 
+/** Below this share of supply a limit is restrictive enough to flag. */
+export const restrictiveLimitBps = 100;
+
+/** Max-transaction and max-wallet limits with their values; null when the token exposes neither. */
+function limitsSignal(reading: RiskReading): Signal | null {
+  const { maxTransaction, maxWallet } = reading.limits;
+  if (!maxTransaction && !maxWallet) return null;
+  const supply = reading.identity.totalSupply.value;
+  const shareOf = (amount: bigint) => (supply && supply > 0n ? Number((amount * 10_000n) / supply) : null);
+  const view = (limit: typeof maxTransaction) => (limit ? { getter: limit.getter, amount: limit.amount.toString(), share_bps: shareOf(limit.amount) } : null);
+  const shares = [maxTransaction, maxWallet].filter((limit) => limit !== null).map((limit) => shareOf(limit.amount));
+  const restrictive = shares.some((share) => share !== null && share < restrictiveLimitBps);
+  const parts = [maxTransaction ? `a transaction at most ${describeShare(shareOf(maxTransaction.amount))}` : null, maxWallet ? `a wallet at most ${describeShare(shareOf(maxWallet.amount))}` : null].filter(Boolean).join(" and ");
+  return {
+    id: "trade_limits",
+    severity: restrictive ? "medium" : "info",
+    flag: restrictive,
+    title: `The token limits ${parts} of the supply`,
+    evidence: { max_transaction: view(maxTransaction), max_wallet: view(maxWallet), note: "The values are read from the token's getters at the block; that transfers enforce them is the usual pattern, not proven." },
+    provenance: "verified_onchain",
+  };
+}
+
+function describeShare(bps: number | null): string {
+  return bps === null ? "an unknown share" : `${(bps / 100).toFixed(2)} %`;
+}
+
 export function assessRisk(reading: RiskReading) {
   const custody = custodySignal(reading);
+  const limits = limitsSignal(reading);
   const holders = concentrationSignal(reading);
   const upgrade = upgradeSignal(reading);
   const signals: Signal[] = [
@@ -321,6 +373,7 @@ export function assessRisk(reading: RiskReading) {
     ...(custody ? [custody] : []),
     ...(holders ? [holders] : []),
     ...hookSignals(reading.pools),
+    ...(limits ? [limits] : []),
   ];
   const flags = signals.filter((signal) => signal.flag);
   return { signals, flags, summary: summarize(flags, reading.block), custodyRead: custody !== null, concentrationRead: holders !== null };

@@ -25,8 +25,10 @@ function presentSimulation(trade: Ran) {
     native_in: trade.nativeIn.toString(),
     buy: legView(trade.buy),
     sell: legView(trade.sell),
+    transfer: legView(trade.transfer),
     buy_tax_bps: trade.buyTaxBps,
     sell_tax_bps: trade.sellTaxBps,
+    transfer_tax_bps: trade.transferTaxBps,
   };
 }
 

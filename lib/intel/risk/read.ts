@@ -13,6 +13,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { limitCalls, readLimits, type TradeLimits } from "./limits";
 import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
 import {
   custodyDefaults,
@@ -56,6 +57,8 @@ export type RiskReading = {
   /** The code at the implementation slot's (or the clone's) target, when there is one. */
   /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
   implementationCode: Hex[];
+  /** Max-transaction and max-wallet limits, where the token exposes a common getter. */
+  limits: TradeLimits;
   /** The token's pools on the registry's DEXes, read at the block. */
   pools: Pool[];
   /** The pools that price the native coin and the further quote assets in dollars. */
@@ -101,13 +104,14 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
-    aggregate(ctx, probe.calls),
+    aggregate(ctx, [...probe.calls, ...limitCalls(token)]),
     scanReceivers(client, chain, token, ctx.block),
   ]);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
-  const proxy = probe.read(probeResults);
+  const proxy = probe.read(probeResults.slice(0, probe.calls.length));
+  const limits = readLimits(probeResults.slice(probe.calls.length));
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);
@@ -129,6 +133,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     owner,
     team,
     proxy,
+    limits,
     implementationCode: behindProxy.filter((found) => found !== "0x"),
     pools,
     referencePools,

@@ -29,7 +29,18 @@ export function simulationIdentity(read: { chainId: number; block: bigint; token
 export type SimulatedLeg = { ok: boolean; revert: { data: Hex; reason: string | null } | null; tokensOut: bigint; tokensIn: bigint; native: bigint };
 
 export type Simulation =
-  | { ran: true; as: SimulationIdentity; nativeIn: bigint; buy: SimulatedLeg; sell: SimulatedLeg | null; buyTaxBps: number | null; sellTaxBps: number | null }
+  | {
+      ran: true;
+      as: SimulationIdentity;
+      nativeIn: bigint;
+      buy: SimulatedLeg;
+      sell: SimulatedLeg | null;
+      /** Wallet to wallet: a tenth of what was bought sent to a fresh account, before the sell. */
+      transfer: SimulatedLeg | null;
+      buyTaxBps: number | null;
+      sellTaxBps: number | null;
+      transferTaxBps: number | null;
+    }
   | { ran: false; reason: string };
 
 /** The revert's own words when it uses Error(string) or a custom error we can name by selector. */
@@ -116,10 +127,11 @@ export async function simulateTrade(input: {
     return { ran: false, reason: `The node did not run the simulation (${(error as Error).message.split("\n")[0]}).` };
   }
   if (!data || data === "0x") return { ran: false, reason: "The node returned nothing for the simulation." };
-  // Every entry point answers the same two legs.
-  const [buyRaw, sellRaw] = decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [Parameters<typeof leg>[0], Parameters<typeof leg>[0]];
+  // Every entry point answers the same three legs.
+  const [buyRaw, sellRaw, transferRaw] = decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [Parameters<typeof leg>[0], Parameters<typeof leg>[0], Parameters<typeof leg>[0]];
   const buy = leg(buyRaw);
   const sell = buy.ok && buy.tokensIn > 0n ? leg(sellRaw) : null;
+  const transfer = buy.ok && transferRaw.tokensOut > 0n ? leg(transferRaw) : null;
   return {
     ran: true,
     as: input.as,
@@ -128,5 +140,7 @@ export async function simulateTrade(input: {
     sell,
     buyTaxBps: buy.ok ? lossBps(buy.tokensOut, buy.tokensIn) : null,
     sellTaxBps: sell?.ok ? lossBps(sell.tokensOut, sell.tokensIn) : null,
+    transfer,
+    transferTaxBps: transfer?.ok ? lossBps(transfer.tokensOut, transfer.tokensIn) : null,
   };
 }

@@ -170,15 +170,17 @@ const locker = holding
             unlock_date: isoTimeOut.describe("When the lock ends, ISO 8601 (UTC)."),
             withdrawn: z.boolean().describe("True when the LP was already taken out."),
             locked_at_read: z.boolean().nullable().describe("True when the lock is still running at the read block (not withdrawn, unlock time ahead); null when the block's time is unknown."),
-            transaction: txHashOut.describe("The transaction that made the lock."),
+            transaction: txHashOut.nullable().describe("The transaction that made the lock; null where the schedule is read from the locker's state (UNCX's tokenLocks), which keeps no transaction."),
           })
           .describe("One lock, proven by the locker's own state at the block."),
       )
       .nullable()
       .describe("The locks holding this pool's LP; null when not read (see locks_note)."),
-    locks_note: z.string().nullable().describe("Why locks is null: lock proof was not asked for (set locks or full), or this locker's schedule is not decoded in this version; null when locks were read."),
+    locks_note: z.string().nullable().describe("Why locks is null or partial: lock proof was not asked for (set locks or full), this locker's schedule is not decoded in this version, or only the first locks were read; null when every lock was read."),
+    earliest_unlock: isoTimeOut.nullable().optional().describe("Under locked: the earliest unlock time still ahead (ISO 8601, UTC); null when the schedule is not read."),
+    withdrawable_since: isoTimeOut.optional().describe("Under withdrawable: since when its owners could take this LP out (the earliest passed unlock time)."),
   })
-  .describe("A recognised locker holding LP.");
+  .describe("A recognised locker holding LP; its amount is the part in this category (still locked, or withdrawable).");
 
 const category = (what: string) => ({
   amount: lpAmount(`LP ${what}, in total`),
@@ -213,8 +215,12 @@ const custody = z
       })
       .describe("LP out of circulation."),
     locked: z
-      .object({ ...category("in recognised lockers"), lockers: z.array(locker).describe("The recognised lockers holding LP, largest first.") })
-      .describe("LP in recognised lockers (registry addresses or known locker code)."),
+      .object({ ...category("in recognised lockers, still locked"), lockers: z.array(locker).describe("The recognised lockers holding LP still locked, largest first.") })
+      .describe("LP in recognised lockers (registry addresses or known locker code) that is still locked at the block, or whose schedule is not decoded (then locks_note says so)."),
+    withdrawable: z
+      .object({ ...category("in recognised lockers whose locks have expired"), lockers: z.array(locker).describe("The lockers holding it, largest first, each with withdrawable_since.") })
+      .optional()
+      .describe("LP in lockers whose unlock time has passed: its owners can take it out now, so it is not secured. Present when the schedule was read."),
     team: z
       .object({
         ...category("held by team wallets"),

@@ -1,7 +1,7 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, blockOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
+import { addressOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
 import { teamRelationOut } from "./onchain-parts";
 
 const powerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -21,10 +21,13 @@ export const riskSignalIds = [
   "holder_concentration",
   "v4_hook",
   "sell_refused_by_venue",
+  "transfer_blocked",
+  "transfer_tax",
+  "trade_limits",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply).";
 
 const revert = z
   .object({
@@ -150,7 +153,13 @@ const signalOut = z
           .enum(["lp_supply", "position_value"])
           .describe("What the shares are of. lp_supply: the pool's fungible LP token supply (V2 style, Aerodrome classic). position_value: what the position NFTs found in the history window hold at the current price (V3 style, Slipstream, Uniswap V4), since liquidity units of different price ranges are not comparable."),
         burned_bps: bpsOut.describe("Liquidity at burn addresses, in basis points of the basis (rounded down)."),
-        locked_bps: bpsOut.describe("Liquidity in recognised lockers, in basis points of the basis (rounded down)."),
+        locked_bps: bpsOut.describe("Liquidity in recognised lockers still locked at the block (or whose schedule is not decoded), in basis points of the basis (rounded down)."),
+        earliest_unlock: isoTimeOut.nullable().optional().describe("The earliest unlock time still ahead among the locked liquidity; null when no schedule was read."),
+        withdrawable_bps: bpsOut.optional().describe("Liquidity in lockers whose locks have expired — its owners can withdraw it now, so it is not secured — in basis points of the basis (rounded down)."),
+        withdrawable_lockers: z
+          .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("Its name in the registry."), since: isoTimeOut.nullable().describe("Since when the LP could be withdrawn (the earliest passed unlock time).") }).describe("A locker holding expired locks."))
+          .optional()
+          .describe("The lockers holding withdrawable liquidity."),
         team_held_bps: bpsOut.describe("Liquidity held by the deployer, the owner or the first liquidity provider, in basis points of the basis (rounded down)."),
         unverified_custody_bps: bpsOut.describe("Liquidity in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of the basis (rounded down)."),
         lockers: z
@@ -228,6 +237,44 @@ const signalOut = z
       }),
       "Selling through the pool reverts because the token takes a fee on transfer and the venue refuses to be paid short: holders cannot sell here, though the token holds no trap (a V2-style pool would take it).",
     ),
+    signal(
+      ["transfer_blocked"],
+      z.object({ ...tradeVenue, sent: tokenUnits("Tokens the simulated holder tried to send to a fresh wallet (a tenth of what it bought)"), revert: revert.describe("Why the transfer reverted.") }),
+      "Wallet to wallet: a holder who bought cannot send the tokens to another ordinary wallet.",
+    ),
+    signal(
+      ["transfer_tax"],
+      z.object({
+        ...tradeVenue,
+        tax_bps: bpsOut.describe("(sent − arrived) / sent, in basis points, rounded to the nearest."),
+        sent: tokenUnits("Tokens sent to a fresh wallet (a tenth of what was bought)"),
+        arrived: tokenUnits("Tokens that arrived there"),
+      }),
+      "Wallet to wallet: a transfer between ordinary wallets arrives short; any loss is a flag, 10 % or more is high.",
+    ),
+    signal(
+      ["trade_limits"],
+      z.object({
+        max_transaction: z
+        .object({
+          getter: z.string().describe("The getter that answered, e.g. _maxWalletSize()."),
+          amount: integerStringOut.describe("The limit, in the token's smallest unit, as a decimal string."),
+          share_bps: bpsOut.nullable().describe("The limit as a share of the total supply, in basis points (rounded down); null when the supply is unknown."),
+        })
+        .nullable()
+        .describe("The most one transfer may move; null when no common getter answers."),
+        max_wallet: z
+        .object({
+          getter: z.string().describe("The getter that answered, e.g. _maxWalletSize()."),
+          amount: integerStringOut.describe("The limit, in the token's smallest unit, as a decimal string."),
+          share_bps: bpsOut.nullable().describe("The limit as a share of the total supply, in basis points (rounded down); null when the supply is unknown."),
+        })
+        .nullable()
+        .describe("The most one wallet may hold; null when no common getter answers."),
+        note: z.string().describe("What the values do and do not prove."),
+      }),
+      "Max-transaction and max-wallet limits read from the token's getters; a flag when either is below 1 % of the supply.",
+    ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
 
@@ -252,7 +299,11 @@ const simulation = z
     simulated_from: addressOut.describe("The ordinary account that called it (the transaction's origin)."),
     native_in: nativeUnits("What the buy spent (0.1 % of the pool's native-coin side)"),
     buy: leg.describe("The buy."),
-    sell: leg.nullable().describe("Selling everything bought; null when the buy failed or bought nothing."),
+    sell: leg.nullable().describe("Selling what the holder still has (nine tenths of what it bought, after the transfer test); null when the buy failed or bought nothing."),
+    transfer: leg
+      .nullable()
+      .describe("Wallet to wallet, between the buy and the sell: a tenth of what was bought sent to a fresh account with no code (native is 0); null when the buy failed or bought too little to send."),
+    transfer_tax_bps: bpsOut.nullable().describe("Tokens lost on that transfer, in basis points of what was sent; null when it failed or did not run."),
     buy_tax_bps: bpsOut.nullable().describe("Tokens lost on the buy, in basis points of what the pool sent; null when the buy failed."),
     sell_tax_bps: bpsOut.nullable().describe("Tokens lost on the sell, in basis points of what the seller sent; null when the sell failed or did not run."),
   })
