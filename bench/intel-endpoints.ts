@@ -17,7 +17,7 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
 import { createHarness } from "@/test/support/harness";
-import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { addHistory } from "./support/extra-history";
 
@@ -25,7 +25,7 @@ const { values } = parseArgs({ options: { iterations: { type: "string", default:
 // --kept off (default): every request reads the chain (kept answers forgotten before each); on: a
 // repeated request at the same head is served its kept answer (lib/intel/hot-reads.ts).
 const kept = values.kept === "on";
-// --venues with (default): the venue scenarios' requests too; --venues without: the original demo requests only.
+// --venues with (default): the venue and signal scenarios' requests too; --venues without: the original demo requests only.
 const venues = values.venues !== "without";
 const history = Number(values.history);
 const iterations = Number(values.iterations);
@@ -52,7 +52,7 @@ async function main() {
     for (const endpoint of endpoints.filter((e) => e.surface === "intelligence" && (!only || only.has(e.id)))) {
       for (const chain of DEMO_CHAINS) {
         const book = chains[chain].addressBook;
-        const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? venueRequestsFor(endpoint.id, chain, book) : [])];
+        const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? [...venueRequestsFor(endpoint.id, chain, book), ...signalRequestsFor(endpoint.id, chain, book)] : [])];
         if (bodies.length === 0) continue;
         const call = (i: number) => {
           if (!kept) forgetKeptAnswers(new MemoryAnswerStore());

@@ -53,3 +53,22 @@ export function venueRequestsFor(id: EndpointId, chain: string, book: AddressBoo
       return [];
   }
 }
+
+/**
+ * The requests that read the signal scenarios (proxies the EIP-1967 slots miss, a simulation
+ * dodger, a USDT-style token, a wallet-transfer tax, trade limits, UNCX locks): risk and
+ * contract/analysis on each token, liquidity (with lock proof) on the UNCX-locked one.
+ */
+export function signalRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
+  const scenarios = Object.values(book.venues.signals).filter((scenario) => scenario !== null);
+  const uncx = book.venues.signals.uncxLocks;
+  switch (id) {
+    case "intel/risk":
+    case "contract/analysis":
+      return scenarios.map((scenario) => ({ chain, address: scenario.token.address as string }));
+    case "intel/liquidity":
+      return uncx ? [{ chain, address: uncx.token.address as string, locks: true }] : [];
+    default:
+      return [];
+  }
+}
