@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 
 /// @notice A honeypot that tries to pass simulations: a sell into its market pair reverts for
 /// ordinary holders, but goes through when the seller is a published simulator address or the
@@ -126,5 +127,18 @@ contract LimitsToken is ERC20, Ownable {
             if (!isMarketPair[to]) require(balanceOf(to) + value <= _maxWalletSize, "Exceeds the maxWalletSize.");
         }
         super._update(from, to, value);
+    }
+}
+
+/// @notice A plain ERC-721 collection: anyone may mint, holders name operators with
+/// setApprovalForAll.
+contract DemoCollection is ERC721 {
+    uint256 public nextId = 1;
+
+    constructor() ERC721("Demo Collection", "DEMONFT") {}
+
+    function mint(address to) external returns (uint256 id) {
+        id = nextId++;
+        _mint(to, id);
     }
 }

@@ -546,6 +546,24 @@ export type TradeLimitsFacts = {
   setMarketPairTx: TxRef;
 };
 
+export type Permit2GrantsScenario = {
+  title: string;
+  proves: string;
+  wallet: Address;
+  token: Address;
+  permit2: Address;
+  /** The wallet's unlimited ERC-20 approval of the token to Permit2. */
+  erc20ApproveTx: TxRef;
+  /** Unlimited (uint160 max) to the Universal Router until 2100: live at the read. */
+  live: { spender: Address; amount: string; expiration: number; tx: TxRef };
+  /** Expired two days before the read. */
+  expired: { spender: Address; expiration: number; tx: TxRef };
+  /** Zeroed by a Lockdown. */
+  revoked: { spender: Address; tx: TxRef; lockdownTx: TxRef };
+  /** The wallet's operators over a demo ERC-721 collection: one standing, one set back to false. */
+  nft: { collection: Address; operator: Address; operatorTx: TxRef; revokedOperator: Address; operatorRevokedTx: TxRef };
+};
+
 export type SignalScenarios = {
   zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
   beaconProxy: TokenScenario<BeaconProxyFacts>;
@@ -556,6 +574,7 @@ export type SignalScenarios = {
   /** Null on Base, which has no UNCX V1.0 locker. */
   uncxLocks: TokenScenario<UncxLocksFacts> | null;
   tradeLimits: TokenScenario<TradeLimitsFacts>;
+  permit2Grants: Permit2GrantsScenario;
 };
 
 // ---- Aerodrome (Base only) ----

@@ -56,11 +56,12 @@ export function venueRequestsFor(id: EndpointId, chain: string, book: AddressBoo
 
 /**
  * The requests that read the signal scenarios (proxies the EIP-1967 slots miss, a simulation
- * dodger, a USDT-style token, a wallet-transfer tax, trade limits, UNCX locks): risk and
- * contract/analysis on each token, liquidity (with lock proof) on the UNCX-locked one.
+ * dodger, a USDT-style token, a wallet-transfer tax, trade limits, UNCX locks, Permit2 grants):
+ * risk and contract/analysis on each token, liquidity (with lock proof) on the UNCX-locked one,
+ * approvals of the Permit2 wallet.
  */
 export function signalRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
-  const scenarios = Object.values(book.venues.signals).filter((scenario) => scenario !== null);
+  const scenarios = Object.values(book.venues.signals).filter((scenario) => scenario !== null && "pool" in scenario);
   const uncx = book.venues.signals.uncxLocks;
   switch (id) {
     case "intel/risk":
@@ -68,6 +69,8 @@ export function signalRequestsFor(id: EndpointId, chain: string, book: AddressBo
       return scenarios.map((scenario) => ({ chain, address: scenario.token.address as string }));
     case "intel/liquidity":
       return uncx ? [{ chain, address: uncx.token.address as string, locks: true }] : [];
+    case "wallet/approvals":
+      return [{ chain, address: book.venues.signals.permit2Grants.wallet as string }];
     default:
       return [];
   }

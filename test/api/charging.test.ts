@@ -27,7 +27,7 @@ const route = apiRoute("wallet/approvals", async ({ input }) => {
   };
   const approvals = honestEmpty ? [] : [approval];
   return {
-    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start" }, limitations: [], unavailable: {} },
+    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start" }, limitations: [], unavailable: {} },
     honestEmpty,
   };
 });

@@ -29,8 +29,9 @@ describe("README demo addresses", () => {
         s.trader.wallet,
         // The signal scenarios' table (the UNCX lock is listed with its networks, below).
         ...Object.entries(demo.chains[chain].addressBook.venues.signals)
-          .filter(([name]) => name !== "uncxLocks")
-          .map(([, scenario]) => scenario!.token.address),
+          .filter(([name]) => name !== "uncxLocks" && name !== "permit2Grants")
+          .map(([, scenario]) => (scenario as { token: { address: string } }).token.address),
+        demo.chains[chain].addressBook.venues.signals.permit2Grants.wallet,
       ]);
     }
   });

@@ -176,7 +176,7 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
       expect(await client.readContract({ address: expected, abi: pairAbi, functionName: "factory" })).toBe(dex.factory);
     }
     // The signal scenarios' tokens too, each launched on the same factory.
-    const signalScenarios = Object.values(book.venues.signals).filter((scenario) => scenario !== null);
+    const signalScenarios = Object.values(book.venues.signals).filter((scenario) => scenario !== null && "pool" in scenario);
     for (const scenario of signalScenarios) {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
     }

@@ -12,6 +12,7 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
+import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { useDemoChains } from "../support/demo-chains";
 
@@ -146,6 +147,38 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     expect(assessed.simulation).toMatchObject({ buy: { ok: true }, sell: { ok: true } });
     // A token without limits has no such signal.
     expect((await risk(book.scenarios.healthy.token.address)).signals.map((signal) => signal.id)).not.toContain("trade_limits");
+  });
+
+  it("Permit2: the live unlimited allowance to the Universal Router is listed, usable, with its expiration; the expired and the locked-down ones are not", async () => {
+    const { permit2Grants } = book.venues.signals;
+    const { data } = await readApprovals({ chain, wallet: permit2Grants.wallet, limit: 50, offset: 0, client: getChainClient(chain, { env: env() }) });
+    // The ERC-20 approval that Permit2 rests on, labelled.
+    expect(data.approvals).toEqual([expect.objectContaining({ token: expect.objectContaining({ address: permit2Grants.token }), spender: expect.objectContaining({ address: permit2Grants.permit2, label: "Permit2", kind: "permit2" }), unlimited: true })]);
+    expect(data.permit2_total).toBe(1);
+    expect(data.permit2).toEqual([
+      {
+        token: expect.objectContaining({ address: permit2Grants.token }),
+        spender: expect.objectContaining({ address: permit2Grants.live.spender, is_contract: true }),
+        amount: expect.objectContaining({ raw: permit2Grants.live.amount }),
+        unlimited: true,
+        expiration: new Date(permit2Grants.live.expiration * 1000).toISOString(),
+        nonce: "0",
+        usable: true,
+        granted: expect.objectContaining({ transaction: permit2Grants.live.tx.hash, block: permit2Grants.live.tx.block }),
+      },
+    ]);
+    expect(data.permit2.map((entry) => entry.spender.address)).not.toContain(permit2Grants.expired.spender);
+    expect(data.permit2.map((entry) => entry.spender.address)).not.toContain(permit2Grants.revoked.spender);
+
+    // NFT operators: the standing one, not the one set back to false.
+    expect(data.nft_operators_total).toBe(1);
+    expect(data.nft_operators).toEqual([
+      {
+        collection: permit2Grants.nft.collection,
+        operator: expect.objectContaining({ address: permit2Grants.nft.operator, is_contract: false }),
+        granted: expect.objectContaining({ transaction: permit2Grants.nft.operatorTx.hash }),
+      },
+    ]);
   });
 
   it("LP in UNCX's locker: the running lock is locked with its unlock time, the expired one withdrawable since its date; risk does not call the pool secured", async () => {

@@ -5,26 +5,72 @@
 // facet mints for its owner. And a honeypot that lets simulations through: sells revert for its
 // holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
 // is the zero address.
-import { encodeFunctionData, erc20Abi, getAddress, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, maxUint160, maxUint256, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import type { SignalScenarios } from "../address-book";
 import { ref } from "../player";
-import type { VenueContext } from "../venues/common";
+import { PERMIT2_EXPIRATION, permit2Abi, type VenueContext } from "../venues/common";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
 export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";
 
 export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
+  const beaconProxy = await playBeaconProxy(ctx);
   return {
     zeppelinosProxy: await playZeppelinosProxy(ctx),
-    beaconProxy: await playBeaconProxy(ctx),
+    beaconProxy,
     diamond: await playDiamond(ctx),
     simulationDodger: await playSimulationDodger(ctx),
     noReturnToken: await playNoReturnToken(ctx),
     walletTransferTax: await playWalletTransferTax(ctx),
     uncxLocks: await playUncxLocks(ctx),
     tradeLimits: await playTradeLimits(ctx),
+    permit2Grants: await playPermit2Grants(ctx, beaconProxy.token.address),
+  };
+}
+
+/**
+ * A wallet's Permit2 allowances on one token, after an unlimited ERC-20 approval to Permit2: an
+ * unlimited one to the Universal Router that stands, one that expired two days before the read,
+ * and one a Lockdown revoked.
+ */
+async function playPermit2Grants(ctx: VenueContext, token: Address) {
+  startScenario(ctx);
+  const wallet = ctx.venueWallets.permit2Wallet;
+  const permit2 = ctx.venues.permit2;
+  const router = ctx.venues.uniswapV4.universalRouter;
+  const expiredSpender = ctx.venueWallets.permit2ExpiredSpender.address;
+  const revokedSpender = ctx.venueWallets.permit2RevokedSpender.address;
+  const erc20ApproveTx = await ctx.player.write(wallet, token, erc20Abi, "approve", [permit2, maxUint256]);
+  const liveTx = await ctx.player.write(wallet, permit2, permit2Abi, "approve", [token, router, maxUint160, PERMIT2_EXPIRATION]);
+  const shortExpiration = ctx.player.clock.peekNext() + HOUR;
+  const expiredTx = await ctx.player.write(wallet, permit2, permit2Abi, "approve", [token, expiredSpender, wholeTokens(1_000n), shortExpiration]);
+  const revokedTx = await ctx.player.write(wallet, permit2, permit2Abi, "approve", [token, revokedSpender, wholeTokens(5_000n), PERMIT2_EXPIRATION]);
+  const lockdownTx = await ctx.player.write(wallet, permit2, permit2Abi, "lockdown", [[{ token, spender: revokedSpender }]]);
+  // The same wallet's NFT operators: one standing, one set and taken back.
+  const collectionAbi = artifact(ctx, "DemoCollection").abi;
+  const { address: collection } = await deployContract(ctx, wallet, "DemoCollection");
+  await ctx.player.write(wallet, collection, collectionAbi, "mint", [wallet.address]);
+  const operator = ctx.venueWallets.nftOperator.address;
+  const revokedOperator = ctx.venueWallets.permit2RevokedSpender.address;
+  const operatorTx = await ctx.player.write(wallet, collection, collectionAbi, "setApprovalForAll", [operator, true]);
+  await ctx.player.write(wallet, collection, collectionAbi, "setApprovalForAll", [revokedOperator, true]);
+  const operatorRevokedTx = await ctx.player.write(wallet, collection, collectionAbi, "setApprovalForAll", [revokedOperator, false]);
+  // Two days on, a block: the short allowance has expired at the read.
+  ctx.player.clock.wait(2 * DAY);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.01") });
+  return {
+    title: "Permit2 allowances (one live, one expired, one locked down) and NFT operators (one live, one revoked)",
+    proves: "wallet/approvals reads Permit2's own allowances — the live unlimited one to the Universal Router is listed and usable, the expired and the revoked ones are not — and operators over whole NFT collections.",
+    nft: { collection, operator, operatorTx: ref(operatorTx), revokedOperator, operatorRevokedTx: ref(operatorRevokedTx) },
+    wallet: wallet.address,
+    token,
+    permit2,
+    erc20ApproveTx: ref(erc20ApproveTx),
+    live: { spender: router, amount: maxUint160.toString(), expiration: PERMIT2_EXPIRATION, tx: ref(liveTx) },
+    expired: { spender: expiredSpender, expiration: shortExpiration, tx: ref(expiredTx) },
+    revoked: { spender: revokedSpender, tx: ref(revokedTx), lockdownTx: ref(lockdownTx) },
   };
 }
 

@@ -17,6 +17,7 @@ export const PERMIT2_EXPIRATION = 4_102_444_800;
 
 export const permit2Abi = parseAbi([
   "function approve(address token, address spender, uint160 amount, uint48 expiration)",
+  "function lockdown((address token, address spender)[] approvals)",
   "function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)",
   "event Approval(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration)",
 ]);

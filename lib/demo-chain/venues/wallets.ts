@@ -33,6 +33,10 @@ export const VENUE_WALLET_ROLES = [
   "walletTaxOwner",
   "uncxLockOwner",
   "limitsOwner",
+  "permit2Wallet",
+  "permit2ExpiredSpender",
+  "permit2RevokedSpender",
+  "nftOperator",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

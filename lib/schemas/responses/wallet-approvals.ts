@@ -1,23 +1,25 @@
-// POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time
-// (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
+// POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time,
+// and its live Permit2 allowances (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
 import { z } from "zod";
 import { knownAddressKinds } from "@/lib/chain/networks";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
+const spenderOut = z
+  .object({
+    address: addressOut.describe("The address allowed to spend the wallet's tokens."),
+    label: z.string().nullable().describe("The network registry's name for the spender (e.g. \"Uniswap V2 router\", a locker's name); null when the registry does not know it."),
+    kind: z
+      .enum(knownAddressKinds)
+      .nullable()
+      .describe(`What the registry knows the spender as: ${knownAddressKinds.join(", ")}; null when the registry does not know it.`),
+    is_contract: z.boolean().nullable().describe("True when the spender has code at the read block (a contract), false for an account without code; null when the spender's code was not read."),
+  })
+  .describe("Who may spend.");
+
 const approvalOut = z
   .object({
     token: tokenOut.describe("The token the approval is on."),
-    spender: z
-      .object({
-        address: addressOut.describe("The address allowed to spend the wallet's tokens."),
-        label: z.string().nullable().describe("The network registry's name for the spender (e.g. \"Uniswap V2 router\", a locker's name); null when the registry does not know it."),
-        kind: z
-          .enum(knownAddressKinds)
-          .nullable()
-          .describe(`What the registry knows the spender as: ${knownAddressKinds.join(", ")}; null when the registry does not know it.`),
-        is_contract: z.boolean().nullable().describe("True when the spender has code at the read block (a contract), false for an account without code; null when the spender's code was not read."),
-      })
-      .describe("Who may spend."),
+    spender: spenderOut,
     allowance: amountOut.describe("What allowance(wallet, spender) answers at the read block, in the token: the current allowance, not the logged one (spending lowers it on many tokens without a log)."),
     unlimited: z.boolean().describe("True when the allowance is at least 2^255: the maximum, or what remains of it on tokens that lower it when spent."),
     granted: z
@@ -29,6 +31,25 @@ const approvalOut = z
       .describe("The grant that stands: the latest Approval of this token to this spender."),
   })
   .describe("A live approval: an allowance above zero.");
+
+const permit2ApprovalOut = z
+  .object({
+    token: tokenOut.describe("The token the Permit2 allowance is on."),
+    spender: spenderOut,
+    amount: amountOut.describe("What Permit2's allowance(wallet, token, spender) answers at the read block, in the token."),
+    unlimited: z.boolean().describe("True when the amount is at least 2^159 (Permit2 amounts are uint160: the maximum, or what remains of it)."),
+    expiration: isoTimeOut.describe("When Permit2 stops honouring it (UTC); always after the read block's time, or it would not be listed."),
+    nonce: z.string().regex(/^[0-9]+$/).describe("The pair's Permit2 nonce: the next signed permit must carry it."),
+    usable: z.boolean().describe("True when the wallet's ERC-20 allowance to Permit2 for this token is live too, so the spender can pull tokens now; false when that allowance is gone (then nothing can be pulled until it is given again)."),
+    granted: z
+      .object({
+        transaction: txHashOut.describe("The transaction of the latest Permit2 Approval or Permit of this token to this spender."),
+        block: blockOut.describe("Its block."),
+        time: isoTimeOut.describe("Its block's time (UTC)."),
+      })
+      .describe("The grant that stands."),
+  })
+  .describe("A live Permit2 allowance: above zero and not expired.");
 
 export const walletApprovalsResponse = defineResponse({
   data: z
@@ -55,12 +76,34 @@ export const walletApprovalsResponse = defineResponse({
           end: scanEndOut,
         })
         .describe("The blocks the Approval logs were read from."),
+      permit2: z
+        .array(permit2ApprovalOut)
+        .describe("The wallet's live Permit2 allowances (Uniswap's shared approval contract, which its routers pull tokens through), unlimited ones first, then newest; at most 200 (permit2_total counts all). Expired ones and those a Lockdown zeroed are not live."),
+      permit2_total: z.number().int().nonnegative().describe("Live Permit2 allowances in all."),
+      nft_operators: z
+        .array(
+          z
+            .object({
+              collection: addressOut.describe("The ERC-721 or ERC-1155 collection."),
+              operator: spenderOut.describe("Who may move every token the wallet holds in the collection."),
+              granted: z
+                .object({
+                  transaction: txHashOut.describe("The transaction of the latest ApprovalForAll of this collection to this operator."),
+                  block: blockOut.describe("Its block."),
+                  time: isoTimeOut.describe("Its block's time (UTC)."),
+                })
+                .describe("The grant that stands."),
+            })
+            .describe("A live NFT operator: ApprovalForAll set to true last, and isApprovedForAll still true at the read block."),
+        )
+        .describe("Operators over whole NFT collections (ERC-721 and ERC-1155 setApprovalForAll), newest first; at most 200 (nft_operators_total counts all)."),
+      nft_operators_total: z.number().int().nonnegative().describe("Live NFT operators in all."),
       limitations: limitationsOut,
       unavailable: unavailableOf({ approvals: "some tokens did not answer allowance(); those approvals are left out rather than guessed, and the tokens are named." }),
     })
-    .describe("A wallet's live ERC-20 approvals."),
+    .describe("A wallet's live ERC-20 approvals, its live Permit2 allowances and its NFT operators."),
   meta: z.object({
-    provenance: provenanceOf(["approvals", "approvals.spender.label", "total", "window", "limitations"]),
+    provenance: provenanceOf(["approvals", "approvals.spender.label", "permit2", "permit2_total", "nft_operators", "nft_operators_total", "total", "window", "limitations"]),
     chain_data_source: chainDataSourceOut,
   }),
 });

@@ -9,9 +9,12 @@ import { assessApprovals } from "./assess";
 import type { ApprovalGrants } from "./read";
 import { describeWindow } from "@/lib/intel/windows";
 
+/** Permit2 allowances, and NFT operators, listed in one answer (their totals are always given). */
+export const maxPermit2Listed = 200;
+
 export function presentApprovals(reading: ApprovalGrants, page: { limit: number; offset: number }) {
   const { chain, wallet, block, scan } = reading;
-  const { live, unreadable } = assessApprovals(reading);
+  const { live, permit2, operators, unreadable } = assessApprovals(reading);
   const { limit, offset } = page;
   const approvals = live.slice(offset, offset + limit).map(({ grant, allowance, unlimited }) => {
     const token = getAddress(grant.address);
@@ -27,23 +30,51 @@ export function presentApprovals(reading: ApprovalGrants, page: { limit: number;
     };
   });
 
-  const ledger = new ProvenanceLedger().fact("approvals").outside("approvals.spender.label").fact("total", "window").reading("limitations");
+  const spenderView = (spender: `0x${string}`) => {
+    const known = labelKnownAddress(chain, spender);
+    return { address: spender, label: known?.label ?? null, kind: known?.kind ?? null, is_contract: reading.spenderIsContract.get(spender) ?? null };
+  };
+  const permit2Approvals = permit2.slice(0, maxPermit2Listed).map(({ grant, amount: allowed, expiration, nonce, unlimited, usable }) => {
+    const identity = reading.identityOf.get(grant.args.token);
+    return {
+      token: tokenView(grant.args.token, identity),
+      spender: spenderView(grant.args.spender),
+      amount: amount(allowed, identity?.decimals.value),
+      unlimited,
+      expiration: isoTime(expiration),
+      nonce: nonce.toString(),
+      usable,
+      granted: { transaction: grant.transactionHash, block: Number(grant.blockNumber), time: isoTime(reading.timeOf.get(grant.blockNumber)!) },
+    };
+  });
+
+  const operatorApprovals = operators.slice(0, maxPermit2Listed).map((grant) => ({
+    collection: getAddress(grant.address),
+    operator: spenderView(grant.args.operator),
+    granted: { transaction: grant.transactionHash, block: Number(grant.blockNumber), time: isoTime(reading.timeOf.get(grant.blockNumber)!) },
+  }));
+
+  const ledger = new ProvenanceLedger().fact("approvals", "permit2", "permit2_total", "nft_operators", "nft_operators_total").outside("approvals.spender.label").fact("total", "window").reading("limitations");
   if (unreadable.length > 0) ledger.gap("approvals", `allowance() did not answer on ${unreadable.join(", ")}; those approvals are left out rather than guessed.`);
   return {
     chain,
     block,
     provenance: ledger.provenance,
-    honestEmpty: live.length === 0,
+    honestEmpty: live.length === 0 && permit2.length === 0 && operators.length === 0,
     data: {
       wallet,
       approvals,
       total: live.length,
       unlimited_total: live.filter((entry) => entry.unlimited).length,
       page: { limit, offset, returned: approvals.length, has_more: offset + approvals.length < live.length },
+      permit2: permit2Approvals,
+      permit2_total: permit2.length,
+      nft_operators: operatorApprovals,
+      nft_operators_total: operators.length,
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated, end: scan.end },
       limitations: [
         `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)} on ${getNetwork(chain).displayName}); an approval granted earlier and never touched since is not seen.`,
-        "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are not read in this version.",
+        "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are what Permit2's allowance(owner, token, spender) answers: expired ones and those a Lockdown zeroed are not live; one is usable only while the wallet's ERC-20 allowance to Permit2 for that token is live too.",
         `Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).`,
       ],
       unavailable: ledger.unavailable,

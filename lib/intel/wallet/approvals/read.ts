@@ -1,11 +1,15 @@
 // wallet/approvals, read: three rounds. The block; the wallet's Approval logs (bounded
-// look-back); then the current allowance of every (token, spender) pair seen, the tokens'
-// identities, the spenders' code and the grant blocks' times.
+// look-back), and beside them its Permit2 Approval, Permit and Lockdown logs; then the current
+// allowance of every (token, spender) pair seen — the token's allowance() for ERC-20 grants,
+// Permit2's allowance(owner, token, spender) for Permit2 grants, with its expiration — the tokens'
+// identities, the spenders' code and the grant blocks' times (the read block's too). NFT
+// operators (ApprovalForAll on ERC-721 and ERC-1155 collections) are read the same way and
+// confirmed with isApprovedForAll.
 import { pinnedBlock } from "@/lib/chain/pinned-block";
-import { erc20Abi, getAddress, parseAbiItem, type Address, type Hash } from "viem";
+import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { scanEndOf, scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -13,6 +17,22 @@ import { windowFor, type Window } from "@/lib/intel/windows";
 import type { ScanEnd } from "@/lib/chain/log-scanner";
 
 const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
+
+// Permit2 (Uniswap's shared approval contract): its own allowances per (owner, token, spender).
+const permit2Events = [
+  parseAbiItem("event Approval(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration)"),
+  parseAbiItem("event Permit(address indexed owner, address indexed token, address indexed spender, uint160 amount, uint48 expiration, uint48 nonce)"),
+  parseAbiItem("event Lockdown(address indexed owner, address token, address spender)"),
+] as const;
+const permit2Abi = parseAbi(["function allowance(address user, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)"]);
+
+// ERC-721 and ERC-1155 share the event and the getter: an operator over every token of a collection.
+const approvalForAllEvent = parseAbiItem("event ApprovalForAll(address indexed owner, address indexed operator, bool approved)");
+const operatorAbi = parseAbi(["function isApprovedForAll(address owner, address operator) view returns (bool)"]);
+
+export type OperatorLog = { address: Address; args: { owner: Address; operator: Address; approved: boolean }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
+
+export type Permit2Log = { eventName: "Approval" | "Permit" | "Lockdown"; args: { owner: Address; token: Address; spender: Address }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
 /** How far back Approval logs are read; an approval granted before it is not seen (said in the answer). */
 export const approvalScan = { chunkSize: 200_000n, concurrency: 5 } as const;
@@ -28,7 +48,12 @@ export type ApprovalGrants = {
   grants: { log: ApprovalLog; allowance: CallResult }[];
   identityOf: Map<Address, Erc20Identity>;
   spenderIsContract: Map<Address, boolean>;
-  /** Unix seconds of each grant's block. */
+  /** The latest Permit2 Approval or Permit of each (token, spender), with allowance(owner, token, spender) at the read block. */
+  permit2Grants: { log: Permit2Log; allowance: CallResult }[];
+  permit2: Address;
+  /** The latest ApprovalForAll of each (collection, operator), with isApprovedForAll at the read block. */
+  operatorGrants: { log: OperatorLog; approved: CallResult }[];
+  /** Unix seconds of each grant's block, and of the read block. */
   timeOf: Map<bigint, bigint>;
 };
 
@@ -37,36 +62,82 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const network = getNetwork(chain);
   const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
   const window = windowFor("approvals", blockInterval(client, chain, block));
-  const scan = await scanLogs({
-    client,
-    events: [approvalEvent] as const,
-    args: { owner: wallet },
-    fromBlock: 0n,
-    toBlock: block,
-    maxLookbackBlocks: window.blocks,
-    chunkSize: approvalScan.chunkSize,
-    concurrency: approvalScan.concurrency,
-  });
+  const [scan, permit2Scan, operatorScan] = await Promise.all([
+    scanLogs({
+      client,
+      events: [approvalEvent] as const,
+      args: { owner: wallet },
+      fromBlock: 0n,
+      toBlock: block,
+      maxLookbackBlocks: window.blocks,
+      chunkSize: approvalScan.chunkSize,
+      concurrency: approvalScan.concurrency,
+    }),
+    scanLogs({
+      client,
+      address: network.permit2,
+      events: permit2Events,
+      topics: [permit2Events.map((event) => toEventSelector(event)), pad(wallet, { size: 32 })],
+      fromBlock: 0n,
+      toBlock: block,
+      maxLookbackBlocks: window.blocks,
+      chunkSize: approvalScan.chunkSize,
+      concurrency: approvalScan.concurrency,
+    }),
+    scanLogs({
+      client,
+      events: [approvalForAllEvent] as const,
+      args: { owner: wallet },
+      fromBlock: 0n,
+      toBlock: block,
+      maxLookbackBlocks: window.blocks,
+      chunkSize: approvalScan.chunkSize,
+      concurrency: approvalScan.concurrency,
+    }),
+  ]);
   // The latest Approval of each (token, spender) is the grant that stands, if any does.
   const latest = new Map<string, ApprovalLog>();
   for (const log of scan.logs as unknown as ApprovalLog[]) latest.set(`${log.address.toLowerCase()}:${log.args.spender.toLowerCase()}`, log);
   const grants = [...latest.values()];
-  const tokens = [...new Set(grants.map((grant) => getAddress(grant.address)))];
-  const spenders = [...new Set(grants.map((grant) => getAddress(grant.args.spender)))];
-  const blocks = [...new Set(grants.map((grant) => grant.blockNumber))];
+  // Permit2's: the latest grant of each pair; a Lockdown only zeroes what allowance() then answers.
+  const latestPermit2 = new Map<string, Permit2Log>();
+  for (const log of permit2Scan.logs as unknown as Permit2Log[]) {
+    if (log.eventName !== "Lockdown") latestPermit2.set(`${log.args.token.toLowerCase()}:${log.args.spender.toLowerCase()}`, log);
+  }
+  const permit2Grants = [...latestPermit2.values()];
+  const latestOperator = new Map<string, OperatorLog>();
+  for (const log of operatorScan.logs as unknown as OperatorLog[]) latestOperator.set(`${log.address.toLowerCase()}:${log.args.operator.toLowerCase()}`, log);
+  // One that was set to false last is gone; the getter confirms the ones set to true.
+  const operatorGrants = [...latestOperator.values()].filter((log) => log.args.approved);
+  const tokens = [...new Set([...grants.map((grant) => getAddress(grant.address)), ...permit2Grants.map((grant) => grant.args.token)])];
+  const spenders = [...new Set([...grants.map((grant) => getAddress(grant.args.spender)), ...permit2Grants.map((grant) => grant.args.spender), ...operatorGrants.map((grant) => grant.args.operator)])];
+  const blocks = [...new Set([block, ...grants.map((grant) => grant.blockNumber), ...permit2Grants.map((grant) => grant.blockNumber), ...operatorGrants.map((grant) => grant.blockNumber)])];
 
   const [allowances, identities, codes, headers] = await Promise.all([
-    aggregate({ client, network, block }, grants.map((grant) => ({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] }))),
+    aggregate({ client, network, block }, [
+      ...grants.map((grant) => ({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] })),
+      ...permit2Grants.map((grant) => ({ address: network.permit2, abi: permit2Abi, functionName: "allowance", args: [wallet, grant.args.token, grant.args.spender] })),
+      ...operatorGrants.map((grant) => ({ address: grant.address, abi: operatorAbi, functionName: "isApprovedForAll", args: [wallet, grant.args.operator] })),
+    ]),
     Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
     Promise.all(spenders.map((spender) => client.getCode({ address: spender, blockNumber: block }))),
     Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
   ]);
+  const scans = [scan, permit2Scan, operatorScan];
+  const reads = {
+    fromBlock: scans.reduce((latestStart, entry) => (entry.fromBlock > latestStart ? entry.fromBlock : latestStart), 0n),
+    truncated: scans.some((entry) => entry.truncated),
+    end: scanEndOf(...scans.map((entry) => entry.reason)),
+  };
   return {
     chain,
     wallet,
     block,
-    scan: { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason, window },
+    scan: { fromBlock: reads.fromBlock, toBlock: scan.toBlock, truncated: reads.truncated, end: reads.end, window },
     grants: grants.map((log, i) => ({ log, allowance: allowances[i] })),
+    permit2Grants: permit2Grants.map((log, i) => ({ log, allowance: allowances[grants.length + i] })),
+    permit2: network.permit2,
+    operatorGrants: operatorGrants.map((log, i) => ({ log, approved: allowances[grants.length + permit2Grants.length + i] })),
     identityOf: new Map(tokens.map((token, i) => [token, identities[i]])),
     spenderIsContract: new Map(spenders.map((spender, i) => [spender, Boolean(codes[i] && codes[i] !== "0x")])),
     timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
