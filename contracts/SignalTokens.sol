@@ -142,3 +142,51 @@ contract DemoCollection is ERC721 {
         _mint(to, id);
     }
 }
+
+/// @notice The "lock" pattern of SafeMoon-style Ownable contracts: lock(time) hands ownership to
+/// the zero address (the token reads as renounced) and remembers the previous owner, who takes it
+/// back with unlock() once the time has passed. The owner can mint.
+contract ReclaimableOwnerToken is ERC20 {
+    address private _owner;
+    address private _previousOwner;
+    uint256 private _lockTime;
+
+    event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
+
+    constructor(uint256 supply) ERC20("Reclaimable Owner Demo Token", "RECLAIM") {
+        _owner = msg.sender;
+        emit OwnershipTransferred(address(0), msg.sender);
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyOwner() {
+        require(_owner == msg.sender, "Ownable: caller is not the owner");
+        _;
+    }
+
+    function owner() public view returns (address) {
+        return _owner;
+    }
+
+    function geUnlockTime() public view returns (uint256) {
+        return _lockTime;
+    }
+
+    function lock(uint256 time) public onlyOwner {
+        _previousOwner = _owner;
+        _owner = address(0);
+        _lockTime = block.timestamp + time;
+        emit OwnershipTransferred(_previousOwner, address(0));
+    }
+
+    function unlock() public {
+        require(_previousOwner == msg.sender, "You don't have permission to unlock");
+        require(block.timestamp > _lockTime, "Contract is locked until 7 days");
+        emit OwnershipTransferred(_owner, _previousOwner);
+        _owner = _previousOwner;
+    }
+
+    function mint(address to, uint256 amount) external onlyOwner {
+        _mint(to, amount);
+    }
+}

@@ -564,6 +564,14 @@ export type Permit2GrantsScenario = {
   nft: { collection: Address; operator: Address; operatorTx: TxRef; revokedOperator: Address; operatorRevokedTx: TxRef };
 };
 
+export type ReclaimableOwnerFacts = {
+  /** Who locked ownership away and can take it back. */
+  previousOwner: Address;
+  lockTx: TxRef;
+  /** Unix seconds: when unlock() becomes possible (geUnlockTime()). */
+  unlockTime: number;
+};
+
 export type SignalScenarios = {
   zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
   beaconProxy: TokenScenario<BeaconProxyFacts>;
@@ -575,6 +583,7 @@ export type SignalScenarios = {
   uncxLocks: TokenScenario<UncxLocksFacts> | null;
   tradeLimits: TokenScenario<TradeLimitsFacts>;
   permit2Grants: Permit2GrantsScenario;
+  reclaimableOwner: TokenScenario<ReclaimableOwnerFacts>;
 };
 
 // ---- Aerodrome (Base only) ----

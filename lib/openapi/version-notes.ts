@@ -75,4 +75,10 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "trade_limits"',
     note: "Max-transaction and max-wallet limits are read from the token's common getters and reported with their values; below 1 % of the supply they are a flag.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "ownership_reclaimable"',
+    note: "A renounced owner is no longer taken as final where the code has the lock/unlock pattern (SafeMoon-style Ownable): the previous owner can take ownership back, so the owner powers stay flagged and this signal says from when.",
+  },
 ];

@@ -181,6 +181,21 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     ]);
   });
 
+  it("ownership locked away with lock(time) reads as renounced, but can be taken back: flagged with its unlock time, and the mint power stays a flag", async () => {
+    const { reclaimableOwner } = book.venues.signals;
+    const assessed = await risk(reclaimableOwner.token.address);
+    expect(assessed.signals.find((signal) => signal.id === "ownership")).toMatchObject({ title: "Ownership is renounced" });
+    expect(assessed.signals.find((signal) => signal.id === "ownership_reclaimable")).toMatchObject({
+      severity: "high",
+      flag: true,
+      evidence: { unlock_time: new Date(reclaimableOwner.facts.unlockTime * 1000).toISOString(), functions: [{ signature: "lock(uint256)" }, { signature: "unlock()" }] },
+    });
+    expect(assessed.signals.find((signal) => signal.id === "power_mint")).toMatchObject({ flag: true, severity: "high" });
+    // A plainly renounced token keeps its powers as context.
+    const healthy = await risk(book.scenarios.healthy.token.address);
+    expect(healthy.signals.map((signal) => signal.id)).not.toContain("ownership_reclaimable");
+  });
+
   it("LP in UNCX's locker: the running lock is locked with its unlock time, the expired one withdrawable since its date; risk does not call the pool secured", async () => {
     const scenario = book.venues.signals.uncxLocks;
     if (chain === "base") {

@@ -27,7 +27,34 @@ export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
     uncxLocks: await playUncxLocks(ctx),
     tradeLimits: await playTradeLimits(ctx),
     permit2Grants: await playPermit2Grants(ctx, beaconProxy.token.address),
+    reclaimableOwner: await playReclaimableOwner(ctx),
   };
+}
+
+/** A token whose owner "renounced" through lock(time): owner() is zero, unlock() gives it back in 30 days. */
+async function playReclaimableOwner(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.reclaimOwner;
+  const abi = artifact(ctx, "ReclaimableOwnerToken").abi;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "ReclaimableOwnerToken", [STANDARD_SUPPLY]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const lockFor = 30 * DAY;
+  const lockTx = await ctx.player.write(owner, token, abi, "lock", [BigInt(lockFor)]);
+  ctx.player.clock.wait(HOUR);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.1") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "Ownership that can be taken back (the lock/unlock pattern)",
+      proves: "owner() is the zero address, but unlock() gives ownership back to the previous owner: the renounce is not final, and the mint power stays flagged.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { previousOwner: owner.address, lockTx: ref(lockTx), unlockTime: lockTx.timestamp + lockFor },
+    },
+    token,
+  );
 }
 
 /**

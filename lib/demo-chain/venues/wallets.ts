@@ -37,6 +37,7 @@ export const VENUE_WALLET_ROLES = [
   "permit2ExpiredSpender",
   "permit2RevokedSpender",
   "nftOperator",
+  "reclaimOwner",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

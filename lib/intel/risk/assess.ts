@@ -7,6 +7,7 @@ import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sa
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
+import { reclaimFunctionsIn } from "./reclaim";
 import { powersInCodes, type PowerMatch } from "./selectors";
 import { tradedThrough } from "./simulate";
 
@@ -106,8 +107,9 @@ function powerSignals(reading: RiskReading): Signal[] {
   const { code, implementationCode, owner } = reading;
   // Behind a proxy the code that runs is the implementation's (every facet's, for a diamond).
   const codesRead = implementationCode.length > 0 ? implementationCode : [code];
-  // Renounced ownership leaves owner-gated functions with no one to call them.
-  const heldByNoOne = owner.renounced === true;
+  // Renounced ownership leaves owner-gated functions with no one to call them — unless the code can
+  // give ownership back (the lock/unlock pattern).
+  const heldByNoOne = owner.renounced === true && reclaimFunctionsIn(codesRead) === null;
   return powersInCodes(codesRead).map((power) => {
     const { title, severity } = powerTitles[power.kind];
     return {
@@ -125,6 +127,22 @@ function powerSignals(reading: RiskReading): Signal[] {
       provenance: "interpretation",
     };
   });
+}
+
+/** A renounced owner that can come back: the lock/unlock pattern in the code. */
+function reclaimSignal(reading: RiskReading): Signal | null {
+  const codesRead = reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
+  const functions = reclaimFunctionsIn(codesRead);
+  if (!functions || reading.owner.renounced !== true) return null;
+  const unlock = reading.unlockTime !== null && reading.unlockTime > 0n ? new Date(Number(reading.unlockTime) * 1000).toISOString() : null;
+  return {
+    id: "ownership_reclaimable",
+    severity: "high",
+    flag: true,
+    title: unlock ? `Ownership reads as renounced, but the previous owner can take it back (from ${unlock})` : "Ownership reads as renounced, but the code can give it back to the previous owner",
+    evidence: { functions, unlock_time: unlock, owner: reading.owner.address, note: "lock(time) sets the owner to the zero address and keeps the previous owner; unlock() gives it back once the time has passed. The owner powers are read as held." },
+    provenance: "interpretation",
+  };
 }
 
 function ownershipSignal({ address: owner, renounced }: RiskReading["owner"]): Signal {
@@ -363,12 +381,14 @@ function describeShare(bps: number | null): string {
 export function assessRisk(reading: RiskReading) {
   const custody = custodySignal(reading);
   const limits = limitsSignal(reading);
+  const reclaim = reclaimSignal(reading);
   const holders = concentrationSignal(reading);
   const upgrade = upgradeSignal(reading);
   const signals: Signal[] = [
     ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
     ...powerSignals(reading),
     ownershipSignal(reading.owner),
+    ...(reclaim ? [reclaim] : []),
     ...(upgrade ? [upgrade] : []),
     ...(custody ? [custody] : []),
     ...(holders ? [holders] : []),

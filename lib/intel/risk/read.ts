@@ -14,6 +14,7 @@ import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { limitCalls, readLimits, type TradeLimits } from "./limits";
+import { readUnlockTime, unlockTimeCalls } from "./reclaim";
 import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
 import {
   custodyDefaults,
@@ -59,6 +60,8 @@ export type RiskReading = {
   implementationCode: Hex[];
   /** Max-transaction and max-wallet limits, where the token exposes a common getter. */
   limits: TradeLimits;
+  /** What geUnlockTime()/getUnlockTime() answers: when a locked-away owner can take ownership back; null when neither answers. */
+  unlockTime: bigint | null;
   /** The token's pools on the registry's DEXes, read at the block. */
   pools: Pool[];
   /** The pools that price the native coin and the further quote assets in dollars. */
@@ -104,14 +107,16 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
-    aggregate(ctx, [...probe.calls, ...limitCalls(token)]),
+    aggregate(ctx, [...probe.calls, ...limitCalls(token), ...unlockTimeCalls(token)]),
     scanReceivers(client, chain, token, ctx.block),
   ]);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
   const proxy = probe.read(probeResults.slice(0, probe.calls.length));
-  const limits = readLimits(probeResults.slice(probe.calls.length));
+  const limitResults = probeResults.slice(probe.calls.length, probe.calls.length + limitCalls(token).length);
+  const limits = readLimits(limitResults);
+  const unlockTime = readUnlockTime(probeResults.slice(probe.calls.length + limitResults.length));
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);
@@ -134,6 +139,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     team,
     proxy,
     limits,
+    unlockTime,
     implementationCode: behindProxy.filter((found) => found !== "0x"),
     pools,
     referencePools,
