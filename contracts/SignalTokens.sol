@@ -190,3 +190,50 @@ contract ReclaimableOwnerToken is ERC20 {
         _mint(to, amount);
     }
 }
+
+/// @notice The shape of the OP Stack's OptimismMintableERC20 (the standard bridge token on Base):
+/// the bridge named at creation, and only it, mints what crosses over and burns what goes back.
+contract BridgedDemoToken is ERC20 {
+    address public immutable REMOTE_TOKEN;
+    address public immutable BRIDGE;
+
+    event Mint(address indexed account, uint256 amount);
+    event Burn(address indexed account, uint256 amount);
+
+    constructor(address bridge_, address remoteToken_) ERC20("Bridged Demo Token", "BRIDGED") {
+        BRIDGE = bridge_;
+        REMOTE_TOKEN = remoteToken_;
+    }
+
+    modifier onlyBridge() {
+        require(msg.sender == BRIDGE, "OptimismMintableERC20: only bridge can mint and burn");
+        _;
+    }
+
+    function l1Token() external view returns (address) {
+        return REMOTE_TOKEN;
+    }
+
+    function l2Bridge() external view returns (address) {
+        return BRIDGE;
+    }
+
+    function mint(address to, uint256 amount) external onlyBridge {
+        _mint(to, amount);
+        emit Mint(to, amount);
+    }
+
+    function burn(address from, uint256 amount) external onlyBridge {
+        _burn(from, amount);
+        emit Burn(from, amount);
+    }
+}
+
+/// @notice Stands in for the chain's standard bridge on the demo chain, placed at its predeploy
+/// address: finalizeDeposit mints what "crossed". The real bridge takes it only from its
+/// messenger; here anyone may, so the demo can play deposits with ordinary transactions.
+contract DemoStandardBridge {
+    function finalizeDeposit(address token, address to, uint256 amount) external {
+        BridgedDemoToken(token).mint(to, amount);
+    }
+}

@@ -167,6 +167,11 @@ export type NetworkInfo = {
   multicall3: Address;
   /** Uniswap's Permit2: token allowances that routers pull through. */
   permit2: Address;
+  /**
+   * The chain's canonical token bridge, where a bridge mints its tokens (the OP Stack's
+   * L2StandardBridge predeploy on Base); absent where tokens are not minted by a standard bridge.
+   */
+  standardBridge?: { address: Address; name: string; source: string };
 };
 
 /** Refuses a literal that is not already in checksum form, so a typo fails at load, not in a read. */
@@ -472,6 +477,11 @@ const base: NetworkInfo = {
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
+  standardBridge: {
+    address: addr("0x4200000000000000000000000000000000000010"),
+    name: "Base's L2StandardBridge (OP Stack predeploy)",
+    source: "OP Stack specs: predeploys (L2StandardBridge 0x4200000000000000000000000000000000000010); Base docs: contract addresses",
+  },
 };
 
 const bsc: NetworkInfo = {

@@ -572,6 +572,16 @@ export type ReclaimableOwnerFacts = {
   unlockTime: number;
 };
 
+export type BridgedTokenFacts = {
+  /** The chain's L2StandardBridge predeploy, where the demo placed a stand-in. */
+  bridge: Address;
+  /** What REMOTE_TOKEN() names. */
+  remoteToken: Address;
+  /** The deposits the bridge minted. */
+  deposits: TxRef[];
+  bridgers: Address[];
+};
+
 export type SignalScenarios = {
   zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
   beaconProxy: TokenScenario<BeaconProxyFacts>;
@@ -584,6 +594,8 @@ export type SignalScenarios = {
   tradeLimits: TokenScenario<TradeLimitsFacts>;
   permit2Grants: Permit2GrantsScenario;
   reclaimableOwner: TokenScenario<ReclaimableOwnerFacts>;
+  /** Base only. */
+  bridgedToken: TokenScenario<BridgedTokenFacts> | null;
 };
 
 // ---- Aerodrome (Base only) ----

@@ -81,4 +81,10 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "ownership_reclaimable"',
     note: "A renounced owner is no longer taken as final where the code has the lock/unlock pattern (SafeMoon-style Ownable): the previous owner can take ownership back, so the owner powers stay flagged and this signal says from when.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "bridged_token"',
+    note: "A token the chain's standard bridge mints (an OptimismMintableERC20 on Base) is said to be bridged, and its mint power is the bridge's — context, not an owner power.",
+  },
 ];

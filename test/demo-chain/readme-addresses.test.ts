@@ -29,7 +29,7 @@ describe("README demo addresses", () => {
         s.trader.wallet,
         // The signal scenarios' table (the UNCX lock is listed with its networks, below).
         ...Object.entries(demo.chains[chain].addressBook.venues.signals)
-          .filter(([name]) => name !== "uncxLocks" && name !== "permit2Grants")
+          .filter(([name]) => !["uncxLocks", "permit2Grants", "bridgedToken"].includes(name))
           .map(([, scenario]) => (scenario as { token: { address: string } }).token.address),
         demo.chains[chain].addressBook.venues.signals.permit2Grants.wallet,
       ]);
@@ -52,6 +52,7 @@ describe("README demo addresses", () => {
         ...(v.pancakeV3Trader ? [v.pancakeV3Trader.token.address, v.pancakeV3Trader.trades[0].wallet] : []),
         ...(book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile.token.address, book.aerodrome.scenarios.aerodromeStable.token.address, book.aerodrome.scenarios.slipstream.token.address] : []),
         ...(book.venues.signals.uncxLocks ? [book.venues.signals.uncxLocks.token.address] : []),
+        ...(book.venues.signals.bridgedToken ? [book.venues.signals.bridgedToken.token.address] : []),
       ];
       expect(rows.filter((row) => row.networks.includes(chain)).map((row) => row.address), chain).toEqual(expected);
     }

@@ -12,6 +12,7 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
+import { readTeamWallets } from "@/lib/intel/team";
 import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { useDemoChains } from "../support/demo-chains";
@@ -194,6 +195,23 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     // A plainly renounced token keeps its powers as context.
     const healthy = await risk(book.scenarios.healthy.token.address);
     expect(healthy.signals.map((signal) => signal.id)).not.toContain("ownership_reclaimable");
+  });
+
+  it("a standard bridge token (Base): recognised as bridged, its mint power the bridge's and no flag, its bridgers not launch recipients", async () => {
+    const scenario = book.venues.signals.bridgedToken;
+    if (chain !== "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const assessed = await risk(scenario!.token.address);
+    expect(assessed.signals.find((signal) => signal.id === "bridged_token")).toMatchObject({ flag: false, evidence: { bridge: scenario!.facts.bridge, remote_token: scenario!.facts.remoteToken } });
+    expect(assessed.signals.find((signal) => signal.id === "power_mint")).toMatchObject({ flag: false, severity: "info" });
+    expect(assessed.flags).not.toContain("power_mint");
+
+    const { data } = await readTeamWallets({ chain, address: scenario!.token.address, client: getChainClient(chain, { env: env() }) });
+    const relations = data.wallets.flatMap((wallet) => wallet.relations.map((relation) => relation.relation));
+    expect(relations).not.toContain("launch_mint_recipient");
+    expect(data.unavailable.launch).toMatch(/bridged token/);
   });
 
   it("LP in UNCX's locker: the running lock is locked with its unlock time, the expired one withdrawable since its date; risk does not call the pool secured", async () => {

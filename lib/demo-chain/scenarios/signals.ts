@@ -28,7 +28,44 @@ export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
     tradeLimits: await playTradeLimits(ctx),
     permit2Grants: await playPermit2Grants(ctx, beaconProxy.token.address),
     reclaimableOwner: await playReclaimableOwner(ctx),
+    bridgedToken: await playBridgedToken(ctx),
   };
+}
+
+/**
+ * Base only: a standard bridge token (OptimismMintableERC20's shape) whose bridge is the chain's
+ * L2StandardBridge predeploy, where the demo places a stand-in; two deposits mint it to two
+ * bridgers, who trade it.
+ */
+async function playBridgedToken(ctx: VenueContext) {
+  const standard = getNetwork(ctx.network.chain).standardBridge;
+  if (!standard) return null;
+  startScenario(ctx);
+  const deployer = ctx.venueWallets.bridgedDeployer;
+  const { address: template } = await deployContract(ctx, deployer, "DemoStandardBridge");
+  await ctx.player.rpc("anvil_setCode", [standard.address, await ctx.player.client.getCode({ address: template })]);
+  const remoteToken = getAddress("0x00000000000000000000000000000000b41d9e00");
+  const { address: token, tx: deployTx } = await deployContract(ctx, deployer, "BridgedDemoToken", [standard.address, remoteToken]);
+  const bridgeAbi = artifact(ctx, "DemoStandardBridge").abi;
+  const liquidityDeposit = await ctx.player.write(deployer, standard.address, bridgeAbi, "finalizeDeposit", [token, deployer.address, wholeTokens(500_000_000n)]);
+  const bridger = ctx.venueWallets.bridger;
+  const bridgerDeposit = await ctx.player.write(bridger, standard.address, bridgeAbi, "finalizeDeposit", [token, bridger.address, wholeTokens(1_000_000n)]);
+  const pool = await ctx.market.launch({ from: deployer, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  ctx.player.clock.wait(HOUR);
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.1") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "A standard bridge token on Base",
+      proves: "A token minted by the chain's standard bridge is recognised as bridged: its mint power is the bridge's (context, not an owner power), and bridgers are not launch recipients.",
+      deployer: deployer.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "access-control",
+      pool,
+      facts: { bridge: standard.address, remoteToken, deposits: [ref(liquidityDeposit), ref(bridgerDeposit)], bridgers: [deployer.address, bridger.address] },
+    },
+    token,
+  );
 }
 
 /** A token whose owner "renounced" through lock(time): owner() is zero, unlock() gives it back in 30 days. */

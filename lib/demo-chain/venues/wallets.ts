@@ -38,6 +38,8 @@ export const VENUE_WALLET_ROLES = [
   "permit2RevokedSpender",
   "nftOperator",
   "reclaimOwner",
+  "bridgedDeployer",
+  "bridger",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;

@@ -112,6 +112,23 @@ function powerSignals(reading: RiskReading): Signal[] {
   const heldByNoOne = owner.renounced === true && reclaimFunctionsIn(codesRead) === null;
   return powersInCodes(codesRead).map((power) => {
     const { title, severity } = powerTitles[power.kind];
+    // A bridged token's mint is its bridge's, minting what crosses over; no owner holds it.
+    if (power.kind === "mint" && reading.bridged) {
+      return {
+        id: "power_mint",
+        severity: "info",
+        flag: false,
+        title: `The code can mint, for ${reading.bridged.bridgeName} only: it mints what crosses the bridge`,
+        evidence: {
+          functions: power.functions,
+          read_from: implementationCode.length > 0 ? "implementation_code" : "token_code",
+          owner: owner.address,
+          owner_renounced: owner.renounced,
+          note: `The token names ${reading.bridged.bridge} (the chain's standard bridge) as its bridge; an OptimismMintableERC20 lets only the bridge mint and burn.`,
+        },
+        provenance: "interpretation",
+      } satisfies Signal;
+    }
     return {
       id: `power_${power.kind}`,
       severity: heldByNoOne ? "info" : severity,
@@ -127,6 +144,19 @@ function powerSignals(reading: RiskReading): Signal[] {
       provenance: "interpretation",
     };
   });
+}
+
+/** A token the chain's standard bridge mints: what it stands for on the other chain. */
+function bridgedSignal(reading: RiskReading): Signal | null {
+  if (!reading.bridged) return null;
+  return {
+    id: "bridged_token",
+    severity: "info",
+    flag: false,
+    title: `A bridged token: ${reading.bridged.bridgeName} mints and burns it`,
+    evidence: { bridge: reading.bridged.bridge, remote_token: reading.bridged.remoteToken },
+    provenance: "verified_onchain",
+  };
 }
 
 /** A renounced owner that can come back: the lock/unlock pattern in the code. */
@@ -382,6 +412,7 @@ export function assessRisk(reading: RiskReading) {
   const custody = custodySignal(reading);
   const limits = limitsSignal(reading);
   const reclaim = reclaimSignal(reading);
+  const bridged = bridgedSignal(reading);
   const holders = concentrationSignal(reading);
   const upgrade = upgradeSignal(reading);
   const signals: Signal[] = [
@@ -389,6 +420,7 @@ export function assessRisk(reading: RiskReading) {
     ...powerSignals(reading),
     ownershipSignal(reading.owner),
     ...(reclaim ? [reclaim] : []),
+    ...(bridged ? [bridged] : []),
     ...(upgrade ? [upgrade] : []),
     ...(custody ? [custody] : []),
     ...(holders ? [holders] : []),

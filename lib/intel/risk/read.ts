@@ -31,7 +31,7 @@ import {
   type PositionCustody,
   type TeamRelation,
 } from "@/lib/intel/market";
-import { knownTeam, tokenFirstRound, type OwnerRead } from "@/lib/intel/token/first-round";
+import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
 import { simulateTrade, simulationIdentity, type Simulation, type TradeRoute } from "./simulate";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -60,6 +60,8 @@ export type RiskReading = {
   implementationCode: Hex[];
   /** Max-transaction and max-wallet limits, where the token exposes a common getter. */
   limits: TradeLimits;
+  /** The chain's standard bridge when it mints the token (a bridged token); null otherwise. */
+  bridged: BridgedToken | null;
   /** What geUnlockTime()/getUnlockTime() answers: when a locked-away owner can take ownership back; null when neither answers. */
   unlockTime: bigint | null;
   /** The token's pools on the registry's DEXes, read at the block. */
@@ -82,7 +84,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const first = tokenFirstRound({ client, chain }, token);
 
   // Round 1, at the answer's block (the latest outside an answer).
-  const [head, code, proxySlots, identity, owner, creation, discovery] = await Promise.all([
+  const [head, code, proxySlots, identity, owner, creation, discovery, bridged] = await Promise.all([
     first.head(),
     first.code(),
     first.proxySlots(),
@@ -90,6 +92,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     first.owner(),
     first.creation(),
     first.pools(),
+    first.bridged(),
   ]);
   if (code === "0x") throw new ApiError("insufficient_data", `${token} holds no contract code on ${network.displayName} at block ${head.number}: there is no token to assess.`);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
@@ -140,6 +143,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     proxy,
     limits,
     unlockTime,
+    bridged,
     implementationCode: behindProxy.filter((found) => found !== "0x"),
     pools,
     referencePools,

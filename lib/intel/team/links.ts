@@ -37,6 +37,8 @@ export type LinkFacts = {
   logs: readonly TransferLog[];
   /** Replayed AccessControl grants: provisional links until hasRole confirms them. */
   roleHolders: readonly { role: Hex; account: Address }[];
+  /** True when the chain's standard bridge mints the token: its mints are deliveries, not a launch. */
+  bridged?: boolean;
 };
 
 /** The links, strongest first; a wallet can hold several. Also the first mint seen, which dates the launch. */
@@ -56,6 +58,8 @@ export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: Trans
   if (facts.adminOwner) link(getAddress(facts.adminOwner), { relation: "proxy_admin_owner", read: `owner() of the proxy admin at block ${block}` });
   const firstMint = logs.find((log) => sameAddress(log.args.from, zeroAddress));
   for (const log of logs) {
+    // A bridged token's mints are the bridge delivering what crossed: its recipients are bridgers, not a launch.
+    if (facts.bridged) break;
     if (!sameAddress(log.args.from, zeroAddress) || !firstMint || log.blockNumber > firstMint.blockNumber + teamScan.launchBlocks) continue;
     link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value.toString() });
   }

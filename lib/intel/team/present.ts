@@ -55,7 +55,8 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
     // On Base the launch mint's recipient is the nearest thing to a deployer the chain itself shows.
     ledger.gap("deployer", chain === "base" ? `${deployerGap(chain).replace(/\.$/, "")}; the launch mint's recipient stands in for it when the window reaches the launch.` : deployerGap(chain));
   }
-  if (!reading.firstMint) ledger.gap("launch", `The token's launch mint is not in blocks ${transfers.fromBlock} to ${transfers.toBlock}, so launch recipients are not read.`);
+  if (reading.bridged) ledger.gap("launch", `A bridged token: ${reading.bridged.bridgeName} mints it as tokens cross, so its mint recipients are bridgers, not launch recipients.`);
+  else if (!reading.firstMint) ledger.gap("launch", `The token's launch mint is not in blocks ${transfers.fromBlock} to ${transfers.toBlock}, so launch recipients are not read.`);
   const cited = [...new Set(list.flatMap((entry) => entry.relations.map((relation) => relation.transaction)).filter((hash): hash is Hash => Boolean(hash)))];
 
   return {

@@ -16,7 +16,7 @@ import { addressInSlot } from "@/lib/intel/contract/proxy";
 import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/contract/read";
 import type { PoolCandidate } from "@/lib/intel/market";
 import type { Creation } from "@/lib/intel/token/deployer";
-import type { TokenFirstRound } from "@/lib/intel/token/first-round";
+import type { BridgedToken, TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { TransferLog } from "@/lib/intel/wallet/movements";
 import { activityOf, isPool, linkTeam, teamScan, type Linked } from "./links";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -38,6 +38,8 @@ export type TeamReading = {
   transfers: { logs: TransferLog[]; fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; window: Window };
   /** The launch mint: the first mint in the history read. */
   firstMint: TransferLog | undefined;
+  /** The chain's standard bridge mints the token: its mints link no one. */
+  bridged: BridgedToken | null;
   /** Every wallet linked, role holders still unconfirmed. */
   linked: Linked[];
   roleGrants: RoleGrants;
@@ -55,7 +57,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
   const network = getNetwork(chain);
 
   // Round 1, at the answer's block (the latest outside an answer).
-  const [head, adminWord, ownerRead, creation, identity, discovery] = await Promise.all([first.head(), first.adminSlot(), first.owner(), first.creation(), first.identity(), first.pools()]);
+  const [head, adminWord, ownerRead, creation, identity, discovery, bridged] = await Promise.all([first.head(), first.adminSlot(), first.owner(), first.creation(), first.identity(), first.pools(), first.bridged()]);
   const block = head.number;
   const admin = addressInSlot(adminWord);
   const owner = ownerRead.renounced ? null : ownerRead.address;
@@ -75,6 +77,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
     token,
     block,
     pools,
+    bridged: bridged !== null,
     deployer: creation ? { address: creation.deployer, transaction: creation.transaction } : null,
     owner,
     admin,
@@ -106,6 +109,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
     admin,
     transfers: { logs, fromBlock: transfers.fromBlock, toBlock: transfers.toBlock, truncated: transfers.truncated, end: transfers.reason, window },
     firstMint,
+    bridged,
     linked,
     roleGrants,
     checks,

@@ -4,7 +4,7 @@
 // started on first use and shared after that, so an endpoint asks for what it needs and a read
 // running beside another (why-down's team read) reuses the answers instead of asking twice.
 // Reads started in the same tick travel in one batched request.
-import { getAddress, zeroAddress, type Address, type Block, type Hex } from "viem";
+import { getAddress, parseAbi, zeroAddress, type Address, type Block, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
@@ -34,7 +34,14 @@ export type TokenFirstRound = {
   owner(): Promise<OwnerRead>;
   creation(): Promise<Creation | null>;
   pools(): Promise<PoolDiscovery>;
+  /** The chain's standard bridge when the token names it as its minter (a bridged token), with the token it stands for on the other chain; null otherwise. */
+  bridged(): Promise<BridgedToken | null>;
 };
+
+export type BridgedToken = { bridge: Address; bridgeName: string; remoteToken: Address | null };
+
+// OptimismMintableERC20 and its older form: the bridge that mints and burns it, and the L1 token.
+const bridgedTokenAbi = parseAbi(["function BRIDGE() view returns (address)", "function l2Bridge() view returns (address)", "function REMOTE_TOKEN() view returns (address)", "function l1Token() view returns (address)"]);
 
 /** A read made once, on first use; its failure surfaces where it is awaited, never as unhandled. */
 function once<T>(read: () => Promise<T>): () => Promise<T> {
@@ -82,6 +89,16 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     }),
     creation: once(() => readCreation(target, token)),
     pools: once(() => discoverPools(latest, token)),
+    bridged: once(async () => {
+      const standard = latest.network.standardBridge;
+      if (!standard) return null;
+      const reads = await aggregate(latest, (["BRIDGE", "l2Bridge", "REMOTE_TOKEN", "l1Token"] as const).map((functionName) => ({ address: token, abi: bridgedTokenAbi, functionName })));
+      const [bridgeA, bridgeB, remoteA, remoteB] = reads.map((read) => valueOrNull<Address>(read));
+      const bridge = bridgeA ?? bridgeB;
+      if (!bridge || getAddress(bridge) !== standard.address) return null;
+      const remote = remoteA ?? remoteB;
+      return { bridge: standard.address, bridgeName: standard.name, remoteToken: remote ? getAddress(remote) : null };
+    }),
   };
 }
 

@@ -25,10 +25,11 @@ export const riskSignalIds = [
   "transfer_tax",
   "trade_limits",
   "ownership_reclaimable",
+  "bridged_token",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's).";
 
 const revert = z
   .object({
@@ -287,6 +288,14 @@ const signalOut = z
         note: z.string().describe("How the pattern works, and what follows for the powers."),
       }),
       "Ownership reads as renounced, but the lock/unlock pattern can give it back to the previous owner.",
+    ),
+    signal(
+      ["bridged_token"],
+      z.object({
+        bridge: addressOut.describe("The chain's standard bridge, which the token names as its minter (BRIDGE() or l2Bridge())."),
+        remote_token: addressOut.nullable().describe("The token it stands for on the other chain (REMOTE_TOKEN() or l1Token()); null when neither answers."),
+      }),
+      "A token the chain's standard bridge mints and burns as it crosses (context, not a flag).",
     ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");

@@ -87,7 +87,7 @@ export const teamWalletsResponse = defineResponse({
       limitations: limitationsOut,
       unavailable: unavailableOf({
         deployer: "Why the deployer is not known: on Base, deployer evidence needs an outside explorer source; elsewhere the node did not say who created the contract.",
-        launch: "Why launch recipients were not read: the token's first mint is not in the window.",
+        launch: "Why launch recipients were not read: the token's first mint is not in the window, or the token is bridged (its mints are the bridge's deliveries).",
       }),
     })
     .describe("Wallets linked to the token's team by on-chain relations only, each with its proof and recent behaviour."),
