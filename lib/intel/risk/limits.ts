@@ -2,14 +2,14 @@
 // values are facts at the block; that the code enforces them on transfers is read from the
 // usual pattern, not proven. A limit far below the supply can stop a holder from selling a
 // position in one go, or a buyer from buying at all.
-import { parseAbi, type Address } from "viem";
+import type { Abi, Address } from "viem";
 import { valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
 
 export const maxTransactionGetters = ["_maxTxAmount", "maxTxAmount", "maxTransactionAmount", "_maxTransactionAmount", "maxTx", "_maxTx", "maxTrxnAmount"] as const;
 export const maxWalletGetters = ["_maxWalletSize", "maxWallet", "maxWalletAmount", "_maxWalletAmount", "_maxWalletToken", "maxWalletSize", "maxHoldingAmount", "_walletMax"] as const;
 
 const getters = [...maxTransactionGetters, ...maxWalletGetters];
-const limitAbi = parseAbi(getters.map((name) => `function ${name}() view returns (uint256)`) as never as string[]);
+const limitAbi: Abi = getters.map((name) => ({ type: "function", name, stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }));
 
 export type TradeLimit = { getter: string; amount: bigint };
 export type TradeLimits = { maxTransaction: TradeLimit | null; maxWallet: TradeLimit | null };

@@ -2,13 +2,13 @@
 // lock(time) sets the owner to the zero address (so the token reads as renounced) while keeping the
 // previous owner in storage, and unlock() gives ownership back to that owner once the time has
 // passed. On such a token a renounced owner neutralises nothing: every owner power can come back.
-import { parseAbi, toFunctionSelector, type Address, type Hex } from "viem";
+import { toFunctionSelector, type Abi, type Address, type Hex } from "viem";
 import { valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { pushedSelectors } from "./selectors";
 
 const reclaimFunctions = ["lock(uint256)", "unlock()"] as const;
 const unlockTimeGetters = ["geUnlockTime", "getUnlockTime"] as const;
-const unlockTimeAbi = parseAbi(unlockTimeGetters.map((name) => `function ${name}() view returns (uint256)`) as never as string[]);
+const unlockTimeAbi: Abi = unlockTimeGetters.map((name) => ({ type: "function", name, stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }));
 
 export type Reclaim = { functions: { signature: string; selector: Hex }[]; unlockTime: bigint | null };
 

@@ -62,38 +62,12 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const network = getNetwork(chain);
   const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
   const window = windowFor("approvals", blockInterval(client, chain, block));
+  // The same window and chunks for every grant kind.
+  const inWindow = { client, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: approvalScan.chunkSize, concurrency: approvalScan.concurrency };
   const [scan, permit2Scan, operatorScan] = await Promise.all([
-    scanLogs({
-      client,
-      events: [approvalEvent] as const,
-      args: { owner: wallet },
-      fromBlock: 0n,
-      toBlock: block,
-      maxLookbackBlocks: window.blocks,
-      chunkSize: approvalScan.chunkSize,
-      concurrency: approvalScan.concurrency,
-    }),
-    scanLogs({
-      client,
-      address: network.permit2,
-      events: permit2Events,
-      topics: [permit2Events.map((event) => toEventSelector(event)), pad(wallet, { size: 32 })],
-      fromBlock: 0n,
-      toBlock: block,
-      maxLookbackBlocks: window.blocks,
-      chunkSize: approvalScan.chunkSize,
-      concurrency: approvalScan.concurrency,
-    }),
-    scanLogs({
-      client,
-      events: [approvalForAllEvent] as const,
-      args: { owner: wallet },
-      fromBlock: 0n,
-      toBlock: block,
-      maxLookbackBlocks: window.blocks,
-      chunkSize: approvalScan.chunkSize,
-      concurrency: approvalScan.concurrency,
-    }),
+    scanLogs({ ...inWindow, events: [approvalEvent] as const, args: { owner: wallet } }),
+    scanLogs({ ...inWindow, address: network.permit2, events: permit2Events, topics: [permit2Events.map((event) => toEventSelector(event)), pad(wallet, { size: 32 })] }),
+    scanLogs({ ...inWindow, events: [approvalForAllEvent] as const, args: { owner: wallet } }),
   ]);
   // The latest Approval of each (token, spender) is the grant that stands, if any does.
   const latest = new Map<string, ApprovalLog>();
