@@ -96,7 +96,8 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       },
     ]);
     expect(data.market.price).toEqual({ pool: healthy.pool.pair, quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_per_token: formatUnits(BigInt(healthy.finalPool.priceNativePerToken), 18), usd_per_token: usd });
-    expect(data.market.native_usd).toEqual({ pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable });
+    // The demo chain has one stablecoin with a reference pool: its peg is taken, not checked, and the answer says so.
+    expect(data.market.native_usd).toEqual({ pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable, stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] } });
     expect(data.market.liquidity_usd).toBe(liquidityUsd);
 
     expect(data.lp_custody).toHaveLength(1);
@@ -124,7 +125,8 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     // The healthy token trades on a V2 pair only: no position to hold.
     expect(data.position_custody).toEqual([]);
     expect(Object.keys(data.unavailable)).toEqual(chain === "base" ? ["team_wallets.deployer"] : []);
-    expect(data.limitations).toHaveLength(chain === "base" ? 5 : 4);
+    expect(data.limitations).toHaveLength(chain === "base" ? 6 : 5);
+    expect(data.limitations).toContain(`Dollar figures take ${book.canonical.stablecoin.symbol} at one dollar: no other stablecoin has a reference pool to check its peg against.`);
     expect(data.limitations.some((line) => line.startsWith("Pools are found on every registry venue"))).toBe(true);
     expectProvenanceForEveryField(result);
   });
@@ -202,7 +204,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const { result, usage } = await analyze(notAToken);
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     expect(result.honestEmpty).toBe(true);
-    expect(result.data.market).toEqual({ pools: [], price: null, native_usd: { pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable }, liquidity_usd: null });
+    expect(result.data.market).toEqual({ pools: [], price: null, native_usd: { pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable, stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] } }, liquidity_usd: null });
     expect(result.data.lp_custody).toEqual([]);
     expect(result.provenance).toMatchObject({ "market.price": "unavailable", "market.usd": "unavailable", lp_custody: "unavailable" });
     expect(result.data.unavailable["market.pools"]).toMatch(/^No pool of this token on /);

@@ -19,6 +19,7 @@ import {
   sameAddress,
   times,
   usdPerQuote,
+  depegThresholdBps,
   type Holding,
   type LockerHolding,
   type LpCustody,
@@ -231,6 +232,19 @@ function teamMap(entries: readonly { address: Address; relation: TeamRelation }[
   return map;
 }
 
+/** What the dollar figures rest on when the stablecoins could not confirm each other. */
+function pegLimitations(nativeUsd: NativeUsd | null): string[] {
+  if (!nativeUsd) return [];
+  const { peg, stablecoin } = nativeUsd;
+  if (peg.status === "single_stablecoin") return [`Dollar figures take ${stablecoin.symbol} at one dollar: no other stablecoin has a reference pool to check its peg against.`];
+  if (peg.status === "disagreement") {
+    const [a, b] = peg.stablecoins;
+    return [`Dollar figures rest on ${stablecoin.symbol}, unconfirmed: ${a.stablecoin.symbol} and ${b.stablecoin.symbol} disagree by ${Math.abs(a.deviationBps ?? b.deviationBps ?? 0)} basis points through the native coin, and which one is off cannot be told.`];
+  }
+  const depegged = peg.stablecoins.filter((check) => check.depegged === true);
+  return depegged.length > 0 ? [`Depegged (more than ${depegThresholdBps / 100} % from the other stablecoins): ${depegged.map((check) => `${check.stablecoin.symbol} (${check.deviationBps} basis points)`).join(", ")}; pools quoted in it are valued by what it buys of the native coin.`] : [];
+}
+
 function limitationsFor(chain: ChainId, lookback: Window, window: { from: number; to: number } | null, pools: readonly Pool[]): string[] {
   const network = getNetwork(chain);
   const list = [
@@ -293,7 +307,18 @@ export function presentLiquidity(reading: LiquidityReading) {
           usd_per_token: price.usdPerToken ? formatRatio(price.usdPerToken) : null,
         }
       : null,
-    native_usd: nativeUsd ? { pool: nativeUsd.pool.address, stablecoin: nativeUsd.stablecoin.symbol, usd_per_native: formatRatio(nativeUsd.usdPerNative) } : null,
+    native_usd: nativeUsd
+      ? {
+          pool: nativeUsd.pool.address,
+          stablecoin: nativeUsd.stablecoin.symbol,
+          usd_per_native: formatRatio(nativeUsd.usdPerNative),
+          stablecoins_checked: {
+            status: nativeUsd.peg.status,
+            threshold_bps: depegThresholdBps,
+            stablecoins: nativeUsd.peg.stablecoins.map((check) => ({ symbol: check.stablecoin.symbol, address: check.stablecoin.address, pool: check.pool.address, deviation_bps: check.deviationBps, depegged: check.depegged })),
+          },
+        }
+      : null,
     liquidity_usd: totalUsd ? formatRatio(totalUsd, 2) : null,
   };
   if (plan.metadata) ledger.fact("market.pools.metadata");
@@ -327,7 +352,7 @@ export function presentLiquidity(reading: LiquidityReading) {
       market,
       lp_custody: lpCustody,
       position_custody: positionCustody,
-      limitations: limitationsFor(chain, reading.window, historyWindow(reading.custodies), pools),
+      limitations: [...limitationsFor(chain, reading.window, historyWindow(reading.custodies), pools), ...pegLimitations(nativeUsd)],
       unavailable: ledger.unavailable,
     },
     provenance: ledger.provenance,

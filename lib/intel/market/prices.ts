@@ -1,7 +1,8 @@
 // Prices from reserves: a pool's mid price in its quote asset, the native coin in dollars
 // through the deepest wrapped-native/stablecoin pool, and the token in dollars through either.
-// Taking a registry stablecoin as one dollar is the one assumption, so dollar figures are an
-// interpretation while quote-asset prices are arithmetic on on-chain reserves.
+// Taking a registry stablecoin as one dollar is the one assumption — checked against the other
+// stablecoins through the native coin (checkPegs) — so dollar figures are an interpretation
+// while quote-asset prices are arithmetic on on-chain reserves.
 import type { Pool, MarketPools, QuoteAsset } from "./pools";
 import { compareRatio, times, type Ratio } from "./ratio";
 
@@ -13,20 +14,82 @@ export function quotePerToken(pool: Pool, tokenDecimals: number): Ratio | null {
   return times(pool.midPrice, { num: pow10(tokenDecimals), den: pow10(pool.quote.decimals) });
 }
 
+/** A stablecoin more than this far from the others (in basis points of a dollar) is depegged. */
+export const depegThresholdBps = 200;
+
+/** One stablecoin's native price and how far it sits from the others'. */
+export type StablecoinCheck = {
+  stablecoin: QuoteAsset;
+  pool: Pool;
+  /** Stablecoin units per native coin at its deepest reference pool. */
+  perNative: Ratio;
+  /** Its distance from the median in basis points (positive: it buys less native, so it is worth less); null when unchecked. */
+  deviationBps: number | null;
+  /** True past the threshold; null when it cannot be told which side is off (two stablecoins that disagree) or there is nothing to compare with. */
+  depegged: boolean | null;
+};
+
+export type PegCheck = {
+  /** checked: three or more stablecoins against their median; two that agree; single_stablecoin: nothing to compare with; disagreement: two that differ past the threshold (which one is off cannot be told). */
+  status: "checked" | "single_stablecoin" | "disagreement";
+  stablecoins: StablecoinCheck[];
+};
+
 export type NativeUsd = {
-  /** The wrapped-native/stablecoin pool the price comes from (the deepest in stablecoin). */
+  /** The wrapped-native/stablecoin pool the price comes from (the deepest of a stablecoin not depegged). */
   pool: Pool;
   stablecoin: QuoteAsset;
   usdPerNative: Ratio;
   /** Dollars per base unit of each further quote asset (by lower-case address), through its deepest pool against the wrapped native coin. */
   otherQuotes: ReadonlyMap<string, Ratio>;
+  /** The stablecoins read against each other through the native coin. */
+  peg: PegCheck;
 };
 
-/** Dollars per native coin from the reference pool holding the most stablecoin, and the further quote assets through it. */
+/**
+ * Each stablecoin's price of the native coin, from its deepest reference pool, held against the
+ * others': with three or more, against their median; with two, whether they agree. A dollar is
+ * taken to be what the stablecoins agree it is, never one stablecoin's word alone.
+ */
+export function checkPegs(referencePools: readonly Pool[]): PegCheck {
+  const deepest = new Map<string, { pool: Pool; depth: Ratio; perNative: Ratio }>();
+  for (const pool of referencePools) {
+    if (pool.quote.kind !== "stablecoin" || !pool.reserves || pool.reserves.quote === 0n) continue;
+    const perNative = quotePerToken(pool, 18);
+    if (!perNative) continue;
+    const depth = { num: pool.reserves.quote, den: pow10(pool.quote.decimals) };
+    const key = pool.quote.address.toLowerCase();
+    const known = deepest.get(key);
+    if (!known || compareRatio(depth, known.depth) > 0) deepest.set(key, { pool, depth, perNative });
+  }
+  const read = [...deepest.values()];
+  const entry = (found: (typeof read)[number], deviationBps: number | null, depegged: boolean | null): StablecoinCheck => ({ stablecoin: found.pool.quote, pool: found.pool, perNative: found.perNative, deviationBps, depegged });
+  if (read.length < 2) return { status: "single_stablecoin", stablecoins: read.map((found) => entry(found, null, null)) };
+  const sorted = [...read].sort((a, b) => compareRatio(a.perNative, b.perNative));
+  // More units of a stablecoin per native coin means each unit is worth less.
+  const deviation = (perNative: Ratio, median: Ratio) => Number((perNative.num * median.den * 10_000n) / (perNative.den * median.num)) - 10_000;
+  if (read.length === 2) {
+    const apart = deviation(sorted[1].perNative, sorted[0].perNative);
+    const agree = Math.abs(apart) <= depegThresholdBps;
+    return { status: agree ? "checked" : "disagreement", stablecoins: read.map((found) => entry(found, found === sorted[1] ? apart : 0, agree ? false : null)) };
+  }
+  const median = sorted[Math.floor(sorted.length / 2)].perNative;
+  return {
+    status: "checked",
+    stablecoins: read.map((found) => {
+      const off = deviation(found.perNative, median);
+      return entry(found, off, Math.abs(off) > depegThresholdBps);
+    }),
+  };
+}
+
+/** Dollars per native coin from the reference pool holding the most stablecoin (of one not depegged), and the further quote assets through it. */
 export function nativeUsdPrice(referencePools: readonly Pool[]): NativeUsd | null {
+  const peg = checkPegs(referencePools);
   let best: { pool: Pool; depth: Ratio; price: Ratio } | null = null;
   for (const pool of referencePools) {
     if (pool.quote.kind !== "stablecoin" || !pool.reserves || pool.reserves.quote === 0n) continue;
+    if (peg.stablecoins.some((check) => check.depegged === true && check.stablecoin.address.toLowerCase() === pool.quote.address.toLowerCase())) continue;
     const price = quotePerToken(pool, 18);
     if (!price) continue;
     const depth = { num: pool.reserves.quote, den: pow10(pool.quote.decimals) };
@@ -45,12 +108,16 @@ export function nativeUsdPrice(referencePools: readonly Pool[]): NativeUsd | nul
     // Dollars per base unit of the quote asset; usdPerQuote scales it by the asset's own decimals.
     otherQuotes.set(key, times(pool.midPrice!, { num: best.price.num, den: best.price.den * pow10(pool.quote.decimals) }));
   }
-  return { pool: best.pool, stablecoin: best.pool.quote, usdPerNative: best.price, otherQuotes };
+  return { pool: best.pool, stablecoin: best.pool.quote, usdPerNative: best.price, otherQuotes, peg };
 }
 
-/** Dollars per one whole quote unit: 1 for a stablecoin, the native price for the native coin and its wrapped token, a further quote asset through its pool against the wrapped native coin. */
+/** Dollars per one whole quote unit: 1 for a stablecoin (what it buys of the native coin when depegged), the native price for the native coin and its wrapped token, a further quote asset through its pool against the wrapped native coin. */
 export function usdPerQuote(quote: QuoteAsset, nativeUsd: NativeUsd | null): Ratio | null {
-  if (quote.kind === "stablecoin") return { num: 1n, den: 1n };
+  if (quote.kind === "stablecoin") {
+    // A depegged stablecoin is worth what it buys of the native coin, not a dollar.
+    const depegged = nativeUsd?.peg.stablecoins.find((check) => check.depegged === true && check.stablecoin.address.toLowerCase() === quote.address.toLowerCase());
+    return depegged && nativeUsd ? { num: nativeUsd.usdPerNative.num * depegged.perNative.den, den: nativeUsd.usdPerNative.den * depegged.perNative.num } : { num: 1n, den: 1n };
+  }
   if (quote.kind === "other") {
     const perBaseUnit = nativeUsd?.otherQuotes.get(quote.address.toLowerCase());
     return perBaseUnit ? times(perBaseUnit, { num: pow10(quote.decimals), den: 1n }) : null;

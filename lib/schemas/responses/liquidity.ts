@@ -139,6 +139,27 @@ const market = z
         pool: addressOut.describe("The wrapped-native/stablecoin pool the price comes from (the deepest in stablecoin)."),
         stablecoin: z.string().describe("The stablecoin's symbol."),
         usd_per_native: decimalOut.describe("Dollars per native coin (18 fractional digits)."),
+        stablecoins_checked: z
+          .object({
+            status: z
+              .enum(["checked", "single_stablecoin", "disagreement"])
+              .describe("checked: three or more stablecoins held against their median, or two that agree within the threshold. single_stablecoin: only one has a reference pool, so its peg is taken, not checked. disagreement: two that differ past the threshold — which one is off cannot be told, so the dollar figures rest on the deeper one unconfirmed."),
+            threshold_bps: bpsOut.describe("How far from the others a stablecoin may sit before it is depegged, in basis points of a dollar (200: 2 %)."),
+            stablecoins: z
+              .array(
+                z
+                  .object({
+                    symbol: z.string().describe("The stablecoin's symbol."),
+                    address: addressOut.describe("Its contract."),
+                    pool: addressOut.describe("Its deepest pool against the wrapped native coin, whose price is compared."),
+                    deviation_bps: z.number().int().nullable().describe("How far its native price sits from the median's (from the other's, with two), in basis points; positive when it buys less of the native coin (worth less). null when there is nothing to compare with."),
+                    depegged: z.boolean().nullable().describe("True past the threshold: dollar figures then value it by what it buys of the native coin, not at one dollar. null when it cannot be told (one stablecoin, or two that disagree)."),
+                  })
+                  .describe("One stablecoin's check."),
+              )
+              .describe("Every registry stablecoin with a reference pool."),
+          })
+          .describe("The stablecoins read against each other through the native coin: the dollar is what they agree it is."),
       })
       .nullable()
       .describe("The native coin's dollar price; null when the network has no wrapped-native/stablecoin V2-style pool."),
