@@ -172,6 +172,19 @@ export type NetworkInfo = {
    * L2StandardBridge predeploy on Base); absent where tokens are not minted by a standard bridge.
    */
   standardBridge?: { address: Address; name: string; source: string };
+  /** DEX aggregators' routers: spenders a wallet commonly approves, named in approvals. */
+  aggregators: readonly { name: string; address: Address; source: string }[];
+};
+
+const ONEINCH_V5 = {
+  name: "1inch Aggregation Router V5",
+  address: addr("0x1111111254EEB25477B68fb85Ed929f73A960582"),
+  source: "1inch Go SDK, helpers/consts/contracts: AggregationRouterV5, identical on every chain but zkSync",
+};
+const KYBERSWAP_META_V2 = {
+  name: "KyberSwap MetaAggregationRouterV2",
+  address: addr("0x6131B5fae19EA4f9D964eAc0408E4408b66337b5"),
+  source: "KyberSwap docs: Aggregator contract addresses (the same address on every supported chain)",
 };
 
 /** Refuses a literal that is not already in checksum form, so a typo fails at load, not in a read. */
@@ -370,6 +383,7 @@ const eth: NetworkInfo = {
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
+  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2],
 };
 
 const base: NetworkInfo = {
@@ -477,6 +491,7 @@ const base: NetworkInfo = {
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
+  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2],
   standardBridge: {
     address: addr("0x4200000000000000000000000000000000000010"),
     name: "Base's L2StandardBridge (OP Stack predeploy)",
@@ -624,6 +639,7 @@ const bsc: NetworkInfo = {
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
+  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2],
 };
 
 export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc };
@@ -687,6 +703,7 @@ export function knownAddresses(network: NetworkInfo): Address[] {
     ...network.burnAddresses,
     network.multicall3,
     network.permit2,
+    ...network.aggregators.map((aggregator) => aggregator.address),
   ];
 }
 
@@ -694,7 +711,7 @@ export const venueContractRoles = ["factory", "router", "position_manager", "poo
 export type VenueContractRole = (typeof venueContractRoles)[number];
 
 /** What the registry can call an address (labelKnownAddress). */
-export const knownAddressKinds = [...venueContractRoles, "locker", "wrapped_native", "stablecoin", "quote_asset", "multicall", "permit2", "burn"] as const;
+export const knownAddressKinds = [...venueContractRoles, "locker", "wrapped_native", "stablecoin", "quote_asset", "multicall", "permit2", "burn", "aggregator"] as const;
 export type KnownAddressKind = (typeof knownAddressKinds)[number];
 
 /** The contracts a venue deploys, each with its role: what holder scans set apart and approvals label. */
@@ -760,5 +777,7 @@ export function labelKnownAddress(chain: ChainId, address: Address): { label: st
   if (is(network.multicall3)) return { label: "Multicall3", kind: "multicall" };
   if (is(network.permit2)) return { label: "Permit2", kind: "permit2" };
   if (isBurnAddress(chain, address)) return { label: "burn address", kind: "burn" };
+  const aggregator = network.aggregators.find((entry) => is(entry.address));
+  if (aggregator) return { label: aggregator.name, kind: "aggregator" };
   return null;
 }

@@ -87,4 +87,12 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "bridged_token"',
     note: "A token the chain's standard bridge mints (an OptimismMintableERC20 on Base) is said to be bridged, and its mint power is the bridge's — context, not an owner power.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/wallet/approvals 200.data.approvals[].spender.kind",
+    what: 'may now return "aggregator"',
+    note: "Spenders that are DEX aggregators' routers (1inch's V5 router, KyberSwap's MetaAggregationRouterV2) are named.",
+  },
+  { date: "2026-11-24", where: "POST /v1/api/wallet/approvals 200.data.permit2[].spender.kind", what: 'may now return "aggregator"', note: "Spenders that are DEX aggregators' routers (1inch's V5 router, KyberSwap's MetaAggregationRouterV2) are named." },
+  { date: "2026-11-24", where: "POST /v1/api/wallet/approvals 200.data.nft_operators[].operator.kind", what: 'may now return "aggregator"', note: "Spenders that are DEX aggregators' routers (1inch's V5 router, KyberSwap's MetaAggregationRouterV2) are named." },
 ];

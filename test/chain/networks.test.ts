@@ -10,6 +10,7 @@ import {
   isBurnAddress,
   isServiceGrounded,
   knownAddresses,
+  labelKnownAddress,
   networkByEvmChainId,
   networks,
   serviceGroundedChains,
@@ -51,10 +52,10 @@ describe("network registry", () => {
     }
   });
 
-  it("names a public source for every token, DEX and locker", () => {
+  it("names a public source for every token, DEX, locker, aggregator and bridge", () => {
     for (const chain of CHAIN_IDS) {
       const network = networks[chain];
-      const entries = [network.wrappedNative, ...network.stablecoins, ...network.dexes, ...network.lockers];
+      const entries = [network.wrappedNative, ...network.stablecoins, ...network.dexes, ...network.lockers, ...network.aggregators, ...(network.standardBridge ? [network.standardBridge] : [])];
       for (const entry of entries) expect(entry.source.length, JSON.stringify(entry)).toBeGreaterThan(10);
     }
   });
@@ -120,6 +121,16 @@ describe("network registry", () => {
     expect(findLocker("eth", lower)).toBeUndefined();
     expect(isBurnAddress("base", "0x000000000000000000000000000000000000dead")).toBe(true);
     expect(isBurnAddress("base", getNetwork("base").wrappedNative.address)).toBe(false);
+  });
+});
+
+describe("spender labels", () => {
+  it("aggregator routers are named as such on every network; an unknown address is not", () => {
+    for (const chain of CHAIN_IDS) {
+      expect(labelKnownAddress(chain, getAddress("0x1111111254eeb25477b68fb85ed929f73a960582"))).toEqual({ label: "1inch Aggregation Router V5", kind: "aggregator" });
+      expect(labelKnownAddress(chain, getAddress("0x6131b5fae19ea4f9d964eac0408e4408b66337b5"))).toEqual({ label: "KyberSwap MetaAggregationRouterV2", kind: "aggregator" });
+      expect(labelKnownAddress(chain, getAddress("0x00000000000000000000000000000000000a66e9"))).toBeNull();
+    }
   });
 });
 
