@@ -7,7 +7,7 @@ import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 import { providers, startProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
 
@@ -19,9 +19,12 @@ type Answer = { label: string; status: number; data: unknown; error?: string; me
 let straight: Answer[];
 
 const intelligence = endpoints.filter((endpoint) => endpoint.surface === "intelligence");
-// The demo requests and the venue scenarios' (Uniswap V3 and V4 on the real contracts, the taxed V3 token, the dust pool beside the deep one).
+// The demo requests, the venue scenarios' (Uniswap V3 and V4 on the real contracts, the taxed V3 token, the dust pool beside the deep one)
+// and the signal scenarios' (proxies, the simulation dodger, UNCX locks, Permit2 and NFT grants, ...).
 const requests = () =>
-  intelligence.flatMap((endpoint) => [...demoRequestsFor(endpoint.id, "eth", chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", chain.addressBook)].map((body) => ({ endpoint, body })));
+  intelligence.flatMap((endpoint) =>
+    [...demoRequestsFor(endpoint.id, "eth", chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", chain.addressBook), ...signalRequestsFor(endpoint.id, "eth", chain.addressBook)].map((body) => ({ endpoint, body })),
+  );
 
 async function answerAll(url: string): Promise<Answer[]> {
   process.env.ETH_RPC_URL = url;
