@@ -50,9 +50,7 @@ async function playBridgedToken(ctx: VenueContext) {
   const liquidityDeposit = await ctx.player.write(deployer, standard.address, bridgeAbi, "finalizeDeposit", [token, deployer.address, wholeTokens(500_000_000n)]);
   const bridger = ctx.venueWallets.bridger;
   const bridgerDeposit = await ctx.player.write(bridger, standard.address, bridgeAbi, "finalizeDeposit", [token, bridger.address, wholeTokens(1_000_000n)]);
-  const pool = await ctx.market.launch({ from: deployer, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
-  ctx.player.clock.wait(HOUR);
-  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.1") });
+  const { pool } = await launchAndBuy(ctx, deployer, token, { buy: "0.1" });
   return finalizeTokenScenario(
     ctx,
     {
@@ -141,13 +139,9 @@ async function playPermit2Grants(ctx: VenueContext, token: Address) {
 async function playTradeLimits(ctx: VenueContext) {
   startScenario(ctx);
   const owner = ctx.venueWallets.limitsOwner;
-  const abi = artifact(ctx, "LimitsToken").abi;
   const { address: token, tx: deployTx } = await deployContract(ctx, owner, "LimitsToken", [STANDARD_SUPPLY]);
-  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
-  const setMarketPairTx = await ctx.player.write(owner, token, abi, "setMarketPair", [pool.pair, true]);
-  ctx.player.clock.wait(HOUR);
-  // About 0.2 % of the supply: under the transaction limit.
-  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.05") });
+  // The buy is about 0.2 % of the supply: under the transaction limit.
+  const { pool, setMarketPairTx } = await launchAndBuy(ctx, owner, token, { marks: "LimitsToken", buy: "0.05" });
   return finalizeTokenScenario(
     ctx,
     {
@@ -157,7 +151,7 @@ async function playTradeLimits(ctx: VenueContext) {
       deployTx: ref(deployTx),
       ownershipModel: "ownable",
       pool,
-      facts: { maxTransaction: (STANDARD_SUPPLY / 200n).toString(), maxWallet: (STANDARD_SUPPLY / 50n).toString(), setMarketPairTx: ref(setMarketPairTx) },
+      facts: { maxTransaction: (STANDARD_SUPPLY / 200n).toString(), maxWallet: (STANDARD_SUPPLY / 50n).toString(), setMarketPairTx: ref(setMarketPairTx!) },
     },
     token,
   );
@@ -215,7 +209,7 @@ async function playNoReturnToken(ctx: VenueContext) {
   startScenario(ctx);
   const owner = ctx.venueWallets.noReturnOwner;
   const { address: token, tx: deployTx } = await deployContract(ctx, owner, "NoReturnToken", [STANDARD_SUPPLY]);
-  const pool = await launchAndBuy(ctx, owner, token);
+  const { pool } = await launchAndBuy(ctx, owner, token);
   return finalizeTokenScenario(
     ctx,
     {
@@ -234,12 +228,8 @@ async function playNoReturnToken(ctx: VenueContext) {
 async function playWalletTransferTax(ctx: VenueContext) {
   startScenario(ctx);
   const owner = ctx.venueWallets.walletTaxOwner;
-  const abi = artifact(ctx, "WalletTransferTaxToken").abi;
   const { address: token, tx: deployTx } = await deployContract(ctx, owner, "WalletTransferTaxToken", [STANDARD_SUPPLY]);
-  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
-  const setMarketPairTx = await ctx.player.write(owner, token, abi, "setMarketPair", [pool.pair, true]);
-  ctx.player.clock.wait(HOUR);
-  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.5") });
+  const { pool, setMarketPairTx } = await launchAndBuy(ctx, owner, token, { marks: "WalletTransferTaxToken" });
   return finalizeTokenScenario(
     ctx,
     {
@@ -249,7 +239,7 @@ async function playWalletTransferTax(ctx: VenueContext) {
       deployTx: ref(deployTx),
       ownershipModel: "ownable",
       pool,
-      facts: { walletTaxBps: 2_000, setMarketPairTx: ref(setMarketPairTx) },
+      facts: { walletTaxBps: 2_000, setMarketPairTx: ref(setMarketPairTx!) },
     },
     token,
   );
@@ -282,11 +272,16 @@ async function playSimulationDodger(ctx: VenueContext) {
   );
 }
 
-async function launchAndBuy(ctx: VenueContext, from: VenueContext["venueWallets"][keyof VenueContext["venueWallets"]], token: Address) {
+/**
+ * The usual opening: a V2 pool of 400M tokens against 10 native, the pool marked as the token's
+ * market pair where the token has setMarketPair (`marks`: its artifact), an hour, then a buy.
+ */
+async function launchAndBuy(ctx: VenueContext, from: VenueContext["venueWallets"][keyof VenueContext["venueWallets"]], token: Address, options: { marks?: string; buy?: string } = {}) {
   const pool = await ctx.market.launch({ from, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const setMarketPairTx = options.marks ? await ctx.player.write(from, token, artifact(ctx, options.marks).abi, "setMarketPair", [pool.pair, true]) : null;
   ctx.player.clock.wait(HOUR);
-  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native("0.5") });
-  return pool;
+  await ctx.market.buy({ from: ctx.venueWallets.proxyKindsBuyer, token, nativeIn: native(options.buy ?? "0.5") });
+  return { pool, setMarketPairTx };
 }
 
 async function playZeppelinosProxy(ctx: VenueContext) {
@@ -296,7 +291,7 @@ async function playZeppelinosProxy(ctx: VenueContext) {
   const { address: implementation } = await deployContract(ctx, deployer, "FiatStyleToken");
   const init = encodeFunctionData({ abi: artifact(ctx, "FiatStyleToken").abi, functionName: "initialize", args: [deployer.address, STANDARD_SUPPLY] });
   const { address: token, tx: deployTx } = await deployContract(ctx, deployer, "ZeppelinOsUpgradeabilityProxy", [implementation, admin.address, init]);
-  const pool = await launchAndBuy(ctx, deployer, token);
+  const { pool } = await launchAndBuy(ctx, deployer, token);
   return finalizeTokenScenario(
     ctx,
     {
@@ -319,7 +314,7 @@ async function playBeaconProxy(ctx: VenueContext) {
   const { address: beacon } = await deployContract(ctx, owner, "DemoUpgradeableBeacon", [implementation, owner.address]);
   const init = encodeFunctionData({ abi: artifact(ctx, "BeaconTokenLogic").abi, functionName: "initialize", args: [owner.address, STANDARD_SUPPLY] });
   const { address: token, tx: deployTx } = await deployContract(ctx, owner, "DemoBeaconProxy", [beacon, init]);
-  const pool = await launchAndBuy(ctx, owner, token);
+  const { pool } = await launchAndBuy(ctx, owner, token);
   return finalizeTokenScenario(
     ctx,
     {
@@ -344,7 +339,7 @@ async function playDiamond(ctx: VenueContext) {
   const selectors = facetArtifact.abi.filter((item): item is AbiFunction => item.type === "function").map((item) => toFunctionSelector(item));
   const cutTx = await ctx.player.write(owner, diamond, artifact(ctx, "DemoDiamond").abi, "diamondCut", [[{ facetAddress: facet, action: 0, functionSelectors: selectors }], "0x0000000000000000000000000000000000000000", "0x"]);
   await ctx.player.write(owner, diamond, facetArtifact.abi, "mint", [owner.address, STANDARD_SUPPLY]);
-  const pool = await launchAndBuy(ctx, owner, diamond);
+  const { pool } = await launchAndBuy(ctx, owner, diamond);
   return finalizeTokenScenario(
     ctx,
     {

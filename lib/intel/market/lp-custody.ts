@@ -109,7 +109,8 @@ function initialProvider(transfers: TransferLog[]): Address | null {
   return mint ? getAddress(mint.args.to) : null;
 }
 
-export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate, "address">, options: CustodyOptions = {}): Promise<LpCustody> {
+/** `pool.dex`, when given, narrows the lockers asked for a schedule to those that hold that DEX's LP. */
+export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate, "address"> & { dex?: { key: string } }, options: CustodyOptions = {}): Promise<LpCustody> {
   const lookback = options.lookbackBlocks ?? custodyDefaults.lookbackBlocks;
   const listLimit = options.listLimit ?? custodyDefaults.listLimit;
   const maxCandidates = options.maxCandidates ?? custodyDefaults.maxCandidates;
@@ -163,7 +164,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   // Round 2: balances, supply, code and locks, all at the pinned block.
   const balanceCalls: ContractCall[] = candidates.map((address) => ({ address: poolAddress, abi: v2PairAbi, functionName: "balanceOf", args: [address] }));
   const lockCalls: ContractCall[] = locked.map((log) => ({ address: getAddress(log.address), abi: liquidityTimelockAbi, functionName: "getLock", args: [log.args.lockId] }));
-  const scheduleLockers = ctx.network.lockers.filter((locker) => locker.pattern === "uncx-token-locks");
+  const scheduleLockers = ctx.network.lockers.filter((locker) => locker.pattern === "uncx-token-locks" && (!pool.dex || locker.dex === null || locker.dex === pool.dex.key));
   const scheduleCalls: ContractCall[] = scheduleLockers.flatMap((locker) => [
     { address: locker.address, abi: uncxTokenLocksAbi, functionName: "getNumLocksForToken", args: [poolAddress] },
     ...Array.from({ length: maxLocksRead }, (_, index) => ({ address: locker.address, abi: uncxTokenLocksAbi, functionName: "tokenLocks", args: [poolAddress, BigInt(index)] })),

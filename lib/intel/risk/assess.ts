@@ -102,15 +102,18 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
   return signals;
 }
 
+/** The code the token runs: the implementation's behind a proxy (every facet's, for a diamond), else its own. */
+function codeThatRuns(reading: RiskReading): Hex[] {
+  return reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
+}
+
 /** Powers in code: the token's own, or the implementation's behind a proxy. */
-function powerSignals(reading: RiskReading): Signal[] {
-  const { code, implementationCode, owner } = reading;
-  // Behind a proxy the code that runs is the implementation's (every facet's, for a diamond).
-  const codesRead = implementationCode.length > 0 ? implementationCode : [code];
+function powerSignals(reading: RiskReading, reclaimable: boolean): Signal[] {
+  const { implementationCode, owner } = reading;
   // Renounced ownership leaves owner-gated functions with no one to call them — unless the code can
   // give ownership back (the lock/unlock pattern).
-  const heldByNoOne = owner.renounced === true && reclaimFunctionsIn(codesRead) === null;
-  return powersInCodes(codesRead).map((power) => {
+  const heldByNoOne = owner.renounced === true && !reclaimable;
+  return powersInCodes(codeThatRuns(reading)).map((power) => {
     const { title, severity } = powerTitles[power.kind];
     // A bridged token's mint is its bridge's, minting what crosses over; no owner holds it.
     if (power.kind === "mint" && reading.bridged) {
@@ -161,8 +164,7 @@ function bridgedSignal(reading: RiskReading): Signal | null {
 
 /** A renounced owner that can come back: the lock/unlock pattern in the code. */
 function reclaimSignal(reading: RiskReading): Signal | null {
-  const codesRead = reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
-  const functions = reclaimFunctionsIn(codesRead);
+  const functions = reclaimFunctionsIn(codeThatRuns(reading));
   if (!functions || reading.owner.renounced !== true) return null;
   const unlock = reading.unlockTime !== null && reading.unlockTime > 0n ? new Date(Number(reading.unlockTime) * 1000).toISOString() : null;
   return {
@@ -417,7 +419,7 @@ export function assessRisk(reading: RiskReading) {
   const upgrade = upgradeSignal(reading);
   const signals: Signal[] = [
     ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
-    ...powerSignals(reading),
+    ...powerSignals(reading, reclaim !== null),
     ownershipSignal(reading.owner),
     ...(reclaim ? [reclaim] : []),
     ...(bridged ? [bridged] : []),

@@ -55,7 +55,6 @@ export type RiskReading = {
   /** The deployer and an owner that is not renounced: whose LP and tokens count as the team's. */
   team: TeamMember[];
   proxy: ProxyReading;
-  /** The code at the implementation slot's (or the clone's) target, when there is one. */
   /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
   implementationCode: Hex[];
   /** Max-transaction and max-wallet limits, where the token exposes a common getter. */
@@ -98,8 +97,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
   const team = knownTeam(owner, creation);
 
-  // Round 2, pinned to the block.
+  // Round 2, pinned to the block. One aggregate: the proxy probe, the trade limits, the unlock time.
   const probe = proxyProbe(code, proxySlots, token);
+  const limitsAsked = limitCalls(token);
+  const unlockAsked = unlockTimeCalls(token);
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team, lookbackBlocks: custodyWindow.blocks })));
@@ -110,16 +111,17 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
-    aggregate(ctx, [...probe.calls, ...limitCalls(token), ...unlockTimeCalls(token)]),
+    aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked]),
     scanReceivers(client, chain, token, ctx.block),
   ]);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
-  const proxy = probe.read(probeResults.slice(0, probe.calls.length));
-  const limitResults = probeResults.slice(probe.calls.length, probe.calls.length + limitCalls(token).length);
-  const limits = readLimits(limitResults);
-  const unlockTime = readUnlockTime(probeResults.slice(probe.calls.length + limitResults.length));
+  const limitsFrom = probe.calls.length;
+  const unlockFrom = limitsFrom + limitsAsked.length;
+  const proxy = probe.read(probeResults.slice(0, limitsFrom));
+  const limits = readLimits(probeResults.slice(limitsFrom, unlockFrom));
+  const unlockTime = readUnlockTime(probeResults.slice(unlockFrom));
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);

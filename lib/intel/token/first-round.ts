@@ -59,7 +59,7 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
   const { client, chain } = target;
   const token = getAddress(address);
   const blockNumber = pinnedBlock();
-  const latest = { client, chain, network: getNetwork(chain), block: blockNumber };
+  const atBlock = { client, chain, network: getNetwork(chain), block: blockNumber };
   const slot = (which: keyof typeof slots) => once(() => client.getStorageAt({ address: token, slot: slots[which], blockNumber }));
   const adminSlot = slot("admin");
   const slotReads = Object.fromEntries((Object.keys(slots) as (keyof typeof slots)[]).map((which) => [which, which === "admin" ? adminSlot : slot(which)])) as Record<keyof typeof slots, () => Promise<Hex | undefined>>;
@@ -69,8 +69,8 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     token,
     blockNumber,
     head: once(async () => {
-      const block = blockNumber === undefined ? await client.getBlock() : await client.getBlock({ blockNumber });
-      if (block.number === null) throw new Error("the latest block has no number");
+      const block = await client.getBlock(blockNumber === undefined ? {} : { blockNumber });
+      if (block.number === null) throw new Error("the block read has no number");
       return block as Head;
     }),
     code: once(async () => (await client.getCode({ address: token, blockNumber })) ?? "0x"),
@@ -82,17 +82,17 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     adminSlot,
     identity: once(() => erc20Identity(client, token, { blockNumber })),
     owner: once(async () => {
-      const [read] = await aggregate(latest, [{ address: token, abi: ownableAbi, functionName: "owner" }]);
+      const [read] = await aggregate(atBlock, [{ address: token, abi: ownableAbi, functionName: "owner" }]);
       const value = valueOrNull<Address>(read);
       const owner = value ? getAddress(value) : null;
       return { address: owner, renounced: owner ? owner === zeroAddress || isBurnAddress(chain, owner) : null };
     }),
     creation: once(() => readCreation(target, token)),
-    pools: once(() => discoverPools(latest, token)),
+    pools: once(() => discoverPools(atBlock, token)),
     bridged: once(async () => {
-      const standard = latest.network.standardBridge;
+      const standard = atBlock.network.standardBridge;
       if (!standard) return null;
-      const reads = await aggregate(latest, (["BRIDGE", "l2Bridge", "REMOTE_TOKEN", "l1Token"] as const).map((functionName) => ({ address: token, abi: bridgedTokenAbi, functionName })));
+      const reads = await aggregate(atBlock, (["BRIDGE", "l2Bridge", "REMOTE_TOKEN", "l1Token"] as const).map((functionName) => ({ address: token, abi: bridgedTokenAbi, functionName })));
       const [bridgeA, bridgeB, remoteA, remoteB] = reads.map((read) => valueOrNull<Address>(read));
       const bridge = bridgeA ?? bridgeB;
       if (!bridge || getAddress(bridge) !== standard.address) return null;
