@@ -30,7 +30,8 @@ export default defineConfig({
     // E2E_SKIP_BUILD=1 reuses the last build while iterating on the tests themselves.
     command: `${process.env.E2E_SKIP_BUILD ? "" : "npm run --silent build && "}node --import tsx e2e/support/start-server.ts`,
     url: `http://127.0.0.1:${e2ePort}/v1/api/health`,
-    timeout: 300_000,
+    // The build, then the demo chain's first build (later runs load its saved state).
+    timeout: 480_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",

@@ -253,8 +253,8 @@ test("staff suspend a key with a reason; the owner sees it and the key is refuse
   await expect(staff.getByRole("heading", { name: "Switches" })).toBeVisible();
   await shot(staff, "staff-settings");
   await staff.goto("/staff/audit");
-  await expect(staff.getByTestId("audit-table")).toContainText("key.suspend");
-  await expect(staff.getByTestId("audit-table")).toContainText("Unusual traffic; contact support");
+  await expect(staff.getByTestId("activity-table")).toContainText("key.suspend");
+  await expect(staff.getByTestId("activity-table")).toContainText("Unusual traffic; contact support");
   await shot(staff, "staff-audit");
 
   await page.goto(`/developers/${projectId}/keys`);

@@ -1,8 +1,10 @@
 // The operator CLI: `npm run --silent admin -- <command> --json`. Prints exactly one JSON object
-// on stdout; on failure a JSON error and a non-zero exit (lib/operator/cli.ts).
+// on stdout; on failure a JSON error and a non-zero exit (lib/operator/cli.ts). `--help` lists the commands.
 import { runCli } from "@/lib/operator/cli";
 
-runCli(process.argv.slice(2)).then(({ exitCode, output }) => {
-  process.stdout.write(`${JSON.stringify(output)}\n`);
+const argv = process.argv.slice(2);
+runCli(argv).then(({ exitCode, output, text }) => {
+  // Help is for a person unless --json asks for the object.
+  process.stdout.write(text !== undefined && !argv.includes("--json") ? `${text}\n` : `${JSON.stringify(output)}\n`);
   process.exitCode = exitCode;
 });

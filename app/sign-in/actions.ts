@@ -1,25 +1,17 @@
 "use server";
 // Sign-in and sign-out. These run before there is a user, so they are guarded by
 // a rate limit per e-mail address instead of the portal's per-user wrappers.
-import { z } from "zod";
+import { emailAddressSchema } from "@/lib/accounts/email-address";
 import { signIn, signOut } from "@/lib/auth/auth";
 import { portalDeps } from "@/lib/portal/deps";
 import { safeReturnPath } from "@/lib/portal/return-path";
 
 export type SignInState = { error?: string; email?: string };
 
-const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, { error: "That e-mail address is too long." })
-  // Auth.js's own rule (one @, something either side); local test domains such as demo@localhost pass.
-  .regex(/^[^\s@"]+@[^\s@",]+$/, { error: "Enter an e-mail address such as you@example.com." });
-
 const linkPolicy = { name: "sign-in-links", windows: [{ name: "quarter", limit: 5, windowMs: 15 * 60_000 }] };
 
 export async function requestSignInLink(_previous: SignInState, form: FormData): Promise<SignInState> {
-  const parsed = emailSchema.safeParse(form.get("email") ?? "");
+  const parsed = emailAddressSchema.safeParse(form.get("email") ?? "");
   if (!parsed.success) return { error: parsed.error.issues[0]?.message, email: String(form.get("email") ?? "") };
   const email = parsed.data;
   try {

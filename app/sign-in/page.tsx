@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ui } from "@/components/ui/styles";
 import { githubEnabled } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/portal/guards";
 import { safeReturnPath } from "@/lib/portal/return-path";
+import { signInOrigin } from "@/lib/portal/sign-in-origin";
 import { signInWithGitHub } from "./actions";
 import { SignInForm } from "./sign-in-form";
 
@@ -11,6 +13,9 @@ export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
   const callbackUrl = safeReturnPath((await searchParams).callbackUrl);
+  // The link and the cookie belong to one host: sign in there (lib/portal/sign-in-origin.ts).
+  const origin = signInOrigin((await headers()).get("host"), process.env.AUTH_URL);
+  if (origin && "redirectTo" in origin) redirect(`${origin.redirectTo}/sign-in?${new URLSearchParams({ callbackUrl })}`);
   if (await currentUser()) redirect(callbackUrl);
   const linksInLog = !process.env.AUTH_EMAIL_SERVER;
   const development = process.env.NODE_ENV !== "production";
@@ -19,6 +24,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className={`${ui.card} w-full max-w-md p-6`}>
         <h1 className={ui.h1}>Sign in</h1>
         <p className={`${ui.muted} mt-2`}>We e-mail you a one-time link; no password to remember. New e-mail addresses get an account.</p>
+        {origin && "notice" in origin ? (
+          <p className={`${ui.warning} mt-4`} role="note" data-testid="sign-in-origin">
+            {origin.notice}{" "}
+            <a href={`${origin.origin}/sign-in`} className={ui.link}>
+              Go there
+            </a>
+          </p>
+        ) : null}
         <div className="mt-6">
           <SignInForm callbackUrl={callbackUrl} />
         </div>

@@ -1,8 +1,9 @@
 // Always-visible credit facts for the project's owner.
 import { badge, ui } from "@/components/ui/styles";
 import type { CreditSummary } from "@/lib/portal/credits";
+import { ProjectId } from "./project-id";
 
-export function CreditsStrip({ credits }: { credits: CreditSummary }) {
+export function CreditsStrip({ credits, projectId }: { credits: CreditSummary; projectId: string }) {
   return (
     <section aria-label="Credits" className={`${ui.card} flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between`}>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -29,7 +30,10 @@ export function CreditsStrip({ credits }: { credits: CreditSummary }) {
           </dd>
         </div>
       </dl>
-      <p className="max-w-md text-xs text-zinc-600 dark:text-zinc-400">{credits.topUp}</p>
+      <div className="max-w-md space-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+        <p>{credits.topUp}</p>
+        <ProjectId id={projectId} />
+      </div>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { badge, ui } from "@/components/ui/styles";
 import type { EndpointReference } from "@/lib/openapi/endpoint-reference";
 import { curlSample } from "@/lib/portal/samples";
 import { CodeBlock } from "./code-block";
+import { InlineCode } from "./inline-code";
 
 export function EndpointReferenceList({ references, baseUrl }: { references: EndpointReference[]; baseUrl: string }) {
   return (
@@ -43,7 +44,9 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
           {reference.path}
         </h3>
       </div>
-      <p>{reference.summary}</p>
+      <p>
+        <InlineCode text={reference.summary} />
+      </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">Permission</dt>
@@ -81,7 +84,11 @@ function EndpointSection({ reference, baseUrl }: { reference: EndpointReference;
                   <td className={ui.td}>{field.type}</td>
                   <td className={ui.td}>{field.required ? "yes" : "no"}</td>
                   <td className={ui.td}>
-                    {field.description ? <p>{field.description}</p> : null}
+                    {field.description ? (
+                      <p>
+                        <InlineCode text={field.description} />
+                      </p>
+                    ) : null}
                     {field.rules.length > 0 ? <p className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{field.rules.join("; ")}</p> : null}
                   </td>
                 </tr>
@@ -144,7 +151,7 @@ export function ReferenceTable({ headings, rows, mono = [] }: { headings: string
             <tr key={row.key}>
               {row.cells.map((cell, index) => (
                 <td key={index} className={mono.includes(index) ? `${ui.td} font-mono` : ui.td}>
-                  {cell}
+                  {typeof cell === "string" && !mono.includes(index) ? <InlineCode text={cell} /> : cell}
                 </td>
               ))}
             </tr>

@@ -3,7 +3,9 @@
 import type { ReactNode } from "react";
 import { badge, ui, type BadgeTone } from "@/components/ui/styles";
 import type { KeyState, KeyView } from "@/lib/portal/keys";
-import { formatTime } from "@/lib/portal/format";
+import { formatNumber, formatTime } from "@/lib/portal/format";
+import type { KeyUsage } from "@/lib/portal/key-usage";
+import { usageWindows, type UsageWindow } from "@/lib/portal/usage";
 
 const stateTones: Record<KeyState, BadgeTone> = { active: "green", suspended: "red", revoked: "neutral", rotated: "neutral", expired: "amber", disabled: "red" };
 
@@ -11,7 +13,54 @@ export function ModeBadge({ mode }: { mode: "live" | "test" }) {
   return mode === "live" ? <span className={badge("violet")}>Live</span> : <span className={badge("blue")}>Test · Sandbox</span>;
 }
 
-export function KeyCard({ view, actions }: { view: KeyView; actions?: ReactNode }) {
+/** The key's traffic in each Usage window, counted as the Usage tab counts; links to the tab narrowed to the key. */
+function KeyUsageFigures({ usage, usageHref }: { usage: KeyUsage; usageHref?: string }) {
+  return (
+    <div className="space-y-1">
+      <div className="overflow-x-auto">
+        <table className="text-sm" data-testid="key-usage">
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4 text-left text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                Usage
+              </th>
+              {["Requests", "Errors", "Credits"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 text-right text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {(Object.keys(usageWindows) as UsageWindow[]).map((window) => (
+              <tr key={window} data-testid={`key-usage-${window}`}>
+                <th scope="row" className="pr-4 text-left text-xs font-normal whitespace-nowrap">
+                  {usageWindows[window].label}
+                </th>
+                <td className="px-3 text-right tabular-nums" data-testid="key-requests">
+                  {formatNumber(usage[window].requests)}
+                </td>
+                <td className="px-3 text-right tabular-nums" data-testid="key-errors">
+                  {formatNumber(usage[window].errors)}
+                </td>
+                <td className="px-3 text-right tabular-nums" data-testid="key-credits">
+                  {formatNumber(usage[window].credits)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {usageHref ? (
+        <a href={usageHref} className={`${ui.link} text-xs`}>
+          This key&apos;s usage and history
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+export function KeyCard({ view, actions, usage, usageHref, unused }: { view: KeyView; actions?: ReactNode; usage?: KeyUsage; usageHref?: string; unused?: boolean }) {
   return (
     <li className={`${ui.card} space-y-3`} data-testid="key-card" data-key-id={view.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -29,6 +78,11 @@ export function KeyCard({ view, actions }: { view: KeyView; actions?: ReactNode 
       {view.reason ? (
         <p className={ui.error} data-testid="key-reason">
           {view.state === "disabled" ? "Project disabled" : "Suspended"}: {view.reason}
+        </p>
+      ) : null}
+      {unused ? (
+        <p className={ui.warning} data-testid="key-unused">
+          Not used for 30 days or more. If nothing needs it any more, revoke it: an unused key is only a risk.
         </p>
       ) : null}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
@@ -67,6 +121,7 @@ export function KeyCard({ view, actions }: { view: KeyView; actions?: ReactNode 
           </dd>
         </div>
       </dl>
+      {usage ? <KeyUsageFigures usage={usage} usageHref={usageHref} /> : null}
       {actions}
     </li>
   );

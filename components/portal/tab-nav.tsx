@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-export function TabNav({ tabs }: { tabs: Array<{ href: string; label: string }> }) {
+/** `also`: other paths (beside the tab's own) whose pages belong to the tab. */
+export function TabNav({ tabs }: { tabs: Array<{ href: string; label: string; also?: string[] }> }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Project sections" className="-mb-px flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+    <nav aria-label="Project sections" className="-mb-px flex flex-wrap gap-x-1 border-b border-zinc-200 dark:border-zinc-800">
       {tabs.map((tab) => {
-        const current = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+        const current = [tab.href, ...(tab.also ?? [])].some((href) => pathname === href || pathname.startsWith(`${href}/`));
         return (
           <Link
             key={tab.href}

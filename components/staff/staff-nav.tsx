@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 const links = [
   { href: "/staff", label: "Projects" },
   { href: "/staff/usage", label: "Usage, all projects" },
+  { href: "/staff/requests", label: "Find a request" },
   { href: "/staff/settings", label: "Switches and credits" },
   { href: "/staff/audit", label: "Audit log" },
 ];
@@ -12,7 +13,8 @@ const links = [
 export function StaffNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Staff sections" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+    // Wraps onto a second line on a phone rather than hiding sections off-screen.
+    <nav aria-label="Staff sections" className="flex flex-wrap gap-x-1 border-b border-zinc-200 dark:border-zinc-800">
       {links.map((link) => {
         const current = link.href === "/staff" ? pathname === "/staff" || pathname.startsWith("/staff/projects") : pathname.startsWith(link.href);
         return (

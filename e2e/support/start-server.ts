@@ -1,14 +1,16 @@
 // The browser suite's server: a fresh PostgreSQL database (migrated, with one
-// staff account), then the production server (`npm start`) on it. The database
-// is dropped when Playwright stops the server.
+// staff account), the Ethereum demo chain (so an intelligence call can succeed and
+// be replayed by its Idempotency-Key), then the production server (`npm start`) on
+// them. The database is dropped and the chain stopped when Playwright stops the server.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { createUser } from "@/lib/operator/operations";
+import { startDemoChain } from "@/lib/demo-chain";
 import { createTestDatabase } from "../../test/support/postgres";
-import { e2eDataDir, e2eOutbox, e2eStateFile, type E2eState } from "./paths";
+import { e2eChainStateDir, e2eDataDir, e2eOutbox, e2eStateFile, type E2eState } from "./paths";
 
 async function main() {
   fs.rmSync(e2eDataDir, { recursive: true, force: true });
@@ -19,12 +21,14 @@ async function main() {
   const staffEmail = `staff-${randomBytes(4).toString("hex")}@example.com`;
   await createUser(db, "e2e", { email: staffEmail, staff: true });
   await db.$disconnect();
+  // Its saved state lives outside the per-run folder: built once (tens of seconds), then loaded in under one.
+  const eth = await startDemoChain({ chain: "eth", stateDir: e2eChainStateDir, log: (line) => console.error(`e2e: ${line}`) });
   fs.writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: database.url, staffEmail } satisfies E2eState));
 
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
     stdio: "inherit",
-    // The portal suite needs no chain: skip the demo chains' start.
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: e2eDataDir, AUTH_EMAIL_OUTBOX: e2eOutbox, DEMO_CHAINS: "off" },
+    // One configured network is enough for the portal suite: the server starts no demo chains of its own.
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: e2eDataDir, AUTH_EMAIL_OUTBOX: e2eOutbox, DEMO_CHAINS: "off", ETH_RPC_URL: eth.rpcUrl },
   });
 
   let stopping = false;
@@ -33,6 +37,7 @@ async function main() {
     stopping = true;
     server.kill("SIGTERM");
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+    await eth.stop().catch((error) => console.error("e2e: could not stop the demo chain", error));
     await database.drop().catch((error) => console.error("e2e: could not drop the test database", error));
     process.exit(code);
   };

@@ -109,10 +109,12 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
 
     claim = await claimIdempotency(db, request, endpoint, key, raw, deps.now);
     if (claim?.kind === "replay") {
-      await recordUsage(sql, usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }));
+      // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
+      const original = replayedRequestId(claim.body, requestId);
+      await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }), replayOf: original });
       return new Response(claim.body, {
         status: claim.status,
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": replayedRequestId(claim.body, requestId), ...rateHeaders },
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders },
       });
     }
 
@@ -146,6 +148,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
         requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
         outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(),
       });
+      record.errorMessage = error.message;
       await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) => console.error(`[${requestId}] usage record failed`, recordError));
     } else if (databaseDown) {
       // Without the database the key is unknown, so there is no project to record this under.

@@ -77,3 +77,26 @@ export function ipAllowed(ip: string | null, entries: string[]): boolean {
   }
   return list.check(address, version === 4 ? "ipv4" : "ipv6");
 }
+
+function listed(entries: string[]): string {
+  return entries.length === 1 ? entries[0] : `${entries.slice(0, -1).join(", ")} and ${entries[entries.length - 1]}`;
+}
+
+/**
+ * Every bad entry of an origin list in one message (null when all are good), so a person
+ * fixing a pasted list sees all of its mistakes at once rather than one per attempt.
+ */
+export function invalidOriginsMessage(entries: string[]): string | null {
+  const bad = entries.filter((entry) => !isValidOriginEntry(entry));
+  if (bad.length === 0) return null;
+  const example = "such as https://app.example.com or https://*.example.com";
+  return bad.length === 1 ? `origin ${bad[0]} is not an origin ${example}.` : `origins ${listed(bad)} are not origins ${example}.`;
+}
+
+/** Every bad entry of an IP list in one message (null when all are good). */
+export function invalidIpsMessage(entries: string[]): string | null {
+  const bad = entries.filter((entry) => !isValidIpEntry(entry));
+  if (bad.length === 0) return null;
+  const example = "(for example 203.0.113.7, 10.0.0.0/8, 2001:db8::/32)";
+  return bad.length === 1 ? `IP entry ${bad[0]} is not an address or CIDR range ${example}.` : `IP entries ${listed(bad)} are not addresses or CIDR ranges ${example}.`;
+}

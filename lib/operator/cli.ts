@@ -118,20 +118,61 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<Record<string, 
   },
 };
 
+/** Each command's flags, for --help: the README's list, kept beside the commands it describes. */
+export const commandUsage: Record<keyof typeof commands, string> = {
+  "user create": "--email E [--staff]   (any address that can sign in to the portal, e.g. demo@localhost)",
+  "project create": "--owner E --name N",
+  "project set-status": "--id P --status active|suspended|archived [--reason R]   (a reason is required to suspend or archive)",
+  "key create":
+    "--project P --mode live|test --scopes a,b [--name N] [--tier basic|premium|pro] [--access-mode paid|trial|partner|enterprise|request_access|legacy] " +
+    "[--rate-limit N] [--chains eth,base,bsc] [--expires ISO] [--origins a,b] [--ips a,b] [--trial-allowance N --trial-ends ISO] [--endpoints p,q]",
+  "key rotate": "--id K",
+  "key revoke": "--id K",
+  "key suspend": "--id K --reason R",
+  "key unsuspend": "--id K [--reason R]",
+  "credits grant": "--email E --amount N --reason R [--confirm]   (1 to 1,000,000; --confirm above 10,000)",
+  "settings set": "[--public-api on|off] [--charging on|off] [--discover-daily-cap N]",
+  "card publish": "--chain C --token T --hook H --bullets \"a|b\" [--publisher E] [--token-name N] [--token-symbol S]",
+};
+
+function helpText(only?: string): string {
+  const names = only ? [only] : (Object.keys(commandUsage) as Array<keyof typeof commandUsage>);
+  return [
+    "Usage: npm run --silent admin -- <command> [flags] [--json]",
+    "",
+    ...names.map((name) => `  ${name} ${commandUsage[name as keyof typeof commandUsage]}`),
+    "",
+    "Each command prints one JSON object (non-zero exit and a JSON error on failure) and is audit-logged as \"cli\".",
+    "The database is DATABASE_URL's, or the embedded one in DATA_DIR (default .data/).",
+  ].join("\n");
+}
+
 const options = Object.fromEntries(
   ["email", "owner", "name", "id", "status", "reason", "project", "mode", "scopes", "tier", "access-mode", "rate-limit", "chains", "expires", "origins", "ips",
     "trial-allowance", "trial-ends", "endpoints", "amount", "public-api", "charging", "discover-daily-cap", "chain", "token", "hook", "bullets", "publisher", "token-name", "token-symbol"]
     .map((name) => [name, { type: "string" as const }]),
 );
 
-export type CliOutcome = { exitCode: number; output: Record<string, unknown> };
+/** `text` is for a person at a terminal (help without --json); `output` is the JSON object. */
+export type CliOutcome = { exitCode: number; output: Record<string, unknown>; text?: string };
+
+function help(name?: string): CliOutcome {
+  return { exitCode: 0, output: { ok: true, usage: helpText(name) }, text: helpText(name) };
+}
 
 export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...options, staff: { type: "boolean" }, confirm: { type: "boolean" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...options, staff: { type: "boolean" }, confirm: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
     const name = positionals.slice(0, 2).join(" ");
     const command = commands[name];
-    if (!command) throw new UsageError(`unknown command "${name}"; commands: ${Object.keys(commands).join(", ")}`);
+    if (positionals.length === 0 || positionals[0] === "help" || (values.help && !command)) return help();
+    if (values.help) return help(name);
+    if (!command) throw new UsageError(`unknown command "${name}"; commands: ${Object.keys(commands).join(", ")} (--help lists their flags)`);
     const { prisma, close } = await createPrismaClient(env);
     try {
       return { exitCode: 0, output: { ok: true, ...(await command(prisma, values as Flags)) } };

@@ -1,7 +1,7 @@
 // Validation of the options a key is created with, shared by the operator CLI and
 // the portal's creation form so both refuse the same things with the same words.
 import { z } from "zod";
-import { isValidIpEntry, isValidOriginEntry } from "@/lib/keys/allow-lists";
+import { invalidIpsMessage, invalidOriginsMessage } from "@/lib/keys/allow-lists";
 import { endpoints, permissionNames } from "@/lib/contract/endpoints";
 import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { CHAIN_IDS } from "@/lib/chain/networks";
@@ -24,8 +24,15 @@ export const keyOptionsSchema = z
     rateLimitPerHour: z.number().int({ error: "hourly limit must be a whole number." }).positive({ error: "hourly limit must be at least 1." }).optional(),
     allowedChains: z.array(z.enum(CHAIN_IDS, { error: "networks: each must be eth, base or bsc." })).default([]).transform((list) => [...new Set(list)]),
     expiresAt: z.date().optional(),
-    allowedOrigins: z.array(z.string().refine(isValidOriginEntry, { error: (issue) => `origin ${String(issue.input)} is not an origin such as https://app.example.com or https://*.example.com.` })).default([]),
-    allowedIps: z.array(z.string().refine(isValidIpEntry, { error: (issue) => `IP entry ${String(issue.input)} is not an address or CIDR range (for example 203.0.113.7, 10.0.0.0/8, 2001:db8::/32).` })).default([]),
+    // One issue naming every bad entry, not one per entry: forms and the CLI show the first issue of a field.
+    allowedOrigins: z.array(z.string()).default([]).superRefine((list, ctx) => {
+      const message = invalidOriginsMessage(list);
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
+    allowedIps: z.array(z.string()).default([]).superRefine((list, ctx) => {
+      const message = invalidIpsMessage(list);
+      if (message) ctx.addIssue({ code: "custom", message });
+    }),
     trialAllowance: z.number().int().positive({ error: "trial allowance must be a positive number of credits." }).optional(),
     trialEndsAt: z.date().optional(),
     coveredEndpoints: z.array(z.enum(intelligenceIds as [string, ...string[]], { error: `covered endpoints: each must be one of ${intelligenceIds.join(", ")}.` })).default([]),

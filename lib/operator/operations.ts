@@ -6,7 +6,9 @@ import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
 import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 import type { Db } from "@/lib/db/client";
+import type { ApiKey } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
+import { parseEmailAddress } from "@/lib/accounts/email-address";
 import { generateApiKey, hashApiKey, lastFourOf, maskApiKey } from "@/lib/keys/api-key";
 import { updateSettings, type Settings } from "@/lib/settings";
 import { isChainId } from "@/lib/chain/networks";
@@ -19,11 +21,12 @@ function firstIssue(error: z.ZodError): string {
 }
 
 export async function createUser(db: Db, actor: Actor, input: { email: string; staff?: boolean; name?: string }) {
-  const email = z.email({ error: "email is not a valid address." }).safeParse(input.email.trim().toLowerCase());
-  if (!email.success) throw new ApiError("bad_request", firstIssue(email.error));
+  // The portal's own rule: every address that can sign in can be created here, demo@localhost included.
+  const email = parseEmailAddress(input.email);
+  if (!email.ok) throw new ApiError("bad_request", email.error);
   const user = await db.user.upsert({
-    where: { email: email.data },
-    create: { id: newId("usr"), email: email.data, name: input.name ?? null, role: input.staff ? "staff" : "user" },
+    where: { email: email.email },
+    create: { id: newId("usr"), email: email.email, name: input.name ?? null, role: input.staff ? "staff" : "user" },
     update: input.staff ? { role: "staff" } : {},
   });
   await ensureCreditAccount(db, user.id);
@@ -32,7 +35,9 @@ export async function createUser(db: Db, actor: Actor, input: { email: string; s
 }
 
 async function userByEmail(db: Db, email: string) {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  const address = parseEmailAddress(email);
+  if (!address.ok) throw new ApiError("bad_request", address.error);
+  const user = await db.user.findUnique({ where: { email: address.email } });
   if (!user) throw new ApiError("bad_request", `No user with e-mail ${email}.`);
   return user;
 }
@@ -42,7 +47,7 @@ export async function createProject(db: Db, actor: Actor, input: { ownerEmail: s
   const name = input.name.trim();
   if (!name || name.length > 80) throw new ApiError("bad_request", "Project name must be 1 to 80 characters.");
   const project = await db.project.create({ data: { id: newId("prj"), ownerId: owner.id, name } });
-  await audit(db, { actor, action: "project.create", targetType: "project", targetId: project.id, details: { owner: owner.id, name } });
+  await audit(db, { actor, action: "project.create", targetType: "project", targetId: project.id, projectId: project.id, details: { owner: owner.id, name } });
   return project;
 }
 
@@ -54,8 +59,29 @@ export async function setProjectStatus(db: Db, actor: Actor, input: { projectId:
   }).catch(() => {
     throw new ApiError("bad_request", `No project ${input.projectId}.`);
   });
-  await audit(db, { actor, action: `project.${input.status === "active" ? "activate" : input.status === "suspended" ? "suspend" : "archive"}`, targetType: "project", targetId: project.id, reason: input.reason });
+  await audit(db, { actor, action: `project.${input.status === "active" ? "activate" : input.status === "suspended" ? "suspend" : "archive"}`, targetType: "project", targetId: project.id, projectId: project.id, reason: input.reason });
   return project;
+}
+
+/** Which key an entry is about, as people know it: its name and masked form. */
+function keyIdentity(key: { name: string | null; mode: "live" | "test"; lastFour: string }) {
+  return { name: key.name, masked: maskApiKey(key.mode, key.lastFour) };
+}
+
+/**
+ * Everything a key was created with, for the audit log. A test key is recorded with the access
+ * it really has (sandbox), whatever the stored access mode says.
+ */
+function keyAuditDetails(key: ApiKey) {
+  const effectiveAccess = key.mode === "test" ? "sandbox" : key.accessMode;
+  return {
+    ...keyIdentity(key), mode: key.mode, permissions: key.permissions, accessMode: effectiveAccess,
+    ...(key.mode === "live" ? { tier: key.tier, rateLimitPerHour: key.rateLimitPerHour } : {}),
+    allowedChains: key.allowedChains, allowedOrigins: key.allowedOrigins, allowedIps: key.allowedIps,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    ...(key.coveredEndpoints.length > 0 ? { coveredEndpoints: key.coveredEndpoints } : {}),
+    ...(key.trialAllowance ? { trialAllowance: key.trialAllowance, trialEndsAt: key.trialEndsAt?.toISOString() ?? null } : {}),
+  };
 }
 
 export function describeKey(key: { id: string; mode: "live" | "test"; lastFour: string }) {
@@ -78,7 +104,7 @@ export async function createKey(db: Db, actor: Actor, options: KeyOptionsInput) 
       trialAllowance: o.trialAllowance ?? null, trialEndsAt: o.trialEndsAt ?? null, hash: hashApiKey(fullKey), lastFour: lastFourOf(fullKey),
     },
   });
-  await audit(db, { actor, action: "key.create", targetType: "key", targetId: key.id, details: { project: project.id, mode: o.mode, permissions: o.permissions, accessMode: o.accessMode } });
+  await audit(db, { actor, action: "key.create", targetType: "key", targetId: key.id, projectId: project.id, details: keyAuditDetails(key) });
   return { key, fullKey, ...describeKey(key) };
 }
 
@@ -110,14 +136,14 @@ export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) 
     if (moved.count !== 1) throw new ApiError("bad_request", "The key was rotated or revoked meanwhile.");
     return created;
   });
-  await audit(db, { actor, action: "key.rotate", targetType: "key", targetId: old.id, details: { replacement: replacement.id } });
+  await audit(db, { actor, action: "key.rotate", targetType: "key", targetId: old.id, projectId: old.projectId, details: { name: old.name, masked: maskApiKey(old.mode, old.lastFour), replacement: replacement.id, replacementMasked: maskApiKey(replacement.mode, replacement.lastFour) } });
   return { key: replacement, fullKey, ...describeKey(replacement), rotatedFrom: old.id };
 }
 
 export async function revokeKey(db: Db, actor: Actor, input: { keyId: string }) {
   await activeKey(db, input.keyId);
   const key = await db.apiKey.update({ where: { id: input.keyId }, data: { status: "revoked", revokedAt: new Date() } });
-  await audit(db, { actor, action: "key.revoke", targetType: "key", targetId: key.id });
+  await audit(db, { actor, action: "key.revoke", targetType: "key", targetId: key.id, projectId: key.projectId, details: keyIdentity(key) });
   return key;
 }
 
@@ -126,7 +152,7 @@ export async function suspendKey(db: Db, actor: Actor, input: { keyId: string; r
   const key = await activeKey(db, input.keyId);
   if (key.status === "revoked") throw new ApiError("bad_request", "A revoked key cannot be suspended.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "suspended", suspensionReason: input.reason.trim() } });
-  await audit(db, { actor, action: "key.suspend", targetType: "key", targetId: key.id, reason: input.reason });
+  await audit(db, { actor, action: "key.suspend", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }
 
@@ -134,7 +160,7 @@ export async function unsuspendKey(db: Db, actor: Actor, input: { keyId: string;
   const key = await activeKey(db, input.keyId);
   if (key.status !== "suspended") throw new ApiError("bad_request", "The key is not suspended.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "active", suspensionReason: null } });
-  await audit(db, { actor, action: "key.unsuspend", targetType: "key", targetId: key.id, reason: input.reason });
+  await audit(db, { actor, action: "key.unsuspend", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }
 
@@ -234,7 +260,7 @@ export async function setKeyArrangement(db: Db, actor: Actor, input: z.input<typ
   const data = { tier, accessMode, rateLimitPerHour, trialAllowance, trialEndsAt, coveredEndpoints: operatorSet ? (o.coveredEndpoints ?? key.coveredEndpoints) : [] };
   const updated = await db.apiKey.update({ where: { id: key.id }, data });
   const before = { tier: key.tier, accessMode: key.accessMode, rateLimitPerHour: key.rateLimitPerHour, trialAllowance: key.trialAllowance, trialEndsAt: key.trialEndsAt, coveredEndpoints: key.coveredEndpoints };
-  await audit(db, { actor, action: "key.arrangement", targetType: "key", targetId: key.id, reason: o.reason, details: { before, after: data } });
+  await audit(db, { actor, action: "key.arrangement", targetType: "key", targetId: key.id, projectId: key.projectId, reason: o.reason, details: { ...keyIdentity(key), before, after: data } });
   return updated;
 }
 
@@ -244,6 +270,6 @@ export async function approveKeyAccess(db: Db, actor: Actor, input: { keyId: str
   if (key.accessMode !== "request_access") throw new ApiError("bad_request", "Only a key waiting for access approval can be approved.");
   if (key.status === "revoked" || key.rotatedToId) throw new ApiError("bad_request", "A revoked or rotated key cannot be approved.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { accessMode: "paid" } });
-  await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, reason: input.reason });
+  await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }

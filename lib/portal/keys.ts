@@ -9,6 +9,7 @@ import { maskApiKey } from "@/lib/keys/api-key";
 import { keyOptionsSchema, type KeyOptionsInput } from "@/lib/operator/key-options";
 import { chainLabels, type ChainCode } from "./chain-labels";
 import { PortalInputError } from "./errors";
+import { formatTime } from "./format";
 
 /** What the creation form sends: strings as typed, lists as text (one entry per line or comma). */
 export const keyFormSchema = z.object({
@@ -131,11 +132,11 @@ export function keyView(key: ApiKey, project: Pick<Project, "status" | "statusRe
   const state = keyState(key, project, now);
   const restrictions: KeyView["restrictions"] = [];
   if (key.allowedChains.length > 0) restrictions.push({ label: "Networks", value: key.allowedChains.map((c) => chainLabels[c as ChainCode] ?? c).join(", ") });
-  if (key.expiresAt) restrictions.push({ label: "Expires", value: key.expiresAt.toISOString() });
+  if (key.expiresAt) restrictions.push({ label: "Expires", value: formatTime(key.expiresAt) });
   if (key.allowedOrigins.length > 0) restrictions.push({ label: "Origins", value: key.allowedOrigins.join(", ") });
   if (key.allowedIps.length > 0) restrictions.push({ label: "IPs", value: key.allowedIps.join(", ") });
   if (key.accessMode === "trial" && key.mode === "live") {
-    restrictions.push({ label: "Trial", value: `${key.trialUsed} of ${key.trialAllowance ?? 0} credits used, ends ${key.trialEndsAt?.toISOString() ?? "—"}` });
+    restrictions.push({ label: "Trial", value: `${key.trialUsed} of ${key.trialAllowance ?? 0} credits used, ends ${key.trialEndsAt ? formatTime(key.trialEndsAt) : "—"}` });
   }
   if ((key.accessMode === "partner" || key.accessMode === "enterprise") && key.coveredEndpoints.length > 0) {
     restrictions.push({ label: "Covered endpoints", value: key.coveredEndpoints.join(", ") });

@@ -27,7 +27,7 @@ export async function createOwnProject(db: Db, user: { id: string; email: string
 export async function renameProject(db: Db, actor: Actor, input: { projectId: string; name: string }) {
   const before = await db.project.findUniqueOrThrow({ where: { id: input.projectId }, select: { name: true } });
   const project = await db.project.update({ where: { id: input.projectId }, data: { name: input.name } });
-  await audit(db, { actor, action: "project.rename", targetType: "project", targetId: project.id, details: { from: before.name, to: project.name } });
+  await audit(db, { actor, action: "project.rename", targetType: "project", targetId: project.id, projectId: project.id, details: { from: before.name, to: project.name } });
   return project;
 }
 

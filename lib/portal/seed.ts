@@ -1,5 +1,5 @@
 // The documented demo accounts for `npm run dev`: demo@localhost (a project with a
-// test key and some credits) and staff@localhost (staff). Created once; a second
+// test key, a live key and some credits) and staff@localhost (staff). Created once; a second
 // start finds them and changes nothing.
 import type { Db } from "@/lib/db/client";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
@@ -15,7 +15,7 @@ export async function seedDemoAccounts(db: Db, log: (line: string) => void = con
     log(`demo: sign in as ${demoAccounts.user} (user) or ${demoAccounts.staff} (staff); the link appears in this log`);
     return { created: false as const };
   }
-  // Written directly: the operator's e-mail check wants a public domain, and these are local on purpose.
+  // Written directly: the demo users are signed-in already (emailVerified) and carry names.
   const user = await db.user.create({ data: { id: newId("usr"), email: demoAccounts.user, name: "Demo", emailVerified: new Date() } });
   await db.user.upsert({ where: { email: demoAccounts.staff }, create: { id: newId("usr"), email: demoAccounts.staff, name: "Staff", role: "staff", emailVerified: new Date() }, update: { role: "staff" } });
   await audit(db, { actor: "seed", action: "user.create", targetType: "user", targetId: user.id, details: { demo: true } });
@@ -23,8 +23,13 @@ export async function seedDemoAccounts(db: Db, log: (line: string) => void = con
   await grantCredits(db, { userId: user.id, amount: 100, note: "demo credits" });
   const project = await createProject(db, "seed", { ownerEmail: demoAccounts.user, name: "Demo project" });
   const key = await createKey(db, "seed", { projectId: project.id, name: "Demo test key", mode: "test", permissions: ["intel:read", "contract:read"] });
-  log(`demo: created ${demoAccounts.user} (project "${project.name}", test key ${key.masked}) and ${demoAccounts.staff} (staff); sign in with either, the link appears in this log`);
-  return { created: true as const, userId: user.id, projectId: project.id, keyId: key.id };
+  // A test key cannot make the Quickstart's intelligence call (sandbox_limited), so the demo has
+  // a live key too. Its full key is shown once, here in the local log, like the sign-in links;
+  // rotating it on the Keys tab gives a fresh one in the browser.
+  const live = await createKey(db, "seed", { projectId: project.id, name: "Demo live key", mode: "live", permissions: ["contract:read", "intel:read", "liquidity:read", "security:read"] });
+  log(`demo: created ${demoAccounts.user} (project "${project.name}", test key ${key.masked}, live key ${live.masked}) and ${demoAccounts.staff} (staff); sign in with either, the link appears in this log`);
+  log(`demo: the demo live key, shown this once (rotate it on the Keys tab for a new one): ${live.fullKey}`);
+  return { created: true as const, userId: user.id, projectId: project.id, keyId: key.id, liveKeyId: live.id, liveKey: live.fullKey };
 }
 
 /** For scripts/serve.ts in dev: its own short-lived client on the configured database. */

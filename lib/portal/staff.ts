@@ -1,5 +1,5 @@
 // Read models for the staff area: every project with its owner and recent
-// traffic, and the audit log — each one query, aggregated in the database.
+// traffic — one query, aggregated in the database (the audit log: lib/portal/activity.ts).
 import type { Db } from "@/lib/db/client";
 
 export const staffPageSize = 50;
@@ -35,11 +35,6 @@ export async function listAllProjects(db: Db, options: { page: number; since: Da
 export async function projectChoices(db: Db) {
   const projects = await db.project.findMany({ orderBy: { createdAt: "desc" }, take: 500, select: { id: true, name: true, owner: { select: { email: true } } } });
   return projects.map((p) => ({ id: p.id, label: `${p.name} · ${p.owner.email}` }));
-}
-
-export async function auditPage(db: Db, page: number) {
-  const rows = await db.auditLog.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * staffPageSize, take: staffPageSize + 1 });
-  return { rows: rows.slice(0, staffPageSize), hasMore: rows.length > staffPageSize };
 }
 
 export function pageFrom(value: string | string[] | undefined): number {

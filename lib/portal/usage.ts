@@ -74,7 +74,8 @@ export function parseUsageQuery(params: Record<string, string | string[] | undef
   return usageQuerySchema.parse(flat);
 }
 
-export type UsageScope = { projectId: string | null };
+/** Whose requests a view counts: one project's (or every project's, null), optionally one key's. */
+export type UsageScope = { projectId: string | null; keyId?: string | null };
 
 export function windowStart(window: UsageWindow, now: Date): Date {
   return new Date(now.getTime() - usageWindows[window].ms);
@@ -109,7 +110,7 @@ export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: num
 
 /** Counters over the window, each the sum of its outcome rows (counterOfOutcome). */
 export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
-  const groups = await usageGroups(db, { projectId: scope.projectId, since: windowStart(window, now), now });
+  const groups = await usageGroups(db, { projectId: scope.projectId, keyId: scope.keyId, since: windowStart(window, now), now });
   const counters: UsageCounters = { requests: 0, successful: 0, honestEmpty: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0, allowanceUsed: 0 };
   const byOutcome = new Map<RequestOutcome, OutcomeRow>(
     outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0, allowanceUsed: 0 }]),
@@ -132,8 +133,8 @@ export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindo
   return { counters, outcomes: [...byOutcome.values()], statuses: [...statuses].sort((a, b) => a - b) };
 }
 
-/** One bar of the time chart, split by the same counters as the figures above it; failed = errors and rate limited. */
-export type TimelineBucket = { start: string; requests: number; successful: number; honestEmpty: number; failed: number };
+/** One bar of the time chart, split by the same counters as the figures above it; failed = errors and rate limited. `charged` is the credits-used counter's share. */
+export type TimelineBucket = { start: string; requests: number; successful: number; honestEmpty: number; failed: number; charged: number };
 
 /** Requests per bucket over the window, empty buckets included so the chart's x axis is honest. */
 export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<TimelineBucket[]> {
@@ -143,9 +144,10 @@ export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWind
   const start = Math.floor(since.getTime() / bucketMs) * bucketMs;
   const end = Math.floor(now.getTime() / bucketMs) * bucketMs + bucketMs;
   const byStart = new Map<number, TimelineBucket>();
-  for (const group of await usageGroups(db, { projectId: scope.projectId, since, now, bucketMs })) {
-    const entry = byStart.get(group.bucket!) ?? { start: new Date(group.bucket!).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0 };
+  for (const group of await usageGroups(db, { projectId: scope.projectId, keyId: scope.keyId, since, now, bucketMs })) {
+    const entry = byStart.get(group.bucket!) ?? { start: new Date(group.bucket!).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0, charged: 0 };
     entry.requests += group.requests;
+    entry.charged += group.charged;
     const counter = counterOfOutcome[group.outcome];
     if (counter === "successful" || counter === "honestEmpty") entry[counter] += group.requests;
     else entry.failed += group.requests;
@@ -153,9 +155,36 @@ export async function usageTimeline(db: Db, scope: UsageScope, window: UsageWind
   }
   const buckets: TimelineBucket[] = [];
   for (let t = start; t < end; t += bucketMs) {
-    buckets.push(byStart.get(t) ?? { start: new Date(t).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0 });
+    buckets.push(byStart.get(t) ?? { start: new Date(t).toISOString(), requests: 0, successful: 0, honestEmpty: 0, failed: 0, charged: 0 });
   }
   return buckets;
+}
+
+/** The outcomes the Errors and Rate limited counters add up: what "errors by code" breaks down. */
+export const failedOutcomes = outcomes.filter((outcome) => counterOfOutcome[outcome] === "errors" || counterOfOutcome[outcome] === "rateLimited");
+
+export type ErrorCodeRow = { code: string; requests: number };
+
+/**
+ * Failed requests over the window by error code, most frequent first: they add up to the
+ * Errors and Rate limited counters together (honestly empty answers carry a code too, but
+ * are not errors). Read from request_records: the hourly rollup keeps no codes, and failures
+ * are the small part of the traffic.
+ */
+export async function errorsByCode(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<ErrorCodeRow[]> {
+  const groups = await db.requestRecord.groupBy({
+    by: ["errorCode"],
+    where: {
+      ...(scope.projectId ? { projectId: scope.projectId } : {}),
+      ...(scope.keyId ? { keyId: scope.keyId } : {}),
+      createdAt: { gte: windowStart(window, now) },
+      outcome: { in: failedOutcomes },
+    },
+    _count: { _all: true },
+  });
+  return groups
+    .map((group) => ({ code: group.errorCode ?? "(no code)", requests: group._count._all }))
+    .sort((a, b) => b.requests - a.requests || a.code.localeCompare(b.code));
 }
 
 export const historyPageSize = 25;
@@ -165,7 +194,7 @@ export type HistoryRow = Omit<UsageRecord, "requestId" | "createdAt"> & { id: st
 
 const historySelect = {
   id: true, createdAt: true, keyId: true, projectId: true, endpoint: true, method: true, httpStatus: true,
-  errorCode: true, outcome: true, quoted: true, charged: true, allowanceUsed: true, chain: true, latencyMs: true,
+  errorCode: true, outcome: true, quoted: true, charged: true, allowanceUsed: true, chain: true, latencyMs: true, replayOf: true,
 } as const;
 
 export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery, now: Date) {

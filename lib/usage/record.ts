@@ -16,6 +16,8 @@ export type UsageRecord = {
   method: string;
   httpStatus: number;
   errorCode: string | null;
+  /** The failure's message exactly as the caller received it. */
+  errorMessage?: string | null;
   outcome: RequestOutcome;
   quoted: number;
   charged: number;
@@ -27,6 +29,8 @@ export type UsageRecord = {
   allowanceUsed?: number;
   chain: string | null;
   latencyMs: number;
+  /** On an idempotent replay: the request whose stored answer was returned. */
+  replayOf?: string | null;
   createdAt: Date;
 };
 
@@ -46,11 +50,11 @@ const insertUsage = `
   WITH touched AS (
     UPDATE api_keys SET last_used_at = $13::timestamptz AT TIME ZONE 'UTC' WHERE id = $2 AND $14::boolean RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15)`;
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used, error_message, replay_of)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15, $16, $17)`;
 
 function parameters(r: UsageRecord) {
-  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0];
+  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0, r.errorMessage ?? null, r.replayOf ?? null];
 }
 
 /**
@@ -65,10 +69,10 @@ const insertBatch = `
     FROM unnest($14::text[], $15::timestamptz[]) AS t(id, at) WHERE k.id = t.id
     RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
-  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC'
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[])
-    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at)
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of)
+  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC', error_message, replay_of
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[], $16::text[], $17::text[])
+    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of)
   ON CONFLICT (id) DO NOTHING`;
 
 type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
@@ -223,6 +227,7 @@ function batchParameters(records: UsageRecord[]) {
     column((r) => r.requestId), column((r) => r.keyId), column((r) => r.projectId), column((r) => r.endpoint), column((r) => r.method),
     column((r) => r.httpStatus), column((r) => r.errorCode), column((r) => r.outcome), column((r) => r.quoted), column((r) => r.charged),
     column((r) => r.chain), column((r) => r.latencyMs), column((r) => r.createdAt.toISOString()), [...touches.keys()], [...touches.values()],
+    column((r) => r.errorMessage ?? null), column((r) => r.replayOf ?? null),
   ];
 }
 

@@ -61,12 +61,21 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
 
 export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number; allowanceUsed: number };
 
+type GroupRow = { bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number; allowance_used: number };
+
+function toGroups(rows: GroupRow[]): UsageGroup[] {
+  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowance_used }));
+}
+
 /**
  * Requests since `since` — of one project, or of every project when `projectId` is null —
  * grouped by outcome and HTTP status and, when `bucketMs` is given (a whole number of hours),
- * by time bucket (its start, epoch ms).
+ * by time bucket (its start, epoch ms). With `keyId`, only that key's requests (within the
+ * project): the rollup has no key column, so those are read from request_records through the
+ * key's own time index.
  */
-export async function usageGroups(db: Db, input: { projectId: string | null; since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
+export async function usageGroups(db: Db, input: { projectId: string | null; keyId?: string | null; since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
+  if (input.keyId) return keyUsageGroups(db, { ...input, keyId: input.keyId });
   const rolledUpTo = (await rollUpUsage(db, input.now)).getTime();
   const since = input.since.getTime();
   const firstWholeHour = ceilHour(since);
@@ -76,7 +85,7 @@ export async function usageGroups(db: Db, input: { projectId: string | null; sin
   const anyProject = input.projectId === null;
   // Without whole hours to use, the edges cover the whole window.
   const [headEnd, tailStart] = useHours ? [firstWholeHour, rolledUpTo] : [since, since];
-  const rows = await db.$queryRaw<Array<{ bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number; allowance_used: number }>>`
+  const rows = await db.$queryRaw<GroupRow[]>`
     SELECT (floor(extract(epoch FROM t) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
            outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
     FROM (
@@ -90,5 +99,17 @@ export async function usageGroups(db: Db, input: { projectId: string | null; sin
         WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
     ) AS usage
     GROUP BY 1, 2, 3`;
-  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowance_used }));
+  return toGroups(rows);
+}
+
+async function keyUsageGroups(db: Db, input: { projectId: string | null; keyId: string; since: Date; bucketMs?: number }): Promise<UsageGroup[]> {
+  const bucketSeconds = input.bucketMs ? input.bucketMs / 1000 : 0;
+  const anyProject = input.projectId === null;
+  const rows = await db.$queryRaw<GroupRow[]>`
+    SELECT (floor(extract(epoch FROM created_at) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
+           outcome, http_status, count(*)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
+    FROM request_records
+    WHERE key_id = ${input.keyId} AND (${anyProject} OR project_id = ${input.projectId ?? ""}) AND created_at >= CAST(${sqlTime(input.since.getTime())} AS timestamp)
+    GROUP BY 1, 2, 3`;
+  return toGroups(rows);
 }

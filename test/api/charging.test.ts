@@ -23,11 +23,12 @@ const route = apiRoute("wallet/approvals", async ({ input }) => {
     spender: { address: zeroAddress, label: null, kind: null, is_contract: false },
     allowance: { raw: "1", formatted: "0.000000000000000001" },
     unlimited: false,
+    at_risk: { amount: { raw: "1", formatted: "0.000000000000000001" }, usd: null },
     granted: { transaction: `0x${"ab".repeat(32)}`, block: 1, time: "2026-01-01T00:00:00.000Z" },
   };
   const approvals = honestEmpty ? [] : [approval];
   return {
-    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start" }, limitations: [], unavailable: {} },
+    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length }, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start", days: 0 }, limitations: [], unavailable: {} },
     honestEmpty,
   };
 });

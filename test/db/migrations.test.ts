@@ -65,4 +65,32 @@ describe("migration runner", () => {
     expect((await applyMigrations(db)).applied).toContain("20261123210100_session_token_hashes");
     expect(await db.query(`SELECT session_token FROM sessions`)).toEqual([{ session_token: hashSessionToken(token) }]);
   });
+
+  it("gives audit entries written before they named a project their project, from the project or the key they touched", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(database.drop);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.unshift(() => client.end());
+    const db = pgExecutor(client);
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261124100100_audit_project")) {
+      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
+    }
+    await applyMigrations(db, before);
+    await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_a', 'a@example.com', 'user')`);
+    await db.query(`INSERT INTO projects (id, owner_id, name, updated_at) VALUES ('prj_a', 'usr_a', 'A', now())`);
+    await db.query(`INSERT INTO api_keys (id, project_id, mode, permissions, rate_limit_per_hour, allowed_chains, allowed_origins, allowed_ips, covered_endpoints, hash, last_four)
+      VALUES ('key_a', 'prj_a', 'test', '{}', 25, '{}', '{}', '{}', '{}', 'h', 'abcd')`);
+    await db.query(`INSERT INTO audit_log (id, actor, action, target_type, target_id) VALUES
+      ('aud_1', 'a@example.com', 'project.rename', 'project', 'prj_a'),
+      ('aud_2', 'a@example.com', 'key.revoke', 'key', 'key_a'),
+      ('aud_3', 'cli', 'credits.grant', 'user', 'usr_a')`);
+    expect((await applyMigrations(db)).applied).toContain("20261124100100_audit_project");
+    expect(await db.query(`SELECT id, project_id FROM audit_log ORDER BY id`)).toEqual([
+      { id: "aud_1", project_id: "prj_a" },
+      { id: "aud_2", project_id: "prj_a" },
+      { id: "aud_3", project_id: null },
+    ]);
+  });
 });

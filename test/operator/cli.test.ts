@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/lib/operator/cli";
+import { commandUsage, runCli } from "@/lib/operator/cli";
 import { createTestDatabase } from "../support/postgres";
 
 const run = promisify(execFile);
@@ -73,8 +73,30 @@ describe("operator CLI", () => {
     expect(unknown.out).toMatchObject({ ok: false, error: "usage" });
   });
 
+  it("--help lists every command with its flags, and one command's with `<command> --help`", async () => {
+    for (const argv of [["--help"], ["-h"], ["help"], []]) {
+      const shown = await runCli(argv, {} as NodeJS.ProcessEnv);
+      expect(shown.exitCode).toBe(0);
+      for (const name of Object.keys(commandUsage)) expect(shown.text).toContain(`  ${name} `);
+    }
+    const one = await runCli(["key", "create", "--help"], {} as NodeJS.ProcessEnv);
+    expect(one.text).toContain("key create --project P --mode live|test");
+    expect(one.text).not.toContain("credits grant");
+    expect((await admin("--help")).out).toMatchObject({ ok: true, usage: expect.stringContaining("user create --email E") });
+  });
+
+  it("accepts exactly the e-mail addresses the portal's sign-in accepts", { timeout: 60_000 }, async () => {
+    expect((await admin("user", "create", "--email", " Demo@LOCALHOST ")).out).toMatchObject({ ok: true, email: "demo@localhost" });
+    expect((await admin("project", "create", "--owner", "demo@localhost", "--name", "Local")).out).toMatchObject({ ok: true });
+    for (const bad of ["not-an-email", "two@@example.com", "a b@example.com", "@example.com"]) {
+      expect((await admin("user", "create", "--email", bad)).out).toEqual({ ok: false, error: "bad_request", message: "Enter an e-mail address such as you@example.com." });
+    }
+  });
+
   it("the script prints the one JSON line and exits with the CLI's code", { timeout: 60_000 }, async () => {
     expect(await script("user", "create", "--email", "script@example.com")).toMatchObject({ code: 0, out: { ok: true, email: "script@example.com" } });
     expect(await script("frobnicate", "now")).toMatchObject({ code: 1, out: { ok: false, error: "usage" } });
+    const { stdout } = await run("npx", ["tsx", "scripts/admin.ts", "--help"], { env: process.env });
+    expect(stdout).toMatch(/^Usage: npm run --silent admin -- <command>/);
   });
 });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { deliverSignInLink } from "@/lib/auth/email";
+import { hashApiKey } from "@/lib/keys/api-key";
 import { authSecret } from "@/lib/auth/secret";
 import { portalAdapter } from "@/lib/auth/adapter";
 import { PortalInputError } from "@/lib/portal/errors";
@@ -41,6 +42,14 @@ describe("key creation form", () => {
     expect(formErrors({ expiresAt: "next week" }).thrown).toBe("expiry must be a date such as 2030-12-31.");
     expect(formErrors({ allowedOrigins: "ftp://x" }).allowedOrigins).toMatch(/^origin ftp:\/\/x is not an origin/);
     expect(formErrors({ allowedIps: "10.0.0.300" }).allowedIps).toMatch(/^IP entry 10\.0\.0\.300 is not an address or CIDR range/);
+  });
+
+  it("reports every bad entry of the origin and IP lists at once, and only the bad ones", () => {
+    const errors = formErrors({ allowedOrigins: "https://ok.example.com\nftp://x\nhttps://*.fine.example\nhttp://bad_host\n*", allowedIps: "10.0.0.1, 10.0.0.300, ::1, 1.2.3.4/33, nonsense" });
+    expect(errors.allowedOrigins).toBe("origins ftp://x, http://bad_host and * are not origins such as https://app.example.com or https://*.example.com.");
+    expect(errors.allowedIps).toBe("IP entries 10.0.0.300, 1.2.3.4/33 and nonsense are not addresses or CIDR ranges (for example 203.0.113.7, 10.0.0.0/8, 2001:db8::/32).");
+    // Both lists at once too: neither hides the other.
+    expect(Object.keys(errors).sort()).toEqual(["allowedIps", "allowedOrigins"]);
   });
 
   it("never lets the form pick a tier or an arrangement", () => {
@@ -123,9 +132,15 @@ describe("accounts", () => {
     expect(second.created).toBe(false);
     const demo = await db.user.findUniqueOrThrow({ where: { email: demoAccounts.user }, include: { projects: { include: { keys: true } } } });
     expect(demo.projects).toHaveLength(1);
-    expect(demo.projects[0].keys.map((k) => k.mode)).toEqual(["test"]);
+    expect(demo.projects[0].keys.map((k) => k.mode).sort()).toEqual(["live", "test"]);
     expect((await db.user.findUniqueOrThrow({ where: { email: demoAccounts.staff } })).role).toBe("staff");
-    // The seed log shows the key masked only.
+    // The test key is shown masked only; the live key — the one the Quickstart's intelligence call
+    // needs — is shown once, in the log line that names it, and it is the stored key.
     expect(lines.join("\n")).not.toMatch(/svc_test_[0-9A-Za-z]{32}/);
+    if (!first.created) throw new Error("seeded twice");
+    expect(lines.filter((line) => /svc_live_[0-9A-Za-z]{32}/.test(line))).toEqual([`demo: the demo live key, shown this once (rotate it on the Keys tab for a new one): ${first.liveKey}`]);
+    const live = demo.projects[0].keys.find((k) => k.mode === "live")!;
+    expect(live).toMatchObject({ id: first.liveKeyId, hash: hashApiKey(first.liveKey), status: "active", accessMode: "paid" });
+    expect(live.permissions).toContain("contract:read");
   });
 });

@@ -65,3 +65,17 @@ describe("the answer's fields", () => {
     expect(pnl.responseFields.map((f) => f.name)).toEqual(expect.arrayContaining(["realized", "realized.usd", "position", "counts.buys"]));
   });
 });
+
+describe("the Endpoints tab's text", () => {
+  it("shows the schemas' `code` spans as code, never as literal backticks", async () => {
+    const { createElement } = await import("react");
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { EndpointReferenceList } = await import("@/components/portal/endpoint-reference");
+    const html = renderToStaticMarkup(createElement(EndpointReferenceList, { references: endpointReferences(), baseUrl: "http://localhost:3000" }));
+    // Example code blocks are JSON and curl, which carry no backticks; the prose must not either.
+    const text = html.replace(/<[^>]+>/g, "");
+    expect(text).toContain("Names such as ethereum and numeric chain ids are rejected.");
+    expect(text).not.toContain("`");
+    expect(html).toContain('<code class="rounded bg-zinc-100');
+  });
+});

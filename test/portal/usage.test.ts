@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { counterOfOutcome, parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline, windowStart } from "@/lib/portal/usage";
+import { counterOfOutcome, errorsByCode, parseUsageQuery, usageCsv, usageHistory, usageSummary, usageTimeline, windowStart } from "@/lib/portal/usage";
 import { listAllProjects } from "@/lib/portal/staff";
 import { createWorld, openPortalDatabase, type World } from "./support/world";
 
@@ -54,6 +54,26 @@ describe("usage views", () => {
     const empty = month.outcomes.find((row) => row.outcome === "honest_empty")!;
     expect(empty).toMatchObject({ requests: 2, quoted: 12, charged: 0 });
     expect(month.outcomes.filter((row) => row.outcome !== "success").every((row) => row.charged === 0)).toBe(true);
+  });
+
+  it("breaks the failed requests down by error code, adding up to Errors plus Rate limited (honest empties are not errors)", async () => {
+    const scope = { projectId: world.projectA.id };
+    const rows = await errorsByCode(db, scope, "24h", now);
+    expect(rows).toEqual([{ code: "rate_limited", requests: 1 }, { code: "scope_denied", requests: 1 }]);
+    for (const window of ["24h", "7d", "30d"] as const) {
+      const { counters } = await usageSummary(db, scope, window, now);
+      const total = (await errorsByCode(db, scope, window, now)).reduce((sum, row) => sum + row.requests, 0);
+      expect({ window, total }).toEqual({ window, total: counters.errors + counters.rateLimited });
+    }
+  });
+
+  it("charts credits charged over time that add up to the Credits used counter", async () => {
+    for (const window of ["24h", "7d", "30d"] as const) {
+      const scope = { projectId: world.projectA.id };
+      const { counters } = await usageSummary(db, scope, window, now);
+      const charged = (await usageTimeline(db, scope, window, now)).reduce((sum, bucket) => sum + bucket.charged, 0);
+      expect({ window, charged }).toEqual({ window, charged: counters.creditsUsed });
+    }
   });
 
   it("uses one definition for the counters and the outcome breakdown: each counter is the sum of its rows", async () => {

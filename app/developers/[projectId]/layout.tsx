@@ -1,4 +1,4 @@
-// A project's frame: name, state, switcher, credits, and the four tabs.
+// A project's frame: name, state, switcher, credits (with the project id to quote), and the tabs.
 import { CreditsStrip } from "@/components/portal/credits-strip";
 import { ProjectSwitcher } from "@/components/portal/project-switcher";
 import { RenameProject } from "@/components/portal/rename-project";
@@ -33,8 +33,14 @@ export default async function ProjectLayout({ children, params }: { children: Re
           {project.statusReason ? <p className="mt-1">Reason: {project.statusReason}</p> : null}
         </div>
       ) : null}
-      <CreditsStrip credits={credits} />
-      <TabNav tabs={projectTabs.map((tab) => ({ href: `/developers/${project.id}/${tab.id}`, label: tab.label }))} />
+      <CreditsStrip credits={credits} projectId={project.id} />
+      <TabNav
+        tabs={projectTabs.map((tab) => ({
+          href: `/developers/${project.id}/${tab.id}`,
+          label: tab.label,
+          also: "also" in tab ? tab.also.map((path) => `/developers/${project.id}/${path}`) : undefined,
+        }))}
+      />
       <div>{children}</div>
     </main>
   );

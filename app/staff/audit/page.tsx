@@ -1,69 +1,96 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ActivityLog, activityHref } from "@/components/portal/activity-log";
 import { ui } from "@/components/ui/styles";
-import { formatTime } from "@/lib/portal/format";
+import { actionLabels, parseActivityQuery, recordedActions, staffAudit } from "@/lib/portal/activity";
 import { requireStaff } from "@/lib/portal/guards";
-import { auditPage, pageFrom } from "@/lib/portal/staff";
+import { projectChoices } from "@/lib/portal/staff";
+import { DayRangeFields } from "@/components/portal/day-range-fields";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireStaff();
-  const page = pageFrom((await searchParams).page);
-  const { rows, hasMore } = await auditPage(ctx.db, page);
+  const query = parseActivityQuery(await searchParams);
+  const [{ entries, hasMore }, actions, projects] = await Promise.all([staffAudit(ctx.db, query), recordedActions(ctx.db), projectChoices(ctx.db)]);
+  const projectNames = new Map(projects.map((project) => [project.id, project.label]));
+  const filters = { project: query.project, actor: query.actor, action: query.action, from: query.from, to: query.to, page: query.page };
+  const filtered = Boolean(query.project || query.actor || query.action || query.from || query.to);
   return (
     <section aria-labelledby="audit-heading" className="space-y-3">
       <h2 id="audit-heading" className={ui.h2}>
         Audit log
       </h2>
       <p className={ui.muted}>Who did what, to what, when and why — every staff, operator and owner change, newest first.</p>
-      {rows.length === 0 ? (
-        <p className={`${ui.card} text-sm`}>Nothing recorded yet.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-          <table className={ui.table} data-testid="audit-table">
-            <thead>
-              <tr>
-                {["When (UTC)", "Who", "What", "Target", "Why", "Details"].map((heading) => (
-                  <th key={heading} scope="col" className={ui.th}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${ui.td} whitespace-nowrap`}>{formatTime(row.createdAt).replace(" UTC", "")}</td>
-                  <td className={ui.td}>{row.actor}</td>
-                  <td className={`${ui.td} font-mono text-xs`}>{row.action}</td>
-                  <td className={`${ui.td} font-mono text-xs`}>
-                    {row.targetType} {row.targetId}
-                  </td>
-                  <td className={ui.td}>{row.reason ?? "—"}</td>
-                  <td className={`${ui.td} max-w-xs break-all font-mono text-xs text-zinc-500`}>{row.details ? JSON.stringify(row.details) : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <form
+        method="get"
+        action="/staff/audit"
+        aria-label="Filter the audit log"
+        className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end`}
+        key={`${query.project}|${query.actor}|${query.action}|${query.from}|${query.to}`}
+      >
+        <div className="lg:col-span-2">
+          <label htmlFor="audit-project" className={ui.label}>
+            Project
+          </label>
+          <select id="audit-project" name="project" defaultValue={query.project ?? ""} className={ui.select}>
+            <option value="">Every project</option>
+            {projects.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.label}
+              </option>
+            ))}
+          </select>
         </div>
-      )}
-      <nav aria-label="Audit pages" className="flex justify-between text-sm">
-        {page > 1 ? (
-          <Link href={`/staff/audit?page=${page - 1}`} className={ui.link}>
-            ← Newer
-          </Link>
-        ) : (
-          <span />
-        )}
-        {hasMore ? (
-          <Link href={`/staff/audit?page=${page + 1}`} className={ui.link}>
-            Older →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+        <div>
+          <label htmlFor="audit-actor" className={ui.label}>
+            Who (e-mail or cli)
+          </label>
+          <input id="audit-actor" name="actor" defaultValue={query.actor} className={ui.input} />
+        </div>
+        <div>
+          <label htmlFor="audit-action" className={ui.label}>
+            What
+          </label>
+          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={ui.select}>
+            <option value="">Everything</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {actionLabels[action] ?? action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DayRangeFields idPrefix="audit" from={query.from} to={query.to} />
+        <div className="flex gap-2 lg:col-span-6">
+          <button type="submit" className={ui.button}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link href="/staff/audit" className={ui.buttonSecondary}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      <ActivityLog
+        entries={entries}
+        actor={(entry) => entry.actor}
+        showRaw
+        projectCell={(entry) =>
+          entry.projectId ? (
+            <Link href={`/staff/projects/${entry.projectId}`} className={ui.link}>
+              {projectNames.get(entry.projectId) ?? entry.projectId}
+            </Link>
+          ) : (
+            "—"
+          )
+        }
+        empty={filtered ? "Nothing matches these filters." : "Nothing recorded yet."}
+        page={query.page}
+        newerHref={query.page > 1 ? activityHref("/staff/audit", filters, { page: query.page - 1 }) : null}
+        olderHref={hasMore ? activityHref("/staff/audit", filters, { page: query.page + 1 }) : null}
+      />
     </section>
   );
 }

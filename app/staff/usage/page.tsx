@@ -11,5 +11,5 @@ export default async function StaffUsagePage({ searchParams }: { searchParams: P
   const ctx = await requireStaff();
   const query = parseUsageQuery(await searchParams);
   const [keys, projects] = await Promise.all([keyChoices(ctx.db, query.project ?? null), projectChoices(ctx.db)]);
-  return <UsageView db={ctx.db} scope={{ projectId: null }} query={query} now={ctx.now} basePath="/staff/usage" csvPath="/staff/usage/export" keys={keys} projects={projects} />;
+  return <UsageView db={ctx.db} scope={{ projectId: null }} query={query} now={ctx.now} basePath="/staff/usage" csvPath="/staff/usage/export" lookupPath="/staff/requests" requestPath="/staff/requests" keys={keys} projects={projects} />;
 }

@@ -1,7 +1,8 @@
-// Two plain charts: outcome breakdown (CSS bars) and requests over time (SVG).
+// Plain charts: outcome breakdown and errors by code (CSS bars), requests and credits
+// charged over time (SVG).
 // Each carries its numbers as text too, so nothing depends on seeing the shapes.
 import { ui } from "@/components/ui/styles";
-import type { OutcomeRow, TimelineBucket } from "@/lib/portal/usage";
+import type { ErrorCodeRow, OutcomeRow, TimelineBucket } from "@/lib/portal/usage";
 import type { RequestOutcome } from "@/lib/contract/error-codes";
 
 const outcomeColours: Record<RequestOutcome, string> = {
@@ -92,6 +93,80 @@ export function TimelineChart({ buckets, bucketLabel }: { buckets: TimelineBucke
         </span>
         <span>now</span>
       </p>
+    </section>
+  );
+}
+
+/** Credits charged per bucket; the bars add up to the Credits used counter beside them. */
+export function CreditsChart({ buckets, bucketLabel, total }: { buckets: TimelineBucket[]; bucketLabel: string; total: number }) {
+  const max = Math.max(1, ...buckets.map((b) => b.charged));
+  const width = 600;
+  const height = 120;
+  const barWidth = width / Math.max(1, buckets.length);
+  const first = buckets[0]?.start;
+  return (
+    <section aria-labelledby="credits-chart-heading" className={`${ui.card} space-y-2`} data-testid="credits-chart">
+      <h3 id="credits-chart-heading" className={ui.h3}>
+        Credits charged over time <span className="text-sm font-normal text-zinc-500">(per {bucketLabel}, UTC)</span>
+      </h3>
+      <p className="text-sm">
+        <strong className="tabular-nums" data-testid="credits-chart-total">
+          {total.toLocaleString("en")}
+        </strong>{" "}
+        credits charged in this window, the Credits used counter; peak {max === 1 && total === 0 ? 0 : max.toLocaleString("en")} per {bucketLabel}.
+      </p>
+      <svg viewBox={`0 0 ${width} ${height + 4}`} role="img" aria-label={`${total} credits charged; peak ${total === 0 ? 0 : max} per ${bucketLabel}.`} className="h-28 w-full">
+        <line x1="0" y1={height} x2={width} y2={height} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth="1" />
+        {buckets.map((bucket, i) => {
+          const barHeight = (bucket.charged / max) * height;
+          return (
+            <g key={bucket.start}>
+              <title>{`${bucket.start.slice(0, 16).replace("T", " ")} UTC: ${bucket.charged} credits charged`}</title>
+              <rect x={i * barWidth + 1} y={height - barHeight} width={Math.max(1, barWidth - 2)} height={barHeight} className="fill-indigo-500" />
+            </g>
+          );
+        })}
+      </svg>
+      <p className="flex justify-between text-xs text-zinc-500">
+        <span>{first ? first.slice(0, 16).replace("T", " ") : ""}</span>
+        <span>now</span>
+      </p>
+    </section>
+  );
+}
+
+/** Failed requests by error code; they add up to the Errors and Rate limited counters. */
+export function ErrorCodeChart({ rows, errors, rateLimited }: { rows: ErrorCodeRow[]; errors: number; rateLimited: number }) {
+  const total = rows.reduce((sum, row) => sum + row.requests, 0);
+  const max = Math.max(1, ...rows.map((row) => row.requests));
+  return (
+    <section aria-labelledby="error-codes-heading" className={`${ui.card} space-y-3`} data-testid="error-codes-chart">
+      <h3 id="error-codes-heading" className={ui.h3}>
+        Errors by code
+      </h3>
+      <p className="text-sm">
+        <strong className="tabular-nums" data-testid="error-codes-total">
+          {total.toLocaleString("en")}
+        </strong>{" "}
+        failed requests: Errors ({errors.toLocaleString("en")}) and Rate limited ({rateLimited.toLocaleString("en")}). Honestly empty answers are not errors.
+      </p>
+      {rows.length === 0 ? (
+        <p className={ui.muted}>No errors in this window.</p>
+      ) : (
+        <ul className="space-y-2">
+          {rows.map((row) => (
+            <li key={row.code} className="grid grid-cols-[minmax(0,10rem)_1fr_3rem] items-center gap-2 text-sm" data-testid="error-code-row">
+              <code className="truncate font-mono text-xs" title={row.code}>
+                {row.code}
+              </code>
+              <span className="h-3 rounded bg-zinc-100 dark:bg-zinc-800" aria-hidden="true">
+                <span className="block h-3 rounded bg-amber-500" style={{ width: `${((row.requests / max) * 100).toFixed(1)}%` }} />
+              </span>
+              <span className="text-right tabular-nums">{row.requests.toLocaleString("en")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

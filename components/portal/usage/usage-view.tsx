@@ -1,15 +1,20 @@
 // The Usage views for one project (owner or staff) or for all projects (staff):
-// window, counters, charts, quoted versus charged, and the filterable history.
+// request lookup, window, counters, charts, quoted versus charged, and the filterable
+// history. Choosing a key narrows the whole view to it; endpoint and status narrow the history.
 import Link from "next/link";
 import { badge, ui } from "@/components/ui/styles";
 import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/contract/endpoints";
 import { formatNumber, formatTime } from "@/lib/portal/format";
-import { counterDefinition, counterLabels, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
-import { OutcomeChart, TimelineChart } from "./usage-charts";
+import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { RequestSearch } from "./request-search";
+import { CreditsChart, ErrorCodeChart, OutcomeChart, TimelineChart } from "./usage-charts";
 
 type Choice = { id: string; label: string };
+
+/** Narrower than the portal's usual cells, so the ten history columns fit a 1280 px window. */
+const historyCell = "px-2 py-2 align-top text-left";
 
 const counterNames: CounterName[] = ["successful", "honestEmpty", "errors", "rateLimited"];
 const counterTestIds: Record<CounterName, string> = { successful: "successful", honestEmpty: "honest-empty", errors: "errors", rateLimited: "rate-limited" };
@@ -22,6 +27,9 @@ export type UsageViewProps = {
   /** The page these views live on; filters and pages link back to it. */
   basePath: string;
   csvPath: string;
+  /** Where the request-id search box goes, and where one request's record lives (`${requestPath}/<id>`). */
+  lookupPath: string;
+  requestPath: string;
   keys: Choice[];
   projects?: Choice[];
 };
@@ -37,11 +45,14 @@ function href(basePath: string, query: UsageQuery, patch: Partial<UsageQuery>) {
   return text ? `${basePath}?${text}` : basePath;
 }
 
-export async function UsageView({ db, scope, query, now, basePath, csvPath, keys, projects }: UsageViewProps) {
-  const [summary, timeline, history] = await Promise.all([
+export async function UsageView({ db, scope: wholeScope, query, now, basePath, csvPath, lookupPath, requestPath, keys, projects }: UsageViewProps) {
+  // A chosen key narrows the counters and charts too, not only the history.
+  const scope: UsageScope = { ...wholeScope, keyId: query.key ?? null };
+  const [summary, timeline, history, errorCodes] = await Promise.all([
     usageSummary(db, scope, query.window, now),
     usageTimeline(db, scope, query.window, now),
-    usageHistory(db, scope, query, now),
+    usageHistory(db, wholeScope, query, now),
+    errorsByCode(db, scope, query.window, now),
   ]);
   const { counters } = summary;
   const keyLabels = new Map(keys.map((key) => [key.id, key.label]));
@@ -51,6 +62,17 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
 
   return (
     <div className="space-y-6">
+      <RequestSearch action={lookupPath} />
+      {query.key ? (
+        <p role="status" className={`${ui.warning} flex flex-wrap items-center justify-between gap-2`} data-testid="key-scope">
+          <span>
+            Showing one key only: <strong className="font-mono text-xs">{keyLabels.get(query.key) ?? query.key}</strong> — counters, charts and history.
+          </span>
+          <Link href={href(basePath, { ...query, key: undefined, page: 1 }, {})} className={ui.link}>
+            Show every key
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label="Usage window" className="flex flex-wrap gap-2">
         {(Object.keys(usageWindows) as UsageWindow[]).map((window) => (
           <Link
@@ -88,6 +110,8 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
       <div className="grid gap-4 lg:grid-cols-2">
         <OutcomeChart rows={summary.outcomes} />
         <TimelineChart buckets={timeline} bucketLabel={usageWindows[query.window].bucketLabel} />
+        <CreditsChart buckets={timeline} bucketLabel={usageWindows[query.window].bucketLabel} total={counters.creditsUsed} />
+        <ErrorCodeChart rows={errorCodes} errors={counters.errors} rateLimited={counters.rateLimited} />
       </div>
 
       <section aria-labelledby="quoted-heading" className={`${ui.card} space-y-3`}>
@@ -253,46 +277,61 @@ export async function UsageView({ db, scope, query, now, basePath, csvPath, keys
             {filtered ? "No requests match these filters in this window." : "No requests in this window yet. Make a call with one of your keys and it appears here."}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-            <table className={ui.table} data-testid="history-table">
-              <thead>
-                <tr>
-                  {["Request id", "Time (UTC)", "Key", "Endpoint", "Status", "Error code", "Quoted", "Charged", "Allowance", "Latency"].map((heading) => (
-                    <th key={heading} scope="col" className={ui.th}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                {history.rows.map((row) => (
-                  <tr key={row.id} data-testid="history-row">
-                    <td className={`${ui.td} font-mono text-xs`}>{row.id}</td>
-                    <td className={`${ui.td} whitespace-nowrap`}>{formatTime(row.createdAt).replace(" UTC", "")}</td>
-                    <td className={`${ui.td} whitespace-nowrap font-mono text-xs`}>{keyLabels.get(row.keyId) ?? row.keyId}</td>
-                    <td className={`${ui.td} font-mono text-xs`}>
-                      {row.method} {row.endpoint}
-                      {row.chain ? (
-                        <>
-                          <span className="text-zinc-500"> · {row.chain}</span>
-                          <DemoDataBadge />
-                        </>
-                      ) : null}
-                    </td>
-                    <td className={ui.td}>
-                      <span className={badge(row.httpStatus < 300 ? "green" : row.httpStatus === 429 ? "violet" : row.httpStatus >= 500 ? "red" : "amber")}>{row.httpStatus}</span>
-                    </td>
-                    <td className={`${ui.td} font-mono text-xs`}>{row.errorCode ?? "—"}</td>
-                    <td className={`${ui.td} text-right tabular-nums`}>{row.quoted}</td>
-                    <td className={`${ui.td} text-right tabular-nums`}>{row.charged}</td>
-                    <td className={`${ui.td} text-right tabular-nums`} data-testid="history-allowance">
-                      {row.allowanceUsed ?? 0}
-                    </td>
-                    <td className={`${ui.td} whitespace-nowrap text-right tabular-nums`}>{row.latencyMs} ms</td>
+          <div className="space-y-1">
+            <p className="text-xs text-zinc-500 lg:hidden" data-testid="history-scroll-hint">
+              Scroll the table sideways for every column →
+            </p>
+            {/* Scrolls inside its own box (with a scrollbar that stays visible), never the page. */}
+            <div className="scrollbar-visible overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" data-testid="history-scroller" tabIndex={0} aria-label="Request history table, scrolls sideways">
+              <table className={ui.table} data-testid="history-table">
+                <thead>
+                  <tr>
+                    {["Request id · time (UTC)", "Key", "Endpoint", "Status · error", "Quoted", "Charged", "Allowance", "Latency"].map((heading) => (
+                      <th key={heading} scope="col" className={historyCell}>
+                        <span className={ui.th.replace(/px-3 py-2 /, "")}>{heading}</span>
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                  {history.rows.map((row) => (
+                    <tr key={row.id} data-testid="history-row" className="hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
+                      <td className={historyCell}>
+                        <Link href={`${requestPath}/${encodeURIComponent(row.id)}`} className={`${ui.link} whitespace-nowrap font-mono text-xs`} title="Open this request's record">
+                          {row.id}
+                        </Link>
+                        <span className="block whitespace-nowrap text-xs text-zinc-600 dark:text-zinc-400">
+                          {formatTime(row.createdAt).replace(" UTC", "")}
+                          {row.replayOf ? <span className={`${badge("blue")} ml-1`}>replay</span> : null}
+                        </span>
+                      </td>
+                      <td className={`${historyCell} max-w-40 break-words font-mono text-xs`}>{keyLabels.get(row.keyId) ?? row.keyId}</td>
+                      <td className={`${historyCell} font-mono text-xs`}>
+                        <span className="whitespace-nowrap">
+                          {row.method} {row.endpoint}
+                        </span>
+                        {row.chain ? (
+                          <span className="block whitespace-nowrap">
+                            <span className="text-zinc-500">{row.chain}</span>
+                            <DemoDataBadge />
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={historyCell}>
+                        <span className={badge(row.httpStatus < 300 ? "green" : row.httpStatus === 429 ? "violet" : row.httpStatus >= 500 ? "red" : "amber")}>{row.httpStatus}</span>
+                        {row.errorCode ? <span className="block whitespace-nowrap font-mono text-xs">{row.errorCode}</span> : null}
+                      </td>
+                      <td className={`${historyCell} text-right tabular-nums`}>{row.quoted}</td>
+                      <td className={`${historyCell} text-right tabular-nums`}>{row.charged}</td>
+                      <td className={`${historyCell} text-right tabular-nums`} data-testid="history-allowance">
+                        {row.allowanceUsed ?? 0}
+                      </td>
+                      <td className={`${historyCell} whitespace-nowrap text-right tabular-nums`}>{row.latencyMs} ms</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         )}
         <nav aria-label="History pages" className="flex items-center justify-between text-sm">

@@ -8,12 +8,14 @@ import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { permissions } from "@/lib/contract/endpoints";
 import { requireProjectAccess } from "@/lib/portal/guards";
 import { listKeyViews } from "@/lib/portal/keys";
+import { emptyKeyUsage, isUnusedKey, keyUsageFigures } from "@/lib/portal/key-usage";
 
 export const metadata: Metadata = { title: "Keys" };
 
 export default async function KeysPage({ params }: { params: Promise<{ projectId: string }> }) {
   const ctx = await requireProjectAccess((await params).projectId);
-  const views = await listKeyViews(ctx.db, ctx.project, ctx.now);
+  const [views, figures] = await Promise.all([listKeyViews(ctx.db, ctx.project, ctx.now), keyUsageFigures(ctx.db, ctx.project.id, ctx.now)]);
+  const usageOf = (keyId: string) => ({ usage: figures.get(keyId) ?? emptyKeyUsage(), usageHref: `/developers/${ctx.project.id}/usage?${new URLSearchParams({ window: "30d", key: keyId })}` });
   const current = views.filter((view) => view.state !== "revoked" && view.state !== "rotated");
   const retired = views.filter((view) => view.state === "revoked" || view.state === "rotated");
   const active = ctx.project.status === "active";
@@ -30,14 +32,20 @@ export default async function KeysPage({ params }: { params: Promise<{ projectId
             Keys
           </h2>
           <p className={ui.muted}>
-            Only the prefix and last four characters of a key can be shown after creation. Permissions cannot be changed: create a new key and revoke the old one.
+            Only the prefix and last four characters of a key can be shown after creation. Permissions cannot be changed: create a new key and revoke the old one. Each key&apos;s requests, errors and credits are counted as on the Usage tab, so the keys add up to the project.
           </p>
           {current.length === 0 ? (
             <p className={`${ui.card} text-sm`}>No keys yet. Create one above, then follow the Quickstart.</p>
           ) : (
             <ul className="space-y-3" aria-label="Current keys">
               {current.map((view) => (
-                <KeyCard key={view.id} view={view} actions={active ? <KeyRowActions keyId={view.id} label={view.name ?? view.masked} canRotate /> : undefined} />
+                <KeyCard
+                  key={view.id}
+                  view={view}
+                  {...usageOf(view.id)}
+                  unused={isUnusedKey(view, ctx.now)}
+                  actions={active ? <KeyRowActions keyId={view.id} label={view.name ?? view.masked} canRotate /> : undefined}
+                />
               ))}
             </ul>
           )}
@@ -48,7 +56,7 @@ export default async function KeysPage({ params }: { params: Promise<{ projectId
           <summary className="cursor-pointer text-sm font-medium">Revoked and rotated keys ({retired.length})</summary>
           <ul className="mt-3 space-y-3" aria-label="Revoked and rotated keys">
             {retired.map((view) => (
-              <KeyCard key={view.id} view={view} />
+              <KeyCard key={view.id} view={view} {...usageOf(view.id)} />
             ))}
           </ul>
         </details>

@@ -7,12 +7,17 @@ import { endpointPath, getEndpoint } from "@/lib/contract/endpoints";
 import { endpointReference } from "@/lib/openapi/endpoint-reference";
 import { deploymentBaseUrl } from "@/lib/portal/base-url";
 import { requireProjectAccess } from "@/lib/portal/guards";
+import { sandboxWindows } from "@/lib/rate-limit/policies";
 import { curlSample, pythonSample, typescriptSample, type SampleCall } from "@/lib/portal/samples";
 
 export const metadata: Metadata = { title: "Quickstart" };
 
 export default async function QuickstartPage({ params }: { params: Promise<{ projectId: string }> }) {
-  const { project } = await requireProjectAccess((await params).projectId);
+  const { project, db, now } = await requireProjectAccess((await params).projectId);
+  // Step 4 needs a live key with contract:read; say so before someone tries it with a test key.
+  const liveKeys = await db.apiKey.count({
+    where: { projectId: project.id, mode: "live", status: "active", rotatedToId: null, permissions: { has: "contract:read" }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+  });
   const baseUrl = await deploymentBaseUrl();
   const me: SampleCall = { method: "GET", path: endpointPath(getEndpoint("me")), body: null };
   const analysis = endpointReference(getEndpoint("contract/analysis"));
@@ -29,6 +34,11 @@ export default async function QuickstartPage({ params }: { params: Promise<{ pro
           </Link>
           , create a <strong>Test</strong> key to try things out (sandbox, never charged) or a <strong>Live</strong> key for real traffic. Tick the permissions you need;{" "}
           <code className={ui.code}>contract:read</code> unlocks the free contract analysis used below. The full key is shown once.
+        </p>
+        <p className={ui.muted} data-testid="test-key-scope">
+          What a <strong>Test</strong> key can do: <code className={ui.code}>health</code>, <code className={ui.code}>me</code> and{" "}
+          <code className={ui.code}>discover</code>, on the sandbox budget ({sandboxWindows.map((w) => `${w.limit}/${w.name}`).join(", ")}). Every intelligence endpoint,
+          contract analysis included, answers <code className={ui.code}>403 sandbox_limited</code> to a Test key: step 4 needs a Live key.
         </p>
       </li>
       <li className={`${ui.card} space-y-2 p-5`}>
@@ -52,6 +62,16 @@ export default async function QuickstartPage({ params }: { params: Promise<{ pro
           Contract analysis is free on all plans and needs a Live key with <code className={ui.code}>contract:read</code> (Test keys answer{" "}
           <code className={ui.code}>403 sandbox_limited</code> on intelligence). Every response carries <code className={ui.code}>meta.request_id</code>; quote it to support.
         </p>
+        {liveKeys === 0 ? (
+          <p className={ui.warning} role="note" data-testid="needs-live-key">
+            This project has no active Live key with <code className={ui.code}>contract:read</code> yet, so this call would answer{" "}
+            <code className={ui.code}>403</code>.{" "}
+            <Link href={keysHref} className={ui.link}>
+              Create one on the Keys tab
+            </Link>
+            .
+          </p>
+        ) : null}
         <div className="space-y-4">
           <CodeBlock label="curl" code={curlSample(baseUrl, first)} />
           <CodeBlock label="TypeScript" code={typescriptSample(baseUrl, first)} />

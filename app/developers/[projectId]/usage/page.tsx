@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ProjectId } from "@/components/portal/project-id";
 import { UsageView } from "@/components/portal/usage/usage-view";
 import { ui } from "@/components/ui/styles";
 import { creditSummary } from "@/lib/portal/credits";
@@ -18,7 +19,17 @@ export default async function UsagePage({ params, searchParams }: Props) {
   const [keys, credits] = await Promise.all([keyChoices(ctx.db, ctx.project.id), creditSummary(ctx.db, ctx.project.ownerId, ctx.now)]);
   return (
     <div className="space-y-6">
-      <UsageView db={ctx.db} scope={{ projectId: ctx.project.id }} query={query} now={ctx.now} basePath={base} csvPath={`${base}/export`} keys={keys} />
+      <UsageView
+        db={ctx.db}
+        scope={{ projectId: ctx.project.id }}
+        query={query}
+        now={ctx.now}
+        basePath={base}
+        csvPath={`${base}/export`}
+        lookupPath={`/developers/${ctx.project.id}/requests`}
+        requestPath={`/developers/${ctx.project.id}/requests`}
+        keys={keys}
+      />
       <section id="credits" aria-labelledby="credits-heading" className={`${ui.card} space-y-2`}>
         <h3 id="credits-heading" className={ui.h3}>
           Credits
@@ -34,8 +45,10 @@ export default async function UsagePage({ params, searchParams }: Props) {
           {credits.chargingEnabled
             ? "Each successful paid call spends today's free credits first, then the balance; a call they cannot cover answers 402 payment_required and is not run."
             : "While charging is off, successful calls deduct nothing; the list price still shows as quoted."}{" "}
-          There is no top-up page: credits are granted by the operator&apos;s staff. Ask them, quoting your project id{" "}
-          <code className={ui.code}>{ctx.project.id}</code>; a grant shows here at once.
+          There is no top-up page: credits are granted by the operator&apos;s staff. Ask them, quoting your project id; a grant shows here at once.
+        </p>
+        <p className="text-sm">
+          <ProjectId id={ctx.project.id} />
         </p>
       </section>
     </div>

@@ -38,7 +38,7 @@ export default async function StaffProjectPage({ params }: { params: Promise<{ p
           Owner&apos;s view →
         </Link>
       </div>
-      <CreditsStrip credits={credits} />
+      <CreditsStrip credits={credits} projectId={project.id} />
       <ProjectStatusForm projectId={project.id} status={project.status} />
       <GrantCreditsForm defaultEmail={project.owner.email} />
       <section aria-labelledby="staff-keys-heading" className="space-y-3">

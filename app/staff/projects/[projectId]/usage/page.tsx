@@ -29,6 +29,8 @@ export default async function StaffProjectUsagePage({ params, searchParams }: Pr
         now={ctx.now}
         basePath={`/staff/projects/${project.id}/usage`}
         csvPath={`/developers/${project.id}/usage/export`}
+        lookupPath="/staff/requests"
+        requestPath="/staff/requests"
         keys={await keyChoices(ctx.db, project.id)}
       />
     </div>
