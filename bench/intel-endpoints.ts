@@ -17,7 +17,7 @@ import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
 import { createHarness } from "@/test/support/harness";
-import { demoRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { addHistory } from "./support/extra-history";
 
@@ -52,7 +52,7 @@ async function main() {
     for (const endpoint of endpoints.filter((e) => e.surface === "intelligence" && (!only || only.has(e.id)))) {
       for (const chain of DEMO_CHAINS) {
         const book = chains[chain].addressBook;
-        const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? [...venueRequestsFor(endpoint.id, chain, book), ...signalRequestsFor(endpoint.id, chain, book)] : [])];
+        const bodies = [...demoRequestsFor(endpoint.id, chain, book), ...(venues ? [...venueRequestsFor(endpoint.id, chain, book), ...signalRequestsFor(endpoint.id, chain, book), ...lockerRequestsFor(endpoint.id, chain, book)] : [])];
         if (bodies.length === 0) continue;
         const call = (i: number) => {
           if (!kept) forgetKeptAnswers(new MemoryAnswerStore());

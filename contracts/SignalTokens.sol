@@ -130,6 +130,68 @@ contract LimitsToken is ERC20, Ownable {
     }
 }
 
+/// @notice An anti-bot rule: an address that bought from the pool cannot send the tokens on in the
+/// same block (no sandwich, no buy-and-dump in one block). A holder sells freely from the next block.
+contract SameBlockGuardToken is ERC20, Ownable {
+    mapping(address => bool) public isMarketPair;
+    mapping(address => uint256) public boughtInBlock;
+
+    constructor(uint256 supply) ERC20("Same Block Guard Demo Token", "SBLOCK") Ownable(msg.sender) {
+        _mint(msg.sender, supply);
+    }
+
+    function setMarketPair(address pair, bool value) external onlyOwner {
+        isMarketPair[pair] = value;
+    }
+
+    function _update(address from, address to, uint256 value) internal override {
+        require(from == address(0) || boughtInBlock[from] != block.number, "anti-bot: not in the block of the buy");
+        super._update(from, to, value);
+        if (isMarketPair[from]) boughtInBlock[to] = block.number;
+    }
+}
+
+/// @notice Ownership renounced, control kept: a "dev" address in storage passes its own msg.sender
+/// checks (taxes, burning any holder's tokens, a settable helper it delegatecalls, SELFDESTRUCT),
+/// none of which owner() shows.
+contract HiddenOwnerToken is ERC20, Ownable {
+    address private _dev;
+    address private _helper;
+    uint256 public taxBps;
+
+    constructor(uint256 supply, address dev) ERC20("Hidden Owner Demo Token", "HIDDEN") Ownable(msg.sender) {
+        _dev = dev;
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyDev() {
+        require(msg.sender == _dev, "not dev");
+        _;
+    }
+
+    function setTaxFee(uint256 bps) external onlyDev {
+        taxBps = bps;
+    }
+
+    function adminBurn(address account, uint256 amount) external onlyDev {
+        _burn(account, amount);
+    }
+
+    function setHelper(address helper) external onlyDev {
+        _helper = helper;
+    }
+
+    function runHelper(bytes calldata data) external onlyDev returns (bytes memory) {
+        (bool ok, bytes memory answer) = _helper.delegatecall(data);
+        require(ok, "helper failed");
+        return answer;
+    }
+
+    function close() external onlyDev {
+        selfdestruct(payable(msg.sender));
+    }
+}
+
 /// @notice A plain ERC-721 collection: anyone may mint, holders name operators with
 /// setApprovalForAll.
 contract DemoCollection is ERC721 {

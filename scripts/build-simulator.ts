@@ -1,12 +1,13 @@
 // Compiles the contracts the reads place with an eth_call state override (offline, with the
 // project's solc): contracts/simulator/TradeSimulator.sol to lib/intel/risk/simulator-code.ts and
-// contracts/lens/PositionLens.sol to lib/intel/market/lens-code.ts. Tests recompile and check
+// contracts/lens/PositionLens.sol to lib/intel/market/lens-code.ts, contracts/lens/LockerLens.sol to
+// lib/intel/market/locker-lens-code.ts. Tests recompile and check
 // that each committed code agrees with its source.
 //
 //   npx tsx scripts/build-simulator.ts
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { compileLens, compileSimulator, lensSource, simulatorSource } from "@/lib/intel/compile-placed";
+import { compileLens, compileLockerLens, compileSimulator, lensSource, lockerLensSource, simulatorSource } from "@/lib/intel/compile-placed";
 
 function write(file: string, source: string, names: { runtime: string; abi: string }, compiled: { runtime: string; abi: unknown }) {
   const target = path.join(process.cwd(), file);
@@ -21,3 +22,4 @@ function write(file: string, source: string, names: { runtime: string; abi: stri
 
 write("lib/intel/risk/simulator-code.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator());
 write("lib/intel/market/lens-code.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens());
+write("lib/intel/market/locker-lens-code.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens());

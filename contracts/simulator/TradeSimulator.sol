@@ -9,6 +9,13 @@
 // fee; a leg that reverts is reported with its revert data. Approvals and transfers are made with
 // low-level calls that accept an empty answer, as tokens like USDT give one: a typed call would
 // revert the whole simulation decoding it.
+//
+// `stages` says what one call does: BUY, SELL (the wallet-to-wallet transfer test, then selling
+// what the simulator holds), or both. Both in one call is a plain eth_call's mode; where the node
+// offers eth_simulateV1, BUY runs in one simulated block and SELL in the next, so a token that
+// refuses a sell in the block of the buy (a common anti-bot rule) is not taken for a honeypot.
+// `sellShareBps` is the share of the balance the SELL stage moves: all of it for the simulator's
+// own trade, a slice when the code runs on a real holder's account.
 pragma solidity ^0.8.24;
 
 interface IERC20Like {
@@ -84,12 +91,27 @@ contract TradeSimulator {
     uint160 internal constant MIN_SQRT_PRICE_LIMIT = 4295128740;
     uint160 internal constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
 
+    uint8 internal constant BUY = 1;
+    uint8 internal constant SELL = 2;
+
     receive() external payable {}
 
-    function simulate(address router, address pool, address token, address wrappedNative, uint256 nativeIn)
+    function simulate(address router, address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
+        if (stages & BUY != 0) {
+            buy = _buyThroughRouter(router, pool, token, wrappedNative, nativeIn);
+            if (!buy.ok || buy.tokensIn == 0) return (buy, sell, transfer);
+        }
+        if (stages & SELL == 0) return (buy, sell, transfer);
+        uint256 share = _share(token, sellShareBps);
+        if (share == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, share);
+        sell = _sellThroughRouter(router, pool, token, wrappedNative, share - share / 10);
+    }
+
+    function _buyThroughRouter(address router, address pool, address token, address wrappedNative, uint256 nativeIn) internal returns (Leg memory buy) {
         address[] memory path = new address[](2);
         path[0] = wrappedNative;
         path[1] = token;
@@ -98,18 +120,16 @@ contract TradeSimulator {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
-            return (buy, sell, transfer);
+            return buy;
         }
         buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
         buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell, transfer);
-        transfer = _transferTest(token, buy.tokensIn);
-        sell = _sellThroughRouter(router, pool, token, wrappedNative);
     }
 
-    function _sellThroughRouter(address router, address pool, address token, address wrappedNative) internal returns (Leg memory sell) {
-        uint256 selling = IERC20Like(token).balanceOf(address(this));
+    function _sellThroughRouter(address router, address pool, address token, address wrappedNative, uint256 selling) internal returns (Leg memory sell) {
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        if (selling > before) selling = before;
         address[] memory path = new address[](2);
         path[0] = token;
         path[1] = wrappedNative;
@@ -126,42 +146,51 @@ contract TradeSimulator {
             sell.revertData = reason;
             return sell;
         }
-        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
         sell.native = address(this).balance - nativeBefore;
     }
 
     // ---- V3-style pools: the pool calls back for what it is owed.
 
-    function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn)
+    function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
-        IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
         bool nativeIsToken0 = IV3PoolLike(pool).token0() == wrappedNative;
-        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
-        try IV3PoolLike(pool).swap(address(this), nativeIsToken0, int256(nativeIn), nativeIsToken0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
-            buy.ok = true;
-        } catch (bytes memory reason) {
-            buy.revertData = reason;
-            return (buy, sell, transfer);
+        if (stages & BUY != 0) {
+            IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+            uint256 poolBefore = IERC20Like(token).balanceOf(pool);
+            try IV3PoolLike(pool).swap(address(this), nativeIsToken0, int256(nativeIn), nativeIsToken0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
+                buy.ok = true;
+            } catch (bytes memory reason) {
+                buy.revertData = reason;
+                return (buy, sell, transfer);
+            }
+            buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
+            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+            buy.native = nativeIn - IERC20Like(wrappedNative).balanceOf(address(this));
+            if (buy.tokensIn == 0) return (buy, sell, transfer);
         }
-        buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
-        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
-        buy.native = nativeIn - IERC20Like(wrappedNative).balanceOf(address(this));
-        if (buy.tokensIn == 0) return (buy, sell, transfer);
-        transfer = _transferTest(token, buy.tokensIn);
-        uint256 selling = IERC20Like(token).balanceOf(address(this));
+        if (stages & SELL == 0) return (buy, sell, transfer);
+        uint256 share = _share(token, sellShareBps);
+        if (share == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, share);
+        sell = _sellIntoV3(pool, token, wrappedNative, nativeIsToken0, share - share / 10);
+    }
 
+    function _sellIntoV3(address pool, address token, address wrappedNative, bool nativeIsToken0, uint256 selling) internal returns (Leg memory sell) {
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        if (selling > before) selling = before;
         uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
-        poolBefore = IERC20Like(token).balanceOf(pool);
+        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
         try IV3PoolLike(pool).swap(address(this), !nativeIsToken0, int256(selling), nativeIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell, transfer);
+            return sell;
         }
-        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
         sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
     }
@@ -177,6 +206,13 @@ contract TradeSimulator {
     function _payPool(int256 amount0Delta, int256 amount1Delta) internal {
         if (amount0Delta > 0) _transferOrRevert(IV3PoolLike(msg.sender).token0(), msg.sender, uint256(amount0Delta));
         if (amount1Delta > 0) _transferOrRevert(IV3PoolLike(msg.sender).token1(), msg.sender, uint256(amount1Delta));
+    }
+
+    /// What the SELL stage moves: the share of the balance asked for (all at 10,000 basis points).
+    /// A real holder sells a slice, as a holder under a max-transaction limit would.
+    function _share(address token, uint16 sellShareBps) internal view returns (uint256) {
+        uint256 held = IERC20Like(token).balanceOf(address(this));
+        return sellShareBps >= 10_000 ? held : (held * sellShareBps) / 10_000;
     }
 
     /// Wallet to wallet: a tenth of what was bought sent to a fresh account with no code, and what
@@ -216,39 +252,46 @@ contract TradeSimulator {
 
     // ---- Aerodrome classic (Solidly) pools: pay in first, then ask for what the curve gives.
 
-    function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn)
+    function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
-        IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
         bool tokenIsToken0 = ISolidlyPoolLike(pool).token0() == token;
-        IWrappedNativeLike(wrappedNative).transfer(pool, nativeIn);
-        uint256 out = ISolidlyPoolLike(pool).getAmountOut(nativeIn, wrappedNative);
-        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? out : 0, tokenIsToken0 ? 0 : out, address(this), "") {
-            buy.ok = true;
-        } catch (bytes memory reason) {
-            buy.revertData = reason;
-            return (buy, sell, transfer);
+        if (stages & BUY != 0) {
+            IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+            IWrappedNativeLike(wrappedNative).transfer(pool, nativeIn);
+            uint256 out = ISolidlyPoolLike(pool).getAmountOut(nativeIn, wrappedNative);
+            try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? out : 0, tokenIsToken0 ? 0 : out, address(this), "") {
+                buy.ok = true;
+            } catch (bytes memory reason) {
+                buy.revertData = reason;
+                return (buy, sell, transfer);
+            }
+            buy.tokensOut = out;
+            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+            buy.native = nativeIn;
+            if (buy.tokensIn == 0) return (buy, sell, transfer);
         }
-        buy.tokensOut = out;
-        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
-        buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell, transfer);
-        transfer = _transferTest(token, buy.tokensIn);
-        sell = _sellIntoSolidly(pool, token, wrappedNative, tokenIsToken0);
+        if (stages & SELL == 0) return (buy, sell, transfer);
+        uint256 share = _share(token, sellShareBps);
+        if (share == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, share);
+        sell = _sellIntoSolidly(pool, token, wrappedNative, tokenIsToken0, share - share / 10);
     }
 
-    function _sellIntoSolidly(address pool, address token, address wrappedNative, bool tokenIsToken0) internal returns (Leg memory sell) {
-        uint256 selling = IERC20Like(token).balanceOf(address(this));
+    function _sellIntoSolidly(address pool, address token, address wrappedNative, bool tokenIsToken0, uint256 selling) internal returns (Leg memory sell) {
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        if (selling > before) selling = before;
         (bool sent, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(ITransferLike.transfer.selector, pool, selling));
         if (!sent) {
             sell.revertData = refusal;
             return sell;
         }
         (uint256 reserve0, uint256 reserve1,) = ISolidlyPoolLike(pool).getReserves();
+        uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
         // What reached the pool, after any transfer tax, is what it trades.
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - (tokenIsToken0 ? reserve0 : reserve1);
-        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         uint256 nativeOut = ISolidlyPoolLike(pool).getAmountOut(sell.tokensIn, token);
         try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? 0 : nativeOut, tokenIsToken0 ? nativeOut : 0, address(this), "") {
             sell.ok = true;
@@ -256,44 +299,53 @@ contract TradeSimulator {
             sell.revertData = reason;
             return sell;
         }
-        sell.native = IERC20Like(wrappedNative).balanceOf(address(this));
+        sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
     }
 
     // ---- Uniswap V4: every trade runs inside the PoolManager's unlock callback.
 
     address private unlockingManager;
 
-    function simulateV4(address poolManager, PoolKey calldata key, address token, uint256 nativeIn)
+    function simulateV4(address poolManager, PoolKey calldata key, address token, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         // The native coin is currency0 when the pool trades it (the zero address sorts first).
         address quote = key.currency0 == token ? key.currency1 : key.currency0;
-        if (quote != address(0)) IWrappedNativeLike(quote).deposit{value: nativeIn}();
         unlockingManager = poolManager;
-        uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
-        try IPoolManagerLike(poolManager).unlock(abi.encode(key, quote, nativeIn)) {
-            buy.ok = true;
-        } catch (bytes memory reason) {
-            buy.revertData = reason;
-            return (buy, sell, transfer);
+        if (stages & BUY != 0) {
+            if (quote != address(0)) IWrappedNativeLike(quote).deposit{value: nativeIn}();
+            uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
+            try IPoolManagerLike(poolManager).unlock(abi.encode(key, quote, nativeIn)) {
+                buy.ok = true;
+            } catch (bytes memory reason) {
+                buy.revertData = reason;
+                return (buy, sell, transfer);
+            }
+            buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
+            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+            buy.native = nativeIn;
+            if (buy.tokensIn == 0) return (buy, sell, transfer);
         }
-        buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
-        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
-        buy.native = nativeIn;
-        if (buy.tokensIn == 0) return (buy, sell, transfer);
-        transfer = _transferTest(token, buy.tokensIn);
-        uint256 selling = IERC20Like(token).balanceOf(address(this));
+        if (stages & SELL == 0) return (buy, sell, transfer);
+        uint256 share = _share(token, sellShareBps);
+        if (share == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, share);
+        sell = _sellIntoV4(poolManager, key, token, quote, share - share / 10);
+    }
 
+    function _sellIntoV4(address poolManager, PoolKey calldata key, address token, address quote, uint256 selling) internal returns (Leg memory sell) {
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        if (selling > before) selling = before;
         uint256 quoteBefore = quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this));
-        managerBefore = IERC20Like(token).balanceOf(poolManager);
+        uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
         try IPoolManagerLike(poolManager).unlock(abi.encode(key, token, selling)) {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
-            return (buy, sell, transfer);
+            return sell;
         }
-        sell.tokensOut = selling - IERC20Like(token).balanceOf(address(this));
+        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(poolManager) - managerBefore;
         sell.native = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
     }

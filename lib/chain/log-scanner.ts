@@ -57,6 +57,8 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
   retryDelayMs?: number;
   /** eth_getLogs calls this scan may make; defaults to the provider profile's maxScanRequests. */
   maxRequests?: number;
+  /** Epoch milliseconds after which no new wave starts (the first always runs): a time budget, ending as cap_reached. */
+  deadline?: number;
 };
 
 /**
@@ -392,8 +394,11 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
       scan.densitySize = perBlock === null || perBlock === 0 ? null : BigInt(Math.max(1, Math.floor(targetLogsPerCall / perBlock)));
     };
     fitDensity();
+    let waves = 0;
     while (!scan.finished && !scan.stopped) {
       if (scan.found.length >= (params.maxLogs ?? defaultMaxLogs)) break;
+      if (params.deadline !== undefined && waves > 0 && Date.now() >= params.deadline) break;
+      waves += 1;
       // When the provider forces ranges narrower than the caller's chunks, more of them go per
       // round trip, so the blocks covered per round trip stay what the caller planned; where the
       // logs are dense, fewer, so one batch's answer stays small.

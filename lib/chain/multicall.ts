@@ -18,12 +18,26 @@ export type ContractCall = { address: Address; abi: Abi; functionName: string; a
 export type CallResult = { status: "success"; result: unknown } | { status: "failure"; error: Error };
 
 /**
- * Many reads in exactly one eth_call through Multicall3's aggregate3, every call allowed to
- * fail. viem's own multicall batcher splits large batches across ticks, which costs extra
- * round trips; one aggregate per round keeps each round one request. A call that reverts or
- * answers nothing is a failure result, not an error.
+ * Most calls in one aggregate3: a wallet with thousands of grants, or a token with thousands of
+ * holders, would otherwise make one eth_call past a node's gas cap (geth's default is 50M) or its
+ * answer-size limit. Larger sets go out as several aggregates at once, still one round.
+ */
+export const maxCallsPerAggregate = 500;
+
+/**
+ * Many reads through Multicall3's aggregate3, every call allowed to fail, in one round: one
+ * eth_call, or several sent together when there are more than maxCallsPerAggregate. viem's own
+ * multicall batcher splits large batches across ticks, which costs extra round trips. A call
+ * that reverts or answers nothing is a failure result, not an error.
  */
 export async function aggregate(ctx: AggregateTarget, calls: readonly ContractCall[]): Promise<CallResult[]> {
+  if (calls.length <= maxCallsPerAggregate) return aggregateOnce(ctx, calls);
+  const chunks: ContractCall[][] = [];
+  for (let start = 0; start < calls.length; start += maxCallsPerAggregate) chunks.push(calls.slice(start, start + maxCallsPerAggregate));
+  return (await Promise.all(chunks.map((chunk) => aggregateOnce(ctx, chunk)))).flat();
+}
+
+async function aggregateOnce(ctx: AggregateTarget, calls: readonly ContractCall[]): Promise<CallResult[]> {
   if (calls.length === 0) return [];
   const encoded = calls.map((call) => ({
     target: call.address,

@@ -122,9 +122,14 @@ export type LockerInfo = {
 /**
  * Lock schedules this service can decode. liquidity-timelock: Locked events and getLock(id) (a
  * locker recognised by its code). uncx-token-locks: UNCX's V1.0 Uniswap V2 locker interface, the
- * schedule read from state — getNumLocksForToken(lp) and tokenLocks(lp, index).
+ * schedule read from state — getNumLocksForToken(lp) and tokenLocks(lp, index). team-finance-deposits:
+ * Team.Finance's lock contract — getDepositsByTokenAddress(lp) lists deposit ids and lockedToken(id)
+ * answers each (withdrawal address, amount, unlock time, withdrawn). pinklock-v2: PinkSale's PinkLock02 —
+ * totalLockCountForToken(lp) and getLocksForToken(lp, start, end), normal and vesting locks.
+ * uncx-token-lock-ids: UNCX's 2024 (V2) Uniswap V2 locker — getNumLocksForToken(lp), TOKEN_LOCKS(lp, i)
+ * lists lock ids and LOCKS(id) answers each (LP token, amount still held, unlock date, owner).
  */
-export type LockPattern = "liquidity-timelock" | "uncx-token-locks";
+export type LockPattern = "liquidity-timelock" | "uncx-token-locks" | "team-finance-deposits" | "pinklock-v2" | "uncx-token-lock-ids";
 
 /**
  * A locker recognised by its exact runtime code rather than by address: wherever that code
@@ -185,6 +190,17 @@ const KYBERSWAP_META_V2 = {
   name: "KyberSwap MetaAggregationRouterV2",
   address: addr("0x6131B5fae19EA4f9D964eAc0408E4408b66337b5"),
   source: "KyberSwap docs: Aggregator contract addresses (the same address on every supported chain)",
+};
+
+const ONEINCH_V6 = {
+  name: "1inch Aggregation Router V6",
+  address: addr("0x111111125421cA6dc452d289314280a0f8842A65"),
+  source: "Superform docs, OneInchValidator: the Aggregation Router V6 interface taken from its verified Ethereum deployment (etherscan.io/address/0x111111125421ca6dc452d289314280a0f8842a65)",
+};
+const ZEROX_EXCHANGE_PROXY = {
+  name: "0x Exchange Proxy",
+  address: addr("0xDef1C0ded9bec7F1a1670819833240f027b25EfF"),
+  source: "0x docs, Contract addresses: 0x v4 ExchangeProxy on Ethereum Mainnet and Binance Smart Chain",
 };
 
 /** Refuses a literal that is not already in checksum form, so a typo fails at load, not in a read. */
@@ -348,6 +364,7 @@ const eth: NetworkInfo = {
       name: "UNCX Uniswap V2 locker (2024)",
       address: addr("0x59d7D55DdC58494FbBbca29904f108ece82Ac7FB"),
       dex: "uniswap-v2",
+      pattern: "uncx-token-lock-ids",
       source: "uncx-network/liquidity-locker-univ2-contracts README: latest deployments, ETH lockerV2",
     },
     {
@@ -363,6 +380,7 @@ const eth: NetworkInfo = {
       name: "Team.Finance lock",
       address: addr("0xE2fE530C047f2d85298b07D9333C05737f1435fB"),
       dex: null,
+      pattern: "team-finance-deposits",
       source: "Team.Finance web app: per-chain lock contract map (chain 0x1)",
     },
     {
@@ -377,13 +395,23 @@ const eth: NetworkInfo = {
       name: "PinkLock V2 (PinkSale)",
       address: addr("0x71B5759d73262FBb223956913ecF4ecC51057641"),
       dex: null,
+      pattern: "pinklock-v2",
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (ethereum)",
+    },
+    {
+      // Holds Uniswap V3 position NFTs (getLock(id) names each lock's NFT and unlock date); its lock
+      // schedule is not decoded yet, so a position it holds is locked with no unlock date.
+      key: "uncx-uniswap-v3-v1",
+      name: "UNCX Uniswap V3 locker (proof of reserves V1)",
+      address: addr("0x231278eDd38B00B07fBd52120CEf685B9BaEBCC1"),
+      dex: "uniswap-v3",
+      source: "uncx-network/liquidity-locker-univ3-contracts settings.js: ProofOfReservesV1 (chain 1)",
     },
   ],
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
-  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2],
+  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2, ONEINCH_V6, ZEROX_EXCHANGE_PROXY],
 };
 
 const base: NetworkInfo = {
@@ -485,6 +513,7 @@ const base: NetworkInfo = {
       name: "UNCX Uniswap V2 locker (2024)",
       address: addr("0xc4E637D37113192F4F1F060DaEbD7758De7F4131"),
       dex: "uniswap-v2",
+      pattern: "uncx-token-lock-ids",
       source: "uncx-network/liquidity-locker-univ2-contracts README: latest deployments, Base lockerV2",
     },
   ],
@@ -619,6 +648,7 @@ const bsc: NetworkInfo = {
       name: "Team.Finance lock",
       address: addr("0x0C89C0407775dd89b12918B9c0aa42Bf96518820"),
       dex: null,
+      pattern: "team-finance-deposits",
       source: "Team.Finance web app: per-chain lock contract map (chain 0x38)",
     },
     {
@@ -633,13 +663,23 @@ const bsc: NetworkInfo = {
       name: "PinkLock V2 (PinkSale)",
       address: addr("0x407993575c91ce7643a4d4cCACc9A98c36eE1BBE"),
       dex: null,
+      pattern: "pinklock-v2",
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (bsc)",
+    },
+    {
+      // Holds PancakeSwap V3 and Uniswap V3 position NFTs (both managers in the same source); its
+      // lock schedule is not decoded yet, so a position it holds is locked with no unlock date.
+      key: "uncx-v3-v1",
+      name: "UNCX V3 locker (proof of reserves V1)",
+      address: addr("0x0D29598EC01fa03665feEAD91d4Fb423F393886c"),
+      dex: null,
+      source: "uncx-network/liquidity-locker-univ3-contracts settings.js: ProofOfReservesV1 (chain 56)",
     },
   ],
   burnAddresses: BURN_ADDRESSES,
   multicall3: MULTICALL3,
   permit2: PERMIT2,
-  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2],
+  aggregators: [ONEINCH_V5, KYBERSWAP_META_V2, ZEROX_EXCHANGE_PROXY],
 };
 
 export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc };
@@ -751,7 +791,6 @@ export function isBurnAddress(chain: ChainId, address: Address): boolean {
   return networks[chain].burnAddresses.some((burn) => burn.toLowerCase() === wanted);
 }
 
-/** What the registry calls an address on one network (a DEX router, a locker, …), or null when it does not name it. */
 /** The venue contract at an address on one network (a router, a PoolManager, a position manager, …), if any. */
 export function findVenueContract(chain: ChainId, address: Address): ReturnType<typeof venueContracts>[number] | undefined {
   const wanted = address.toLowerCase();
@@ -762,6 +801,7 @@ export function findVenueContract(chain: ChainId, address: Address): ReturnType<
   return undefined;
 }
 
+/** What the registry calls an address on one network (a DEX router, a locker, …), or null when it does not name it. */
 export function labelKnownAddress(chain: ChainId, address: Address): { label: string; kind: KnownAddressKind } | null {
   const network = networks[chain];
   const is = (other: Address) => other.toLowerCase() === address.toLowerCase();

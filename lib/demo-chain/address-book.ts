@@ -478,6 +478,8 @@ export type VenueBook = {
   scenarios: VenueScenarios;
   /** The signal scenarios (proxies the EIP-1967 slots do not show, a simulation dodger), played after the venue scenarios. */
   signals: SignalScenarios;
+  /** LP in Team.Finance's and PinkLock's lockers (scenarios/lockers.ts), played after the signal scenarios. */
+  lockers: LockerScenarios;
 };
 
 export type ZeppelinosProxyFacts = {
@@ -582,6 +584,22 @@ export type BridgedTokenFacts = {
   bridgers: Address[];
 };
 
+export type SameBlockGuardFacts = {
+  /** The pool marked as the market pair: a transfer out of it marks its receiver for the block. */
+  setMarketPairTx: TxRef;
+};
+
+export type HiddenOwnerFacts = {
+  /** The address the code lets past its own msg.sender checks, and the storage slot that keeps it. */
+  dev: Address;
+  devSlot: number;
+  /** What the dev set as the delegatecall helper, and its slot. */
+  helper: Address;
+  helperSlot: number;
+  renounceTx: TxRef;
+  setHelperTx: TxRef;
+};
+
 export type SignalScenarios = {
   zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
   beaconProxy: TokenScenario<BeaconProxyFacts>;
@@ -596,6 +614,8 @@ export type SignalScenarios = {
   reclaimableOwner: TokenScenario<ReclaimableOwnerFacts>;
   /** Base only. */
   bridgedToken: TokenScenario<BridgedTokenFacts> | null;
+  sameBlockGuard: TokenScenario<SameBlockGuardFacts>;
+  hiddenOwner: TokenScenario<HiddenOwnerFacts>;
 };
 
 // ---- Aerodrome (Base only) ----
@@ -761,4 +781,54 @@ export type AerodromeScenarios = {
 export type AerodromeBook = {
   canonical: AerodromeCanonical;
   scenarios: AerodromeScenarios;
+};
+
+export type TeamFinanceLocksFacts = {
+  /** Team.Finance's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { depositId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { depositId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then taken back by its owner: still listed, withdrawn. */
+  withdrawn: { depositId: number; amount: string; unlockTime: number; tx: TxRef; withdrawTx: TxRef };
+  keptByDeployer: string;
+};
+
+export type PinkLocksFacts = {
+  /** PinkLock V2's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** A normal lock running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** A normal lock unlocked two days before the read: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** A vesting lock: tgeBps of total at tgeTime, then cycleBps every cycleSeconds; `claimed` (the TGE part) taken by its owner. */
+  vesting: { lockId: number; total: string; tgeTime: number; tgeBps: number; cycleSeconds: number; cycleBps: number; tx: TxRef; tgeClaimTx: TxRef; claimed: string };
+  keptByDeployer: string;
+};
+
+export type UncxV2LocksFacts = {
+  /** UNCX's 2024 Uniswap V2 locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then taken out in full by its owner: still listed, holding nothing. */
+  withdrawn: { lockId: number; amount: string; unlockTime: number; tx: TxRef; withdrawTx: TxRef };
+  keptByDeployer: string;
+};
+
+export type LockerScenarios = {
+  /** The scenarios' own wallets (from account 300 of the demo mnemonic). */
+  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner", Address>;
+  /** Null where the registry has no Team.Finance locker (Base). */
+  teamFinanceLocks: TokenScenario<TeamFinanceLocksFacts> | null;
+  /** Null where the registry has no PinkLock V2 (Base). */
+  pinkLocks: TokenScenario<PinkLocksFacts> | null;
+  /** Null where the registry has no UNCX 2024 locker for the demo's DEX (BNB Chain). */
+  uncxV2Locks: TokenScenario<UncxV2LocksFacts> | null;
 };

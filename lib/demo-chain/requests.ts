@@ -75,3 +75,21 @@ export function signalRequestsFor(id: EndpointId, chain: string, book: AddressBo
       return [];
   }
 }
+
+/**
+ * The requests that read the locker scenarios (Team.Finance, PinkLock V2 and UNCX 2024 locks, where the
+ * network's registry has those lockers): liquidity with lock proof, and risk, on each token.
+ */
+export function lockerRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
+  const tokens = Object.values(book.venues.lockers)
+    .filter((scenario): scenario is NonNullable<typeof book.venues.lockers.pinkLocks> => scenario !== null && typeof scenario === "object" && "pool" in scenario)
+    .map((scenario) => scenario.token.address as string);
+  switch (id) {
+    case "intel/liquidity":
+      return tokens.map((address) => ({ chain, address, locks: true }));
+    case "intel/risk":
+      return tokens.map((address) => ({ chain, address }));
+    default:
+      return [];
+  }
+}

@@ -37,3 +37,9 @@ export function compileSimulator(root = process.cwd()): { runtime: Hex; abi: Abi
 export function compileLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
   return compilePlaced(lensSource, "PositionLens", root);
 }
+
+export const lockerLensSource = "contracts/lens/LockerLens.sol";
+
+export function compileLockerLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
+  return compilePlaced(lockerLensSource, "LockerLens", root);
+}

@@ -20,8 +20,6 @@ export const lookbackWindows = {
   custody: { seconds: 14 * DAY, label: "14 days" },
   /** liquidity with full: the same, further back. */
   custodyFull: { seconds: 140 * DAY, label: "140 days" },
-  /** wallet/approvals: the wallet's Approval logs. */
-  approvals: { seconds: 140 * DAY, label: "140 days" },
 } as const;
 
 export type WindowName = keyof typeof lookbackWindows;

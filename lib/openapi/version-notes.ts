@@ -95,4 +95,30 @@ export const versionNotes: VersionNote[] = [
   },
   { date: "2026-11-24", where: "POST /v1/api/wallet/approvals 200.data.permit2[].spender.kind", what: 'may now return "aggregator"', note: "Spenders that are DEX aggregators' routers (1inch's V5 router, KyberSwap's MetaAggregationRouterV2) are named." },
   { date: "2026-11-24", where: "POST /v1/api/wallet/approvals 200.data.nft_operators[].operator.kind", what: 'may now return "aggregator"', note: "Spenders that are DEX aggregators' routers (1inch's V5 router, KyberSwap's MetaAggregationRouterV2) are named." },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.simulation.method",
+    what: 'may now return "eth_simulateV1 with a state override (nothing sent)"',
+    note: "Where the node offers eth_simulateV1, the buy runs in one simulated block and the transfer and sell in the next (data.simulation.mode separate_blocks); a same-block anti-bot rule no longer reads as a honeypot. Nodes without it keep the one eth_call (mode same_call).",
+  },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "power_balance_edit", "hidden_owner", "privileged_addresses", "delegatecall_to_settable", "self_destruct"',
+    note: "Owner powers in depth. power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: owner() reads as renounced (or is absent), but the code compares msg.sender with another address it keeps in storage, named with its slot; the powers stay flagged. delegatecall_to_settable: the code delegatecalls an address it keeps in storage. privileged_addresses and self_destruct are context and appear in flags[] only in the document's enum (they are never flags).",
+  },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.signals[].id",
+    what: 'may now return "power_balance_edit"',
+    note: "The owner-power signals gain power_balance_edit (see the flags note of the same date).",
+  },
+  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].locked.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
+  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].withdrawable.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "holder_sells"',
+    note: "The largest real holders' own sells are simulated from their addresses (the simulator's code placed on each holder's account): a flag when any of them cannot sell what it holds, as under a blacklist or a selective honeypot that lets a fresh address through.",
+  },
 ];

@@ -7,7 +7,7 @@ import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { demoRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 import { providers, startProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
 
@@ -20,10 +20,11 @@ let straight: Answer[];
 
 const intelligence = endpoints.filter((endpoint) => endpoint.surface === "intelligence");
 // The demo requests, the venue scenarios' (Uniswap V3 and V4 on the real contracts, the taxed V3 token, the dust pool beside the deep one)
-// and the signal scenarios' (proxies, the simulation dodger, UNCX locks, Permit2 and NFT grants, ...).
+// and the signal scenarios' (proxies, the simulation dodger, UNCX locks, Permit2 and NFT grants, ...)
+// and the locker scenarios' (Team.Finance, PinkLock and UNCX 2024 locks).
 const requests = () =>
   intelligence.flatMap((endpoint) =>
-    [...demoRequestsFor(endpoint.id, "eth", chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", chain.addressBook), ...signalRequestsFor(endpoint.id, "eth", chain.addressBook)].map((body) => ({ endpoint, body })),
+    [...demoRequestsFor(endpoint.id, "eth", chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", chain.addressBook), ...signalRequestsFor(endpoint.id, "eth", chain.addressBook), ...lockerRequestsFor(endpoint.id, "eth", chain.addressBook)].map((body) => ({ endpoint, body })),
   );
 
 async function answerAll(url: string): Promise<Answer[]> {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { clearChainClients, clientSettingsFromEnv, getChainClient, rpcUrlFor } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
+import { aggregate, maxCallsPerAggregate } from "@/lib/chain/multicall";
+import { getNetwork } from "@/lib/chain/networks";
 import { FactsCache } from "@/lib/chain/facts-cache";
 import { currentRpcMeter, withRpcMeter } from "@/lib/chain/rpc-meter";
 import { startProviderProxy } from "../support/provider-proxy";
@@ -121,6 +123,17 @@ describe("round trips", () => {
     });
     expect(result).toEqual([1_000_000_000n, 0n, 0n, 0n, 0n, 0n]);
     expect(usage).toEqual({ roundTrips: 1, calls: 1, rounds: 1 });
+  });
+
+  it("splits an aggregate past maxCallsPerAggregate into several eth_calls sent in one round, the answers in order", async () => {
+    const client = getChainClient("eth", { env });
+    const holders = Array.from({ length: maxCallsPerAggregate * 2 + 7 }, (_, i) => (i === 1_000 ? deployer : (`0x${(i + 1).toString(16).padStart(40, "0")}` as Address)));
+    const { result, usage } = await withRpcMeter(() =>
+      aggregate({ client, network: getNetwork("eth") }, holders.map((holder) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }))),
+    );
+    expect(usage).toMatchObject({ rounds: 1, calls: 3 });
+    expect(result).toHaveLength(holders.length);
+    expect(result.map((entry) => (entry.status === "success" ? entry.result : null))).toEqual(holders.map((holder) => (holder === deployer ? 1_000_000_000n : 0n)));
   });
 
   it("counts each request's round trips apart when requests run concurrently", async () => {

@@ -172,6 +172,25 @@ describe("scanLogs", () => {
     expect(result.logs).toHaveLength(20);
   });
 
+  it("a time budget: once the deadline has passed no new wave starts (the first always runs), and the scan ends cap_reached with the newest blocks read", async () => {
+    const { result, usage } = await withRpcMeter(() =>
+      scanLogs({
+        client: getChainClient("eth", { env: env(), settings }),
+        address: emitter,
+        events: [transfer],
+        fromBlock: firstBlock,
+        toBlock: lastBlock,
+        maxLookbackBlocks: 1_000,
+        chunkSize: 7,
+        concurrency: 1,
+        deadline: Date.now() - 1,
+      }),
+    );
+    expect(usage).toMatchObject({ calls: 1 });
+    expect({ fromBlock: result.fromBlock, truncated: result.truncated, reason: result.reason }).toEqual({ fromBlock: lastBlock - 6n, truncated: true, reason: "cap_reached" });
+    expect(valuesOf(result.logs)).toEqual(expectedValues(lastBlock - 6n, lastBlock));
+  });
+
   it("filters on an indexed argument", async () => {
     const result = await scanLogs({
       client: getChainClient("eth", { env: env(), settings }),

@@ -131,6 +131,11 @@ describe("spender labels", () => {
       expect(labelKnownAddress(chain, getAddress("0x6131b5fae19ea4f9d964eac0408e4408b66337b5"))).toEqual({ label: "KyberSwap MetaAggregationRouterV2", kind: "aggregator" });
       expect(labelKnownAddress(chain, getAddress("0x00000000000000000000000000000000000a66e9"))).toBeNull();
     }
+    // Named only where a public source places them.
+    const zeroEx = getAddress("0xdef1c0ded9bec7f1a1670819833240f027b25eff");
+    expect(CHAIN_IDS.map((chain) => labelKnownAddress(chain, zeroEx)?.label ?? null)).toEqual(CHAIN_IDS.map((chain) => (chain === "base" ? null : "0x Exchange Proxy")));
+    const oneInchV6 = getAddress("0x111111125421ca6dc452d289314280a0f8842a65");
+    expect(CHAIN_IDS.map((chain) => labelKnownAddress(chain, oneInchV6)?.label ?? null)).toEqual(CHAIN_IDS.map((chain) => (chain === "eth" ? "1inch Aggregation Router V6" : null)));
   });
 });
 

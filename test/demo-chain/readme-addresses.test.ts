@@ -53,6 +53,9 @@ describe("README demo addresses", () => {
         ...(book.aerodrome ? [book.aerodrome.scenarios.aerodromeVolatile.token.address, book.aerodrome.scenarios.aerodromeStable.token.address, book.aerodrome.scenarios.slipstream.token.address] : []),
         ...(book.venues.signals.uncxLocks ? [book.venues.signals.uncxLocks.token.address] : []),
         ...(book.venues.signals.bridgedToken ? [book.venues.signals.bridgedToken.token.address] : []),
+        ...(book.venues.lockers.teamFinanceLocks ? [book.venues.lockers.teamFinanceLocks.token.address] : []),
+        ...(book.venues.lockers.pinkLocks ? [book.venues.lockers.pinkLocks.token.address] : []),
+        ...(book.venues.lockers.uncxV2Locks ? [book.venues.lockers.uncxV2Locks.token.address] : []),
       ];
       expect(rows.filter((row) => row.networks.includes(chain)).map((row) => row.address), chain).toEqual(expected);
     }

@@ -180,8 +180,13 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
     for (const scenario of signalScenarios) {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
     }
+    // The locker scenarios' tokens as well.
+    const lockerScenarios = [book.venues.lockers.teamFinanceLocks, book.venues.lockers.pinkLocks, book.venues.lockers.uncxV2Locks].filter((scenario) => scenario !== null);
+    for (const scenario of lockerScenarios) {
+      expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
+    }
     // + the reference pool, + the dust pair of the venue scenario dustV2DeepV3.
-    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + signalScenarios.length + 2);
+    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + signalScenarios.length + lockerScenarios.length + 2);
   });
 
   it("prices the native coin through the reference stablecoin pool", async () => {

@@ -5,7 +5,7 @@
 // behind the proxy, in at most three rounds. And a honeypot that lets simulations through (the
 // simulator address answers used to publish, a zero tx.origin): the simulation is not dodged.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "viem";
+import { toFunctionSelector, type Address } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -16,6 +16,8 @@ import { readTeamWallets } from "@/lib/intel/team";
 import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { useDemoChains } from "../support/demo-chains";
+import { startProviderProxy } from "../support/provider-proxy";
+import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 
 const demo = useDemoChains();
 
@@ -102,6 +104,81 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     expect(other.simulated_as).not.toBe(evidence.simulated_as);
   });
 
+  it("a same-block anti-bot rule: with the buy in one simulated block and the sell in the next (eth_simulateV1) the token sells; through a node without eth_simulateV1 the one-call mode says the sell was tried in the block of the buy", async () => {
+    const { sameBlockGuard } = book.venues.signals;
+    const assessed = await risk(sameBlockGuard.token.address);
+    expect(assessed.simulation).toMatchObject({ method: "eth_simulateV1 with a state override (nothing sent)", mode: "separate_blocks", buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, sell_tax_bps: 0 });
+    expect(assessed.flags).not.toContain("honeypot");
+    expect(assessed.flags).not.toContain("transfer_blocked");
+    expect(assessed.signals.find((signal) => signal.id === "sell_simulated")?.evidence).toMatchObject({ simulation_mode: "separate_blocks" });
+
+    const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "a node before eth_simulateV1", methodsOff: { methods: ["eth_simulateV1"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) } });
+    try {
+      const through = { ETH_RPC_URL: proxy.url, BASE_RPC_URL: proxy.url, BSC_RPC_URL: proxy.url };
+      forgetProviderProfiles();
+      const oneCall = (await analyzeRisk({ chain, address: sameBlockGuard.token.address, env: through })).data;
+      expect(oneCall.simulation).toMatchObject({ method: "eth_call with a state override (nothing sent)", mode: "same_call", buy: { ok: true }, transfer: { ok: false }, sell: { ok: false } });
+      const honeypot = oneCall.signals.find((signal) => signal.id === "honeypot")!;
+      expect(honeypot.title).toBe("Honeypot: a holder who bought cannot sell (tried in the block of the buy: the node offers no eth_simulateV1)");
+      expect(honeypot.evidence).toMatchObject({ simulation_mode: "same_call" });
+      // The refusal is remembered: the next read goes straight to the one-call mode.
+      const refusedBefore = proxy.stats.refused.methodsOff ?? 0;
+      expect(refusedBefore).toBe(1);
+      await analyzeRisk({ chain, address: book.scenarios.healthy.token.address, env: through });
+      expect(proxy.stats.refused.methodsOff ?? 0).toBe(refusedBefore);
+    } finally {
+      await proxy.close();
+      forgetProviderProfiles();
+    }
+  });
+
+  it("a hidden owner: owner() is renounced, but the address the code keeps in slot 6 passes its msg.sender checks; the helper it delegatecalls, SELFDESTRUCT and the admin burn are read from the code, and the powers stay flagged", async () => {
+    const { hiddenOwner } = book.venues.signals;
+    const assessed = await risk(hiddenOwner.token.address);
+    const byId = new Map(assessed.signals.map((signal) => [signal.id, signal]));
+    expect(byId.get("ownership")).toMatchObject({ title: "Ownership is renounced" });
+    // Every function the dev is checked in, tied through the dispatcher; the catalogue names two of them.
+    const named = (signature: string, known: boolean) => ({ selector: toFunctionSelector(signature), signature: known ? signature : null });
+    const devFunctions = [named("setTaxFee(uint256)", true), named("adminBurn(address,uint256)", true), named("setHelper(address)", false), named("runHelper(bytes)", false), named("close()", false)].sort((a, b) => parseInt(a.selector, 16) - parseInt(b.selector, 16));
+    expect(byId.get("hidden_owner")).toEqual({
+      id: "hidden_owner",
+      severity: "high",
+      flag: true,
+      title: "Ownership reads as renounced, but the code still lets another address through its own msg.sender checks",
+      evidence: { addresses: [{ address: hiddenOwner.facts.dev, slot: String(hiddenOwner.facts.devSlot), shift_bits: 0, functions: devFunctions }], owner: "0x0000000000000000000000000000000000000000", read_from: "token_code", note: expect.any(String) },
+      provenance: "interpretation",
+    });
+    expect(byId.get("delegatecall_to_settable")).toMatchObject({ severity: "high", flag: true, evidence: { targets: [{ address: hiddenOwner.facts.helper, slot: String(hiddenOwner.facts.helperSlot), shift_bits: 0, functions: [named("runHelper(bytes)", false)] }] } });
+    expect(byId.get("self_destruct")).toMatchObject({ severity: "low", flag: false });
+    // The powers the dev holds are not "held by no one".
+    expect(byId.get("power_balance_edit")).toMatchObject({ severity: "high", flag: true, evidence: { functions: [{ signature: "adminBurn(address,uint256)" }] } });
+    expect(byId.get("power_fees")).toMatchObject({ flag: true });
+    expect(assessed.flags).toEqual(expect.arrayContaining(["hidden_owner", "delegatecall_to_settable", "power_balance_edit", "power_fees"]));
+
+    // An ordinary renounced token: its only checked slot is the owner's, now zero — no hidden owner.
+    const healthy = await risk(book.scenarios.healthy.token.address);
+    expect(healthy.signals.map((signal) => signal.id)).not.toContain("hidden_owner");
+    expect(healthy.signals.map((signal) => signal.id)).not.toContain("privileged_addresses");
+  });
+
+  it("real holders' own sells: the honeypot's holder (who really failed to sell) cannot, its whitelisted owner can; every sampled holder of the healthy token can", async () => {
+    const { honeypot, healthy } = book.scenarios;
+    const trapped = (await risk(honeypot.token.address)).signals.find((signal) => signal.id === "holder_sells")!;
+    const evidence = trapped.evidence as { sampled: number; failed: number; fail_rate_bps: number; holders: { address: Address; ok: boolean; tax_bps: number | null }[] };
+    expect({ severity: trapped.severity, flag: trapped.flag }).toEqual({ severity: "high", flag: true });
+    expect(trapped.title).toBe(`${evidence.failed} of ${evidence.sampled} sampled holders cannot sell what they hold`);
+    const byAddress = new Map(evidence.holders.map((holder) => [holder.address, holder]));
+    expect(byAddress.get(honeypot.facts.failedSell.wallet)).toMatchObject({ ok: false, tax_bps: null });
+    for (const holder of evidence.holders) expect(holder.ok, holder.address).toBe(honeypot.facts.whitelisted.includes(holder.address));
+    expect(evidence.fail_rate_bps).toBe(Math.round((evidence.failed * 10_000) / evidence.sampled));
+
+    const clean = (await risk(healthy.token.address)).signals.find((signal) => signal.id === "holder_sells")!;
+    const cleanEvidence = clean.evidence as { sampled: number; failed: number; holders: { ok: boolean; tax_bps: number | null }[] };
+    expect(cleanEvidence.sampled).toBeGreaterThan(0);
+    expect({ severity: clean.severity, flag: clean.flag, failed: cleanEvidence.failed, title: clean.title }).toEqual({ severity: "info", flag: false, failed: 0, title: `All ${cleanEvidence.sampled} sampled holders can sell what they hold` });
+    expect(cleanEvidence.holders.every((holder) => holder.ok && holder.tax_bps === 0)).toBe(true);
+  });
+
   it("a USDT-style token (approve and transfer return nothing) is simulated all the same: buy, wallet-to-wallet transfer and sell go through untaxed", async () => {
     const { noReturnToken } = book.venues.signals;
     const assessed = await risk(noReturnToken.token.address);
@@ -165,6 +242,8 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
         expiration: new Date(permit2Grants.live.expiration * 1000).toISOString(),
         nonce: "0",
         usable: true,
+        // The wallet holds none of the token: an unlimited allowance over an empty balance puts nothing at risk today.
+        at_risk: { amount: { raw: "0", formatted: "0" }, usd: null },
         granted: expect.objectContaining({ transaction: permit2Grants.live.tx.hash, block: permit2Grants.live.tx.block }),
       },
     ]);

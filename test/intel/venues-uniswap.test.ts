@@ -192,6 +192,14 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(refused.title).toContain("fee on transfer");
     expect(risk.data.flags).not.toContain("honeypot");
     expect(risk.data.flags).toEqual(expect.arrayContaining(["sell_refused_by_venue", "buy_tax"]));
+    // Real holders meet the same refusal: said per holder, not counted as holders who cannot sell.
+    const holders = risk.data.signals.find((signal) => signal.id === "holder_sells")!;
+    const evidence = holders.evidence as { failed: number; holders: { ok: boolean; refused_by_venue: boolean }[] };
+    expect({ flag: holders.flag, failed: evidence.failed }).toEqual({ flag: false, failed: 0 });
+    expect(evidence.holders.filter((holder) => !holder.ok).every((holder) => holder.refused_by_venue)).toBe(true);
+    const refusedSells = evidence.holders.filter((holder) => holder.refused_by_venue).length;
+    expect(refusedSells).toBeGreaterThan(0);
+    expect(holders.title).toBe(`No sampled holder is singled out: the venue refuses ${refusedSells} of ${evidence.holders.length} holders' sells as it refuses everyone's`);
   });
 
   it.runIf(chain === "bsc")("PancakeSwap V3: its nine-field Swap read as trades in pnl and why-down", async () => {

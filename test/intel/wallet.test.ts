@@ -4,7 +4,7 @@
 // token filter, the 25 cap, a wallet with nothing, provenance, and three rounds per request.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
-import { formatUnits, maxUint256, type Address } from "viem";
+import { erc20Abi, formatUnits, maxUint256, type Address } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { getNetwork } from "@/lib/chain/networks";
@@ -51,12 +51,21 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
     expect(result.honestEmpty).toBe(false);
     expect({ total: result.data.total, unlimited_total: result.data.unlimited_total }).toEqual({ total: 2, unlimited_total: 1 });
     const router = getNetwork(chain).dexes.find((dex) => dex.router === unlimited.spender)!;
+    const stablecoin = getNetwork(chain).stablecoins.find((coin) => coin.address === limited.token)!;
+    const reader = getChainClient(chain, { env: env() });
+    const blockNumber = BigInt(result.data.window.to_block);
+    const [heldUnlimited, heldLimited] = await Promise.all([unlimited.token, limited.token].map((token) => reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [scenario.wallet], blockNumber })));
+    const limitedAtRisk = heldLimited < BigInt(limited.allowance) ? heldLimited : BigInt(limited.allowance);
+    expect(limitedAtRisk).toBeGreaterThan(0n);
+    expect(result.data.value_at_risk).toEqual({ usd: formatUnits(limitedAtRisk, stablecoin.decimals), priced_tokens: 1, unpriced_tokens: 1 });
     expect(result.data.approvals).toEqual([
       {
         token: { address: unlimited.token, name: "Healthy Demo Token", symbol: "HLTH", decimals: 18 },
         spender: { address: unlimited.spender, label: `${router.name} router`, kind: "router", is_contract: true },
         allowance: { raw: maxUint256.toString(), formatted: formatUnits(maxUint256, 18) },
         unlimited: true,
+        // The whole balance is at risk; the demo token is no quote asset, so no dollar figure.
+        at_risk: { amount: { raw: heldUnlimited.toString(), formatted: formatUnits(heldUnlimited, 18) }, usd: null },
         granted: { transaction: unlimited.txs[0].hash, block: unlimited.txs[0].block, time: new Date(unlimited.txs[0].timestamp * 1000).toISOString() },
       },
       {
@@ -64,11 +73,19 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
         spender: { address: limited.spender, label: null, kind: null, is_contract: false },
         allowance: { raw: limited.allowance, formatted: formatUnits(BigInt(limited.allowance), result.data.approvals[1].token.decimals!) },
         unlimited: false,
+        // The network's stablecoin: the smaller of balance and allowance, at a dollar a token.
+        at_risk: { amount: { raw: limitedAtRisk.toString(), formatted: formatUnits(limitedAtRisk, stablecoin.decimals) }, usd: formatUnits(limitedAtRisk, stablecoin.decimals) },
         granted: expect.objectContaining({ transaction: limited.txs[0].hash }),
       },
     ]);
     expect(scenario.approvals[2]).toMatchObject({ kind: "revoked", allowance: "0" });
     expect(result.data.approvals.map((approval) => approval.spender.address)).not.toContain(scenario.approvals[2].spender);
+    // The whole history, from block 0: its age in days is the read block's time less the genesis block's.
+    const client = getChainClient(chain, { env: env() });
+    const [genesis, head] = await Promise.all([client.getBlock({ blockNumber: 0n }), client.getBlock({ blockNumber: BigInt(result.data.window.to_block) })]);
+    const days = Math.round((Number(head.timestamp - genesis.timestamp) / 86_400) * 10) / 10;
+    expect(result.data.window).toEqual({ from_block: 0, to_block: Number(head.number), truncated: false, end: "history_start", days });
+    expect(result.data.limitations[0]).toBe(`Approvals come from the wallet's Approval logs over ${getNetwork(chain).displayName}'s whole history (blocks 0 to ${head.number}, ${days} days).`);
   });
 
   it("approvals: limit and offset page through the live set; the total stays", async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointPath, endpoints } from "@/lib/contract/endpoints";
 import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { publishCard } from "@/lib/operator/operations";
-import { demoRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { exampleEnvelope, exampleFileName, savedExample } from "@/lib/openapi/examples";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
 import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
@@ -47,7 +47,7 @@ describe("answers fit the committed OpenAPI document", () => {
   it("every endpoint's successes on eth, base and bsc, the venue scenarios included", async () => {
     const checked: string[] = [];
     for (const endpoint of endpoints) {
-      const requests = endpoint.method === "GET" ? [undefined] : DEMO_CHAINS.flatMap((chain) => [...demoRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook), ...venueRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook), ...signalRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook)]);
+      const requests = endpoint.method === "GET" ? [undefined] : DEMO_CHAINS.flatMap((chain) => [...demoRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook), ...venueRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook), ...signalRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook), ...lockerRequestsFor(endpoint.id, chain, demo.chains[chain].addressBook)]);
       expect(requests.length, endpoint.id).toBeGreaterThan(0);
       for (const body of requests) {
         // A fresh key per call: the metadata budget allows one call a second per key.

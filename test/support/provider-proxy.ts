@@ -56,7 +56,7 @@ export type ProxyStats = {
 };
 
 /** Where each state-reading method takes its block tag. */
-const blockParamAt: Record<string, number> = { eth_call: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2, eth_getBlockByNumber: 0 };
+const blockParamAt: Record<string, number> = { eth_call: 1, eth_simulateV1: 1, eth_getCode: 1, eth_getBalance: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2, eth_getBlockByNumber: 0 };
 
 function readsLatest(call: RpcCall): boolean {
   const params = (call.params ?? []) as unknown[];
@@ -221,7 +221,7 @@ function logRange(call: RpcCall): LogRange | undefined {
   return { from: BigInt(filter.fromBlock), to: BigInt(filter.toBlock) };
 }
 
-const stateReads: Record<string, number> = { eth_call: 1, eth_getBalance: 1, eth_getCode: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2 };
+const stateReads: Record<string, number> = { eth_call: 1, eth_simulateV1: 1, eth_getBalance: 1, eth_getCode: 1, eth_getTransactionCount: 1, eth_getStorageAt: 2 };
 
 /** The block a state read asks at, when it names one by number. */
 function stateBlock(call: RpcCall): bigint | undefined {

@@ -29,6 +29,8 @@ export async function playSignals(ctx: VenueContext): Promise<SignalScenarios> {
     permit2Grants: await playPermit2Grants(ctx, beaconProxy.token.address),
     reclaimableOwner: await playReclaimableOwner(ctx),
     bridgedToken: await playBridgedToken(ctx),
+    sameBlockGuard: await playSameBlockGuard(ctx),
+    hiddenOwner: await playHiddenOwner(ctx),
   };
 }
 
@@ -152,6 +154,59 @@ async function playTradeLimits(ctx: VenueContext) {
       ownershipModel: "ownable",
       pool,
       facts: { maxTransaction: (STANDARD_SUPPLY / 200n).toString(), maxWallet: (STANDARD_SUPPLY / 50n).toString(), setMarketPairTx: ref(setMarketPairTx!) },
+    },
+    token,
+  );
+}
+
+/** Where the hidden owner's delegatecall helper points: an address of no consequence, read back from storage. */
+export const hiddenOwnerHelper: Address = getAddress("0x00000000000000000000000000000000000be1a0");
+
+/**
+ * Ownership renounced, control kept: a "dev" address in the token's storage passes its own
+ * msg.sender checks (set the tax, burn any holder's tokens, set and delegatecall a helper,
+ * SELFDESTRUCT); owner() reads zero.
+ */
+async function playHiddenOwner(ctx: VenueContext) {
+  startScenario(ctx);
+  const deployer = ctx.venueWallets.hiddenOwnerDeployer;
+  const dev = ctx.venueWallets.hiddenDev;
+  const abi = artifact(ctx, "HiddenOwnerToken").abi;
+  const { address: token, tx: deployTx } = await deployContract(ctx, deployer, "HiddenOwnerToken", [STANDARD_SUPPLY, dev.address]);
+  const { pool } = await launchAndBuy(ctx, deployer, token, { buy: "0.1" });
+  const renounceTx = await ctx.player.write(deployer, token, abi, "renounceOwnership", []);
+  const setHelperTx = await ctx.player.write(dev, token, abi, "setHelper", [hiddenOwnerHelper]);
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "A hidden owner behind a renounced one",
+      proves: "owner() is zero, but the code compares msg.sender with another address it keeps in storage: that address is named (hidden_owner), the powers it holds stay flagged, and the helper it can delegatecall, SELFDESTRUCT and the burn of any holder's tokens are read from the code.",
+      deployer: deployer.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { dev: dev.address, devSlot: 6, helper: hiddenOwnerHelper, helperSlot: 7, renounceTx: ref(renounceTx), setHelperTx: ref(setHelperTx) },
+    },
+    token,
+  );
+}
+
+/** A token whose buyers cannot send it on in the block of their buy: an anti-bot rule, not a honeypot. */
+async function playSameBlockGuard(ctx: VenueContext) {
+  startScenario(ctx);
+  const owner = ctx.venueWallets.sameBlockOwner;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "SameBlockGuardToken", [STANDARD_SUPPLY]);
+  const { pool, setMarketPairTx } = await launchAndBuy(ctx, owner, token, { marks: "SameBlockGuardToken", buy: "0.1" });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "A same-block anti-bot rule",
+      proves: "Sells are refused only in the block of the buy: simulated with the buy in one block and the sell in the next (eth_simulateV1), the token reads as sellable, not as a honeypot; where the node offers only eth_call, the answer says the sell was tried in the block of the buy.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: { setMarketPairTx: ref(setMarketPairTx!) },
     },
     token,
   );

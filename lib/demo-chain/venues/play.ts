@@ -3,6 +3,7 @@
 // one of the scenarios before, so their addresses, hashes and blocks stay what they were.
 import type { VenueBook } from "../address-book";
 import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
+import { playLockers } from "../scenarios/lockers";
 import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
 import { playSignals } from "../scenarios/signals";
 import { playTaxedV3 } from "../scenarios/taxed-v3";
@@ -37,11 +38,14 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
   const dustV2DeepV3 = await playDustV2DeepV3(venueCtx);
   const taxedV3 = await playTaxedV3(venueCtx);
   const signals = await playSignals(venueCtx);
+  // After the signal scenarios, so their addresses, hashes and blocks stay what they were.
+  const lockers = await playLockers(venueCtx);
 
   return {
     contracts: venues,
     wallets: venueWalletAddresses(venueWallets),
     scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3, taxedV3 },
     signals,
+    lockers,
   };
 }

@@ -40,6 +40,9 @@ export const VENUE_WALLET_ROLES = [
   "reclaimOwner",
   "bridgedDeployer",
   "bridger",
+  "sameBlockOwner",
+  "hiddenOwnerDeployer",
+  "hiddenDev",
 ] as const;
 
 export const VENUE_WALLET_FIRST_INDEX = 100;
@@ -48,15 +51,20 @@ export type VenueWalletRole = (typeof VENUE_WALLET_ROLES)[number];
 export type VenueWallets = Record<VenueWalletRole, PrivateKeyAccount>;
 
 export function deriveVenueWallets(mnemonic = DEMO_MNEMONIC): VenueWallets {
+  return deriveRoleWallets(VENUE_WALLET_ROLES, VENUE_WALLET_FIRST_INDEX, mnemonic);
+}
+
+/** Accounts of the demo mnemonic for a list of roles, the first at `firstIndex`, in order. */
+export function deriveRoleWallets<Role extends string>(roles: readonly Role[], firstIndex: number, mnemonic = DEMO_MNEMONIC): Record<Role, PrivateKeyAccount> {
   // BIP-39 seed (PBKDF2-SHA512, salt "mnemonic", 2048 rounds), then the shared parent path once.
   const seed = pbkdf2Sync(Buffer.from(mnemonic.normalize("NFKD")), Buffer.from("mnemonic"), 2048, 64, "sha512");
   const parent = HDKey.fromMasterSeed(seed).derive(DERIVATION_PATH);
-  const entries = VENUE_WALLET_ROLES.map((role, position) => {
-    const key = parent.deriveChild(VENUE_WALLET_FIRST_INDEX + position).privateKey;
-    if (!key) throw new Error(`no private key for account ${VENUE_WALLET_FIRST_INDEX + position}`);
+  const entries = roles.map((role, position) => {
+    const key = parent.deriveChild(firstIndex + position).privateKey;
+    if (!key) throw new Error(`no private key for account ${firstIndex + position}`);
     return [role, privateKeyToAccount(toHex(key))] as const;
   });
-  return Object.fromEntries(entries) as VenueWallets;
+  return Object.fromEntries(entries) as Record<Role, PrivateKeyAccount>;
 }
 
 export function venueWalletAddresses(wallets: VenueWallets): Record<VenueWalletRole, Address> {

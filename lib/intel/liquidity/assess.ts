@@ -1,6 +1,6 @@
 // intel/liquidity, assess: what the reserves amount to in prices and dollars, which pool each
 // custody reading follows, and which recognised lockers hold LP whose schedule is not decoded.
-import { nativeUsdPrice, poolLiquidityUsd, priceToken, type LpCustody, type Pool, type Ratio } from "@/lib/intel/market";
+import { nativeUsdPrice, plus, poolLiquidityUsd, priceToken, type LpCustody, type Pool, type Ratio } from "@/lib/intel/market";
 import type { LiquidityReading } from "./read";
 
 export function assessMarket(reading: Pick<LiquidityReading, "identity" | "pools" | "referencePools">) {
@@ -8,7 +8,7 @@ export function assessMarket(reading: Pick<LiquidityReading, "identity" | "pools
   const nativeUsd = nativeUsdPrice(referencePools);
   const price = priceToken({ pools, referencePools }, reading.identity.decimals.value);
   const liquidityUsd = pools.map((pool) => poolLiquidityUsd(pool, nativeUsd)).filter((value): value is Ratio => value !== null);
-  const totalUsd = liquidityUsd.reduce<Ratio | null>((sum, value) => (sum ? { num: sum.num * value.den + value.num * sum.den, den: sum.den * value.den } : value), null);
+  const totalUsd = liquidityUsd.reduce<Ratio | null>((sum, value) => (sum ? plus(sum, value) : value), null);
   return { nativeUsd, price, liquidityUsd, totalUsd };
 }
 

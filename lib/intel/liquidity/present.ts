@@ -162,6 +162,18 @@ function presentLocker(entry: LockerHolding, supply: bigint | null, part: "locke
           withdrawn: lock.withdrawn,
           locked_at_read: lock.lockedAtRead,
           transaction: lock.transaction,
+          ...(lock.vesting
+            ? {
+                vesting: {
+                  total: lp(lock.vesting.total),
+                  tge_date: iso(lock.vesting.tgeTime),
+                  tge_bps: Number(lock.vesting.tgeBps),
+                  cycle_seconds: Number(lock.vesting.cycleSeconds),
+                  cycle_bps: Number(lock.vesting.cycleBps),
+                  unlocked: lp(lock.vesting.unlockedAmount),
+                },
+              }
+            : {}),
         }))
       : null,
     locks_note: entry.locksReason,

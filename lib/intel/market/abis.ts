@@ -54,4 +54,21 @@ export const uncxTokenLocksAbi = parseAbi([
   "function getNumLocksForToken(address lpToken) view returns (uint256)",
   "function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)",
 ]);
+/** UNCX's 2024 (V2) Uniswap V2 locker: an LP token's lock ids by index, then each lock by id (the locker lens reads both in one call). */
+export const uncxLockIdsAbi = parseAbi([
+  "function getNumLocksForToken(address lpToken) view returns (uint256)",
+  "function TOKEN_LOCKS(address lpToken, uint256 index) view returns (uint256)",
+  "function LOCKS(uint256 lockId) view returns (address lpToken, uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner, uint16 countryCode)",
+]);
+/** Team.Finance's lock contract: a token's deposit ids, then each deposit by id (the locker lens reads both in one call). */
+export const teamFinanceLockAbi = parseAbi([
+  "function getDepositsByTokenAddress(address _tokenAddress) view returns (uint256[])",
+  "function lockedToken(uint256 id) view returns (address tokenAddress, address withdrawalAddress, uint256 tokenAmount, uint256 unlockTime, bool withdrawn)",
+]);
+/** PinkSale's PinkLock02: a token's locks by index (end inclusive); tgeDate is a normal lock's unlock date, tgeBps/cycle/cycleBps are zero for it. */
+export const pinkLockV2Abi = parseAbi([
+  "struct Lock { uint256 id; address token; address owner; uint256 amount; uint256 lockDate; uint256 tgeDate; uint256 tgeBps; uint256 cycle; uint256 cycleBps; uint256 unlockedAmount; string description; }",
+  "function totalLockCountForToken(address token) view returns (uint256)",
+  "function getLocksForToken(address token, uint256 start, uint256 end) view returns (Lock[])",
+]);
 export const timelockLocked = parseAbiItem("event Locked(uint256 indexed lockId, address indexed token, address indexed owner, uint256 amount, uint256 unlockTime)");

@@ -5,7 +5,9 @@
 //   2. at the pinned block: total supply, every candidate's balance, the code of every
 //      candidate (to tell wallets, recognised locker code and other contracts apart), the
 //      current state of each lock found, and the schedule of every registry locker whose
-//      schedule is state (UNCX's tokenLocks), read whether or not lock proof was asked for.
+//      schedule is state (UNCX's tokenLocks, PinkLock V2's locks, Team.Finance's deposits and UNCX
+//      2024's locks through the locker lens: locker-schedules.ts), read whether or not lock proof
+//      was asked for.
 // A lock whose unlock time has passed is withdrawable, not locked: its owner can take the LP
 // out today, and it is counted apart, with the time since when.
 // An LP holder that is a contract we do not recognise is "unverified custody", never
@@ -13,8 +15,27 @@
 import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
-import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, uncxTokenLocksAbi, v2PairAbi } from "./abis";
+import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import {
+  lockTerms,
+  maxLocksRead,
+  pinkLockSchedule,
+  readTeamFinanceByIds,
+  readTeamFinanceByLens,
+  readUncxLocksByIds,
+  readUncxLocksByLens,
+  scheduleCalls,
+  scheduleLockers,
+  stateSchedulePatterns,
+  teamFinanceIds,
+  teamFinanceSchedule,
+  uncxLockCount,
+  uncxLockIdsSchedule,
+  uncxSchedule,
+  type LockProof,
+  type Schedule,
+} from "./locker-schedules";
 import type { PoolCandidate } from "./pools";
 
 export type TeamRelation = "deployer" | "owner" | "initial_liquidity_provider";
@@ -34,17 +55,13 @@ export type CustodyOptions = {
 
 export const custodyDefaults = { lookbackBlocks: 100_000n, listLimit: 10, maxCandidates: 100 } as const;
 
-/** Locks of one LP token read from a state-schedule locker (UNCX's tokenLocks) in one round. */
-export const maxLocksRead = 20;
+export { maxLocksRead, type LockProof };
 
 export type Holding = { address: Address; amount: bigint };
 
 export type BurnTransfer = { transaction: Hash; block: bigint; from: Address; to: Address; amount: bigint; kind: "transfer" | "minimum_liquidity" };
 
 export type LiquidityRemoval = { transaction: Hash; block: bigint; by: Address | null; lpAmount: bigint | null; amount0: bigint; amount1: bigint };
-
-/** One lock; `transaction` is the Locked event's where the locker emits one, null for a schedule read from state. */
-export type LockProof = { lockId: bigint; owner: Address; amount: bigint; unlockTime: bigint; withdrawn: boolean; lockedAtRead: boolean | null; transaction: Hash | null };
 
 export type LockerHolding = Holding & {
   key: string;
@@ -164,14 +181,15 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   // Round 2: balances, supply, code and locks, all at the pinned block.
   const balanceCalls: ContractCall[] = candidates.map((address) => ({ address: poolAddress, abi: v2PairAbi, functionName: "balanceOf", args: [address] }));
   const lockCalls: ContractCall[] = locked.map((log) => ({ address: getAddress(log.address), abi: liquidityTimelockAbi, functionName: "getLock", args: [log.args.lockId] }));
-  const scheduleLockers = ctx.network.lockers.filter((locker) => locker.pattern === "uncx-token-locks" && (!pool.dex || locker.dex === null || locker.dex === pool.dex.key));
-  const scheduleCalls: ContractCall[] = scheduleLockers.flatMap((locker) => [
-    { address: locker.address, abi: uncxTokenLocksAbi, functionName: "getNumLocksForToken", args: [poolAddress] },
-    ...Array.from({ length: maxLocksRead }, (_, index) => ({ address: locker.address, abi: uncxTokenLocksAbi, functionName: "tokenLocks", args: [poolAddress, BigInt(index)] })),
-  ]);
-  const [results, codes] = await Promise.all([
-    aggregate(ctx, [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }, ...balanceCalls, ...lockCalls, ...scheduleCalls]),
+  const askedLockers = scheduleLockers(ctx.network.lockers, pool.dex?.key);
+  const perLocker = askedLockers.map((locker) => scheduleCalls(locker, poolAddress));
+  const lensReads = askedLockers.map((locker) =>
+    locker.pattern === "team-finance-deposits" ? readTeamFinanceByLens(ctx, locker.address, poolAddress) : locker.pattern === "uncx-token-lock-ids" ? readUncxLocksByLens(ctx, locker.address, poolAddress) : Promise.resolve(null),
+  );
+  const [results, codes, lensed] = await Promise.all([
+    aggregate(ctx, [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }, ...balanceCalls, ...lockCalls, ...perLocker.flat()]),
     Promise.all(needsCode.map((address) => ctx.client.getCode({ address, blockNumber: ctx.block }))),
+    Promise.all(lensReads),
   ]);
   const lpTotalSupply = valueOrNull<bigint>(results[0]);
   const balances = new Map<string, bigint>();
@@ -181,19 +199,28 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   });
   const lockStates = locked.map((log, index) => ({ log, state: valueOrNull(results[1 + candidates.length + index]) as { token: Address; owner: Address; amount: bigint; unlockTime: bigint; withdrawn: boolean } | null }));
   const schedulesFrom = 1 + candidates.length + locked.length;
-  const schedules = new Map(
-    scheduleLockers.map((locker, at) => {
-      const base = schedulesFrom + at * (maxLocksRead + 1);
-      const count = valueOrNull<bigint>(results[base]);
-      const locks: LockProof[] = [];
-      for (let index = 0; index < maxLocksRead && count !== null && BigInt(index) < count; index++) {
-        const entry = valueOrNull<readonly [bigint, bigint, bigint, bigint, bigint, Address]>(results[base + 1 + index]);
-        if (!entry) continue;
-        const [, amount, , unlockDate, lockId, owner] = entry;
-        locks.push({ lockId, owner: getAddress(owner), amount, unlockTime: unlockDate, withdrawn: amount === 0n, lockedAtRead: ctx.blockTimestamp === null ? null : amount > 0n && unlockDate > ctx.blockTimestamp, transaction: null });
-      }
-      return [locker.address.toLowerCase(), { count, locks }] as const;
-    }),
+  const offsets = perLocker.map((_, at) => schedulesFrom + perLocker.slice(0, at).reduce((total, calls) => total + calls.length, 0));
+  const schedules = new Map<string, Schedule>(
+    await Promise.all(
+      askedLockers.map(async (locker, at) => {
+        const own = results.slice(offsets[at], offsets[at] + perLocker[at].length);
+        if (locker.pattern === "uncx-token-locks") return [locker.address.toLowerCase(), uncxSchedule(own, ctx.blockTimestamp)] as const;
+        if (locker.pattern === "pinklock-v2") return [locker.address.toLowerCase(), pinkLockSchedule(own, ctx.blockTimestamp)] as const;
+        const holds = balances.has(locker.address.toLowerCase());
+        if (locker.pattern === "uncx-token-lock-ids") {
+          // The lens's read, or, from a node that refused it, the locks by index and id in two rounds
+          // more, and only where the locker holds this LP.
+          const count = uncxLockCount(own);
+          const read = (lensed[at] as Awaited<ReturnType<typeof readUncxLocksByLens>>) ?? (count === null ? null : holds && count > 0n ? await readUncxLocksByIds(ctx, locker.address, poolAddress, count) : { answered: true, count, locks: [] });
+          return [locker.address.toLowerCase(), uncxLockIdsSchedule(read, ctx.blockTimestamp)] as const;
+        }
+        // Team.Finance: the lens's read, or, from a node that refused it, the deposits by id in one
+        // round more, and only where the locker holds this LP.
+        const ids = teamFinanceIds(own);
+        const read = (lensed[at] as Awaited<ReturnType<typeof readTeamFinanceByLens>>) ?? (ids === null ? null : holds && ids.length > 0 ? await readTeamFinanceByIds(ctx, locker.address, poolAddress, ids) : { answered: true, count: BigInt(ids.length), deposits: [] });
+        return [locker.address.toLowerCase(), teamFinanceSchedule(read, ctx.blockTimestamp)] as const;
+      }),
+    ),
   );
   const codeOf = new Map<string, Hex>();
   needsCode.forEach((address, index) => codeOf.set(address.toLowerCase(), codes[index] ?? "0x"));
@@ -225,7 +252,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     } else if (registryLocker || codeLocker) {
       const recognised = registryLocker ?? codeLocker!;
       const pattern = registryLocker ? (registryLocker.pattern ?? null) : codeLocker!.pattern;
-      const schedule = pattern === "uncx-token-locks" ? schedules.get(key) : undefined;
+      const schedule = pattern && stateSchedulePatterns.includes(pattern) ? schedules.get(key) : undefined;
       const proofs = schedule ? schedule.locks : pattern === "liquidity-timelock" && options.locks ? lockProofs(ctx, address, lockStates) : null;
       const terms = splitByUnlock(amount, proofs, ctx.blockTimestamp);
       const holding: LockerHolding = {
@@ -236,7 +263,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
         recognisedBy: registryLocker ? "registry_address" : "code_hash",
         pattern,
         locks: proofs && (options.locks || schedule) ? proofs : null,
-        locksReason: lockNote(pattern, proofs, schedule?.count ?? null, options.locks ?? false, ctx.blockTimestamp, amount),
+        locksReason: lockNote(pattern, proofs, schedule ?? null, options.locks ?? false, ctx.blockTimestamp, amount),
         ...terms,
       };
       custody.locked.amount += terms.stillLocked;
@@ -280,19 +307,34 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
  */
 function splitByUnlock(balance: bigint, locks: readonly LockProof[] | null, now: bigint | null) {
   if (!locks || now === null) return { stillLocked: balance, withdrawable: 0n, earliestUnlock: null, withdrawableSince: null };
-  const live = locks.filter((lock) => !lock.withdrawn && lock.amount > 0n);
-  const expired = live.filter((lock) => lock.unlockTime <= now);
-  const running = live.filter((lock) => lock.unlockTime > now);
-  const sum = (list: readonly LockProof[]) => list.reduce((total, lock) => total + lock.amount, 0n);
-  const withdrawable = sum(expired) < balance ? sum(expired) : balance;
-  const earliest = (list: readonly LockProof[]) => (list.length === 0 ? null : list.reduce((low, lock) => (lock.unlockTime < low ? lock.unlockTime : low), list[0].unlockTime));
-  return { stillLocked: balance - withdrawable, withdrawable, earliestUnlock: earliest(running), withdrawableSince: earliest(expired) };
+  let expired = 0n;
+  let earliestUnlock: bigint | null = null;
+  let withdrawableSince: bigint | null = null;
+  const lower = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a < b ? a : b);
+  for (const lock of locks) {
+    // A vesting lock can be both: its vested part not yet taken is withdrawable, the rest still locked.
+    const terms = lockTerms(lock, now);
+    expired += terms.withdrawable;
+    earliestUnlock = lower(earliestUnlock, terms.nextUnlock);
+    withdrawableSince = lower(withdrawableSince, terms.since);
+  }
+  const withdrawable = expired < balance ? expired : balance;
+  return { stillLocked: balance - withdrawable, withdrawable, earliestUnlock, withdrawableSince };
 }
 
-function lockNote(pattern: LockPattern | null, proofs: readonly LockProof[] | null, count: bigint | null, asked: boolean, now: bigint | null, balance: bigint): string | null {
-  if (pattern === "uncx-token-locks") {
-    if (count === null) return "The locker did not answer getNumLocksForToken; its LP is counted as locked, with no unlock time.";
-    if (count > BigInt(maxLocksRead)) return `The first ${maxLocksRead} of ${count} locks were read; LP the others hold is counted as locked, with no unlock time.`;
+/** The call that counts a state-schedule locker's locks of one token, named when it did not answer. */
+const scheduleCount: Partial<Record<LockPattern, string>> = {
+  "uncx-token-locks": "getNumLocksForToken",
+  "pinklock-v2": "totalLockCountForToken",
+  "team-finance-deposits": "getDepositsByTokenAddress",
+  "uncx-token-lock-ids": "getNumLocksForToken",
+};
+
+function lockNote(pattern: LockPattern | null, proofs: readonly LockProof[] | null, schedule: Schedule | null, asked: boolean, now: bigint | null, balance: bigint): string | null {
+  if (pattern && stateSchedulePatterns.includes(pattern)) {
+    const count = schedule?.count ?? null;
+    if (count === null) return `The locker did not answer ${scheduleCount[pattern]}; its LP is counted as locked, with no unlock time.`;
+    if (count > BigInt(maxLocksRead)) return `The ${schedule!.read} ${maxLocksRead} of ${count} locks were read; LP the others hold is counted as locked, with no unlock time.`;
     if (now === null) return "The block's time is not known, so expired locks could not be told from running ones; all is counted as locked.";
     const accounted = (proofs ?? []).filter((lock) => !lock.withdrawn).reduce((total, lock) => total + lock.amount, 0n);
     return accounted < balance ? "The locker holds LP no lock accounts for (sent to it directly); that LP is counted as locked, with no unlock time." : null;

@@ -225,6 +225,35 @@ async function scanV4Pools(ctx: LatestContext, dex: UniswapV4Dex, token: Address
 }
 
 /**
+ * The pools that price the native coin in dollars (V2-style volatile pools of the wrapped native
+ * coin against each stablecoin) and each further quote asset (against the wrapped native coin);
+ * `except`, the token being read, is not priced through itself.
+ */
+function referenceProbesFor(ctx: LatestContext, except?: Address): Probe[] {
+  const wrapped = ctx.network.wrappedNative.address;
+  if (except && sameAddress(except, wrapped)) return [];
+  const referenceKinds = new Set(["uniswap-v2", "solidly-v2", "uniswap-v3"] as const);
+  const stables = quoteAssets(ctx, wrapped).filter((quote) => quote.kind === "stablecoin");
+  const wrappedQuote = quoteAssets(ctx, zeroAddress).filter((quote) => quote.kind === "wrapped_native");
+  return [
+    ...probesFor(ctx, wrapped, stables, new Set(["uniswap-v2", "solidly-v2"] as const)).filter((probe) => probe.candidate.stable !== true),
+    ...ctx.network.otherQuotes
+      .filter((coin) => !except || !sameAddress(coin.address, except))
+      .flatMap((coin) => probesFor(ctx, coin.address, wrappedQuote, referenceKinds).filter((probe) => probe.candidate.stable !== true)),
+  ];
+}
+
+/** One round: the reference pools alone, for a read that prices the network's quote assets but reads no token's own pools. */
+export async function discoverReferencePools(ctx: LatestContext): Promise<PoolCandidate[]> {
+  const probes = referenceProbesFor(ctx);
+  const results = await aggregate(ctx, probes.map((probe) => probe.call));
+  return probes.flatMap((probe, index) => {
+    const address = probe.found(valueOrNull(results[index]));
+    return address ? [{ ...probe.candidate, address }] : [];
+  });
+}
+
+/**
  * One round: every venue asked for the token's pools, plus the pools that price the native coin
  * in dollars (wrapped native against each stablecoin) and each further quote asset (against the
  * wrapped native coin). Without `ctx.block` it asks at the latest block, so it can share the round
@@ -234,20 +263,7 @@ export async function discoverPools(ctx: LatestContext, token: Address): Promise
   const checksummed = getAddress(token);
   const quotes = quoteAssets(ctx, checksummed);
   const tokenProbes = probesFor(ctx, checksummed, quotes);
-  const wrapped = ctx.network.wrappedNative.address;
-  const referenceKinds = new Set(["uniswap-v2", "solidly-v2", "uniswap-v3"] as const);
-  const stables = quoteAssets(ctx, wrapped).filter((quote) => quote.kind === "stablecoin");
-  const wrappedQuote = quoteAssets(ctx, zeroAddress).filter((quote) => quote.kind === "wrapped_native");
-  const referenceProbes = sameAddress(checksummed, wrapped)
-    ? []
-    : [
-        // The native coin in dollars: V2-style volatile pools, as before.
-        ...probesFor(ctx, wrapped, stables, new Set(["uniswap-v2", "solidly-v2"] as const)).filter((probe) => probe.candidate.stable !== true),
-        // Each further quote asset in the wrapped native coin.
-        ...ctx.network.otherQuotes
-          .filter((coin) => !sameAddress(coin.address, checksummed))
-          .flatMap((coin) => probesFor(ctx, coin.address, wrappedQuote, referenceKinds).filter((probe) => probe.candidate.stable !== true)),
-      ];
+  const referenceProbes = referenceProbesFor(ctx, checksummed);
   const probes = [...tokenProbes, ...referenceProbes];
   const v4Venues = ctx.network.dexes.filter((dex): dex is UniswapV4Dex => dex.kind === "uniswap-v4");
   const [results, v4Scans] = await Promise.all([

@@ -23,6 +23,11 @@ export function reduced(r: Ratio): Ratio {
   return divisor > 1n ? { num: r.num / divisor, den: r.den / divisor } : r;
 }
 
+/** a + b, reduced (denominators positive). */
+export function plus(a: Ratio, b: Ratio): Ratio {
+  return reduced(a.den === b.den ? { num: a.num + b.num, den: a.den } : { num: a.num * b.den + b.num * a.den, den: a.den * b.den });
+}
+
 export function times(a: Ratio, b: Ratio): Ratio {
   return reduced({ num: a.num * b.num, den: a.den * b.den });
 }

@@ -1,15 +1,16 @@
 // intel/risk, assess: what the facts amount to, as signals with their evidence. A signal is a
 // red flag when it is a risk by itself; the others are context (a clean check, or a fact that
 // is not a risk alone). The summary counts the flags.
-import { toFunctionSelector, type Address, type Hex } from "viem";
-import { getNetwork } from "@/lib/chain/networks";
+import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
+import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
-import { powersInCodes, type PowerMatch } from "./selectors";
-import { tradedThrough } from "./simulate";
+import { knownFunction, powersInCodes, type PowerMatch } from "./selectors";
+import type { StoredAddress } from "./stored-control";
+import { tradedThrough, type HolderSell } from "./simulate";
 
 export type Severity = "high" | "medium" | "low" | "info";
 
@@ -40,6 +41,7 @@ const powerTitles: Record<PowerMatch["kind"], { title: string; severity: Severit
   limits: { title: "The code can set transaction or wallet limits", severity: "medium" },
   trading_switch: { title: "The code can switch trading on or off", severity: "medium" },
   exemptions: { title: "The code can mark pools and exempt chosen wallets from its rules", severity: "medium" },
+  balance_edit: { title: "The code can take or burn a holder's tokens without the holder", severity: "high" },
 };
 
 const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
@@ -63,7 +65,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
     return [{ id: "simulation_unavailable", severity: "info", flag: false, title: "Buy and sell could not be simulated: this is the fallback read from code and state", evidence: { reason: trade.reason }, provenance: "unavailable" }];
   }
   const { pool } = trade;
-  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender };
+  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender, simulation_mode: trade.mode };
   if (!trade.buy.ok) {
     return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: trade.nativeIn.toString(), revert: trade.buy.revert }, provenance: "verified_onchain" }];
   }
@@ -79,10 +81,12 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
       provenance: "verified_onchain",
     });
   } else if (sell && !sell.ok) {
-    signals.push({ id: "honeypot", severity: "high", flag: true, title: "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: trade.buy.tokensIn.toString(), sell_revert: sell.revert }, provenance: "verified_onchain" });
+    signals.push({ id: "honeypot", severity: "high", flag: true, title: trade.mode === "same_call" ? "Honeypot: a holder who bought cannot sell (tried in the block of the buy: the node offers no eth_simulateV1)" : "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: trade.buy.tokensIn.toString(), sell_revert: sell.revert }, provenance: "verified_onchain" });
   } else if (sell) {
     signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: trade.nativeIn.toString(), native_out: sell.native.toString() }, provenance: "verified_onchain" });
   }
+  const holders = holderSellsSignal(trade, where);
+  if (holders) signals.push(holders);
   const { transfer } = trade;
   if (transfer && !transfer.ok) {
     signals.push({ id: "transfer_blocked", severity: "high", flag: true, title: "A holder cannot send the tokens to another ordinary wallet", evidence: { ...where, sent: transfer.tokensOut.toString(), revert: transfer.revert }, provenance: "verified_onchain" });
@@ -102,26 +106,60 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
   return signals;
 }
 
+/** Real holders' own sells: how many of the sampled holders with a balance could sell it, and what each lost. */
+function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Record<string, unknown>): Signal | null {
+  const holding = trade.holderSells.filter((entry) => entry.holds && entry.sell);
+  if (holding.length === 0) return null;
+  // A venue that refuses a taxed token's short payment refuses everyone alike: sell_refused_by_venue says so, and it is no trap aimed at holders.
+  const refusedByVenue = (entry: HolderSell) => !entry.sell!.ok && (trade.buyTaxBps ?? 0) > 0 && refusedShortPayment(trade.pool, entry.sell!.revert);
+  const failed = holding.filter((entry) => !entry.sell!.ok && !refusedByVenue(entry));
+  const failRateBps = Math.round((failed.length * 10_000) / holding.length);
+  const holders = holding.map((entry) => ({
+    address: entry.holder,
+    ok: entry.sell!.ok,
+    tokens_sent: entry.sell!.tokensOut.toString(),
+    tokens_arrived: entry.sell!.tokensIn.toString(),
+    native: entry.sell!.native.toString(),
+    tax_bps: entry.sellTaxBps,
+    revert: entry.sell!.revert,
+    refused_by_venue: refusedByVenue(entry),
+  }));
+  const evidence = { pool: where.pool, dex: where.dex, sampled: holding.length, failed: failed.length, fail_rate_bps: failRateBps, holders, note: "Each holder's sell is simulated from its own address, of one percent of what it holds at the read block (the simulator's code placed on its account by state override), in one eth_call each at the read block; a sell the venue refuses for a taxed token's short payment is not counted as failed." };
+  if (failed.length === 0) {
+    const refused = holding.filter(refusedByVenue).length;
+    const title = refused > 0 ? `No sampled holder is singled out: the venue refuses ${refused} of ${holding.length} holders' sells as it refuses everyone's` : `All ${holding.length} sampled holders can sell what they hold`;
+    return { id: "holder_sells", severity: "info", flag: false, title, evidence, provenance: "verified_onchain" };
+  }
+  return {
+    id: "holder_sells",
+    severity: "high",
+    flag: true,
+    title: `${failed.length} of ${holding.length} sampled holders cannot sell what they hold`,
+    evidence,
+    provenance: "verified_onchain",
+  };
+}
+
 /** The code the token runs: the implementation's behind a proxy (every facet's, for a diamond), else its own. */
 function codeThatRuns(reading: RiskReading): Hex[] {
   return reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
 }
 
 /** Powers in code: the token's own, or the implementation's behind a proxy. */
-function powerSignals(reading: RiskReading, reclaimable: boolean): Signal[] {
+function powerSignals(reading: RiskReading, heldElsewhere: boolean): Signal[] {
   const { implementationCode, owner } = reading;
   // Renounced ownership leaves owner-gated functions with no one to call them — unless the code can
-  // give ownership back (the lock/unlock pattern).
-  const heldByNoOne = owner.renounced === true && !reclaimable;
+  // give ownership back (the lock/unlock pattern) or lets another address through (a hidden owner).
+  const heldByNoOne = owner.renounced === true && !heldElsewhere;
   return powersInCodes(codeThatRuns(reading)).map((power) => {
     const { title, severity } = powerTitles[power.kind];
-    // A bridged token's mint is its bridge's, minting what crosses over; no owner holds it.
-    if (power.kind === "mint" && reading.bridged) {
+    // A bridged token's mint and burn are its bridge's, for what crosses over; no owner holds them.
+    if ((power.kind === "mint" || power.kind === "balance_edit") && reading.bridged) {
       return {
-        id: "power_mint",
+        id: `power_${power.kind}`,
         severity: "info",
         flag: false,
-        title: `The code can mint, for ${reading.bridged.bridgeName} only: it mints what crosses the bridge`,
+        title: power.kind === "mint" ? `The code can mint, for ${reading.bridged.bridgeName} only: it mints what crosses the bridge` : `The code can burn a holder's tokens, for ${reading.bridged.bridgeName} only: it burns what leaves over the bridge`,
         evidence: {
           functions: power.functions,
           read_from: implementationCode.length > 0 ? "implementation_code" : "token_code",
@@ -160,6 +198,85 @@ function bridgedSignal(reading: RiskReading): Signal | null {
     evidence: { bridge: reading.bridged.bridge, remote_token: reading.bridged.remoteToken },
     provenance: "verified_onchain",
   };
+}
+
+/**
+ * What the code lets through beyond owner(): other addresses it compares msg.sender with (a hidden
+ * owner when owner() is renounced or absent), code it delegatecalls from a settable slot, and
+ * SELFDESTRUCT. Addresses the token plainly trades with (its pools, the registry's contracts) and
+ * the owner's own slot are not privileges.
+ */
+function storedControlSignals(reading: RiskReading): { signals: Signal[]; hiddenOwner: boolean } {
+  const control = reading.storedControl;
+  if (!control) return { signals: [], hiddenOwner: false };
+  const signals: Signal[] = [];
+  const { owner } = reading;
+  const pools = new Set(reading.pools.map((pool) => pool.address.toLowerCase()));
+  const ordinary = (address: Address) =>
+    address === zeroAddress ||
+    sameAddress(address, reading.token) ||
+    (owner.address !== null && sameAddress(address, owner.address)) ||
+    pools.has(address.toLowerCase()) ||
+    labelKnownAddress(reading.chain, address) !== null;
+  const view = (stored: StoredAddress) => ({ address: stored.address, slot: stored.slot.toString(), shift_bits: stored.shift, functions: stored.functions.map(functionView) });
+  const privilegedStored = control.callers.filter((stored) => !ordinary(stored.address));
+  const privileged = privilegedStored.map(view);
+  const readFrom = reading.implementationCode.length > 0 ? "implementation_code" : "token_code";
+  const note = "The code compares msg.sender with the address kept in this storage slot on the paths of the functions listed (selectors the dispatcher matched on the way; fallback where none did).";
+  const hiddenOwner = privileged.length > 0 && owner.renounced !== false;
+  // A stored address that guards a catalogued power or a hand-over of control is an owner in all but name.
+  const guardsPower = privilegedStored.some((stored) => stored.functions.some((selector) => selector !== null && knownFunction(selectorHex(selector)) !== null));
+  if (hiddenOwner) {
+    signals.push({
+      id: "hidden_owner",
+      severity: owner.renounced && guardsPower ? "high" : "medium",
+      flag: true,
+      title: owner.renounced
+        ? `Ownership reads as renounced, but the code still lets ${privileged.length === 1 ? "another address" : `${privileged.length} other addresses`} through its own msg.sender checks`
+        : `No owner() to read, but the code lets ${privileged.length === 1 ? "an address" : `${privileged.length} addresses`} kept in storage through its own msg.sender checks`,
+      evidence: { addresses: privileged, owner: owner.address, read_from: readFrom, note },
+      provenance: "interpretation",
+    });
+  } else if (privileged.length > 0) {
+    signals.push({
+      id: "privileged_addresses",
+      severity: "low",
+      flag: false,
+      title: `Besides the owner, the code lets ${privileged.length === 1 ? "one more address" : `${privileged.length} more addresses`} through its own msg.sender checks`,
+      evidence: { addresses: privileged, owner: owner.address, read_from: readFrom, note },
+      provenance: "interpretation",
+    });
+  }
+  if (control.delegates.length > 0) {
+    signals.push({
+      id: "delegatecall_to_settable",
+      severity: "high",
+      flag: true,
+      title: "The code delegatecalls an address it keeps in storage: whoever can change it can run any code as the token",
+      evidence: { targets: control.delegates.map(view), read_from: readFrom },
+      provenance: "interpretation",
+    });
+  }
+  if (control.paths.selfDestruct) {
+    signals.push({
+      id: "self_destruct",
+      severity: "low",
+      flag: false,
+      title: "The code can reach SELFDESTRUCT",
+      evidence: { read_from: readFrom, note: "Since the Cancun upgrade (EIP-6780, on all three networks) SELFDESTRUCT deletes no deployed contract: it sends the contract's native balance away and the code stays." },
+      provenance: "interpretation",
+    });
+  }
+  return { signals, hiddenOwner };
+}
+
+const selectorHex = (selector: number): Hex => `0x${selector.toString(16).padStart(8, "0")}`;
+
+/** A function a stored address is checked in: its selector, and its signature where this read knows it. */
+function functionView(selector: number | null) {
+  if (selector === null) return { selector: null, signature: null };
+  const hex = selectorHex(selector);
+  return { selector: hex, signature: knownFunction(hex)?.signature ?? null };
 }
 
 /** A renounced owner that can come back: the lock/unlock pattern in the code. */
@@ -417,11 +534,13 @@ export function assessRisk(reading: RiskReading) {
   const bridged = bridgedSignal(reading);
   const holders = concentrationSignal(reading);
   const upgrade = upgradeSignal(reading);
+  const stored = storedControlSignals(reading);
   const signals: Signal[] = [
     ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
-    ...powerSignals(reading, reclaim !== null),
+    ...powerSignals(reading, reclaim !== null || stored.hiddenOwner),
     ownershipSignal(reading.owner),
     ...(reclaim ? [reclaim] : []),
+    ...stored.signals,
     ...(bridged ? [bridged] : []),
     ...(upgrade ? [upgrade] : []),
     ...(custody ? [custody] : []),

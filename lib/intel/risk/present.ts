@@ -15,7 +15,8 @@ type Ran = Extract<TradeRead, { ran: true }>;
 function presentSimulation(trade: Ran) {
   const legView = (leg: Ran["buy"] | null) => (leg ? { ok: leg.ok, tokens_sent: leg.tokensOut.toString(), tokens_arrived: leg.tokensIn.toString(), native: leg.native.toString(), revert: leg.revert } : null);
   return {
-    method: "eth_call with a state override (nothing sent)",
+    method: trade.mode === "separate_blocks" ? ("eth_simulateV1 with a state override (nothing sent)" as const) : ("eth_call with a state override (nothing sent)" as const),
+    mode: trade.mode,
     pool: trade.pool.address,
     router: tradedThrough(routeFor(trade.pool)),
     dex: trade.pool.dex.name,
@@ -32,11 +33,15 @@ function presentSimulation(trade: Ran) {
   };
 }
 
-function limitations(receivers: ReceiverScan): string[] {
+function limitations(receivers: ReceiverScan, reading: RiskReading): string[] {
+  const control = reading.storedControl;
   return [
     "Owner powers are read from function selectors in the code against a catalogue of common signatures; a power under another name is not seen, and a selector's presence does not prove who may call it.",
     `Holder concentration covers the ${holderScan.maxCandidates} largest receivers of Transfer logs in blocks ${receivers.fromBlock} to ${receivers.toBlock}, ${describeWindow(receivers.window)}; older holders that have not moved since are not seen.`,
-    "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address at the read block; a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
+    "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
+    control === null
+      ? "The addresses the code keeps in storage and lets through its msg.sender checks are not read behind a beacon, EIP-897 or a diamond (that code is learned in the last round)."
+      : `The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots${control.paths.complete ? "" : " (the walk stopped at its step budget, so some paths were not followed)"}; permissions kept in mappings (role tables keyed by msg.sender) are not followed.`,
   ];
 }
 
@@ -61,7 +66,7 @@ export function presentRisk(reading: RiskReading) {
       signals,
       simulation: trade.ran ? presentSimulation(trade) : null,
       fallback: !trade.ran,
-      limitations: limitations(reading.receivers),
+      limitations: limitations(reading.receivers, reading),
       unavailable: ledger.unavailable,
     },
     provenance: ledger.provenance,

@@ -1,18 +1,19 @@
-// intel/risk, read: a token at one block, in three rounds:
-//   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
-//      identity, owner(), the deployer, and the token's pools on every registry DEX;
-//   2. pinned to that block: reserves, the proxy probe, the implementation's code, LP and
-//      position custody (logs), and the token's Transfer history for holder concentration;
-//   3. the buy-and-sell simulation (one eth_call with a state override), LP balances, position
-//      owners and holders' balances.
-// When the simulation cannot run (no wrapped-native V2 pool, or a node without state
-// overrides) the reading says why, and the signals come from code and state alone.
-import type { Address, Hex } from "viem";
+// intel/risk, read: a token at one block, in three rounds after the head it learns first:
+//   1. pinned to that head (the shared first round): code, proxy slots, ERC-20 identity,
+//      owner(), the deployer, and the token's pools on every registry DEX;
+//   2. reserves, the proxy probe, the implementation's code, LP and position custody (logs),
+//      and the token's Transfer history for holder concentration;
+//   3. the buy-and-sell simulation (eth_simulateV1 or one eth_call, with a state override), the
+//      sampled holders' own sells, LP balances, position owners, holders' balances, and the
+//      storage slots the code that runs compares msg.sender with or delegatecalls to.
+// When the simulation cannot run (no pool against the native coin with reserves, or a node
+// without state overrides) the reading says why, and the signals come from code and state alone.
+import { zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
-import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { limitCalls, readLimits, type TradeLimits } from "./limits";
 import { readUnlockTime, unlockTimeCalls } from "./reclaim";
 import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
@@ -33,7 +34,8 @@ import {
 } from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
-import { simulateTrade, simulationIdentity, type Simulation, type TradeRoute } from "./simulate";
+import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
+import { readStoredControl, type StoredControl } from "./stored-control";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
 
@@ -42,8 +44,8 @@ const simulationShareOfReserve = 1_000n;
 
 export type TeamMember = { address: Address; relation: TeamRelation };
 
-/** The simulation with the pool it traded through, or why it did not run. */
-export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool }) | Extract<Simulation, { ran: false }>;
+/** The simulation with the pool it traded through and the sampled holders' own sells, or why it did not run. */
+export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool; holderSells: HolderSell[] }) | Extract<Simulation, { ran: false }>;
 
 export type RiskReading = {
   chain: ChainId;
@@ -74,6 +76,8 @@ export type RiskReading = {
   receivers: ReceiverScan;
   /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
   balances: CallResult[];
+  /** Addresses the code that runs keeps in storage and lets through or delegatecalls to; null when that code was learned in the last round (behind a beacon, EIP-897 or a diamond). */
+  storedControl: StoredControl | null;
   trade: TradeRead;
 };
 
@@ -125,12 +129,15 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);
-  const [trade, balances, custodies, positionCustodies, learnedCode] = await Promise.all([
-    simulateInDeepestPool(ctx, token, pools, referencePools),
+  // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
+  const runsKnown = learned.length > 0 ? null : proxy.standard === "none" ? code : implementationCode && implementationCode !== "0x" ? implementationCode : null;
+  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl] = await Promise.all([
+    simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
     Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
+    runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
 
@@ -154,6 +161,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     receivers,
     balances,
     trade,
+    storedControl,
   };
 }
 
@@ -172,20 +180,25 @@ export function routeFor(pool: Pool): TradeRoute {
 }
 
 /** A buy and a sell through the token's deepest pool in dollars against the native coin (or its wrapped token), on any venue, or why there is none to trade through. */
-async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: readonly Pool[], referencePools: readonly Pool[]): Promise<TradeRead> {
+async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: readonly Pool[], referencePools: readonly Pool[], receivers: readonly Address[]): Promise<TradeRead> {
   const { wrappedNative, nativeSymbol } = ctx.network;
   const pool = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (candidate) => candidate.quote.kind === "wrapped_native" || candidate.quote.kind === "native");
   if (!pool?.reserves || pool.reserves.quote <= 0n) {
     return { ran: false, reason: pools.length === 0 ? "The token has no pool on the registry's DEXes to trade through." : `No pool against ${nativeSymbol} or ${wrappedNative.symbol} with reserves to trade through.` };
   }
-  const simulation = await simulateTrade({
-    client: ctx.client,
-    block: ctx.block,
-    route: routeFor(pool),
-    token,
-    wrappedNative: wrappedNative.address,
-    nativeIn: pool.reserves.quote / simulationShareOfReserve || 1n,
-    as: simulationIdentity({ chainId: ctx.network.evmChainId, block: ctx.block, token }),
-  });
-  return simulation.ran ? { ...simulation, pool } : simulation;
+  const route = routeFor(pool);
+  const common = { client: ctx.client, block: ctx.block, route, token, wrappedNative: wrappedNative.address };
+  const [simulation, holderSells] = await Promise.all([
+    simulateTrade({ ...common, nativeIn: pool.reserves.quote / simulationShareOfReserve || 1n, as: simulationIdentity({ chainId: ctx.network.evmChainId, block: ctx.block, token }) }),
+    simulateHolderSells({ ...common, holders: sampledHolders(ctx, token, pools, receivers) }),
+  ]);
+  return simulation.ran ? { ...simulation, pool, holderSells } : simulation;
+}
+
+/** The largest receivers that are wallets or contracts of their own: no pool of the token, nothing the registry names (venue contracts, lockers, burn addresses), not the token itself. */
+function sampledHolders(ctx: MarketContext, token: Address, pools: readonly Pool[], receivers: readonly Address[]): Address[] {
+  const poolSet = new Set(pools.map((pool) => pool.address.toLowerCase()));
+  return receivers
+    .filter((address) => !poolSet.has(address.toLowerCase()) && address.toLowerCase() !== token.toLowerCase() && address !== zeroAddress && labelKnownAddress(ctx.chain, address) === null)
+    .slice(0, holderSellSample);
 }

@@ -4,7 +4,7 @@
 // fact; that the function is reserved to an owner or a role is our reading of the pattern.
 import { toFunctionSelector, type Hex } from "viem";
 
-export type PowerKind = "mint" | "pause" | "blacklist" | "fees" | "limits" | "trading_switch" | "exemptions";
+export type PowerKind = "mint" | "pause" | "blacklist" | "fees" | "limits" | "trading_switch" | "exemptions" | "balance_edit";
 
 /** Widely used signatures of each power; the list is the catalogue this read recognises. */
 const catalogue: Record<PowerKind, readonly string[]> = {
@@ -49,6 +49,20 @@ const catalogue: Record<PowerKind, readonly string[]> = {
     "setExcludeFromFees(address,bool)",
     "excludeFromFee(address)",
   ],
+  // Taking or burning a holder's tokens without the holder: USDT's destroyBlackFunds, Paxos's
+  // wipeFrozenAddress, and the admin burns and forced transfers of tokens built to claw back.
+  balance_edit: [
+    "burn(address,uint256)",
+    "adminBurn(address,uint256)",
+    "burnFrom(address)",
+    "destroyBlackFunds(address)",
+    "wipeFrozenAddress(address)",
+    "forceTransfer(address,address,uint256)",
+    "adminTransfer(address,address,uint256)",
+    "setBalance(address,uint256)",
+    "clawback(address,uint256)",
+    "confiscate(address,uint256)",
+  ],
 };
 
 export type PowerMatch = { kind: PowerKind; functions: { signature: string; selector: Hex }[] };
@@ -56,6 +70,19 @@ export type PowerMatch = { kind: PowerKind; functions: { signature: string; sele
 const selectorIndex = Object.entries(catalogue).flatMap(([kind, signatures]) =>
   signatures.map((signature) => ({ kind: kind as PowerKind, signature, selector: toFunctionSelector(signature) })),
 );
+
+/** Functions that hand over or take back control, named where a stored address guards them. */
+const controlSignatures = ["transferOwnership(address)", "renounceOwnership()", "acceptOwnership()", "unlock()", "lock(uint256)", "upgradeTo(address)", "upgradeToAndCall(address,bytes)"];
+const controlIndex = new Map(controlSignatures.map((signature) => [toFunctionSelector(signature), signature]));
+
+/** What this read knows a selector as: a catalogued power (with its kind), a control function, or nothing. */
+export function knownFunction(selector: Hex): { signature: string; power: PowerKind | null } | null {
+  const wanted = selector.toLowerCase();
+  const power = selectorIndex.find((entry) => entry.selector === wanted);
+  if (power) return { signature: power.signature, power: power.kind };
+  const control = controlIndex.get(wanted as Hex);
+  return control ? { signature: control, power: null } : null;
+}
 
 const PUSH1 = 0x60;
 const PUSH4 = 0x63;

@@ -1,7 +1,12 @@
-// A buy and a sell through the token's pool, whatever its venue, simulated in one eth_call: the trade simulator's
-// code is placed at an unused address by state override, funded by the same override, and
-// trades as an ordinary holder would. Nothing is sent; the node answers what would happen
-// at the pinned block.
+// A buy and a sell through the token's pool, whatever its venue: the trade simulator's code is
+// placed at an unused address by state override, funded by the same override, and trades as an
+// ordinary holder would. Nothing is sent; the node answers what would happen after the pinned block.
+//
+// Where the node offers eth_simulateV1 the buy runs in one simulated block and the wallet-to-wallet
+// transfer and the sell in the next, as a holder's would: a token that refuses sells in the block
+// of the buy (an anti-bot rule) is not taken for a honeypot. Elsewhere all three run in one
+// eth_call, and the answer says which mode ran. A node that does not offer the method is remembered,
+// so only the first read pays for finding out.
 //
 // A token cannot tell the simulation from a holder: the simulator's address and the account
 // that calls it (`from`, so tx.origin is an ordinary account, not the zero address of a bare
@@ -9,9 +14,9 @@
 // honeypot has no address to let through. The same read at the same block gets the same pair,
 // so identical reads still share one answer.
 import { createHmac, randomBytes } from "node:crypto";
-import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, type Address, type Hex } from "viem";
-import type { ChainClient } from "@/lib/chain/clients";
-import { classifyChainError } from "@/lib/chain/upstream";
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, type Address, type Hex } from "viem";
+import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
+import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
 import { tradeSimulatorAbi, tradeSimulatorRuntime } from "./simulator-code";
 
 /** SIMULATION_SECRET makes the addresses the same across instances (hex); unset, each process draws its own. */
@@ -28,9 +33,13 @@ export function simulationIdentity(read: { chainId: number; block: bigint; token
 
 export type SimulatedLeg = { ok: boolean; revert: { data: Hex; reason: string | null } | null; tokensOut: bigint; tokensIn: bigint; native: bigint };
 
+/** separate_blocks: buy in one simulated block, transfer and sell in the next (eth_simulateV1); same_call: all in one eth_call. */
+export type SimulationMode = "separate_blocks" | "same_call";
+
 export type Simulation =
   | {
       ran: true;
+      mode: SimulationMode;
       as: SimulationIdentity;
       nativeIn: bigint;
       buy: SimulatedLeg;
@@ -87,20 +96,34 @@ export function tradedThrough(route: TradeRoute): Address {
   }
 }
 
-function simulationCall(route: TradeRoute, token: Address, wrappedNative: Address, nativeIn: bigint): Hex {
+/** What one call of the simulator does (its `stages` bits). */
+const stages = { buy: 1, sell: 2, both: 3 } as const;
+
+/** The simulator's own trade sells all it bought; a real holder sells a slice of what it holds. */
+const sellAll = 10_000;
+export const holderSellShareBps = 100;
+
+function simulationCall(route: TradeRoute, token: Address, wrappedNative: Address, nativeIn: bigint, stage: number, sellShareBps = sellAll): Hex {
   switch (route.via) {
     case "v2_router":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
     case "v3_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
     case "solidly_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
     case "v4_pool_manager":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, nativeIn] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, nativeIn, stage, sellShareBps] });
   }
 }
 
-export async function simulateTrade(input: {
+type RawLeg = Parameters<typeof leg>[0];
+
+/** Every entry point answers the same three legs: buy, sell, transfer. */
+function decodeLegs(data: Hex): [RawLeg, RawLeg, RawLeg] {
+  return decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [RawLeg, RawLeg, RawLeg];
+}
+
+type SimulationInput = {
   client: ChainClient;
   block: bigint;
   route: TradeRoute;
@@ -108,15 +131,66 @@ export async function simulateTrade(input: {
   wrappedNative: Address;
   nativeIn: bigint;
   as: SimulationIdentity;
-}): Promise<Simulation> {
+};
+
+const SIMULATE_V1 = "eth_simulateV1";
+const simulationGas = 15_000_000n;
+
+export async function simulateTrade(input: SimulationInput): Promise<Simulation> {
+  const profile = profileOfClient(input.client);
+  if (!profile?.refusesMethod(SIMULATE_V1)) {
+    const inBlocks = await simulateInBlocks(input);
+    if (inBlocks !== "not_run") return inBlocks;
+  }
+  return simulateInOneCall(input);
+}
+
+type SimulatedCall = { status: Hex; returnData: Hex; error?: { message?: string } };
+
+/** Buy in the block after the pinned one, transfer and sell in the block after that; "not_run" when the node would not. */
+async function simulateInBlocks(input: SimulationInput): Promise<Simulation | "not_run"> {
+  const call = (stage: number) => ({ from: input.as.sender, to: input.as.simulator, gas: toHex(simulationGas), data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stage) });
+  let blocks: { calls: SimulatedCall[] }[];
+  try {
+    blocks = (await input.client.request({
+      method: SIMULATE_V1 as never,
+      params: [
+        {
+          blockStateCalls: [
+            { stateOverrides: { [input.as.simulator]: { code: tradeSimulatorRuntime, balance: toHex(input.nativeIn) } }, calls: [call(stages.buy)] },
+            { calls: [call(stages.sell)] },
+          ],
+          validation: false,
+        },
+        toHex(input.block),
+      ] as never,
+    })) as { calls: SimulatedCall[] }[];
+  } catch (error) {
+    const kind = faultKindOf(error);
+    // An outage is an outage in either mode; anything else this node says about the method, the
+    // one-call mode may still serve.
+    if (kind === "unreachable" || kind === "timed_out" || kind === "rate_limited") throw error;
+    if (kind === "method_not_offered") profileOfClient(input.client)?.methodRefused(SIMULATE_V1);
+    return "not_run";
+  }
+  const [buyCall, sellCall] = [blocks[0]?.calls?.[0], blocks[1]?.calls?.[0]];
+  // The simulator catches every trade's revert itself: a call that fails as a whole ran out of gas or met something the one-call mode may not.
+  const answered = (each: SimulatedCall | undefined): each is SimulatedCall => each !== undefined && BigInt(each.status) === 1n && each.returnData !== "0x";
+  if (!answered(buyCall) || !answered(sellCall)) return "not_run";
+  const [buyRaw] = decodeLegs(buyCall.returnData);
+  const [, sellRaw, transferRaw] = decodeLegs(sellCall.returnData);
+  return outcome(input, "separate_blocks", buyRaw, sellRaw, transferRaw);
+}
+
+async function simulateInOneCall(input: SimulationInput): Promise<Simulation> {
   let data: Hex | undefined;
   try {
     ({ data } = await input.client.call({
       account: input.as.sender,
       to: input.as.simulator,
-      data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn),
+      data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stages.both),
       blockNumber: input.block,
-      gas: 15_000_000n,
+      gas: simulationGas,
       stateOverride: [{ address: input.as.simulator, code: tradeSimulatorRuntime, balance: input.nativeIn }],
       batch: false,
     }));
@@ -127,13 +201,58 @@ export async function simulateTrade(input: {
     return { ran: false, reason: `The node did not run the simulation (${(error as Error).message.split("\n")[0]}).` };
   }
   if (!data || data === "0x") return { ran: false, reason: "The node returned nothing for the simulation." };
-  // Every entry point answers the same three legs.
-  const [buyRaw, sellRaw, transferRaw] = decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [Parameters<typeof leg>[0], Parameters<typeof leg>[0], Parameters<typeof leg>[0]];
+  const [buyRaw, sellRaw, transferRaw] = decodeLegs(data);
+  return outcome(input, "same_call", buyRaw, sellRaw, transferRaw);
+}
+
+/** Real holders asked to sell: the largest receivers of the holder window that are no pool, venue, locker or burn address. */
+export const holderSellSample = 5;
+
+/** One real holder's simulated sell of a slice of what it holds (a tenth of the slice first sent wallet to wallet); `holds` false when the slice is zero. */
+export type HolderSell = { holder: Address; holds: boolean; transfer: SimulatedLeg | null; sell: SimulatedLeg | null; sellTaxBps: number | null };
+
+/**
+ * Sells by real holders, from their own addresses: the simulator's code is placed on each holder's
+ * account by state override and called from it, so it sells from the balance the holder really has,
+ * as the holder — one percent of it, as a holder under a max-transaction limit can. A token that blocks chosen holders (a blacklist, a selective honeypot) shows it here
+ * where a fresh address passes. One eth_call per holder, all in the same round; each reads the
+ * state at the pinned block, apart from the others.
+ */
+export async function simulateHolderSells(input: Omit<SimulationInput, "nativeIn" | "as"> & { holders: readonly Address[] }): Promise<HolderSell[]> {
+  const sells = await Promise.all(
+    input.holders.map(async (holder): Promise<HolderSell | null> => {
+      let data: Hex | undefined;
+      try {
+        ({ data } = await input.client.call({
+          account: holder,
+          to: holder,
+          data: simulationCall(input.route, input.token, input.wrappedNative, 0n, stages.sell, holderSellShareBps),
+          blockNumber: input.block,
+          gas: simulationGas,
+          stateOverride: [{ address: holder, code: tradeSimulatorRuntime }],
+          batch: false,
+        }));
+      } catch (error) {
+        if (classifyChainError(error) === "upstream") throw error;
+        return null;
+      }
+      if (!data || data === "0x") return null;
+      const [, sellRaw, transferRaw] = decodeLegs(data);
+      const holds = transferRaw.tokensOut > 0n || sellRaw.ok || sellRaw.revertData !== "0x";
+      const sell = holds ? leg(sellRaw) : null;
+      return { holder, holds, transfer: holds && transferRaw.tokensOut > 0n ? leg(transferRaw) : null, sell, sellTaxBps: sell?.ok ? lossBps(sell.tokensOut, sell.tokensIn) : null };
+    }),
+  );
+  return sells.filter((sell): sell is HolderSell => sell !== null);
+}
+
+function outcome(input: SimulationInput, mode: SimulationMode, buyRaw: RawLeg, sellRaw: RawLeg, transferRaw: RawLeg): Simulation {
   const buy = leg(buyRaw);
   const sell = buy.ok && buy.tokensIn > 0n ? leg(sellRaw) : null;
   const transfer = buy.ok && transferRaw.tokensOut > 0n ? leg(transferRaw) : null;
   return {
     ran: true,
+    mode,
     as: input.as,
     nativeIn: input.nativeIn,
     buy,

@@ -191,7 +191,18 @@ const locker = holding
             unlock_date: isoTimeOut.describe("When the lock ends, ISO 8601 (UTC)."),
             withdrawn: z.boolean().describe("True when the LP was already taken out."),
             locked_at_read: z.boolean().nullable().describe("True when the lock is still running at the read block (not withdrawn, unlock time ahead); null when the block's time is unknown."),
-            transaction: txHashOut.nullable().describe("The transaction that made the lock; null where the schedule is read from the locker's state (UNCX's tokenLocks), which keeps no transaction."),
+            transaction: txHashOut.nullable().describe("The transaction that made the lock; null where the schedule is read from the locker's state (UNCX's lockers, PinkLock, Team.Finance), which keeps no transaction."),
+            vesting: z
+              .object({
+                total: lpAmount("The LP the lock was made with"),
+                tge_date: isoTimeOut.describe("When the first part unlocks (ISO 8601, UTC)."),
+                tge_bps: z.number().int().describe("The part of the total that unlocks then, in basis points."),
+                cycle_seconds: z.number().int().describe("How often a further part unlocks after that, in seconds."),
+                cycle_bps: z.number().int().describe("The part of the total each cycle unlocks, in basis points."),
+                unlocked: lpAmount("What the owner already took out"),
+              })
+              .optional()
+              .describe("Present for a vesting lock (PinkLock): it unlocks in parts, so its vested part not yet taken counts as withdrawable and the rest as locked until the next cycle; amount is what it still holds and unlock_time when its last part unlocks."),
           })
           .describe("One lock, proven by the locker's own state at the block."),
       )

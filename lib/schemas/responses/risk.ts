@@ -4,7 +4,9 @@ import { z } from "zod";
 import { addressOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
 import { teamRelationOut } from "./onchain-parts";
 
-const powerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
+// Ids are listed in the order they were added, so a client's enum only ever grows at its end.
+const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
+const powerIds = [...firstPowerIds, "power_balance_edit"] as const;
 
 /** Every signal id the read can give; `flags` lists the ids of the signals that are red flags. */
 export const riskSignalIds = [
@@ -14,7 +16,7 @@ export const riskSignalIds = [
   "sell_simulated",
   "buy_tax",
   "sell_tax",
-  ...powerIds,
+  ...firstPowerIds,
   "ownership",
   "upgradeable",
   "lp_custody",
@@ -26,10 +28,16 @@ export const riskSignalIds = [
   "trade_limits",
   "ownership_reclaimable",
   "bridged_token",
+  "power_balance_edit",
+  "hidden_owner",
+  "privileged_addresses",
+  "delegatecall_to_settable",
+  "self_destruct",
+  "holder_sells",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's).";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can.";
 
 const revert = z
   .object({
@@ -37,6 +45,30 @@ const revert = z
     reason: z.string().nullable().describe("The revert's own words (Error(string)) or the custom error's name when it can be decoded; null otherwise."),
   })
   .describe("Why the call reverted.");
+
+const simulationMode = z
+  .enum(["separate_blocks", "same_call"])
+  .describe(
+    "separate_blocks: the buy ran in the block after the read block and the transfer and sell in the one after (eth_simulateV1), as a holder's would. same_call: the node does not offer eth_simulateV1, so all ran in one eth_call, in one block: a token that refuses sells in the block of the buy (an anti-bot rule) then reads as a honeypot.",
+  );
+
+const storedAddressOut = z
+  .object({
+    address: addressOut.describe("The address stored at the block (the zero address when none is set)."),
+    slot: integerStringOut.describe("The storage slot that keeps it, as a decimal string."),
+    shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end (0 unless packed after other values)."),
+    functions: z
+      .array(
+        z
+          .object({
+            selector: z.string().regex(/^0x[0-9a-f]{8}$/).nullable().describe("The 4-byte selector the dispatcher matched on the way to the check; null for a path no selector matched (the fallback or receive)."),
+            signature: z.string().nullable().describe("The function's signature where this read knows it (the power catalogue, ownership and upgrade functions); null otherwise."),
+          })
+          .describe("A function on whose path the address is used."),
+      )
+      .describe("The functions in which the code uses this address."),
+  })
+  .describe("An address the code keeps in storage, with where.");
 
 /** Where a simulated trade ran; part of the evidence of every simulation signal. */
 const tradeVenue = {
@@ -46,6 +78,7 @@ const tradeVenue = {
   v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
   simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token, with no code or keys on any network, so a token cannot let it through."),
   simulated_from: addressOut.describe("The ordinary account that called the simulator (the transaction's origin): fresh like simulated_as, never the zero address."),
+  simulation_mode: simulationMode,
 };
 
 const nativeUnits = (what: string) => integerStringOut.describe(`${what}, in the native coin's smallest unit (wei), as a decimal string.`);
@@ -297,6 +330,58 @@ const signalOut = z
       }),
       "A token the chain's standard bridge mints and burns as it crosses (context, not a flag).",
     ),
+    signal(
+      ["hidden_owner", "privileged_addresses"],
+      z.object({
+        addresses: z.array(storedAddressOut).describe("Each address the code compares msg.sender with, other than owner()'s, the token's pools and the registry's contracts."),
+        owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner()."),
+        read_from: z.enum(["token_code", "implementation_code"]).describe("Whose code was walked: the token's, or the implementation's behind a proxy."),
+        note: z.string().describe("What the reading proves and what it does not."),
+      }),
+      "Addresses the code lets through its own msg.sender checks, kept in storage: a hidden owner (a flag) when owner() is renounced or absent, otherwise context.",
+    ),
+    signal(
+      ["delegatecall_to_settable"],
+      z.object({
+        targets: z.array(storedAddressOut).describe("Each address the code delegatecalls, as stored at the block."),
+        read_from: z.enum(["token_code", "implementation_code"]).describe("Whose code was walked: the token's, or the implementation's behind a proxy."),
+      }),
+      "The code delegatecalls an address it keeps in storage (outside a proxy's own forwarding): whoever changes it can run any code as the token.",
+    ),
+    signal(
+      ["self_destruct"],
+      z.object({
+        read_from: z.enum(["token_code", "implementation_code"]).describe("Whose code was walked: the token's, or the implementation's behind a proxy."),
+        note: z.string().describe("What SELFDESTRUCT can still do since EIP-6780."),
+      }),
+      "A SELFDESTRUCT instruction is reachable in the code (context: since EIP-6780 it deletes no deployed contract).",
+    ),
+    signal(
+      ["holder_sells"],
+      z.object({
+        pool: addressOut.describe("The pool the sells went through (the simulation's)."),
+        dex: z.string().describe("The venue's display name."),
+        sampled: z.number().int().nonnegative().describe("Holders sampled that hold some of the token: the largest receivers of the holder window that are no pool, registry contract or burn address, at most five."),
+        failed: z.number().int().nonnegative().describe("Of those, the ones whose sell reverted (a venue's refusal of a taxed token's short payment aside)."),
+        fail_rate_bps: bpsOut.describe("failed / sampled, in basis points."),
+        holders: z
+          .array(
+            z.object({
+              address: addressOut.describe("The holder."),
+              ok: z.boolean().describe("True when its sell went through."),
+              tokens_sent: tokenUnits("Tokens the holder sent into the sell (nine tenths of one percent of what it holds, after a tenth of that slice went wallet to wallet)"),
+              tokens_arrived: tokenUnits("Tokens that reached the pool"),
+              native: nativeUnits("What the sell brought back"),
+              tax_bps: bpsOut.nullable().describe("Tokens lost on the sell, in basis points of what was sent; null when it reverted."),
+              revert: revert.nullable().describe("Why the sell reverted; null when it went through."),
+              refused_by_venue: z.boolean().describe("True when the venue refused the sell for a taxed token's short payment (as it refuses everyone's; see sell_refused_by_venue): not counted as failed."),
+            }).describe("One sampled holder's sell."),
+          )
+          .describe("Each sampled holder's sell."),
+        note: z.string().describe("How the sells were simulated."),
+      }),
+      "Sells by real holders from their own addresses: a flag when any of them cannot sell what it holds.",
+    ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
 
@@ -312,7 +397,8 @@ const leg = z
 
 const simulation = z
   .object({
-    method: z.literal("eth_call with a state override (nothing sent)").describe("How the trade was simulated: nothing is signed or sent."),
+    method: z.enum(["eth_call with a state override (nothing sent)", "eth_simulateV1 with a state override (nothing sent)"]).describe("How the trade was simulated: nothing is signed or sent."),
+    mode: simulationMode,
     pool: addressOut.describe("The pool traded through (for a Uniswap V4 pool, the PoolManager holding it)."),
     router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager."),
     dex: z.string().describe("The venue's display name."),

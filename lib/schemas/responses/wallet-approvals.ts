@@ -2,6 +2,7 @@
 // and its live Permit2 allowances (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
 import { z } from "zod";
 import { knownAddressKinds } from "@/lib/chain/networks";
+import { usdOut } from "./wallet-parts";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
 const spenderOut = z
@@ -16,12 +17,21 @@ const spenderOut = z
   })
   .describe("Who may spend.");
 
+const atRiskOut = z
+  .object({
+    amount: amountOut.describe("The smaller of the wallet's balance and the allowance at the read block: what the spender could take now."),
+    usd: usdOut.nullable().describe("That amount in dollars, for the network's quote assets (the wrapped native coin, the stablecoins at their checked peg, the further quote assets) priced from the registry's reference pools; null for other tokens."),
+  })
+  .nullable()
+  .describe("What this grant puts at risk; null when the wallet's balance of the token could not be read.");
+
 const approvalOut = z
   .object({
     token: tokenOut.describe("The token the approval is on."),
     spender: spenderOut,
     allowance: amountOut.describe("What allowance(wallet, spender) answers at the read block, in the token: the current allowance, not the logged one (spending lowers it on many tokens without a log)."),
     unlimited: z.boolean().describe("True when the allowance is at least 2^255: the maximum, or what remains of it on tokens that lower it when spent."),
+    at_risk: atRiskOut,
     granted: z
       .object({
         transaction: txHashOut.describe("The transaction of the latest Approval log for this token and spender."),
@@ -41,6 +51,7 @@ const permit2ApprovalOut = z
     expiration: isoTimeOut.describe("When Permit2 stops honouring it (UTC); always after the read block's time, or it would not be listed."),
     nonce: z.string().regex(/^[0-9]+$/).describe("The pair's Permit2 nonce: the next signed permit must carry it."),
     usable: z.boolean().describe("True when the wallet's ERC-20 allowance to Permit2 for this token is live too, so the spender can pull tokens now; false when that allowance is gone (then nothing can be pulled until it is given again)."),
+    at_risk: atRiskOut.describe("What this allowance puts at risk: the smaller of the wallet's balance and the amount, zero while it is not usable; null when the balance could not be read."),
     granted: z
       .object({
         transaction: txHashOut.describe("The transaction of the latest Permit2 Approval or Permit of this token to this spender."),
@@ -68,14 +79,22 @@ export const walletApprovalsResponse = defineResponse({
           has_more: z.boolean().describe("True when approvals follow this page: ask again with offset + returned."),
         })
         .describe("Where this page sits in the whole set."),
+      value_at_risk: z
+        .object({
+          usd: usdOut.describe("Dollars the live grants could take now, over the whole set (every page, the usable Permit2 allowances too): each priced token counted once, at the most any one spender can take."),
+          priced_tokens: z.number().int().nonnegative().describe("Tokens the total prices."),
+          unpriced_tokens: z.number().int().nonnegative().describe("Tokens with live grants the total leaves out: not one of the network's quote assets (their at_risk gives the amount in tokens)."),
+        })
+        .describe("What the wallet's live grants put at risk, in dollars where a price is read."),
       window: z
         .object({
           from_block: blockOut.describe("First block of the Approval logs read."),
           to_block: blockOut.describe("Last block of the Approval logs read (the read block)."),
-          truncated: z.boolean().describe("True when the look-back (140 days of blocks at the network's block interval) stopped before the chain's start: an approval granted earlier and never touched since is not seen."),
+          truncated: z.boolean().describe("True when the read stopped before the chain's start (the provider served the history more slowly than the read's time budget allows): an approval granted earlier and never touched since is not seen."),
           end: scanEndOut,
+          days: z.number().nonnegative().describe("How far back the read reached, in days from from_block's time to the read block's (one decimal): the whole history when end is history_start."),
         })
-        .describe("The blocks the Approval logs were read from."),
+        .describe("The blocks the Approval logs were read from: the wallet's whole history where the provider serves it within the read's budget, otherwise the newest part, stated in days."),
       permit2: z
         .array(permit2ApprovalOut)
         .describe("The wallet's live Permit2 allowances (Uniswap's shared approval contract, which its routers pull tokens through), unlimited ones first, then newest; at most 200 (permit2_total counts all). Expired ones and those a Lockdown zeroed are not live."),
@@ -103,7 +122,7 @@ export const walletApprovalsResponse = defineResponse({
     })
     .describe("A wallet's live ERC-20 approvals, its live Permit2 allowances and its NFT operators."),
   meta: z.object({
-    provenance: provenanceOf(["approvals", "approvals.spender.label", "permit2", "permit2_total", "nft_operators", "nft_operators_total", "total", "window", "limitations"]),
+    provenance: provenanceOf(["approvals", "approvals.spender.label", "permit2", "permit2_total", "nft_operators", "nft_operators_total", "total", "window", "value_at_risk", "limitations"]),
     chain_data_source: chainDataSourceOut,
   }),
 });

@@ -1,5 +1,6 @@
-// wallet/approvals, read: three rounds. The block; the wallet's Approval logs (bounded
-// look-back), and beside them its Permit2 Approval, Permit and Lockdown logs; then the current
+// wallet/approvals, read: three rounds. The block; the wallet's Approval logs over its whole
+// history, newest first, as far as the provider serves them within a time budget (revoke tools
+// exist for the old unlimited approvals a fixed window hides), and beside them its Permit2 Approval, Permit and Lockdown logs; then the current
 // allowance of every (token, spender) pair seen — the token's allowance() for ERC-20 grants,
 // Permit2's allowance(owner, token, spender) for Permit2 grants, with its expiration — the tokens'
 // identities, the spenders' code and the grant blocks' times (the read block's too). NFT
@@ -10,10 +11,9 @@ import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, typ
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanEndOf, scanLogs } from "@/lib/chain/log-scanner";
-import { aggregate, type CallResult } from "@/lib/chain/multicall";
+import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
+import { discoverReferencePools, marketContext, readPools, type Pool } from "@/lib/intel/market";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { blockInterval } from "@/lib/chain/block-interval";
-import { windowFor, type Window } from "@/lib/intel/windows";
 import type { ScanEnd } from "@/lib/chain/log-scanner";
 
 const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
@@ -34,8 +34,13 @@ export type OperatorLog = { address: Address; args: { owner: Address; operator: 
 
 export type Permit2Log = { eventName: "Approval" | "Permit" | "Lockdown"; args: { owner: Address; token: Address; spender: Address }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
-/** How far back Approval logs are read; an approval granted before it is not seen (said in the answer). */
-export const approvalScan = { chunkSize: 200_000n, concurrency: 5 } as const;
+/**
+ * How Approval logs are read: from the chain's start, newest first, in wide chunks (logs filtered
+ * by owner are sparse; a provider that caps ranges is met at its cap), for at most historyBudgetMs
+ * of the request's 15 s deadline. Where the budget runs out first the answer says how many days
+ * back the read reached; an approval granted before that is not seen.
+ */
+export const approvalScan = { chunkSize: 2_000_000n, concurrency: 5, historyBudgetMs: 6_000 } as const;
 
 export type ApprovalLog = { address: Address; args: { owner: Address; spender: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
 
@@ -43,7 +48,7 @@ export type ApprovalGrants = {
   chain: ChainId;
   wallet: Address;
   block: bigint;
-  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; window: Window };
+  scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd };
   /** The latest Approval of each (token, spender), with what allowance() answers for the pair at the read block. */
   grants: { log: ApprovalLog; allowance: CallResult }[];
   identityOf: Map<Address, Erc20Identity>;
@@ -55,19 +60,25 @@ export type ApprovalGrants = {
   operatorGrants: { log: OperatorLog; approved: CallResult }[];
   /** Unix seconds of each grant's block, and of the read block. */
   timeOf: Map<bigint, bigint>;
+  /** The wallet's balance of each token it granted on (ERC-20 or Permit2); null where balanceOf did not answer. */
+  balanceOf: Map<Address, bigint | null>;
+  /** The pools that price the network's quote assets (the native coin against the stablecoins, the further quote assets against it). */
+  referencePools: Pool[];
 };
 
 export async function readApprovalGrants(input: { chain: ChainId; wallet: Address; client: ChainClient }): Promise<ApprovalGrants> {
   const { chain, wallet, client } = input;
   const network = getNetwork(chain);
   const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
-  const window = windowFor("approvals", blockInterval(client, chain, block));
-  // The same window and chunks for every grant kind.
-  const inWindow = { client, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: approvalScan.chunkSize, concurrency: approvalScan.concurrency };
-  const [scan, permit2Scan, operatorScan] = await Promise.all([
+  // The same history, chunks and budget for every grant kind.
+  const inWindow = { client, fromBlock: 0n, toBlock: block, maxLookbackBlocks: block + 1n, chunkSize: approvalScan.chunkSize, concurrency: approvalScan.concurrency, deadline: Date.now() + approvalScan.historyBudgetMs };
+  const ctx = marketContext({ client, chain, block });
+  const [scan, permit2Scan, operatorScan, referenceCandidates] = await Promise.all([
     scanLogs({ ...inWindow, events: [approvalEvent] as const, args: { owner: wallet } }),
     scanLogs({ ...inWindow, address: network.permit2, events: permit2Events, topics: [permit2Events.map((event) => toEventSelector(event)), pad(wallet, { size: 32 })] }),
     scanLogs({ ...inWindow, events: [approvalForAllEvent] as const, args: { owner: wallet } }),
+    // Wallet-independent: asked beside the scans so pricing adds no round.
+    discoverReferencePools(ctx),
   ]);
   // The latest Approval of each (token, spender) is the grant that stands, if any does.
   const latest = new Map<string, ApprovalLog>();
@@ -85,21 +96,26 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const operatorGrants = [...latestOperator.values()].filter((log) => log.args.approved);
   const tokens = [...new Set([...grants.map((grant) => getAddress(grant.address)), ...permit2Grants.map((grant) => grant.args.token)])];
   const spenders = [...new Set([...grants.map((grant) => getAddress(grant.args.spender)), ...permit2Grants.map((grant) => grant.args.spender), ...operatorGrants.map((grant) => grant.args.operator)])];
-  const blocks = [...new Set([block, ...grants.map((grant) => grant.blockNumber), ...permit2Grants.map((grant) => grant.blockNumber), ...operatorGrants.map((grant) => grant.blockNumber)])];
+  const scans = [scan, permit2Scan, operatorScan];
+  // Where every kind's read reached: the latest of their starts. Its time dates the window.
+  const coveredFrom = scans.reduce((latestStart, entry) => (entry.fromBlock > latestStart ? entry.fromBlock : latestStart), 0n);
+  const blocks = [...new Set([block, coveredFrom, ...grants.map((grant) => grant.blockNumber), ...permit2Grants.map((grant) => grant.blockNumber), ...operatorGrants.map((grant) => grant.blockNumber)])];
 
-  const [allowances, identities, codes, headers] = await Promise.all([
+  const [allowances, identities, codes, headers, referencePools] = await Promise.all([
     aggregate({ client, network, block }, [
       ...grants.map((grant) => ({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] })),
       ...permit2Grants.map((grant) => ({ address: network.permit2, abi: permit2Abi, functionName: "allowance", args: [wallet, grant.args.token, grant.args.spender] })),
       ...operatorGrants.map((grant) => ({ address: grant.address, abi: operatorAbi, functionName: "isApprovedForAll", args: [wallet, grant.args.operator] })),
+      ...tokens.map((token) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] })),
     ]),
     Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
     Promise.all(spenders.map((spender) => client.getCode({ address: spender, blockNumber: block }))),
     Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
+    readPools(ctx, referenceCandidates),
   ]);
-  const scans = [scan, permit2Scan, operatorScan];
+  const balancesFrom = grants.length + permit2Grants.length + operatorGrants.length;
   const reads = {
-    fromBlock: scans.reduce((latestStart, entry) => (entry.fromBlock > latestStart ? entry.fromBlock : latestStart), 0n),
+    fromBlock: coveredFrom,
     truncated: scans.some((entry) => entry.truncated),
     end: scanEndOf(...scans.map((entry) => entry.reason)),
   };
@@ -107,7 +123,7 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     chain,
     wallet,
     block,
-    scan: { fromBlock: reads.fromBlock, toBlock: scan.toBlock, truncated: reads.truncated, end: reads.end, window },
+    scan: { fromBlock: reads.fromBlock, toBlock: scan.toBlock, truncated: reads.truncated, end: reads.end },
     grants: grants.map((log, i) => ({ log, allowance: allowances[i] })),
     permit2Grants: permit2Grants.map((log, i) => ({ log, allowance: allowances[grants.length + i] })),
     permit2: network.permit2,
@@ -115,5 +131,7 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     identityOf: new Map(tokens.map((token, i) => [token, identities[i]])),
     spenderIsContract: new Map(spenders.map((spender, i) => [spender, Boolean(codes[i] && codes[i] !== "0x")])),
     timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
+    balanceOf: new Map(tokens.map((token, i) => [token, valueOrNull<bigint>(allowances[balancesFrom + i])])),
+    referencePools,
   };
 }

@@ -8,7 +8,7 @@
 // asset's smallest unit (integer arithmetic, division rounding down, as a hand computation
 // would) and exact dollars.
 import type { Hash } from "viem";
-import { reduced, type Ratio } from "@/lib/intel/market/ratio";
+import { plus, reduced, type Ratio } from "@/lib/intel/market/ratio";
 import type { MovementKind, MovementLine } from "../movements";
 
 /** The method as the answer names it (data.method). */
@@ -58,7 +58,7 @@ export const baseUnits: Money<bigint> = {
 export const exactDollars: Money<Ratio> = {
   zero: { num: 0n, den: 1n },
   // In lowest terms after every step, or the denominators multiply with each trade.
-  add: (a, b) => reduced(a.den === b.den ? { num: a.num + b.num, den: a.den } : { num: a.num * b.den + b.num * a.den, den: a.den * b.den }),
+  add: plus,
   sub: (a, b) => exactDollars.add(a, { num: -b.num, den: b.den }),
   share: (total, part, whole) => reduced({ num: total.num * part, den: total.den * whole }),
 };

@@ -5,7 +5,7 @@ import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, usdDigits, usdText } from "@/lib/intel/present";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
@@ -13,8 +13,6 @@ import { costBasisMethod } from "./cost-basis";
 import type { PositionHistory } from "./read";
 
 /** Dollar figures are written to the cent's ten-thousandth, truncated. */
-const usdDigits = 6;
-const usdText = (value: Ratio | null) => (value ? formatRatio(value, usdDigits) : null);
 
 /** Why a figure is null: the whole field's reason when neither unit has it, else the missing unit's. */
 function figureGap(field: string, figure: Figure): [string, string] | null {

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Placed by eth_call state override (never deployed): reads, in one call, a Team.Finance-style
+// locker's deposits of one token, or a UNCX 2024 (V2) Uniswap V2 locker's locks of one LP token.
+// Each locker lists a token's lock ids and answers each lock by id, so the ids must be known before
+// the locks can be asked for; here the two are one round trip, beside the balances' multicall.
+pragma solidity ^0.8.24;
+
+contract LockerLens {
+    struct LockedToken {
+        address tokenAddress;
+        address withdrawalAddress;
+        uint256 tokenAmount;
+        uint256 unlockTime;
+        bool withdrawn;
+    }
+
+    struct Deposit {
+        uint256 id;
+        address withdrawalAddress;
+        uint256 amount;
+        uint256 unlockTime;
+        bool withdrawn;
+        bool answered;
+    }
+
+    /// The token's deposit count and the newest `maxRead` deposits (newest last); answered is false
+    /// when getDepositsByTokenAddress itself fails, and a deposit's answered is false when
+    /// lockedToken(id) fails or names another token.
+    function teamFinanceDeposits(address locker, address token, uint256 maxRead)
+        external
+        view
+        returns (bool answered, uint256 count, Deposit[] memory deposits)
+    {
+        (bool ok, bytes memory data) = locker.staticcall(abi.encodeWithSignature("getDepositsByTokenAddress(address)", token));
+        if (!ok || data.length < 64) return (false, 0, deposits);
+        uint256[] memory ids = abi.decode(data, (uint256[]));
+        count = ids.length;
+        uint256 first = count > maxRead ? count - maxRead : 0;
+        deposits = new Deposit[](count - first);
+        for (uint256 i = first; i < count; i++) deposits[i - first] = readDeposit(locker, token, ids[i]);
+        return (true, count, deposits);
+    }
+
+    function readDeposit(address locker, address token, uint256 id) private view returns (Deposit memory entry) {
+        entry.id = id;
+        (bool read, bytes memory item) = locker.staticcall(abi.encodeWithSignature("lockedToken(uint256)", id));
+        if (!read || item.length < 160) return entry;
+        // lockedToken(id)'s five words, the same layout as this static struct.
+        LockedToken memory answer = abi.decode(item, (LockedToken));
+        if (answer.tokenAddress != token) return entry;
+        entry.withdrawalAddress = answer.withdrawalAddress;
+        entry.amount = answer.tokenAmount;
+        entry.unlockTime = answer.unlockTime;
+        entry.withdrawn = answer.withdrawn;
+        entry.answered = true;
+    }
+
+    struct UncxLock {
+        uint256 id;
+        address owner;
+        uint256 amount;
+        uint256 unlockDate;
+        bool answered;
+    }
+
+    /// The LP token's lock count and its newest `maxRead` locks (newest last) in a UNCX 2024 locker,
+    /// which lists a token's lock ids in TOKEN_LOCKS(token, index) and answers each lock in
+    /// LOCKS(id). answered is false when getNumLocksForToken fails; a lock's answered is false when
+    /// TOKEN_LOCKS or LOCKS fails or the lock names another token.
+    function uncxLocks(address locker, address token, uint256 maxRead)
+        external
+        view
+        returns (bool answered, uint256 count, UncxLock[] memory locks)
+    {
+        (bool ok, bytes memory data) = locker.staticcall(abi.encodeWithSignature("getNumLocksForToken(address)", token));
+        if (!ok || data.length < 32) return (false, 0, locks);
+        count = abi.decode(data, (uint256));
+        uint256 first = count > maxRead ? count - maxRead : 0;
+        locks = new UncxLock[](count - first);
+        for (uint256 i = first; i < count; i++) locks[i - first] = readUncxLock(locker, token, i);
+        return (true, count, locks);
+    }
+
+    function readUncxLock(address locker, address token, uint256 index) private view returns (UncxLock memory entry) {
+        (bool listed, bytes memory idData) = locker.staticcall(abi.encodeWithSignature("TOKEN_LOCKS(address,uint256)", token, index));
+        if (!listed || idData.length < 32) return entry;
+        entry.id = abi.decode(idData, (uint256));
+        (bool read, bytes memory item) = locker.staticcall(abi.encodeWithSignature("LOCKS(uint256)", entry.id));
+        // LOCKS(id)'s eight words: lpToken, lockDate, amount, initialAmount, unlockDate, lockID, owner, countryCode.
+        if (!read || item.length < 256) return entry;
+        (address lpToken, , uint256 amount, , uint256 unlockDate, , address owner, ) =
+            abi.decode(item, (address, uint256, uint256, uint256, uint256, uint256, address, uint16));
+        if (lpToken != token) return entry;
+        entry.owner = owner;
+        entry.amount = amount;
+        entry.unlockDate = unlockDate;
+        entry.answered = true;
+    }
+}

@@ -1,0 +1,264 @@
+// What a contract's code does with addresses it keeps in storage, found by walking its paths: which
+// storage slots it compares msg.sender with (privileged addresses: an owner under another name, a
+// pending owner, a "dev" wallet), which slots it delegatecalls to (code someone can swap), and
+// whether SELFDESTRUCT can be reached at all.
+//
+// A small abstract interpreter: each value on the stack is a constant, a word loaded from a
+// constant slot, msg.sender, or unknown. It follows both sides of every JUMPI and every jump whose
+// target is a constant (internal functions return through a pushed constant, so a slot read inside
+// `owner()` still reaches the caller's comparison), and visits each (position, stack) once within a
+// step budget. What it finds is read from the code itself; it proves that the comparison exists, not
+// which functions it guards. Mappings (role tables keyed by msg.sender) are not followed.
+import { keccak256, type Hex } from "viem";
+
+/** A word of storage at a constant slot, from `shift` bits up (an address packed after other values sits higher). */
+export type SlotPart = { slot: bigint; shift: number };
+
+/** A slot and the dispatcher's functions (4-byte selectors) on whose paths it is used; null stands for a path no selector matched (the fallback). */
+export type SlotUse = SlotPart & { functions: (number | null)[] };
+
+export type CodePaths = {
+  /** Where the code keeps what it compares msg.sender with, and in which functions. */
+  callerSlots: SlotUse[];
+  /** Where the code keeps what it delegatecalls to, and in which functions. */
+  delegateSlots: SlotUse[];
+  /** True when a SELFDESTRUCT instruction is reachable. */
+  selfDestruct: boolean;
+  /** False when the step budget ran out before every path was walked. */
+  complete: boolean;
+};
+
+// `pushed4`: a constant pushed by PUSH4, as dispatchers push selectors; `selector`: the outcome of
+// comparing the call's selector with one, which the JUMPI after it branches on.
+type Value = { k: "const"; v: bigint; pushed4?: true } | { k: "sload"; slot: bigint; shift: number } | { k: "caller" } | { k: "selector"; selector: number } | { k: "unknown" };
+
+const UNKNOWN: Value = { k: "unknown" };
+const WORD = (1n << 256n) - 1n;
+const MAX_STACK = 1024;
+/** Instructions walked per code: far more than a token's paths need once repeated states are skipped. */
+const STEP_BUDGET = 30_000;
+/** How many of the top stack entries tell two visits of one position apart. */
+const keyDepth = 8;
+
+/** Stack inputs and outputs of each opcode that is not handled on its own below. */
+const effects = new Map<number, [number, number]>();
+const set = (ops: number[], pops: number, pushes: number) => ops.forEach((op) => effects.set(op, [pops, pushes]));
+set([0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0a, 0x0b, 0x10, 0x11, 0x12, 0x13, 0x14, 0x16, 0x17, 0x18, 0x1a, 0x1b, 0x1c, 0x1d, 0x20], 2, 1);
+set([0x08, 0x09], 3, 1);
+set([0x15, 0x31, 0x35, 0x3b, 0x3f, 0x40, 0x49, 0x51, 0x5c], 1, 1);
+set([0x50], 1, 0);
+set([0x30, 0x32, 0x33, 0x34, 0x36, 0x38, 0x3a, 0x3d, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x4a, 0x58, 0x59, 0x5a, 0x5f], 0, 1);
+set([0x37, 0x39, 0x3e, 0x5e], 3, 0);
+set([0x3c], 4, 0);
+set([0x52, 0x53, 0x55, 0x5d], 2, 0);
+set([0x5b], 0, 0);
+set([0xa0], 2, 0);
+set([0xa1], 3, 0);
+set([0xa2], 4, 0);
+set([0xa3], 5, 0);
+set([0xa4], 6, 0);
+set([0xf0], 3, 1);
+set([0xf1, 0xf2], 7, 1);
+set([0xf4, 0xfa], 6, 1);
+set([0xf5], 4, 1);
+
+/** Solidity appends CBOR metadata whose length is in the last two bytes: it is data, not code. */
+function instructionBytes(code: Hex): Uint8Array {
+  const bytes = Buffer.from(code.slice(2), "hex");
+  if (bytes.length < 4) return bytes;
+  const metadataLength = bytes.readUInt16BE(bytes.length - 2);
+  const start = bytes.length - 2 - metadataLength;
+  // A CBOR map of one to three entries opens Solidity's metadata ("ipfs", "solc", ...).
+  if (metadataLength > 0 && start > 0 && bytes[start] >= 0xa1 && bytes[start] <= 0xa3) return bytes.subarray(0, start);
+  return bytes;
+}
+
+function jumpDestinations(bytes: Uint8Array): Set<number> {
+  const found = new Set<number>();
+  for (let i = 0; i < bytes.length; i++) {
+    const op = bytes[i];
+    if (op === 0x5b) found.add(i);
+    else if (op >= 0x60 && op <= 0x7f) i += op - 0x5f;
+  }
+  return found;
+}
+
+function fold(op: number, a: bigint, b: bigint): bigint | null {
+  switch (op) {
+    case 0x01: return (a + b) & WORD;
+    case 0x02: return (a * b) & WORD;
+    case 0x03: return (a - b) & WORD;
+    case 0x04: return b === 0n ? 0n : a / b;
+    case 0x0a: return b > 256n ? null : a ** b & WORD;
+    case 0x16: return a & b;
+    case 0x17: return a | b;
+    case 0x18: return a ^ b;
+    case 0x1b: return a >= 256n ? 0n : (b << a) & WORD;
+    case 0x1c: return a >= 256n ? 0n : b >> a;
+    default: return null;
+  }
+}
+
+/** The slot a masked or shifted word still stands for (an address read from a packed slot). */
+function keepsSlot(op: number, a: Value, b: Value): Value | null {
+  if (op === 0x16) {
+    // AND with a mask
+    const loaded = a.k === "sload" || a.k === "caller" ? a : b.k === "sload" || b.k === "caller" ? b : null;
+    return loaded && (loaded === a ? b : a).k === "const" ? loaded : null;
+  }
+  // DIV by 256**bytes, SHR by bits: the value packed higher in the slot.
+  if (op === 0x04 && a.k === "sload" && b.k === "const") {
+    const bits = b.v > 0n && (b.v & (b.v - 1n)) === 0n ? b.v.toString(2).length - 1 : -1;
+    return bits >= 0 && bits % 8 === 0 ? { ...a, shift: a.shift + bits } : null;
+  }
+  if (op === 0x1c && b.k === "sload" && a.k === "const" && a.v < 256n && a.v % 8n === 0n) return { ...b, shift: b.shift + Number(a.v) };
+  return null;
+}
+
+/** EQ of a pushed selector with a value read from the call: the dispatcher matching one function. */
+function selectorMatch(a: Value, b: Value): Value | null {
+  const pushed = a.k === "const" && a.pushed4 ? a : b.k === "const" && b.pushed4 ? b : null;
+  const other = pushed === a ? b : a;
+  return pushed && other.k === "unknown" ? { k: "selector", selector: Number(pushed.v) } : null;
+}
+
+function comparedSlot(a: Value, b: Value): SlotPart | null {
+  if (a.k === "sload" && b.k === "caller") return { slot: a.slot, shift: a.shift };
+  if (b.k === "sload" && a.k === "caller") return { slot: b.slot, shift: b.shift };
+  return null;
+}
+
+/** Paths already walked, by the code's hash: a token's code is read by many answers and never changes. */
+const walked = new Map<string, CodePaths>();
+const walkedLimit = 500;
+
+export function readCodePaths(code: Hex): CodePaths {
+  const id = keccak256(code);
+  const known = walked.get(id);
+  if (known) return known;
+  const paths = walkPaths(code);
+  if (walked.size >= walkedLimit) walked.delete(walked.keys().next().value!);
+  walked.set(id, paths);
+  return paths;
+}
+
+function walkPaths(code: Hex): CodePaths {
+  const bytes = instructionBytes(code);
+  const destinations = jumpDestinations(bytes);
+  const callerSlots = new Map<string, SlotUse>();
+  const delegateSlots = new Map<string, SlotUse>();
+  const use = (into: Map<string, SlotUse>, part: SlotPart, fn: number | null) => {
+    const id = `${part.slot}:${part.shift}`;
+    const known = into.get(id) ?? { slot: part.slot, shift: part.shift, functions: [] };
+    if (!known.functions.includes(fn)) known.functions.push(fn);
+    into.set(id, known);
+  };
+  let selfDestruct = false;
+  const seen = new Set<string>();
+  // `fn`: the selector the dispatcher matched on the way here, so a use is tied to its function.
+  const work: { pc: number; stack: Value[]; fn: number | null }[] = [{ pc: 0, stack: [], fn: null }];
+  let steps = 0;
+
+  // A state is its position, its depth and the top of its stack: deeper entries are the callers'
+  // return addresses and arguments, which this walk has already followed from elsewhere.
+  const key = (pc: number, stack: Value[], fn: number | null) => {
+    let text = `${pc}|${fn ?? ""}|${stack.length}`;
+    for (let i = stack.length - 1; i >= 0 && i >= stack.length - keyDepth; i--) {
+      const value = stack[i];
+      text += value.k === "const" ? `,${value.v.toString(36)}` : value.k === "sload" ? `,s${value.slot.toString(36)}.${value.shift}` : value.k === "caller" ? ",c" : value.k === "selector" ? `,f${value.selector}` : ",u";
+    }
+    return text;
+  };
+
+  while (work.length > 0 && steps < STEP_BUDGET) {
+    let { pc, stack, fn } = work.pop()!;
+    if (seen.has(key(pc, stack, fn))) continue;
+    seen.add(key(pc, stack, fn));
+    walk: while (pc < bytes.length && steps++ < STEP_BUDGET) {
+      const op = bytes[pc];
+      const pop = (): Value => stack.pop() ?? UNKNOWN;
+      if (op >= 0x60 && op <= 0x7f) {
+        const width = op - 0x5f;
+        let value = 0n;
+        for (let i = 1; i <= width; i++) value = (value << 8n) | BigInt(bytes[pc + i] ?? 0);
+        stack.push(width === 4 ? { k: "const", v: value, pushed4: true } : { k: "const", v: value });
+        pc += width + 1;
+      } else if (op >= 0x80 && op <= 0x8f) {
+        const depth = op - 0x7f;
+        stack.push(stack[stack.length - depth] ?? UNKNOWN);
+        pc += 1;
+      } else if (op >= 0x90 && op <= 0x9f) {
+        const depth = op - 0x8f;
+        while (stack.length < depth + 1) stack.unshift(UNKNOWN);
+        const top = stack.length - 1;
+        [stack[top], stack[top - depth]] = [stack[top - depth], stack[top]];
+        pc += 1;
+      } else if (op === 0x56 || op === 0x57) {
+        // JUMP, JUMPI: follow a constant target; a JUMPI also falls through.
+        const target = pop();
+        const condition = op === 0x57 ? pop() : null;
+        if (op === 0x57) work.push({ pc: pc + 1, stack: [...stack], fn });
+        if (target.k === "const" && destinations.has(Number(target.v))) {
+          pc = Number(target.v);
+          // Taken on a selector match: from here on, the path is that function's.
+          if (condition?.k === "selector") fn = condition.selector;
+          if (seen.has(key(pc, stack, fn))) break walk;
+          seen.add(key(pc, stack, fn));
+          continue;
+        }
+        break walk;
+      } else if (op === 0x00 || op === 0xf3 || op === 0xfd || op === 0xfe) {
+        break walk;
+      } else if (op === 0xff) {
+        selfDestruct = true;
+        break walk;
+      } else if (op === 0x54) {
+        const slot = pop();
+        stack.push(slot.k === "const" ? { k: "sload", slot: slot.v, shift: 0 } : UNKNOWN);
+        pc += 1;
+      } else if (op === 0x33) {
+        stack.push({ k: "caller" });
+        pc += 1;
+      } else if (op === 0xf4) {
+        pop();
+        const target = pop();
+        for (let i = 0; i < 4; i++) pop();
+        if (target.k === "sload") use(delegateSlots, target, fn);
+        stack.push(UNKNOWN);
+        pc += 1;
+      } else if (op === 0x14 || op === 0x03 || op === 0x18) {
+        // EQ, SUB, XOR: each is how a comparison with msg.sender compiles.
+        const a = pop();
+        const b = pop();
+        const slot = comparedSlot(a, b);
+        if (slot !== null) use(callerSlots, slot, fn);
+        const folded = a.k === "const" && b.k === "const" ? (op === 0x14 ? (a.v === b.v ? 1n : 0n) : fold(op, a.v, b.v)) : null;
+        const matched = op === 0x14 ? selectorMatch(a, b) : null;
+        stack.push(folded !== null ? { k: "const", v: folded } : matched ?? UNKNOWN);
+        pc += 1;
+      } else if (op === 0x19) {
+        const a = pop();
+        stack.push(a.k === "const" ? { k: "const", v: ~a.v & WORD } : UNKNOWN);
+        pc += 1;
+      } else {
+        const effect = effects.get(op);
+        if (!effect) break walk; // not an instruction: data, or an opcode this walk does not know
+        const [pops, pushes] = effect;
+        const inputs: Value[] = [];
+        for (let i = 0; i < pops; i++) inputs.push(pop());
+        if (pushes === 1) {
+          const [a, b] = inputs;
+          const folded = pops === 2 && a.k === "const" && b.k === "const" ? fold(op, a.v, b.v) : null;
+          stack.push(folded !== null ? { k: "const", v: folded } : pops === 2 ? keepsSlot(op, a, b) ?? UNKNOWN : UNKNOWN);
+        }
+        pc += 1;
+      }
+      if (stack.length > MAX_STACK) break walk;
+    }
+  }
+  const sorted = (uses: Iterable<SlotUse>) => [...uses].map((entry) => ({ ...entry, functions: entry.functions.sort(byFunction) })).sort(bySlot);
+  return { callerSlots: sorted(callerSlots.values()), delegateSlots: sorted(delegateSlots.values()), selfDestruct, complete: work.length === 0 && steps < STEP_BUDGET };
+}
+
+const byFunction = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
+const bySlot = (a: SlotPart, b: SlotPart) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : a.shift - b.shift);

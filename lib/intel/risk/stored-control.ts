@@ -1,0 +1,54 @@
+// Who the code that runs lets through, beyond owner(): the addresses it keeps in storage and
+// compares msg.sender with, and the ones it delegatecalls to, read at the answer's block. The
+// slots come from walking the code (./code-paths); their values are one eth_getStorageAt each,
+// asked beside the simulation, so no round is added.
+import { getAddress, numberToHex, type Address, type Hex } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import { readCodePaths, type CodePaths, type SlotUse } from "./code-paths";
+
+export type StoredAddress = SlotUse & { address: Address };
+
+export type StoredControl = {
+  /** What the code that runs does (joined over a diamond's facets). */
+  paths: CodePaths;
+  /** Addresses the code compares msg.sender with, as stored at the block (the zero address included). */
+  callers: StoredAddress[];
+  /** Addresses the code delegatecalls to, as stored at the block. */
+  delegates: StoredAddress[];
+};
+
+/** Most slots read per answer: a token's own checks use a handful; more is a sign of something else. */
+export const maxSlotsRead = 12;
+
+const ADDRESS_MASK = (1n << 160n) - 1n;
+
+function joinPaths(all: CodePaths[]): CodePaths {
+  const unique = (uses: SlotUse[]) => {
+    const joined = new Map<string, SlotUse>();
+    for (const use of uses) {
+      const id = `${use.slot}:${use.shift}`;
+      const known = joined.get(id);
+      joined.set(id, known ? { ...known, functions: [...new Set([...known.functions, ...use.functions])] } : use);
+    }
+    return [...joined.values()];
+  };
+  return {
+    callerSlots: unique(all.flatMap((paths) => paths.callerSlots)),
+    delegateSlots: unique(all.flatMap((paths) => paths.delegateSlots)),
+    selfDestruct: all.some((paths) => paths.selfDestruct),
+    complete: all.every((paths) => paths.complete),
+  };
+}
+
+export async function readStoredControl(client: ChainClient, token: Address, block: bigint, codes: readonly Hex[]): Promise<StoredControl> {
+  const paths = joinPaths(codes.map(readCodePaths));
+  const slots = [...new Set([...paths.callerSlots, ...paths.delegateSlots].map((part) => part.slot))].slice(0, maxSlotsRead);
+  const words = await Promise.all(slots.map((slot) => client.getStorageAt({ address: token, slot: numberToHex(slot, { size: 32 }), blockNumber: block })));
+  const wordAt = new Map(slots.map((slot, i) => [slot, BigInt(words[i] ?? "0x0")]));
+  const stored = (parts: SlotUse[]) =>
+    parts.flatMap((part) => {
+      const word = wordAt.get(part.slot);
+      return word === undefined ? [] : [{ ...part, address: getAddress(numberToHex((word >> BigInt(part.shift)) & ADDRESS_MASK, { size: 20 })) }];
+    });
+  return { paths, callers: stored(paths.callerSlots), delegates: stored(paths.delegateSlots) };
+}

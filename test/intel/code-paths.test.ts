@@ -1,0 +1,79 @@
+// The code-path walk on hand-assembled runtime code: where a slot compared with msg.sender sits
+// in a packed word, a comparison written as SUB, a delegatecall target loaded from storage, a
+// SELFDESTRUCT reachable only past a branch, and code that is never reached.
+import { describe, expect, it } from "vitest";
+import type { Hex } from "viem";
+import { readCodePaths } from "@/lib/intel/risk/code-paths";
+
+type Piece = string | { push: bigint | number; width?: number } | { label: string } | { jumpTo: string };
+
+/** A tiny assembler: opcodes by name, pushes, labels (JUMPDEST) and pushes of a label's offset. */
+function assemble(pieces: Piece[]): Hex {
+  const ops: Record<string, number> = { STOP: 0x00, SUB: 0x03, DIV: 0x04, EQ: 0x14, ISZERO: 0x15, AND: 0x16, SHR: 0x1c, CALLER: 0x33, CALLDATALOAD: 0x35, POP: 0x50, DUP1: 0x80, SLOAD: 0x54, JUMP: 0x56, JUMPI: 0x57, GAS: 0x5a, SWAP1: 0x90, DELEGATECALL: 0xf4, REVERT: 0xfd, SELFDESTRUCT: 0xff };
+  const size = (piece: Piece) => (typeof piece === "string" ? 1 : "push" in piece ? 1 + (piece.width ?? 32) : "label" in piece ? 1 : 3);
+  const offsets = new Map<string, number>();
+  let at = 0;
+  for (const piece of pieces) {
+    if (typeof piece === "object" && "label" in piece) offsets.set(piece.label, at);
+    at += size(piece);
+  }
+  const bytes: number[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === "string") bytes.push(ops[piece]);
+    else if ("label" in piece) bytes.push(0x5b);
+    else if ("jumpTo" in piece) bytes.push(0x61, offsets.get(piece.jumpTo)! >> 8, offsets.get(piece.jumpTo)! & 0xff);
+    else {
+      const width = piece.width ?? 32;
+      bytes.push(0x5f + width, ...BigInt(piece.push).toString(16).padStart(width * 2, "0").match(/../g)!.map((pair) => parseInt(pair, 16)));
+    }
+  }
+  return `0x${Buffer.from(bytes).toString("hex")}`;
+}
+
+const addressMask = { push: (1n << 160n) - 1n, width: 20 };
+
+describe("readCodePaths", () => {
+  it("finds an address packed one byte up in slot 3 compared with msg.sender, a delegatecall to slot 7, and a SELFDESTRUCT past the check", () => {
+    const code = assemble([
+      // require(address(uint160(slot3 >> 8)) == msg.sender)
+      { push: 3, width: 1 }, "SLOAD", { push: 0x100, width: 2 }, "SWAP1", "DIV", addressMask, "AND", "CALLER", "EQ", { jumpTo: "allowed" }, "JUMPI",
+      { push: 0, width: 1 }, { push: 0, width: 1 }, "REVERT",
+      { label: "allowed" },
+      // slot7.delegatecall("")
+      { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 7, width: 1 }, "SLOAD", "GAS", "DELEGATECALL",
+      "CALLER", "SELFDESTRUCT",
+    ]);
+    // No dispatcher here: every use is on the fallback's path.
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
+  });
+
+  it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
+    const code = assemble([
+      // owner() as an internal function: jump in with a return address, the slot read inside.
+      { jumpTo: "back" }, { jumpTo: "owner" }, "JUMP",
+      { label: "back" }, "CALLER", "SUB", { jumpTo: "denied" }, "JUMPI", "STOP",
+      { label: "denied" }, { push: 0, width: 1 }, { push: 0, width: 1 }, "REVERT",
+      { label: "owner" }, { push: 5, width: 1 }, "SLOAD", "SWAP1", "JUMP",
+      // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
+      { label: "unreached" }, "CALLER", "SELFDESTRUCT",
+    ]);
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], delegateSlots: [], selfDestruct: false, complete: true });
+  });
+
+  it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {
+    const [first, second] = [0x40c10f19, 0x8456cb59];
+    const code = assemble([
+      // selector = calldata word >> 224, kept under each comparison as dispatchers do
+      { push: 0, width: 1 }, "CALLDATALOAD", { push: 224, width: 1 }, "SHR",
+      "DUP1", { push: first, width: 4 }, "EQ", { jumpTo: "first" }, "JUMPI",
+      "DUP1", { push: second, width: 4 }, "EQ", { jumpTo: "second" }, "JUMPI",
+      "STOP",
+      { label: "first" }, { push: 5, width: 1 }, "SLOAD", "CALLER", "EQ", "POP", "STOP",
+      { label: "second" }, { push: 6, width: 1 }, "SLOAD", "CALLER", "EQ", "POP", "STOP",
+    ]);
+    expect(readCodePaths(code).callerSlots).toEqual([
+      { slot: 5n, shift: 0, functions: [first] },
+      { slot: 6n, shift: 0, functions: [second] },
+    ]);
+  });
+});

@@ -1,0 +1,236 @@
+// LP in Team.Finance's lock contract and PinkSale's PinkLock V2 on the demo chains (1 and 56; Base's
+// registry has neither) and in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
+// none for its demo DEX), each locker a contract of our own with the locker's public interface placed
+// at its registry address: liquidity and risk read the schedules in the balances' round, a lock past
+// its date is withdrawable with since when, a vesting lock's vested part not yet taken is
+// withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
+import { beforeAll, describe, expect, it } from "vitest";
+import { encodeFunctionData, parseAbi, type Address, type Hex } from "viem";
+import { getChainClient } from "@/lib/chain/clients";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { compileLockerLens } from "@/lib/intel/compile-placed";
+import { analyzeLiquidity } from "@/lib/intel/liquidity";
+import { lockerLensRuntime } from "@/lib/intel/market/locker-lens-code";
+import { lockTerms } from "@/lib/intel/market/locker-schedules";
+import { analyzeRisk } from "@/lib/intel/risk";
+import { rpc } from "../chain/support/anvil";
+import { useDemoChains } from "../support/demo-chains";
+import { startProviderProxy } from "../support/provider-proxy";
+
+const demo = useDemoChains();
+const iso = (seconds: number | bigint) => new Date(Number(seconds) * 1000).toISOString();
+
+describe("the locker lens", () => {
+  it("is the committed runtime code of contracts/lens/LockerLens.sol", () => {
+    expect(compileLockerLens().runtime).toBe(lockerLensRuntime);
+  });
+});
+
+describe("a lock's terms at a time", () => {
+  const vesting = { total: 1_000n, tgeTime: 1_000n, tgeBps: 2_000n, cycleSeconds: 100n, cycleBps: 1_000n, unlockedAmount: 0n };
+
+  it("a plain lock is locked until its time, then all withdrawable since then", () => {
+    expect(lockTerms({ amount: 5n, unlockTime: 10n, withdrawn: false }, 9n)).toEqual({ withdrawable: 0n, locked: 5n, nextUnlock: 10n, since: null });
+    expect(lockTerms({ amount: 5n, unlockTime: 10n, withdrawn: false }, 10n)).toEqual({ withdrawable: 5n, locked: 0n, nextUnlock: null, since: 10n });
+    expect(lockTerms({ amount: 5n, unlockTime: 10n, withdrawn: true }, 99n)).toEqual({ withdrawable: 0n, locked: 0n, nextUnlock: null, since: null });
+  });
+
+  it("a vesting lock: nothing before its TGE, then the TGE part and a part per full cycle, less what was taken", () => {
+    expect(lockTerms({ amount: 1_000n, unlockTime: 1_800n, withdrawn: false, vesting }, 999n)).toEqual({ withdrawable: 0n, locked: 1_000n, nextUnlock: 1_000n, since: null });
+    expect(lockTerms({ amount: 1_000n, unlockTime: 1_800n, withdrawn: false, vesting }, 1_250n)).toEqual({ withdrawable: 400n, locked: 600n, nextUnlock: 1_300n, since: 1_000n });
+    const taken = { ...vesting, unlockedAmount: 300n };
+    expect(lockTerms({ amount: 700n, unlockTime: 1_800n, withdrawn: false, vesting: taken }, 1_250n)).toEqual({ withdrawable: 100n, locked: 600n, nextUnlock: 1_300n, since: 1_200n });
+    expect(lockTerms({ amount: 700n, unlockTime: 1_800n, withdrawn: false, vesting: taken }, 5_000n)).toEqual({ withdrawable: 700n, locked: 0n, nextUnlock: null, since: 1_200n });
+  });
+});
+
+describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
+  let book: AddressBook;
+  const env = () => demo.env(chain);
+  const risk = async (address: Address) => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: env() }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    return result.data;
+  };
+  const custodyOf = async (address: Address, pair: string) => {
+    const liquidity = (await analyzeLiquidity({ chain, address, flags: { locks: true }, client: getChainClient(chain, { env: env() }) })).data as { lp_custody: LpCustodyView[] };
+    return liquidity.lp_custody.find((entry) => entry.pool === pair)!;
+  };
+  const lpSignal = async (address: Address) => (await risk(address)).signals.find((entry) => entry.id === "lp_custody")!;
+  const bps = (amount: bigint, total: bigint) => Number((amount * 10_000n) / total);
+
+  beforeAll(() => {
+    book = demo.chains[chain].addressBook;
+  });
+
+  it("Team.Finance: the running deposit locked until 2030, the expired one withdrawable since its date, the withdrawn one counts for nothing; risk does not call the pool secured", async () => {
+    const scenario = book.venues.lockers.teamFinanceLocks;
+    if (chain === "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { facts, pool } = scenario!;
+    const custody = await custodyOf(scenario!.token.address, pool.pair);
+    expect(custody.locked.lockers).toEqual([expect.objectContaining({ address: facts.locker, key: "team-finance", earliest_unlock: "2030-01-01T00:00:00.000Z", locks_note: null })]);
+    expect(custody.locked.lockers[0].amount.raw).toBe(facts.locked.amount);
+    expect(custody.withdrawable!.lockers).toEqual([expect.objectContaining({ address: facts.locker, withdrawable_since: iso(facts.expired.unlockTime) })]);
+    expect(custody.withdrawable!.amount.raw).toBe(facts.expired.amount);
+    expect(custody.locked.lockers[0].locks!.map((lock) => [lock.lock_id, lock.owner, lock.amount.raw, lock.unlock_date, lock.withdrawn, lock.locked_at_read, lock.transaction])).toEqual([
+      ["1", scenario!.deployer, facts.locked.amount, "2030-01-01T00:00:00.000Z", false, true, null],
+      ["2", scenario!.deployer, facts.expired.amount, iso(facts.expired.unlockTime), false, false, null],
+      ["3", scenario!.deployer, facts.withdrawn.amount, iso(facts.withdrawn.unlockTime), true, false, null],
+    ]);
+    expect(custody.team.amount.raw).toBe(facts.keptByDeployer);
+
+    // Through a node that refuses state overrides the deposits are read by id, one round more: the same custody.
+    const noOverrides = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });
+    try {
+      const viaProxy = (await analyzeLiquidity({ chain, address: scenario!.token.address, flags: { locks: true }, client: getChainClient(chain, { env: { ETH_RPC_URL: noOverrides.url, BASE_RPC_URL: noOverrides.url, BSC_RPC_URL: noOverrides.url } }) })).data as { lp_custody: LpCustodyView[] };
+      expect(viaProxy.lp_custody.find((entry) => entry.pool === pool.pair)).toEqual(custody);
+      expect(noOverrides.stats.refused.stateOverrideOff).toBeGreaterThan(0);
+    } finally {
+      await noOverrides.close();
+    }
+
+    const total = BigInt(custody.lp_total_supply!.raw);
+    expect(await lpSignal(scenario!.token.address)).toMatchObject({
+      flag: true,
+      // The deployer kept LP and took the withdrawn deposit back: the team's LP is named first.
+      title: "Liquidity is not secured: the team holds LP and can pull it",
+      evidence: {
+        locked_bps: bps(BigInt(facts.locked.amount), total),
+        withdrawable_bps: bps(BigInt(facts.expired.amount), total),
+        earliest_unlock: "2030-01-01T00:00:00.000Z",
+        withdrawable_lockers: [{ address: facts.locker, since: iso(facts.expired.unlockTime) }],
+      },
+    });
+  });
+
+  it("PinkLock V2: the normal lock locked until 2030, the expired one withdrawable, the vesting lock's two vested cycles withdrawable and the rest locked until its next cycle", async () => {
+    const scenario = book.venues.lockers.pinkLocks;
+    if (chain === "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { facts, pool } = scenario!;
+    const { vesting } = facts;
+    const total = BigInt(vesting.total);
+    const perCycle = (total * BigInt(vesting.cycleBps)) / 10_000n;
+    const atTge = (total * BigInt(vesting.tgeBps)) / 10_000n;
+    // Read two days and an hour past the TGE: two full cycles vested beyond the TGE part, which was taken.
+    const vestedNotTaken = atTge + 2n * perCycle - BigInt(vesting.claimed);
+    const vestingLocked = total - atTge - 2n * perCycle;
+    const nextCycle = vesting.tgeTime + 3 * vesting.cycleSeconds;
+
+    const custody = await custodyOf(scenario!.token.address, pool.pair);
+    expect(custody.locked.lockers).toEqual([expect.objectContaining({ address: facts.locker, key: "pinklock-v2", earliest_unlock: iso(nextCycle), locks_note: null })]);
+    expect(custody.locked.lockers[0].amount.raw).toBe((BigInt(facts.locked.amount) + vestingLocked).toString());
+    expect(custody.withdrawable!.lockers).toEqual([expect.objectContaining({ address: facts.locker, withdrawable_since: iso(facts.expired.unlockTime) })]);
+    expect(custody.withdrawable!.amount.raw).toBe((BigInt(facts.expired.amount) + vestedNotTaken).toString());
+    const locks = custody.locked.lockers[0].locks!;
+    expect(locks.map((lock) => [lock.lock_id, lock.owner, lock.amount.raw, lock.withdrawn, lock.locked_at_read, lock.transaction])).toEqual([
+      ["0", scenario!.deployer, facts.locked.amount, false, true, null],
+      ["1", scenario!.deployer, facts.expired.amount, false, false, null],
+      ["2", scenario!.deployer, (total - BigInt(vesting.claimed)).toString(), false, true, null],
+    ]);
+    expect(locks[2].vesting).toEqual({
+      total: expect.objectContaining({ raw: vesting.total }),
+      tge_date: iso(vesting.tgeTime),
+      tge_bps: vesting.tgeBps,
+      cycle_seconds: vesting.cycleSeconds,
+      cycle_bps: vesting.cycleBps,
+      unlocked: expect.objectContaining({ raw: vesting.claimed }),
+    });
+    // Its last part: the cycles it takes past the TGE part, rounded up (each cycle's part is rounded down).
+    const cyclesToFull = (total - atTge + perCycle - 1n) / perCycle;
+    expect(locks[2].unlock_date).toBe(iso(BigInt(vesting.tgeTime) + cyclesToFull * BigInt(vesting.cycleSeconds)));
+    expect(locks[0].vesting).toBeUndefined();
+
+    const supply = BigInt(custody.lp_total_supply!.raw);
+    expect(await lpSignal(scenario!.token.address)).toMatchObject({
+      flag: true,
+      title: "Liquidity is not secured: locks have expired and their owners can withdraw the LP",
+      evidence: {
+        locked_bps: bps(BigInt(facts.locked.amount) + vestingLocked, supply),
+        withdrawable_bps: bps(BigInt(facts.expired.amount) + vestedNotTaken, supply),
+        earliest_unlock: iso(nextCycle),
+        withdrawable_lockers: [{ address: facts.locker, since: iso(facts.expired.unlockTime) }],
+      },
+    });
+  });
+  it("UNCX 2024: the running lock locked until 2030, the expired one withdrawable since its date, the one taken out counts for nothing; the same through a node that refuses overrides", async () => {
+    const scenario = book.venues.lockers.uncxV2Locks;
+    if (chain === "bsc") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { facts, pool } = scenario!;
+    expect(facts.lockerKey).toBe("uncx-uniswap-v2-v2");
+    const custody = await custodyOf(scenario!.token.address, pool.pair);
+    expect(custody.locked.lockers).toEqual([expect.objectContaining({ address: facts.locker, key: "uncx-uniswap-v2-v2", earliest_unlock: "2030-01-01T00:00:00.000Z", locks_note: null })]);
+    expect(custody.locked.lockers[0].amount.raw).toBe(facts.locked.amount);
+    expect(custody.withdrawable!.lockers).toEqual([expect.objectContaining({ address: facts.locker, withdrawable_since: iso(facts.expired.unlockTime) })]);
+    expect(custody.withdrawable!.amount.raw).toBe(facts.expired.amount);
+    // `amount` is what each lock still holds: the lock taken out in full holds nothing and is withdrawn.
+    expect(custody.locked.lockers[0].locks!.map((lock) => [lock.lock_id, lock.owner, lock.amount.raw, lock.unlock_date, lock.withdrawn, lock.locked_at_read, lock.transaction])).toEqual([
+      ["0", scenario!.deployer, facts.locked.amount, "2030-01-01T00:00:00.000Z", false, true, null],
+      ["1", scenario!.deployer, facts.expired.amount, iso(facts.expired.unlockTime), false, false, null],
+      ["2", scenario!.deployer, "0", iso(facts.withdrawn.unlockTime), true, false, null],
+    ]);
+    expect(custody.team.amount.raw).toBe(facts.keptByDeployer);
+
+    // Through a node that refuses state overrides the locks are read by index and id, two rounds more: the same custody.
+    const noOverrides = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });
+    try {
+      const viaProxy = (await analyzeLiquidity({ chain, address: scenario!.token.address, flags: { locks: true }, client: getChainClient(chain, { env: { ETH_RPC_URL: noOverrides.url, BASE_RPC_URL: noOverrides.url, BSC_RPC_URL: noOverrides.url } }) })).data as { lp_custody: LpCustodyView[] };
+      expect(viaProxy.lp_custody.find((entry) => entry.pool === pool.pair)).toEqual(custody);
+      expect(noOverrides.stats.refused.stateOverrideOff).toBeGreaterThan(0);
+    } finally {
+      await noOverrides.close();
+    }
+
+    const total = BigInt(custody.lp_total_supply!.raw);
+    expect(await lpSignal(scenario!.token.address)).toMatchObject({
+      flag: true,
+      // The deployer kept LP and took the third lock back out: the team's LP is named first.
+      title: "Liquidity is not secured: the team holds LP and can pull it",
+      evidence: {
+        locked_bps: bps(BigInt(facts.locked.amount), total),
+        withdrawable_bps: bps(BigInt(facts.expired.amount), total),
+        earliest_unlock: "2030-01-01T00:00:00.000Z",
+        withdrawable_lockers: [{ address: facts.locker, since: iso(facts.expired.unlockTime) }],
+      },
+    });
+  });
+  it("a V3 position NFT moved to UNCX's V3 locker (its registry address) is locked and names the locker, not the team", async () => {
+    const locker = getNetwork(chain).lockers.find((entry) => entry.key.startsWith("uncx-") && entry.key.includes("v3"));
+    if (chain === "base") {
+      // No first-party source names UNCX's V3 locker on Base yet: none is registered there.
+      expect(locker).toBeUndefined();
+      return;
+    }
+    const { v3Only } = book.venues.scenarios;
+    const { rpcUrl } = demo.chains[chain];
+    const snapshot = await rpc<Hex>(rpcUrl, "evm_snapshot");
+    try {
+      await rpc(rpcUrl, "anvil_impersonateAccount", [v3Only.position.owner]);
+      const data = encodeFunctionData({ abi: parseAbi(["function transferFrom(address from, address to, uint256 tokenId)"]), functionName: "transferFrom", args: [v3Only.position.owner, locker!.address, BigInt(v3Only.position.tokenId)] });
+      const hash = await rpc<Hex>(rpcUrl, "eth_sendTransaction", [{ from: v3Only.position.owner, to: v3Only.position.positionManager, data }]);
+      while (!(await rpc(rpcUrl, "eth_getTransactionReceipt", [hash]))) await new Promise((resolve) => setTimeout(resolve, 5));
+      const liquidity = (await analyzeLiquidity({ chain, address: v3Only.token.address, client: getChainClient(chain, { env: env() }) })).data as { position_custody: { pool: string; locked: { token_id: string; owner: string; locker: unknown }[]; team: unknown[] }[] };
+      const custody = liquidity.position_custody.find((entry) => entry.pool === v3Only.pool.address)!;
+      expect(custody.locked).toEqual([expect.objectContaining({ token_id: v3Only.position.tokenId, owner: locker!.address, locker: { key: locker!.key, name: locker!.name } })]);
+      expect(custody.team).toEqual([]);
+    } finally {
+      await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [v3Only.position.owner]);
+      await rpc(rpcUrl, "evm_revert", [snapshot]);
+    }
+  });
+});
+
+type LpAmountView = { raw: string };
+type LockView = { lock_id: string; owner: string; amount: LpAmountView; unlock_date: string; withdrawn: boolean; locked_at_read: boolean | null; transaction: string | null; vesting?: unknown };
+type LockerView = { address: string; amount: LpAmountView; locks: LockView[] | null };
+type LpCustodyView = { pool: string; lp_total_supply: LpAmountView | null; team: { amount: LpAmountView }; locked: { lockers: LockerView[] }; withdrawable?: { amount: LpAmountView; lockers: LockerView[] } };
