@@ -1,7 +1,8 @@
 // The HTTP exchange under viem's transport, where the provider's limits are kept: batches larger
 // than the provider takes are split (and a "batch too large" teaches the size), every send waits
 // its turn at the provider's shared rate limiter, a 429 pauses that limiter for everyone for its
-// Retry-After, and calls a lagging backend could not serve are asked once more. viem sees one
+// Retry-After, calls a lagging backend could not serve are asked once more, and so is a part of a
+// split batch that failed on the way. viem sees one
 // answer per call, as if the provider had no limits; what it cannot be spared (a pause longer than
 // a request may wait, a refusal that persists) reaches it as the provider's own error.
 import { readRefusalOf, type RpcErrorObject } from "./refusals";
@@ -196,7 +197,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       if (calls.length === 0) return [];
       const max = profile.limits().maxBatch;
       if (calls.length > max) {
-        const parts = await Promise.all(chunks(calls, max).map((part) => exchange(part, retryOnce)));
+        const parts = await Promise.all(chunks(calls, max).map((part) => exchangePart(part, retryOnce)));
         const failed = parts.find((part): part is Reply => !Array.isArray(part));
         return failed ?? (parts as Answer[][]).flat();
       }
@@ -228,6 +229,20 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         answers = replace(calls, answers, tooLarge, rest);
       }
       return retryOnce ? askAgain(calls, answers) : answers;
+    };
+
+    // One part of a split batch failing on the way (a 5xx, a dropped connection) fails viem's whole
+    // batch, and viem sends every part again, each with its own chance to fail: the part alone is
+    // sent once more first, after a pause. A rate limit, a refusal or our own deadline is not.
+    const exchangePart = async (part: Call[], retryOnce: boolean): Promise<Answer[] | Reply> => {
+      try {
+        const first = await exchange(part, retryOnce);
+        if (Array.isArray(first) || first.response.status < 500) return first;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+      }
+      await sleep(staleDelay, signal);
+      return exchange(part, retryOnce);
     };
 
     const parsed = body === undefined ? undefined : parse(body);

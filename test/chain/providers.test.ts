@@ -249,6 +249,25 @@ describe("batches through a provider that caps them", () => {
     expect(through.stats).toMatchObject({ httpRequests: 3, calls: 25, refused: {} });
   });
 
+  it("a part of a split batch that fails on the way (a dropped connection, a 503) is sent once more alone; the rest are not sent again", async () => {
+    for (const kind of ["reset", "http_503"] as const) {
+      // The batch cap is learned first; then one fault, on the first part of the next batch.
+      const through = await proxy({ ...providers.geth({ maxBatch: 10 }), name: `split batch, ${kind}` });
+      const read = () => Promise.all(accounts.map((address) => client(through.url).getTransactionCount({ address })));
+      const expected = await Promise.all(accounts.map((address) => chain.publicClient.getTransactionCount({ address })));
+      await read();
+      through.resetStats();
+      through.rules.faults = { probability: 1, seed: 1, kinds: [kind], limit: 1 };
+      expect(await read()).toEqual(expected);
+      // Three parts of 10, 10 and 5 calls, and the faulted one once more: viem did not send the batch again.
+      expect(through.stats, kind).toMatchObject({ httpRequests: 4, calls: 35, faults: { [kind]: 1 } });
+      await through.close();
+      proxies.splice(proxies.indexOf(through), 1);
+      clearChainClients();
+      forgetProviderProfiles();
+    }
+  });
+
   it("a configured batch size is used from the first request", async () => {
     const through = await proxy(providers.geth({ maxBatch: 10 }));
     await Promise.all(accounts.map((address) => client(through.url, { ETH_RPC_MAX_BATCH: "8" }).getTransactionCount({ address })));

@@ -308,13 +308,15 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
     }
 
     const faultsSoFar = Object.values(stats.faults).reduce((sum, count) => sum + count, 0);
-    // A request is faulted at most twice in a row: faults are seeded per HTTP request, so the order
+    // A call is faulted at most twice in a row: faults are seeded per HTTP request, so the order
     // requests arrive in (which load changes) decides which are hit, and a run of faults on one
-    // request longer than any client retries would make a test of surviving faults flaky.
-    const first = JSON.stringify([calls[0].method, calls[0].params]);
-    const hitInARow = faultedInARow.get(first) ?? 0;
+    // call longer than any client retries would make a test of surviving faults flaky. Counted per
+    // call, not per request: a retried call may come back in a batch of other calls.
+    const keys = calls.map((call) => JSON.stringify([call.method, call.params]));
+    const first = keys[0];
+    const hitInARow = Math.max(...keys.map((key) => faultedInARow.get(key) ?? 0));
     if (rules.faults && hitInARow < 2 && faultsSoFar < (rules.faults.limit ?? Infinity) && random() < rules.faults.probability) {
-      faultedInARow.set(first, hitInARow + 1);
+      for (const key of keys) faultedInARow.set(key, (faultedInARow.get(key) ?? 0) + 1);
       let kind = rules.faults.kinds[Math.floor(random() * rules.faults.kinds.length)];
       if (kind === "lagging_backend" && spoiled.has(first)) kind = "http_503";
       if (kind === "lagging_backend") spoiled.add(first);
@@ -329,7 +331,7 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
       return answer(response, 200, isBatch ? [lagging, ...rest] : lagging);
     }
 
-    faultedInARow.delete(first);
+    for (const key of keys) faultedInARow.delete(key);
 
     if (rules.rateLimit) {
       const { rps } = rules.rateLimit;
