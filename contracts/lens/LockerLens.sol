@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Placed by eth_call state override (never deployed): reads, in one call, a Team.Finance-style
-// locker's deposits of one token, or a UNCX 2024 (V2) Uniswap V2 locker's locks of one LP token.
-// Each locker lists a token's lock ids and answers each lock by id, so the ids must be known before
-// the locks can be asked for; here the two are one round trip, beside the balances' multicall.
+// locker's deposits of one token, a UNCX 2024 (V2) Uniswap V2 locker's locks of one LP token, or a
+// UNCX V3 position locker's locks of one pool. The first two list a token's lock ids and answer
+// each lock by id, so the ids must be known before the locks can be asked for; the position locker
+// lists no lock by pool or NFT at all, so its newest locks are read until a bound. Either way one
+// round trip, beside the multicall of the same round.
 pragma solidity ^0.8.24;
 
 contract LockerLens {
@@ -95,5 +97,45 @@ contract LockerLens {
         entry.amount = amount;
         entry.unlockDate = unlockDate;
         entry.answered = true;
+    }
+
+    struct PositionLock {
+        uint256 id;
+        address positionManager;
+        uint256 nftId;
+        address owner;
+        uint256 unlockDate;
+    }
+
+    /// The locks of `pool` among a UNCX V3 position locker's newest `maxScan` locks, newest first:
+    /// the locker counts its locks in getLocksLength() and answers each in getLock(id) (eleven
+    /// static words: id, position manager, pool, NFT id, owner, pending owner, additional
+    /// collector, collect address, unlock date, country code, collect fee). `scanned` says how many
+    /// were read: the scan stops early rather than run out of gas. answered is false when
+    /// getLocksLength fails.
+    function uncxV3PoolLocks(address locker, address pool, uint256 maxScan)
+        external
+        view
+        returns (bool answered, uint256 count, uint256 scanned, PositionLock[] memory locks)
+    {
+        (bool ok, bytes memory data) = locker.staticcall(abi.encodeWithSignature("getLocksLength()"));
+        if (!ok || data.length < 32) return (false, 0, 0, locks);
+        answered = true;
+        count = abi.decode(data, (uint256));
+        uint256 floor = count > maxScan ? count - maxScan : 0;
+        locks = new PositionLock[](count - floor);
+        uint256 found;
+        for (uint256 id = count; id > floor && gasleft() > 300_000; id--) {
+            scanned++;
+            (bool read, bytes memory item) = locker.staticcall(abi.encodeWithSignature("getLock(uint256)", id - 1));
+            if (!read || item.length < 352) continue;
+            uint256[11] memory words = abi.decode(item, (uint256[11]));
+            if (address(uint160(words[2])) != pool) continue;
+            locks[found++] = PositionLock(words[0], address(uint160(words[1])), words[3], address(uint160(words[4])), words[8]);
+        }
+        // Only the matches are returned.
+        assembly {
+            mstore(locks, found)
+        }
     }
 }

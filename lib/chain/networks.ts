@@ -128,8 +128,11 @@ export type LockerInfo = {
  * totalLockCountForToken(lp) and getLocksForToken(lp, start, end), normal and vesting locks.
  * uncx-token-lock-ids: UNCX's 2024 (V2) Uniswap V2 locker — getNumLocksForToken(lp), TOKEN_LOCKS(lp, i)
  * lists lock ids and LOCKS(id) answers each (LP token, amount still held, unlock date, owner).
+ * uncx-v3-positions: UNCX's V3 position lockers — getLocksLength() counts every lock, getLock(id)
+ * answers each (position manager, pool, NFT id, owner, unlock date; type(uint256).max is eternal);
+ * nothing lists a pool's locks, so the newest are searched for the pool.
  */
-export type LockPattern = "liquidity-timelock" | "uncx-token-locks" | "team-finance-deposits" | "pinklock-v2" | "uncx-token-lock-ids";
+export type LockPattern = "liquidity-timelock" | "uncx-token-locks" | "team-finance-deposits" | "pinklock-v2" | "uncx-token-lock-ids" | "uncx-v3-positions";
 
 /**
  * A locker recognised by its exact runtime code rather than by address: wherever that code
@@ -399,12 +402,13 @@ const eth: NetworkInfo = {
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (ethereum)",
     },
     {
-      // Holds Uniswap V3 position NFTs (getLock(id) names each lock's NFT and unlock date); its lock
-      // schedule is not decoded yet, so a position it holds is locked with no unlock date.
+      // Holds Uniswap V3 position NFTs: getLocksLength() counts its locks and getLock(id) names each
+      // lock's pool, NFT, owner and unlock date.
       key: "uncx-uniswap-v3-v1",
       name: "UNCX Uniswap V3 locker (proof of reserves V1)",
       address: addr("0x231278eDd38B00B07fBd52120CEf685B9BaEBCC1"),
       dex: "uniswap-v3",
+      pattern: "uncx-v3-positions",
       source: "uncx-network/liquidity-locker-univ3-contracts settings.js: ProofOfReservesV1 (chain 1)",
     },
   ],
@@ -667,12 +671,13 @@ const bsc: NetworkInfo = {
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (bsc)",
     },
     {
-      // Holds PancakeSwap V3 and Uniswap V3 position NFTs (both managers in the same source); its
-      // lock schedule is not decoded yet, so a position it holds is locked with no unlock date.
+      // Holds PancakeSwap V3 and Uniswap V3 position NFTs (both managers in the same source), with
+      // the same getLocksLength() and getLock(id) as on Ethereum.
       key: "uncx-v3-v1",
       name: "UNCX V3 locker (proof of reserves V1)",
       address: addr("0x0D29598EC01fa03665feEAD91d4Fb423F393886c"),
       dex: null,
+      pattern: "uncx-v3-positions",
       source: "uncx-network/liquidity-locker-univ3-contracts settings.js: ProofOfReservesV1 (chain 56)",
     },
   ],

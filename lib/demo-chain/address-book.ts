@@ -616,6 +616,15 @@ export type SignalScenarios = {
   bridgedToken: TokenScenario<BridgedTokenFacts> | null;
   sameBlockGuard: TokenScenario<SameBlockGuardFacts>;
   hiddenOwner: TokenScenario<HiddenOwnerFacts>;
+  /** Played after the locker scenarios (scenarios/siphon.ts). */
+  siphonedBalances: TokenScenario<SiphonFacts>;
+};
+
+export type SiphonFacts = {
+  /** Holders the owner took tokens from with syncRewards, which emits no Transfer. */
+  siphoned: { holder: Address; received: string; taken: string; tx: TxRef }[];
+  /** A buyer left alone. */
+  untouched: { holder: Address; received: string };
 };
 
 // ---- Aerodrome (Base only) ----
@@ -822,13 +831,39 @@ export type UncxV2LocksFacts = {
   keptByDeployer: string;
 };
 
+/** A position NFT under a UNCX V3 lock: unlockTime null for an eternal lock. */
+export type PositionLockRecord = { lockId: number; tokenId: string; liquidity: string; unlockTime: number | null; tx: TxRef };
+
+export type UncxV3LocksScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  owner: Address;
+  deployTx: TxRef;
+  pool: V3PoolRecord;
+  /** The UNCX V3 position locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: PositionLockRecord;
+  /** Unlocked twenty minutes before the read: withdrawable. */
+  expired: PositionLockRecord;
+  /** UNCX's eternal lock (unlock date type(uint256).max): never withdrawable. */
+  eternal: PositionLockRecord;
+  /** A position the owner kept. */
+  kept: { tokenId: string; liquidity: string };
+  approvalTx: TxRef;
+};
+
 export type LockerScenarios = {
   /** The scenarios' own wallets (from account 300 of the demo mnemonic). */
-  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner", Address>;
+  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner" | "uncxV3LockOwner", Address>;
   /** Null where the registry has no Team.Finance locker (Base). */
   teamFinanceLocks: TokenScenario<TeamFinanceLocksFacts> | null;
   /** Null where the registry has no PinkLock V2 (Base). */
   pinkLocks: TokenScenario<PinkLocksFacts> | null;
   /** Null where the registry has no UNCX 2024 locker for the demo's DEX (BNB Chain). */
   uncxV2Locks: TokenScenario<UncxV2LocksFacts> | null;
+  /** Null where the registry has no UNCX V3 position locker (Base). */
+  uncxV3Locks: UncxV3LocksScenario | null;
 };

@@ -77,7 +77,7 @@ export function signalRequestsFor(id: EndpointId, chain: string, book: AddressBo
 }
 
 /**
- * The requests that read the locker scenarios (Team.Finance, PinkLock V2 and UNCX 2024 locks, where the
+ * The requests that read the locker scenarios (Team.Finance, PinkLock V2, UNCX 2024 and UNCX V3 locks, where the
  * network's registry has those lockers): liquidity with lock proof, and risk, on each token.
  */
 export function lockerRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {

@@ -121,4 +121,10 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "holder_sells"',
     note: "The largest real holders' own sells are simulated from their addresses (the simulator's code placed on each holder's account): a flag when any of them cannot sell what it holds, as under a blacklist or a selective honeypot that lets a fresh address through.",
   },
+  {
+    date: "2026-11-24",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "siphoned_balances"',
+    note: "Holders that never sent the token are compared with what their Transfers brought them, over the token's whole Transfer history: a holder holding less lost tokens with no Transfer log (siphoned). Present only when that whole history was read.",
+  },
 ];

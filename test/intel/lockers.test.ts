@@ -1,6 +1,6 @@
 // LP in Team.Finance's lock contract and PinkSale's PinkLock V2 on the demo chains (1 and 56; Base's
-// registry has neither) and in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
-// none for its demo DEX), each locker a contract of our own with the locker's public interface placed
+// registry has neither), in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
+// none for its demo DEX), and Uniswap V3 positions in UNCX's V3 locker (1 and 56), each locker a contract of our own with the locker's public interface placed
 // at its registry address: liquidity and risk read the schedules in the balances' round, a lock past
 // its date is withdrawable with since when, a vesting lock's vested part not yet taken is
 // withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
@@ -204,6 +204,46 @@ describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
       },
     });
   });
+  it("UNCX V3 positions: the running lock locked until 2030, the expired one withdrawable since its date, the eternal one locked with no end, the kept position the owner's; the same through a node that refuses overrides", async () => {
+    const scenario = book.venues.lockers.uncxV3Locks;
+    if (chain === "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { locker, lockerKey, locked, expired, eternal, kept, pool } = scenario!;
+    expect(lockerKey).toBe(chain === "eth" ? "uncx-uniswap-v3-v1" : "uncx-v3-v1");
+    type PositionView = { token_id: string; owner: string; liquidity: string; locker: { key: string }; lock: { lock_id: string; owner: string; unlock_time: number | null; unlock_date: string | null; eternal: boolean } | null; lock_note: string | null };
+    type PositionCustodyView = { pool: string; locked: PositionView[]; withdrawable: PositionView[]; team: { token_id: string }[] };
+    const read = async (client = getChainClient(chain, { env: env() })) =>
+      ((await analyzeLiquidity({ chain, address: scenario!.token.address, client })).data as { position_custody: PositionCustodyView[] }).position_custody.find((entry) => entry.pool === pool.address)!;
+    const custody = await read();
+    const view = (record: typeof locked) => ({ token_id: record.tokenId, owner: locker, liquidity: record.liquidity, locker: expect.objectContaining({ key: lockerKey }), lock_note: null });
+    expect(custody.locked).toEqual([
+      expect.objectContaining({ ...view(locked), lock: { lock_id: "0", owner: scenario!.owner, unlock_time: locked.unlockTime, unlock_date: "2030-01-01T00:00:00.000Z", eternal: false } }),
+      expect.objectContaining({ ...view(eternal), lock: { lock_id: "2", owner: scenario!.owner, unlock_time: null, unlock_date: null, eternal: true } }),
+    ]);
+    expect(custody.withdrawable).toEqual([expect.objectContaining({ ...view(expired), lock: { lock_id: "1", owner: scenario!.owner, unlock_time: expired.unlockTime, unlock_date: iso(expired.unlockTime!), eternal: false } })]);
+    expect(custody.team.map((position) => position.token_id)).toEqual([kept.tokenId]);
+
+    // Through a node that refuses state overrides the locks are read by count and id, two rounds more: the same custody.
+    const noOverrides = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });
+    try {
+      expect(await read(getChainClient(chain, { env: { ETH_RPC_URL: noOverrides.url, BASE_RPC_URL: noOverrides.url, BSC_RPC_URL: noOverrides.url } }))).toEqual(custody);
+      expect(noOverrides.stats.refused.stateOverrideOff).toBeGreaterThan(0);
+    } finally {
+      await noOverrides.close();
+    }
+
+    // Risk: a fourth of the value is the owner's, one locked position is past its date.
+    expect(await lpSignal(scenario!.token.address)).toMatchObject({
+      flag: true,
+      evidence: {
+        basis: "position_value",
+        earliest_unlock: "2030-01-01T00:00:00.000Z",
+        withdrawable_lockers: [{ address: locker, since: iso(expired.unlockTime!) }],
+      },
+    });
+  });
   it("a V3 position NFT moved to UNCX's V3 locker (its registry address) is locked and names the locker, not the team", async () => {
     const locker = getNetwork(chain).lockers.find((entry) => entry.key.startsWith("uncx-") && entry.key.includes("v3"));
     if (chain === "base") {
@@ -221,7 +261,8 @@ describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
       while (!(await rpc(rpcUrl, "eth_getTransactionReceipt", [hash]))) await new Promise((resolve) => setTimeout(resolve, 5));
       const liquidity = (await analyzeLiquidity({ chain, address: v3Only.token.address, client: getChainClient(chain, { env: env() }) })).data as { position_custody: { pool: string; locked: { token_id: string; owner: string; locker: unknown }[]; team: unknown[] }[] };
       const custody = liquidity.position_custody.find((entry) => entry.pool === v3Only.pool.address)!;
-      expect(custody.locked).toEqual([expect.objectContaining({ token_id: v3Only.position.tokenId, owner: locker!.address, locker: { key: locker!.key, name: locker!.name } })]);
+      // Sent without a lock: no lock of it is found, so it counts as locked with no date, and says why.
+      expect(custody.locked).toEqual([expect.objectContaining({ token_id: v3Only.position.tokenId, owner: locker!.address, locker: { key: locker!.key, name: locker!.name }, lock: null, lock_note: expect.stringMatching(/^No lock of this NFT was found among all \d+ of its locks/) })]);
       expect(custody.team).toEqual([]);
     } finally {
       await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [v3Only.position.owner]);

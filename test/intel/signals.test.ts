@@ -161,6 +161,33 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     expect(healthy.signals.map((signal) => signal.id)).not.toContain("privileged_addresses");
   });
 
+  it("siphoned balances: the two buyers the owner took tokens from without a Transfer are named with what is missing, the third is not; the healthy and the taxed token's holders are whole", async () => {
+    const { siphonedBalances } = book.venues.signals;
+    const assessed = await risk(siphonedBalances.token.address);
+    const siphon = assessed.signals.find((signal) => signal.id === "siphoned_balances")!;
+    const missing = (entry: { received: string; taken: string }) => ({ received: entry.received, balance: (BigInt(entry.received) - BigInt(entry.taken)).toString(), missing: entry.taken });
+    expect(siphon).toMatchObject({
+      severity: "high",
+      flag: true,
+      title: "2 of 3 holders compared hold less than their Transfers brought in: tokens were taken from them without a Transfer (siphoned)",
+      evidence: { compared: 3, tolerance_bps: 10 },
+      provenance: "verified_onchain",
+    });
+    const short = (siphon.evidence as { short: { address: string; received: string; balance: string; missing: string; missing_bps: number }[] }).short;
+    expect(short.map(({ address, received, balance, missing: gone }) => ({ address, received, balance, missing: gone }))).toEqual(
+      siphonedBalances.facts.siphoned.map((entry) => ({ address: entry.holder, ...missing(entry) })),
+    );
+    expect(short.map((entry) => entry.missing_bps)).toEqual([5_000, 9_000]);
+    expect(short.map((entry) => entry.address)).not.toContain(siphonedBalances.facts.untouched.holder);
+    expect(assessed.flags).toContain("siphoned_balances");
+
+    // Holders that only received: whole on the healthy token, and on the taxed one (its fee is a Transfer of its own).
+    for (const scenario of [book.scenarios.healthy, book.scenarios.tax]) {
+      const read = await risk(scenario.token.address);
+      expect(read.signals.find((signal) => signal.id === "siphoned_balances"), scenario.title).toMatchObject({ severity: "info", flag: false, evidence: { short: [] } });
+    }
+  });
+
   it("real holders' own sells: the honeypot's holder (who really failed to sell) cannot, its whitelisted owner can; every sampled holder of the healthy token can", async () => {
     const { honeypot, healthy } = book.scenarios;
     const trapped = (await risk(honeypot.token.address)).signals.find((signal) => signal.id === "holder_sells")!;

@@ -1,21 +1,22 @@
-// 24–26. LP in the other lockers users lock with, played after the signal scenarios so nothing built
-// before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2 and UNCX's 2024 Uniswap V2
-// locker, each a contract of our own with the locker's public interface
+// 24–27. LP in the other lockers users lock with, played after the signal scenarios so nothing built
+// before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
+// locker and UNCX's V3 position locker, each a contract of our own with the locker's public interface
 // (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
-// contracts/UncxV2StyleLocker.sol) placed at the locker's registry address, with locks still
-// running, locks that expired, and (PinkLock) a vesting lock part of which has vested. A network
-// whose registry has no such locker has no such scenario (Base for the first two, BNB Chain for UNCX
-// 2024).
-import { erc20Abi, zeroAddress, type Address } from "viem";
+// contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol) placed at the locker's registry
+// address, with locks still running, locks that expired, and (PinkLock) a vesting lock part of which
+// has vested, (UNCX V3) an eternal lock. A network whose registry has no such locker has no such
+// scenario (Base for all but UNCX 2024, BNB Chain for UNCX 2024).
+import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
 import { getNetwork, type LockPattern } from "@/lib/chain/networks";
-import type { LockerScenarios } from "../address-book";
+import type { LockerScenarios, PositionLockRecord, UncxV3LocksScenario } from "../address-book";
 import { ref } from "../player";
-import type { VenueContext } from "../venues/common";
+import { readToken, type VenueContext } from "../venues/common";
+import { buyV3, mintV3Position } from "../venues/uniswap-v3";
 import { deriveRoleWallets } from "../venues/wallets";
-import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 /** Role → account index LOCKER_WALLET_FIRST_INDEX + position, clear of the venue wallets (100 on). Append only. */
-export const LOCKER_WALLET_ROLES = ["teamFinanceLockOwner", "pinkLockOwner", "lockersBuyer", "uncxV2LockOwner"] as const;
+export const LOCKER_WALLET_ROLES = ["teamFinanceLockOwner", "pinkLockOwner", "lockersBuyer", "uncxV2LockOwner", "uncxV3LockOwner"] as const;
 export const LOCKER_WALLET_FIRST_INDEX = 300;
 const LOCKER_WALLET_BALANCE = 1_000n * 10n ** 18n;
 
@@ -30,6 +31,7 @@ export async function playLockers(ctx: VenueContext): Promise<LockerScenarios> {
     teamFinanceLocks: await playTeamFinanceLocks(ctx, wallets),
     pinkLocks: await playPinkLocks(ctx, wallets),
     uncxV2Locks: await playUncxV2Locks(ctx, wallets),
+    uncxV3Locks: await playUncxV3Locks(ctx, wallets),
   };
 }
 
@@ -213,4 +215,70 @@ async function playUncxV2Locks(ctx: VenueContext, wallets: LockerWallets) {
     },
     token,
   );
+}
+
+const V3_LOCK_FEE = 3000;
+const ETERNAL = 2n ** 256n - 1n;
+
+/**
+ * UNCX's V3 position locker: the owner opens four full-range positions in a Uniswap V3 pool and
+ * locks three (one until 2030, one for ten minutes, one for ever), keeping the fourth; half an hour
+ * on, a buy, so the short lock is past its date at the read.
+ */
+async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promise<UncxV3LocksScenario | null> {
+  // Minutes, not hours, from here to the head: PinkLock's vesting lock, played before, is read at
+  // the head and keeps its two vested cycles only within the day.
+  startScenario(ctx, 10 * MINUTE);
+  const owner = wallets.uncxV3LockOwner;
+  const locker = getNetwork(ctx.network.chain).lockers.find((entry) => entry.pattern === "uncx-v3-positions" && (entry.dex === null || entry.dex === "uniswap-v3"));
+  if (!locker) return null;
+  const { address: template } = await deployContract(ctx, owner, "UncxV3StyleLocker");
+  await ctx.player.rpc("anvil_setCode", [locker.address, await ctx.player.client.getCode({ address: template })]);
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "MintableToken", ["UNCX V3 Locked Demo", "U3LOCK", STANDARD_SUPPLY]);
+  const open = () => mintV3Position(ctx, { from: owner, token, fee: V3_LOCK_FEE, tokenAmount: wholeTokens(100_000_000n), nativeAmount: native("2") });
+  const { pool, position: first } = await open();
+  const { position: second } = await open();
+  const { position: third } = await open();
+  const { position: kept } = await open();
+  const manager = ctx.venues.uniswapV3.positionManager;
+  const lockerAbi = artifact(ctx, "UncxV3StyleLocker").abi;
+  const approvalTx = await ctx.player.write(owner, manager, parseAbi(["function setApprovalForAll(address operator, bool approved)"]), "setApprovalForAll", [locker.address, true]);
+  const lock = async (position: typeof first, unlockDate: bigint, lockId: number): Promise<PositionLockRecord> => {
+    const tx = await ctx.player.write(owner, locker.address, lockerAbi, "lock", [
+      {
+        nftPositionManager: manager,
+        nft_id: BigInt(position.tokenId),
+        dustRecipient: owner.address,
+        owner: owner.address,
+        additionalCollector: zeroAddress,
+        collectAddress: owner.address,
+        unlockDate,
+        countryCode: 0,
+        feeName: "DEFAULT",
+        r: [],
+      },
+    ]);
+    return { lockId, tokenId: position.tokenId, liquidity: position.liquidity, unlockTime: unlockDate === ETERNAL ? null : Number(unlockDate), tx: ref(tx) };
+  };
+  const locked = await lock(first, BigInt(UNLOCK_2030), 0);
+  const expired = await lock(second, BigInt(ctx.player.clock.peekNext() + 10 * MINUTE), 1);
+  const eternal = await lock(third, ETERNAL, 2);
+  ctx.player.clock.wait(30 * MINUTE);
+  // The buy is the head's block: its time is past the short lock's date.
+  await buyV3(ctx, { from: wallets.lockersBuyer, token, pool: pool.address, fee: V3_LOCK_FEE, nativeIn: native("0.2") });
+  return {
+    title: "Uniswap V3 positions in UNCX's V3 locker: one lock running, one expired, one eternal",
+    proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the locker lens, beside the positions' owners): the running lock is locked with its unlock date, the expired one withdrawable since its date, the eternal one locked with no end, and the kept position is the owner's.",
+    token: await readToken(ctx, token),
+    owner: owner.address,
+    deployTx: ref(deployTx),
+    pool,
+    locker: locker.address,
+    lockerKey: locker.key,
+    locked,
+    expired,
+    eternal,
+    kept: { tokenId: kept.tokenId, liquidity: kept.liquidity },
+    approvalTx: ref(approvalTx),
+  };
 }

@@ -6,6 +6,7 @@ import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
 import { playLockers } from "../scenarios/lockers";
 import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
 import { playSignals } from "../scenarios/signals";
+import { playSiphon } from "../scenarios/siphon";
 import { playTaxedV3 } from "../scenarios/taxed-v3";
 import { playV3Only } from "../scenarios/v3-only";
 import { playV4Hooked } from "../scenarios/v4-hooked";
@@ -40,12 +41,14 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
   const signals = await playSignals(venueCtx);
   // After the signal scenarios, so their addresses, hashes and blocks stay what they were.
   const lockers = await playLockers(venueCtx);
+  // After the lockers, for the same reason.
+  const siphonedBalances = await playSiphon(venueCtx);
 
   return {
     contracts: venues,
     wallets: venueWalletAddresses(venueWallets),
     scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3, taxedV3 },
-    signals,
+    signals: { ...signals, siphonedBalances },
     lockers,
   };
 }

@@ -28,6 +28,7 @@ import {
   type PoolCreationRead,
   type TeamRelation,
   type PositionCustody,
+  type PositionLockTerms,
   type PositionHolding,
   type Amounts,
   type ConcentratedDepth,
@@ -116,7 +117,7 @@ function poolFeeTier(pool: Pool): number | null {
 
 function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]) {
   const pool = pools.find((candidate) => sameAddress(candidate.address, custody.pool) && (candidate.v4?.id ?? null) === custody.poolId)!;
-  const all = [...custody.burned, ...custody.locked, ...custody.team, ...custody.unverifiedCustody, ...custody.otherHolders];
+  const all = [...custody.burned, ...custody.locked, ...custody.withdrawable, ...custody.team, ...custody.unverifiedCustody, ...custody.otherHolders];
   const values = new Map(all.map((holding) => [holding, positionValue(pool, holding)]));
   const whole = [...values.values()].every((value) => value !== null) ? [...values.values()].reduce<bigint>((sum, value) => sum + value!, 0n) : null;
   const view = (holding: PositionHolding) => ({
@@ -135,11 +136,22 @@ function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]
     position_manager: custody.positionManager,
     liquidity: custody.liquidity.toString(),
     burned: custody.burned.map(view),
-    locked: custody.locked.map((holding) => ({ ...view(holding), locker: holding.locker })),
+    locked: custody.locked.map((holding) => ({ ...view(holding), locker: holding.locker, lock: holding.lock && positionLockView(holding.lock), lock_note: holding.lockNote })),
+    withdrawable: custody.withdrawable.map((holding) => ({ ...view(holding), locker: holding.locker, lock: positionLockView(holding.lock), lock_note: holding.lockNote })),
     team: custody.team.map((holding) => ({ ...view(holding), relations: holding.relations })),
     unverified_custody: custody.unverifiedCustody.map(view),
     other_holders: custody.otherHolders.map(view),
     history_window: { from_block: Number(custody.scan.fromBlock), to_block: Number(custody.scan.toBlock), truncated: custody.scan.truncated, end: custody.scan.end },
+  };
+}
+
+function positionLockView(lock: PositionLockTerms) {
+  return {
+    lock_id: lock.lockId.toString(),
+    owner: lock.owner,
+    unlock_time: lock.unlockTime === null ? null : Number(lock.unlockTime),
+    unlock_date: lock.unlockTime === null ? null : new Date(Number(lock.unlockTime) * 1000).toISOString(),
+    eternal: lock.unlockTime === null,
   };
 }
 

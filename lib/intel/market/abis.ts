@@ -72,3 +72,10 @@ export const pinkLockV2Abi = parseAbi([
   "function getLocksForToken(address token, uint256 start, uint256 end) view returns (Lock[])",
 ]);
 export const timelockLocked = parseAbiItem("event Locked(uint256 indexed lockId, address indexed token, address indexed owner, uint256 amount, uint256 unlockTime)");
+
+/** UNCX's V3 position locker (proof of reserves V1): a lock count and each lock by id. */
+export const uncxV3LockerAbi = parseAbi([
+  "function getLocksLength() view returns (uint256)",
+  "struct Lock { uint256 lock_id; address nftPositionManager; address pool; uint256 nft_id; address owner; address pendingOwner; address additionalCollector; address collectAddress; uint256 unlockDate; uint16 countryCode; uint256 ucf; }",
+  "function getLock(uint256 lockId) view returns (Lock)",
+]);

@@ -47,5 +47,5 @@ export {
   type TeamRelation,
 } from "./lp-custody";
 export { readPoolCreation, type PoolCreation, type PoolCreationRead } from "./pool-creation";
-export { hasPositionNfts, readPositionCustodies, type LiquidityRange, type PositionCustody, type PositionHolding } from "./position-custody";
+export { hasPositionNfts, readPositionCustodies, type LiquidityRange, type PositionCustody, type PositionHolding, type PositionLockTerms } from "./position-custody";
 export { depthBandBps, sidesOf, inQuoteUnits, positionValue, readConcentratedDepths, type Amounts, type ConcentratedDepth } from "./depth";

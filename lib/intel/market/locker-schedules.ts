@@ -7,7 +7,7 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, zeroAddress, type Address, type Hash } from "viem";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
-import { pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi } from "./abis";
+import { pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
 import { aggregate, valueOrNull, type CallResult, type ContractCall, type MarketContext } from "./context";
 import { lockerLensAbi, lockerLensRuntime } from "./locker-lens-code";
 
@@ -77,11 +77,11 @@ type LensRead = { answered: boolean; count: bigint; deposits: readonly LensDepos
  * One lens function at the pinned block, beside the multicall. Null when the node refuses the
  * override (then the locks are read by id afterwards).
  */
-function callLockerLens<T>(ctx: MarketContext, functionName: "teamFinanceDeposits" | "uncxLocks", locker: Address, lp: Address): Promise<T | null> {
+function callLockerLens<T>(ctx: MarketContext, functionName: "teamFinanceDeposits" | "uncxLocks" | "uncxV3PoolLocks", locker: Address, of: Address, bound = maxLocksRead): Promise<T | null> {
   return ctx.client
     .call({
       to: lockerLensAddress,
-      data: encodeFunctionData({ abi: lockerLensAbi, functionName, args: [locker, lp, BigInt(maxLocksRead)] }),
+      data: encodeFunctionData({ abi: lockerLensAbi, functionName, args: [locker, of, BigInt(bound)] }),
       blockNumber: ctx.block,
       stateOverride: [{ address: lockerLensAddress, code: lockerLensRuntime }],
       batch: false,
@@ -247,4 +247,55 @@ export function uncxLockIdsSchedule(read: UncxLocksRead | null, now: bigint | nu
       transaction: null,
     }));
   return { count: read.count, locks, read: "newest" };
+}
+
+/**
+ * Newest locks of a UNCX V3 position locker searched for a pool's locks through the lens: each
+ * getLock costs some 26,000 gas, so 1,000 stay near half of the 50M gas an eth_call commonly gets.
+ */
+export const maxPositionLocksScanned = 1_000;
+/** The same search by id for a node that refuses the lens (its multicall answers are larger). */
+export const maxPositionLocksById = 100;
+
+/** One lock of a position NFT; unlockTime is null for an eternal lock (UNCX's type(uint256).max). */
+export type PositionLock = { lockId: bigint; positionManager: Address; nftId: bigint; owner: Address; unlockTime: bigint | null };
+
+/** A position locker's locks of one pool among its newest `scanned` of `count` locks. */
+export type PositionLockScan = { count: bigint; scanned: bigint; locks: PositionLock[] };
+
+const eternal = (unlockDate: bigint) => (unlockDate === 2n ** 256n - 1n ? null : unlockDate);
+
+type LensPositionLock = { id: bigint; positionManager: Address; nftId: bigint; owner: Address; unlockDate: bigint };
+
+/**
+ * A UNCX V3 position locker's locks of the pool among its newest locks, through the lens in the
+ * round that reads the positions' owners. "refused" when the node refuses the override; null when
+ * the locker does not answer getLocksLength (not such a locker).
+ */
+export async function readPositionLocksByLens(ctx: MarketContext, locker: Address, pool: Address): Promise<PositionLockScan | null | "refused"> {
+  const read = await callLockerLens<readonly [boolean, bigint, bigint, readonly LensPositionLock[]]>(ctx, "uncxV3PoolLocks", locker, pool, maxPositionLocksScanned);
+  if (read === null) return "refused";
+  const [answered, count, scanned, locks] = read;
+  if (!answered) return null;
+  return { count, scanned, locks: locks.map((lock) => ({ lockId: lock.id, positionManager: getAddress(lock.positionManager), nftId: lock.nftId, owner: getAddress(lock.owner), unlockTime: eternal(lock.unlockDate) })) };
+}
+
+/**
+ * The same search for a node that refused the lens: the lock count, then the newest locks by id,
+ * two rounds more; only where the locker holds a position of this pool.
+ */
+export async function readPositionLocksByIds(ctx: MarketContext, locker: Address, pool: Address): Promise<PositionLockScan | null> {
+  const [countResult] = await aggregate(ctx, [{ address: locker, abi: uncxV3LockerAbi, functionName: "getLocksLength" }]);
+  const count = valueOrNull<bigint>(countResult);
+  if (count === null) return null;
+  const floor = count > BigInt(maxPositionLocksById) ? count - BigInt(maxPositionLocksById) : 0n;
+  const ids = Array.from({ length: Number(count - floor) }, (_, offset) => count - 1n - BigInt(offset));
+  const results = await aggregate(ctx, ids.map((id) => ({ address: locker, abi: uncxV3LockerAbi, functionName: "getLock", args: [id] })));
+  const locks: PositionLock[] = [];
+  for (const result of results) {
+    const lock = valueOrNull<{ lock_id: bigint; nftPositionManager: Address; pool: Address; nft_id: bigint; owner: Address; unlockDate: bigint }>(result);
+    if (!lock || lock.pool.toLowerCase() !== pool.toLowerCase()) continue;
+    locks.push({ lockId: lock.lock_id, positionManager: getAddress(lock.nftPositionManager), nftId: lock.nft_id, owner: getAddress(lock.owner), unlockTime: eternal(lock.unlockDate) });
+  }
+  return { count, scanned: BigInt(ids.length), locks };
 }

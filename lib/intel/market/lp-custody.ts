@@ -340,6 +340,8 @@ function lockNote(pattern: LockPattern | null, proofs: readonly LockProof[] | nu
     return accounted < balance ? "The locker holds LP no lock accounts for (sent to it directly); that LP is counted as locked, with no unlock time." : null;
   }
   if (proofs) return null;
+  // Its locks are of position NFTs: LP tokens sent to it are on no lock's terms, and it has no way to send them back.
+  if (pattern === "uncx-v3-positions") return "This locker locks position NFTs; LP tokens sent to it directly are on no lock's terms. They are counted as locked, with no unlock time.";
   return !asked ? "Lock proof not requested (set locks or full)." : "This locker's lock schedule is not decoded in this version; its LP is counted as locked, with no unlock time.";
 }
 

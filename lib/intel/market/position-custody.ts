@@ -5,14 +5,21 @@
 //      the position manager matched by transaction with the manager's IncreaseLiquidity (which
 //      names the token id); for a V4 pool, the PoolManager's ModifyLiquidity events for the pool
 //      id sent by the PositionManager (whose salt is the token id);
-//   2. at the pinned block: each position's owner and its liquidity now, and the owners' code.
-// An owner that is a contract we do not recognise is "unverified custody", never "unlocked".
+//   2. at the pinned block: each position's owner and its liquidity now, and the owners' code; and
+//      beside them, through the locker lens, the locks of this pool in every registry position
+//      locker that can hold its NFTs (UNCX V3: nothing lists a pool's locks, so its newest locks
+//      are searched). A node that refuses the lens costs two rounds more, only where such a locker
+//      holds a position of the pool.
+// A position whose lock's date has passed is withdrawable, not locked: its owner can take the NFT
+// back today. An owner that is a contract we do not recognise is "unverified custody", never
+// "unlocked".
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "./lens-code";
 import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
-import { findLocker, findLockerCode, isBurnAddress } from "@/lib/chain/networks";
+import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLock, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
 import type { PoolCandidate } from "./pools";
 
@@ -36,6 +43,12 @@ export type PositionHolding = { tokenId: bigint; owner: Address; liquidity: bigi
 /** Liquidity standing in one price range, net of what was removed. */
 export type LiquidityRange = { tickLower: number; tickUpper: number; liquidity: bigint };
 
+/** The lock a position locker holds a position under; unlockTime null is an eternal lock. */
+export type PositionLockTerms = { lockId: bigint; owner: Address; unlockTime: bigint | null };
+
+/** A position in a recognised locker: its lock when read, or why it was not. */
+export type LockedPosition = PositionHolding & { locker: { key: string; name: string }; lock: PositionLockTerms | null; lockNote: string | null };
+
 export type PositionCustody = {
   pool: Address;
   /** The V4 pool's id; null for a V3-style pool. */
@@ -44,7 +57,10 @@ export type PositionCustody = {
   /** Liquidity of every position found, now: the whole the shares are of. */
   liquidity: bigint;
   burned: PositionHolding[];
-  locked: (PositionHolding & { locker: { key: string; name: string } })[];
+  /** In recognised lockers, still locked at the read block (and positions whose lock was not read). */
+  locked: LockedPosition[];
+  /** In recognised lockers whose lock's date has passed: the lock's owner can take the NFT back now. */
+  withdrawable: (LockedPosition & { lock: PositionLockTerms })[];
   team: (PositionHolding & { relations: TeamRelation[] })[];
   unverifiedCustody: PositionHolding[];
   otherHolders: PositionHolding[];
@@ -167,8 +183,20 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   }
   const tokenIds = [...opened.keys()].slice(-maxPositions);
 
-  // Round 2: owner and liquidity of each position now, and whether each owner holds code.
-  const read = await readOwnersAndLiquidity(ctx, positionManager, dex.kind === "uniswap-v4", tokenIds);
+  // Round 2: owner and liquidity of each position now, whether each owner holds code, and the
+  // pool's locks in the position lockers that can hold its NFTs.
+  const lockers = tokenIds.length === 0 ? [] : positionLockers(ctx.network.lockers, dex);
+  const [read, lensScans] = await Promise.all([
+    readOwnersAndLiquidity(ctx, positionManager, dex.kind === "uniswap-v4", tokenIds),
+    Promise.all(lockers.map((locker) => readPositionLocksByLens(ctx, locker.address, pool.address))),
+  ]);
+  // A node that refused the lens: the locks by id, only from a locker that holds one of these positions.
+  const scans = await Promise.all(
+    lensScans.map((scan, index) =>
+      scan === "refused" ? (read.some((entry) => entry.owner !== null && sameAddress(entry.owner, lockers[index].address)) ? readPositionLocksByIds(ctx, lockers[index].address, pool.address).then((byIds) => ({ scan: byIds, bound: maxPositionLocksById })) : { scan: null, bound: 0 }) : { scan, bound: maxPositionLocksScanned },
+    ),
+  );
+  const scanOf = new Map(lockers.map((locker, index) => [locker.address.toLowerCase(), scans[index]]));
   const holdings: PositionHolding[] = [];
   tokenIds.forEach((tokenId, index) => {
     const { owner, position: raw } = read[index];
@@ -190,6 +218,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     liquidity: holdings.reduce((sum, holding) => sum + holding.liquidity, 0n),
     burned: [],
     locked: [],
+    withdrawable: [],
     team: [],
     unverifiedCustody: [],
     otherHolders: [],
@@ -203,10 +232,36 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     // The lens gives a code's size, not the code: a known locker is then found by its address alone.
     const locker = findLocker(ctx.chain, holding.owner) ?? (isContract && code !== true ? findLockerCode(keccak256(code)) : undefined);
     if (isBurnAddress(ctx.chain, holding.owner) || sameAddress(holding.owner, zeroAddress)) custody.burned.push(holding);
-    else if (locker) custody.locked.push({ ...holding, locker: { key: locker.key, name: locker.name } });
+    else if (locker) {
+      const found = scanOf.get(holding.owner.toLowerCase());
+      const { lock, lockNote } = positionLock(holding, positionManager, locker, found?.scan ?? null, found?.bound ?? 0);
+      const entry = { ...holding, locker: { key: locker.key, name: locker.name }, lock, lockNote };
+      if (lock && lock.unlockTime !== null && ctx.blockTimestamp !== null && lock.unlockTime <= ctx.blockTimestamp) custody.withdrawable.push({ ...entry, lock });
+      else custody.locked.push(entry);
+    }
     else if (team.has(key)) custody.team.push({ ...holding, relations: team.get(key)! });
     else if (isContract) custody.unverifiedCustody.push(holding);
     else custody.otherHolders.push(holding);
   }
   return custody;
+}
+
+/** Registry lockers whose locks of this venue's position NFTs are read: UNCX V3 for V3-style pools. */
+function positionLockers(lockers: readonly LockerInfo[], dex: { kind: string; key: string }): LockerInfo[] {
+  if (dex.kind !== "uniswap-v3") return [];
+  return lockers.filter((locker) => locker.pattern === "uncx-v3-positions" && (locker.dex === null || locker.dex === dex.key));
+}
+
+/**
+ * The lock a position locker holds this NFT under: the newest lock of it found (a position taken
+ * out and locked again has an older lock too), or a note on why there is none.
+ */
+function positionLock(holding: PositionHolding, manager: Address, locker: Pick<LockerInfo, "pattern">, scan: PositionLockScan | null, bound: number): { lock: PositionLockTerms | null; lockNote: string | null } {
+  if (locker.pattern !== "uncx-v3-positions") return { lock: null, lockNote: "This locker's lock schedule is not decoded in this version; the position is counted as locked, with no unlock date." };
+  if (!scan) return { lock: null, lockNote: "The locker did not answer getLocksLength; the position is counted as locked, with no unlock date." };
+  const found: PositionLock | undefined = scan.locks.find((lock) => lock.nftId === holding.tokenId && sameAddress(lock.positionManager, manager));
+  if (found) return { lock: { lockId: found.lockId, owner: found.owner, unlockTime: found.unlockTime }, lockNote: null };
+  const searched = scan.scanned < scan.count ? `its newest ${scan.scanned} of ${scan.count} locks` : `all ${scan.count} of its locks`;
+  const cut = scan.scanned < scan.count && scan.scanned < BigInt(bound) ? " (the search stopped before its gas ran out)" : "";
+  return { lock: null, lockNote: `No lock of this NFT was found among ${searched}${cut}; the position is counted as locked, with no unlock date.` };
 }

@@ -5,7 +5,7 @@ import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import type { Provenance } from "@/lib/intel/provenance";
-import { concentration } from "./holders";
+import { concentration, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
 import { knownFunction, powersInCodes, type PowerMatch } from "./selectors";
@@ -367,13 +367,24 @@ function positionShares(pool: Pool, custody: PositionCustody): CustodyShares | n
     const value = positionValue(pool, holding);
     return sum === null || value === null ? null : sum + value;
   }, 0n);
-  const [burned, locked, team, unverified, others] = [custody.burned, custody.locked, custody.team, custody.unverifiedCustody, custody.otherHolders].map(valueOf);
-  if (burned === null || locked === null || team === null || unverified === null || others === null) return null;
-  const whole = burned + locked + team + unverified + others;
+  const [burned, locked, withdrawable, team, unverified, others] = [custody.burned, custody.locked, custody.withdrawable, custody.team, custody.unverifiedCustody, custody.otherHolders].map(valueOf);
+  if (burned === null || locked === null || withdrawable === null || team === null || unverified === null || others === null) return null;
+  const whole = burned + locked + withdrawable + team + unverified + others;
   if (whole === 0n) return null;
   const lockers = new Map(custody.locked.map((holding) => [holding.owner, { address: holding.owner, name: holding.locker.name }]));
   const teamHolders = new Map(custody.team.map((holding) => [holding.owner, { address: holding.owner, relations: holding.relations }]));
-  return { pool, basis: "position_value", burned, locked, withdrawable: 0n, team, unverified, whole, lockers: [...lockers.values()], earliestUnlock: null, withdrawableLockers: [], teamHolders: [...teamHolders.values()] };
+  const earliestUnlock = custody.locked.reduce<bigint | null>((low, holding) => {
+    const at = holding.lock?.unlockTime ?? null;
+    return at !== null && (low === null || at < low) ? at : low;
+  }, null);
+  // One entry per locker, since its earliest expired lock.
+  const withdrawableLockers = new Map<Address, { address: Address; name: string; since: bigint | null }>();
+  for (const holding of custody.withdrawable) {
+    const seen = withdrawableLockers.get(holding.owner);
+    const since = holding.lock.unlockTime;
+    if (!seen || (since !== null && (seen.since === null || since < seen.since))) withdrawableLockers.set(holding.owner, { address: holding.owner, name: holding.locker.name, since });
+  }
+  return { pool, basis: "position_value", burned, locked, withdrawable, team, unverified, whole, lockers: [...lockers.values()], earliestUnlock, withdrawableLockers: [...withdrawableLockers.values()], teamHolders: [...teamHolders.values()] };
 }
 
 /** Custody of the pool deepest in dollars among those whose custody was read, fungible LP or positions. */
@@ -523,6 +534,40 @@ function limitsSignal(reading: RiskReading): Signal | null {
   };
 }
 
+/**
+ * Balances lowered without a Transfer: some holders that never sent the token hold less than
+ * their Transfers brought them. When every holder compared is short alike, the token lowers all
+ * balances (a negative rebase, a fee taken on receipt without a log) rather than singling anyone
+ * out: still a flag, named for what it is. Null when nothing could be compared.
+ */
+function siphonSignal(reading: RiskReading): Signal | null {
+  const check = reading.siphon;
+  if (!check.checked || check.holders === 0) return null;
+  const window = { from_block: Number(reading.receivers.fromBlock), to_block: Number(reading.receivers.toBlock) };
+  const short = check.short.map((holder) => ({
+    address: holder.address,
+    received: holder.received.toString(),
+    balance: holder.balance.toString(),
+    missing: (holder.received - holder.balance).toString(),
+    missing_bps: bpsOf(holder.received - holder.balance, holder.received) ?? 0,
+  }));
+  const evidence = { compared: check.holders, short, window, tolerance_bps: Number(siphonToleranceBps), note: "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add), so less means tokens left it with no Transfer log." };
+  if (short.length === 0) {
+    return { id: "siphoned_balances", severity: "info", flag: false, title: `No holder's balance was lowered without a Transfer (${check.holders} compared)`, evidence, provenance: "verified_onchain" };
+  }
+  const everyone = short.length === check.holders && check.holders > 1;
+  return {
+    id: "siphoned_balances",
+    severity: everyone ? "medium" : "high",
+    flag: true,
+    title: everyone
+      ? `Every holder compared (${check.holders}) holds less than its Transfers brought in: the token lowers balances without Transfer logs`
+      : `${short.length} of ${check.holders} holders compared hold less than their Transfers brought in: tokens were taken from them without a Transfer (siphoned)`,
+    evidence,
+    provenance: "verified_onchain",
+  };
+}
+
 function describeShare(bps: number | null): string {
   return bps === null ? "an unknown share" : `${(bps / 100).toFixed(2)} %`;
 }
@@ -533,6 +578,7 @@ export function assessRisk(reading: RiskReading) {
   const reclaim = reclaimSignal(reading);
   const bridged = bridgedSignal(reading);
   const holders = concentrationSignal(reading);
+  const siphoned = siphonSignal(reading);
   const upgrade = upgradeSignal(reading);
   const stored = storedControlSignals(reading);
   const signals: Signal[] = [
@@ -545,6 +591,7 @@ export function assessRisk(reading: RiskReading) {
     ...(upgrade ? [upgrade] : []),
     ...(custody ? [custody] : []),
     ...(holders ? [holders] : []),
+    ...(siphoned ? [siphoned] : []),
     ...hookSignals(reading.pools),
     ...(limits ? [limits] : []),
   ];

@@ -4,13 +4,16 @@
 //   2. reserves, the proxy probe, the implementation's code, LP and position custody (logs),
 //      and the token's Transfer history for holder concentration;
 //   3. the buy-and-sell simulation (eth_simulateV1 or one eth_call, with a state override), the
-//      sampled holders' own sells, LP balances, position owners, holders' balances, and the
-//      storage slots the code that runs compares msg.sender with or delegatecalls to.
+//      sampled holders' own sells, LP balances, position owners, holders' balances (checked
+//      against what their Transfers brought them), whether the token had code before the
+//      Transfer window, and the storage slots the code that runs compares msg.sender with or
+//      delegatecalls to.
 // When the simulation cannot run (no pool against the native coin with reserves, or a node
 // without state overrides) the reading says why, and the signals come from code and state alone.
 import { zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
+import { classifyChainError } from "@/lib/chain/upstream";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
@@ -33,7 +36,7 @@ import {
   type TeamRelation,
 } from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
-import { balanceCalls, scanReceivers, type ReceiverScan } from "./holders";
+import { balanceCalls, scanReceivers, siphonCheck, type ReceiverScan, type SiphonCheck } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
 import { readStoredControl, type StoredControl } from "./stored-control";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -76,6 +79,8 @@ export type RiskReading = {
   receivers: ReceiverScan;
   /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
   balances: CallResult[];
+  /** Holders whose balance is below what their Transfers brought them, or why that was not checked. */
+  siphon: SiphonCheck;
   /** Addresses the code that runs keeps in storage and lets through or delegatecalls to; null when that code was learned in the last round (behind a beacon, EIP-897 or a diamond). */
   storedControl: StoredControl | null;
   trade: TradeRead;
@@ -131,13 +136,14 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const learned = codeLearnedByProbe(proxy);
   // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
   const runsKnown = learned.length > 0 ? null : proxy.standard === "none" ? code : implementationCode && implementationCode !== "0x" ? implementationCode : null;
-  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl] = await Promise.all([
+  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
     Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
     runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
+    transfersReadFromStart(client, token, receivers),
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
 
@@ -160,9 +166,27 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     positionCustodies,
     receivers,
     balances,
+    siphon: identity.totalSupply.value !== null ? siphonCheck(chain, receivers, balances, pools.map((pool) => pool.address), wholeHistory) : { checked: false, reason: "The token has no totalSupply(), so its balances were not read." },
     trade,
     storedControl,
   };
+}
+
+/**
+ * Whether the Transfer window holds the token's whole history: it reached the chain's start, or
+ * the token had no code in the block before it (a young token, the usual case for a trap). A node
+ * without that block's state answers "not known", never "whole".
+ */
+async function transfersReadFromStart(client: ChainClient, token: Address, scan: ReceiverScan): Promise<boolean> {
+  if (scan.end === "history_start") return true;
+  if (scan.truncated || scan.fromBlock === 0n) return false;
+  return client
+    .getCode({ address: token, blockNumber: scan.fromBlock - 1n })
+    .then((code) => code === undefined || code === "0x")
+    .catch((error: unknown) => {
+      if (classifyChainError(error) === "upstream") throw error;
+      return false;
+    });
 }
 
 /** The route the simulator trades a pool through, by its venue. */

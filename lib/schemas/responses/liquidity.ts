@@ -323,6 +323,22 @@ const position = z
 
 const positionCategory = (what: string) => z.array(position).describe(`Positions ${what}.`);
 
+const positionLock = z
+  .object({
+    lock_id: integerStringOut.describe("The lock's id in the locker."),
+    owner: addressOut.describe("Who can take the NFT back when the lock ends."),
+    unlock_time: z.number().int().nullable().describe("When the lock ends, in unix seconds; null for an eternal lock."),
+    unlock_date: isoTimeOut.nullable().describe("When the lock ends, ISO 8601 (UTC); null for an eternal lock."),
+    eternal: z.boolean().describe("True for a lock that never ends (UNCX's eternal lock: the position can be migrated, never withdrawn)."),
+  })
+  .describe("The lock the locker holds the NFT under, read from its state (UNCX V3: getLock).");
+
+const lockedPosition = position.extend({
+  locker: z.object({ key: z.string().describe("The locker's registry key."), name: z.string().describe("Its name.") }).describe("The recognised locker holding the NFT."),
+  lock: positionLock.nullable().describe("The NFT's lock; null when it was not read (lock_note says why): then the position counts as locked, with no unlock date."),
+  lock_note: z.string().nullable().describe("Why the lock was not read (a locker whose schedule is not decoded, the NFT's lock not among the locks searched); null when it was."),
+});
+
 const positionCustody = z
   .object({
     pool: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it."),
@@ -331,9 +347,10 @@ const positionCustody = z
     position_manager: addressOut.describe("The NFT contract that holds the pool's liquidity for its owners."),
     liquidity: integerStringOut.describe("The liquidity of every position found, at the block."),
     burned: positionCategory("whose NFT sits at a burn address"),
-    locked: z
-      .array(position.extend({ locker: z.object({ key: z.string().describe("The locker's registry key."), name: z.string().describe("Its name.") }).describe("The recognised locker holding the NFT.") }))
-      .describe("Positions whose NFT a recognised locker holds."),
+    locked: z.array(lockedPosition).describe("Positions whose NFT a recognised locker holds under a lock still running at the read block (or a lock not read)."),
+    withdrawable: z
+      .array(lockedPosition.extend({ lock: positionLock }))
+      .describe("Positions whose NFT a recognised locker holds under a lock whose date has passed: its owner can take the NFT back now (since lock.unlock_date). Not counted as locked."),
     team: z
       .array(position.extend({ relations: z.array(teamRelationOut).describe("How the owner is linked to the token's team.") }))
       .describe("Positions the deployer or the owner holds (interpretation)."),

@@ -34,10 +34,11 @@ export const riskSignalIds = [
   "delegatecall_to_settable",
   "self_destruct",
   "holder_sells",
+  "siphoned_balances",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them, over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike, as under a negative rebase or a fee taken on receipt without a log).";
 
 const revert = z
   .object({
@@ -381,6 +382,27 @@ const signalOut = z
         note: z.string().describe("How the sells were simulated."),
       }),
       "Sells by real holders from their own addresses: a flag when any of them cannot sell what it holds.",
+    ),
+    signal(
+      ["siphoned_balances"],
+      z.object({
+        compared: z.number().int().positive().describe("Holders compared: receivers of the Transfer history that never sent the token and are no pool, registry contract or burn address."),
+        short: z
+          .array(
+            z.object({
+              address: addressOut.describe("The holder."),
+              received: tokenUnits("What its Transfers brought it"),
+              balance: tokenUnits("What it holds at the block"),
+              missing: tokenUnits("The difference: tokens that left it with no Transfer log"),
+              missing_bps: bpsOut.describe("missing / received, in basis points."),
+            }).describe("A holder short of what its Transfers brought it."),
+          )
+          .describe("The holders whose balance is lower than their Transfers explain (by more than tolerance_bps); empty when none."),
+        window: z.object({ from_block: blockOut.describe("The first block of the Transfer history read."), to_block: blockOut.describe("The read block.") }).describe("The Transfer history compared: the token's whole history."),
+        tolerance_bps: bpsOut.describe("A shortfall smaller than this share of what was received is not counted (rounding)."),
+        note: z.string().describe("How the check works and why senders are not compared."),
+      }),
+      "Balances lowered without a Transfer: holders that never sent the token hold less than their Transfers brought them. Present only when the token's whole Transfer history was read.",
     ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
