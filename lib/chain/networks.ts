@@ -128,11 +128,14 @@ export type LockerInfo = {
  * totalLockCountForToken(lp) and getLocksForToken(lp, start, end), normal and vesting locks.
  * uncx-token-lock-ids: UNCX's 2024 (V2) Uniswap V2 locker — getNumLocksForToken(lp), TOKEN_LOCKS(lp, i)
  * lists lock ids and LOCKS(id) answers each (LP token, amount still held, unlock date, owner).
+ * pinklock-v1: PinkSale's first PinkLock — totalLockCountForToken(lp) and getLocksForToken(lp, start,
+ * end), normal locks only (id, token, owner, amount, lock date, unlock date); an unlocked lock
+ * leaves the list.
  * uncx-v3-positions: UNCX's V3 position lockers — getLocksLength() counts every lock, getLock(id)
  * answers each (position manager, pool, NFT id, owner, unlock date; type(uint256).max is eternal);
  * nothing lists a pool's locks, so the newest are searched for the pool.
  */
-export type LockPattern = "liquidity-timelock" | "uncx-token-locks" | "team-finance-deposits" | "pinklock-v2" | "uncx-token-lock-ids" | "uncx-v3-positions";
+export type LockPattern = "liquidity-timelock" | "uncx-token-locks" | "team-finance-deposits" | "pinklock-v2" | "uncx-token-lock-ids" | "uncx-v3-positions" | "pinklock-v1";
 
 /**
  * A locker recognised by its exact runtime code rather than by address: wherever that code
@@ -391,6 +394,7 @@ const eth: NetworkInfo = {
       name: "PinkLock (PinkSale)",
       address: addr("0x33d4cC8716Beb13F814F538Ad3b2de3b036f5e2A"),
       dex: null,
+      pattern: "pinklock-v1",
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (ethereum)",
     },
     {
@@ -660,6 +664,7 @@ const bsc: NetworkInfo = {
       name: "PinkLock (PinkSale)",
       address: addr("0x7ee058420e5937496F5a2096f04caA7721cF70cc"),
       dex: null,
+      pattern: "pinklock-v1",
       source: "DefiLlama-Adapters projects/pinksale: PinkLock vaults (bsc)",
     },
     {

@@ -855,9 +855,22 @@ export type UncxV3LocksScenario = {
   approvalTx: TxRef;
 };
 
+export type PinkLockV1LocksFacts = {
+  /** The first PinkLock's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked before the read and not taken: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then unlocked by its owner: off the list, the LP back with the owner. */
+  unlocked: { lockId: number; amount: string; unlockTime: number; tx: TxRef; unlockTx: TxRef };
+  keptByDeployer: string;
+};
+
 export type LockerScenarios = {
   /** The scenarios' own wallets (from account 300 of the demo mnemonic). */
-  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner" | "uncxV3LockOwner", Address>;
+  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner" | "uncxV3LockOwner" | "pinkLockV1Owner", Address>;
   /** Null where the registry has no Team.Finance locker (Base). */
   teamFinanceLocks: TokenScenario<TeamFinanceLocksFacts> | null;
   /** Null where the registry has no PinkLock V2 (Base). */
@@ -866,4 +879,6 @@ export type LockerScenarios = {
   uncxV2Locks: TokenScenario<UncxV2LocksFacts> | null;
   /** Null where the registry has no UNCX V3 position locker (Base). */
   uncxV3Locks: UncxV3LocksScenario | null;
+  /** Null where the registry has no first PinkLock (Base). */
+  pinkLockV1Locks: TokenScenario<PinkLockV1LocksFacts> | null;
 };

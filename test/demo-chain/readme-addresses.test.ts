@@ -57,6 +57,7 @@ describe("README demo addresses", () => {
         ...(book.venues.lockers.pinkLocks ? [book.venues.lockers.pinkLocks.token.address] : []),
         ...(book.venues.lockers.uncxV2Locks ? [book.venues.lockers.uncxV2Locks.token.address] : []),
         ...(book.venues.lockers.uncxV3Locks ? [book.venues.lockers.uncxV3Locks.token.address] : []),
+        ...(book.venues.lockers.pinkLockV1Locks ? [book.venues.lockers.pinkLockV1Locks.token.address] : []),
       ];
       expect(rows.filter((row) => row.networks.includes(chain)).map((row) => row.address), chain).toEqual(expected);
     }

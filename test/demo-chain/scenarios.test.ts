@@ -181,7 +181,7 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
     }
     // The locker scenarios' tokens as well.
-    const lockerScenarios = [book.venues.lockers.teamFinanceLocks, book.venues.lockers.pinkLocks, book.venues.lockers.uncxV2Locks].filter((scenario) => scenario !== null);
+    const lockerScenarios = [book.venues.lockers.teamFinanceLocks, book.venues.lockers.pinkLocks, book.venues.lockers.uncxV2Locks, book.venues.lockers.pinkLockV1Locks].filter((scenario) => scenario !== null);
     for (const scenario of lockerScenarios) {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
     }

@@ -1,6 +1,7 @@
 // LP in Team.Finance's lock contract and PinkSale's PinkLock V2 on the demo chains (1 and 56; Base's
 // registry has neither), in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
-// none for its demo DEX), and Uniswap V3 positions in UNCX's V3 locker (1 and 56), each locker a contract of our own with the locker's public interface placed
+// none for its demo DEX), Uniswap V3 positions in UNCX's V3 locker and LP in the first PinkLock (1 and
+// 56), each locker a contract of our own with the locker's public interface placed
 // at its registry address: liquidity and risk read the schedules in the balances' round, a lock past
 // its date is withdrawable with since when, a vesting lock's vested part not yet taken is
 // withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
@@ -202,6 +203,31 @@ describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
         earliest_unlock: "2030-01-01T00:00:00.000Z",
         withdrawable_lockers: [{ address: facts.locker, since: iso(facts.expired.unlockTime) }],
       },
+    });
+  });
+  it("the first PinkLock: the running lock locked until 2030, the expired one withdrawable since its date, the unlocked one off the list with its LP back with the owner", async () => {
+    const scenario = book.venues.lockers.pinkLockV1Locks;
+    if (chain === "base") {
+      expect(scenario).toBeNull();
+      return;
+    }
+    const { facts, pool } = scenario!;
+    expect(facts.lockerKey).toBe("pinklock-v1");
+    const custody = await custodyOf(scenario!.token.address, pool.pair);
+    expect(custody.locked.lockers).toEqual([expect.objectContaining({ address: facts.locker, key: "pinklock-v1", earliest_unlock: "2030-01-01T00:00:00.000Z", locks_note: null })]);
+    expect(custody.locked.lockers[0].amount.raw).toBe(facts.locked.amount);
+    expect(custody.withdrawable!.lockers).toEqual([expect.objectContaining({ address: facts.locker, withdrawable_since: iso(facts.expired.unlockTime) })]);
+    expect(custody.withdrawable!.amount.raw).toBe(facts.expired.amount);
+    expect(custody.locked.lockers[0].locks!.map((lock) => [lock.lock_id, lock.owner, lock.amount.raw, lock.unlock_date, lock.withdrawn, lock.locked_at_read])).toEqual([
+      ["0", scenario!.deployer, facts.locked.amount, "2030-01-01T00:00:00.000Z", false, true],
+      ["1", scenario!.deployer, facts.expired.amount, iso(facts.expired.unlockTime), false, false],
+    ]);
+    expect(custody.team.amount.raw).toBe(facts.keptByDeployer);
+    const total = BigInt(custody.lp_total_supply!.raw);
+    expect(await lpSignal(scenario!.token.address)).toMatchObject({
+      flag: true,
+      title: "Liquidity is not secured: the team holds LP and can pull it",
+      evidence: { locked_bps: bps(BigInt(facts.locked.amount), total), withdrawable_bps: bps(BigInt(facts.expired.amount), total), earliest_unlock: "2030-01-01T00:00:00.000Z" },
     });
   });
   it("UNCX V3 positions: the running lock locked until 2030, the expired one withdrawable since its date, the eternal one locked with no end, the kept position the owner's; the same through a node that refuses overrides", async () => {

@@ -132,11 +132,12 @@ describe.each(DEMO_CHAINS)("market reads on demo %s", (chain: ChainId) => {
     expect(read.creation).toEqual({ block: BigInt(healthy.pool.addLiquidityTx.block), transaction: healthy.pool.addLiquidityTx.hash });
   });
 
-  it("LP moved into an unrecognised contract is unverified custody; into a registry locker it is locked with no decoded schedule", async () => {
+  it("LP moved into an unrecognised contract is unverified custody; into a registry locker outside any lock it is locked with no unlock time, and says why", async () => {
     const { lockedLiquidity: scenario } = book.scenarios;
     const network = getNetwork(chain);
-    // A registry locker whose schedule this version does not decode; Base's only V2 locker (UNCX 2024) is decoded.
-    const registryLocker = network.lockers.find((locker) => !locker.pattern)?.address ?? null;
+    // Every registry locker's schedule is decoded now; LP sent straight to UNCX's V3 position locker
+    // (it locks NFTs) is on no lock's terms. Base's registry has no such locker.
+    const registryLocker = network.lockers.find((locker) => locker.pattern === "uncx-v3-positions")?.address ?? null;
     if (chain === "base") expect(registryLocker).toBeNull();
     else expect(registryLocker).not.toBeNull();
     const intoLocker = registryLocker ? parseEther("2") : 0n;
@@ -155,7 +156,7 @@ describe.each(DEMO_CHAINS)("market reads on demo %s", (chain: ChainId) => {
       expect(custody.unverifiedCustody.holders).toEqual([{ address: network.multicall3, amount: parseEther("1") }]);
       if (registryLocker) {
         const byRegistry = custody.locked.lockers.find((locker) => locker.address === registryLocker)!;
-        expect(byRegistry).toMatchObject({ amount: intoLocker, recognisedBy: "registry_address", pattern: null, locks: null, locksReason: expect.stringMatching(/not decoded/) });
+        expect(byRegistry).toMatchObject({ amount: intoLocker, recognisedBy: "registry_address", pattern: "uncx-v3-positions", locks: null, earliestUnlock: null, locksReason: expect.stringMatching(/on no lock's terms/) });
       }
       expect(custody.locked.amount).toBe(BigInt(scenario.facts.lockedAmount) + intoLocker);
       expect(custody.team.amount).toBe(BigInt(scenario.facts.lpKeptByDeployer) - parseEther("1") - intoLocker);

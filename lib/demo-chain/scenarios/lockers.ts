@@ -1,11 +1,12 @@
-// 24–27. LP in the other lockers users lock with, played after the signal scenarios so nothing built
+// 24–28. LP in the other lockers users lock with, played after the signal scenarios so nothing built
 // before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
-// locker and UNCX's V3 position locker, each a contract of our own with the locker's public interface
-// (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
-// contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol) placed at the locker's registry
-// address, with locks still running, locks that expired, and (PinkLock) a vesting lock part of which
-// has vested, (UNCX V3) an eternal lock. A network whose registry has no such locker has no such
-// scenario (Base for all but UNCX 2024, BNB Chain for UNCX 2024).
+// locker, UNCX's V3 position locker and the first PinkLock, each a contract of our own with the
+// locker's public interface (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
+// contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol,
+// contracts/PinkLockV1StyleLocker.sol) placed at the locker's registry address, with locks still
+// running, locks that expired, and (PinkLock V2) a vesting lock part of which has vested, (UNCX V3)
+// an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
+// but UNCX 2024, BNB Chain for UNCX 2024).
 import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
 import { getNetwork, type LockPattern } from "@/lib/chain/networks";
 import type { LockerScenarios, PositionLockRecord, UncxV3LocksScenario } from "../address-book";
@@ -16,7 +17,7 @@ import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 /** Role → account index LOCKER_WALLET_FIRST_INDEX + position, clear of the venue wallets (100 on). Append only. */
-export const LOCKER_WALLET_ROLES = ["teamFinanceLockOwner", "pinkLockOwner", "lockersBuyer", "uncxV2LockOwner", "uncxV3LockOwner"] as const;
+export const LOCKER_WALLET_ROLES = ["teamFinanceLockOwner", "pinkLockOwner", "lockersBuyer", "uncxV2LockOwner", "uncxV3LockOwner", "pinkLockV1Owner"] as const;
 export const LOCKER_WALLET_FIRST_INDEX = 300;
 const LOCKER_WALLET_BALANCE = 1_000n * 10n ** 18n;
 
@@ -32,6 +33,7 @@ export async function playLockers(ctx: VenueContext): Promise<LockerScenarios> {
     pinkLocks: await playPinkLocks(ctx, wallets),
     uncxV2Locks: await playUncxV2Locks(ctx, wallets),
     uncxV3Locks: await playUncxV3Locks(ctx, wallets),
+    pinkLockV1Locks: await playPinkLockV1Locks(ctx, wallets),
   };
 }
 
@@ -281,4 +283,53 @@ async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promi
     kept: { tokenId: kept.tokenId, liquidity: kept.liquidity },
     approvalTx: ref(approvalTx),
   };
+}
+
+/**
+ * The first PinkLock: three tenths of the deployer's LP locked until 2030, a fifth in a lock that
+ * expired before the read, a tenth in a lock unlocked once its time had passed (it leaves the
+ * token's list and the LP goes back to the owner), the rest kept. Minutes apart, as UNCX V3's.
+ */
+async function playPinkLockV1Locks(ctx: VenueContext, wallets: LockerWallets) {
+  startScenario(ctx, 10 * MINUTE);
+  const owner = wallets.pinkLockV1Owner;
+  const locker = await placeLocker(ctx, "pinklock-v1", "PinkLockV1StyleLocker", owner);
+  if (!locker) return null;
+  const { address: token, tx: deployTx } = await deployContract(ctx, owner, "MintableToken", ["PinkLock V1 Locked Demo", "PL1LOCK", STANDARD_SUPPLY]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(400_000_000n), nativeAmount: native("10") });
+  const lpMinted = BigInt(pool.lpMinted);
+  const lockerAbi = artifact(ctx, "PinkLockV1StyleLocker").abi;
+  const running = (lpMinted * 3n) / 10n;
+  const expired = lpMinted / 5n;
+  const taken = lpMinted / 10n;
+  await ctx.player.write(owner, pool.pair, erc20Abi, "approve", [locker.address, running + expired + taken]);
+  const runningTx = await ctx.player.write(owner, locker.address, lockerAbi, "lock", [owner.address, pool.pair, true, running, BigInt(UNLOCK_2030)]);
+  const shortUnlock = ctx.player.clock.peekNext() + 10 * MINUTE;
+  const expiredTx = await ctx.player.write(owner, locker.address, lockerAbi, "lock", [owner.address, pool.pair, true, expired, BigInt(shortUnlock)]);
+  const takenTx = await ctx.player.write(owner, locker.address, lockerAbi, "lock", [owner.address, pool.pair, true, taken, BigInt(shortUnlock)]);
+  ctx.player.clock.wait(20 * MINUTE);
+  // Lock ids count from 0: the third is unlocked once its time has passed.
+  const unlockTx = await ctx.player.write(owner, locker.address, lockerAbi, "unlock", [2n]);
+  ctx.player.clock.wait(10 * MINUTE);
+  await ctx.market.buy({ from: wallets.lockersBuyer, token, nativeIn: native("0.2") });
+  return finalizeTokenScenario(
+    ctx,
+    {
+      title: "LP in the first PinkLock: one lock running, one expired, one unlocked",
+      proves: "The first PinkLock's locks are read from its state in the balances' round (totalLockCountForToken, getLocksForToken): the running lock is locked with its unlock date, the expired one withdrawable since its date, and the unlocked one has left the list, its LP back with the owner; risk does not call the pool secured.",
+      deployer: owner.address,
+      deployTx: ref(deployTx),
+      ownershipModel: "ownable",
+      pool,
+      facts: {
+        locker: locker.address,
+        lockerKey: locker.key,
+        locked: { lockId: 0, amount: running.toString(), unlockTime: UNLOCK_2030, tx: ref(runningTx) },
+        expired: { lockId: 1, amount: expired.toString(), unlockTime: shortUnlock, tx: ref(expiredTx) },
+        unlocked: { lockId: 2, amount: taken.toString(), unlockTime: shortUnlock, tx: ref(takenTx), unlockTx: ref(unlockTx) },
+        keptByDeployer: (lpMinted - running - expired).toString(),
+      },
+    },
+    token,
+  );
 }

@@ -71,6 +71,12 @@ export const pinkLockV2Abi = parseAbi([
   "function totalLockCountForToken(address token) view returns (uint256)",
   "function getLocksForToken(address token, uint256 start, uint256 end) view returns (Lock[])",
 ]);
+/** PinkSale's first PinkLock: normal locks only, listed per token (an unlocked lock leaves the list). */
+export const pinkLockV1Abi = parseAbi([
+  "struct Lock { uint256 id; address token; address owner; uint256 amount; uint256 lockDate; uint256 unlockDate; }",
+  "function totalLockCountForToken(address token) view returns (uint256)",
+  "function getLocksForToken(address token, uint256 start, uint256 end) view returns (Lock[])",
+]);
 export const timelockLocked = parseAbiItem("event Locked(uint256 indexed lockId, address indexed token, address indexed owner, uint256 amount, uint256 unlockTime)");
 
 /** UNCX's V3 position locker (proof of reserves V1): a lock count and each lock by id. */

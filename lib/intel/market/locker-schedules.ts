@@ -1,5 +1,6 @@
 // Lock schedules read from lockers' state, in the round that reads the LP balances: UNCX's V1.0
-// tokenLocks, PinkLock V2's getLocksForToken (normal and vesting locks) in the same multicall, and
+// tokenLocks, PinkLock V2's and the first PinkLock's getLocksForToken (V2's normal and vesting
+// locks) in the same multicall, and
 // Team.Finance's deposits and UNCX 2024 (V2) locks through the locker lens placed by state override
 // beside it (their ids come before their locks, which the lens reads in one call). A node that
 // refuses overrides costs one more round for Team.Finance (its multicall read lists the ids) and two
@@ -7,7 +8,7 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, zeroAddress, type Address, type Hash } from "viem";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
-import { pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
+import { pinkLockV1Abi, pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
 import { aggregate, valueOrNull, type CallResult, type ContractCall, type MarketContext } from "./context";
 import { lockerLensAbi, lockerLensRuntime } from "./locker-lens-code";
 
@@ -39,7 +40,7 @@ export type LockProof = {
 /** A locker's schedule for one LP token: how many locks it lists (null when it did not answer) and those read. */
 export type Schedule = { count: bigint | null; locks: LockProof[]; read: "first" | "newest" };
 
-export const stateSchedulePatterns: readonly LockPattern[] = ["uncx-token-locks", "team-finance-deposits", "pinklock-v2", "uncx-token-lock-ids"];
+export const stateSchedulePatterns: readonly LockPattern[] = ["uncx-token-locks", "team-finance-deposits", "pinklock-v2", "uncx-token-lock-ids", "pinklock-v1"];
 
 /** The registry lockers asked for a schedule of this LP: state-schedule lockers that may hold this DEX's LP. */
 export function scheduleLockers(lockers: readonly LockerInfo[], dexKey: string | undefined): LockerInfo[] {
@@ -55,11 +56,14 @@ export function scheduleCalls(locker: LockerInfo, lp: Address): ContractCall[] {
         ...Array.from({ length: maxLocksRead }, (_, index) => ({ address: locker.address, abi: uncxTokenLocksAbi, functionName: "tokenLocks", args: [lp, BigInt(index)] })),
       ];
     case "pinklock-v2":
+    case "pinklock-v1": {
       // getLocksForToken clamps end to the last lock, and reverts when there is none.
+      const abi = locker.pattern === "pinklock-v2" ? pinkLockV2Abi : pinkLockV1Abi;
       return [
-        { address: locker.address, abi: pinkLockV2Abi, functionName: "totalLockCountForToken", args: [lp] },
-        { address: locker.address, abi: pinkLockV2Abi, functionName: "getLocksForToken", args: [lp, 0n, BigInt(maxLocksRead - 1)] },
+        { address: locker.address, abi, functionName: "totalLockCountForToken", args: [lp] },
+        { address: locker.address, abi, functionName: "getLocksForToken", args: [lp, 0n, BigInt(maxLocksRead - 1)] },
       ];
+    }
     case "team-finance-deposits":
       return [{ address: locker.address, abi: teamFinanceLockAbi, functionName: "getDepositsByTokenAddress", args: [lp] }];
     case "uncx-token-lock-ids":
@@ -158,6 +162,24 @@ export function pinkLockSchedule(results: readonly CallResult[], now: bigint | n
     const terms = now === null ? null : lockTerms({ amount: held, unlockTime: 0n, withdrawn: false, vesting }, now);
     return { lockId: lock.id, owner: getAddress(lock.owner), amount: held, unlockTime: fullyVestedAt(vesting), withdrawn: held === 0n, lockedAtRead: terms === null ? null : terms.locked > 0n, transaction: null, vesting };
   });
+  return { count, locks, read: "first" };
+}
+
+type PinkLockV1 = { id: bigint; token: Address; owner: Address; amount: bigint; lockDate: bigint; unlockDate: bigint };
+
+/** The first PinkLock: every listed lock still holds its amount (unlocking one takes it off the list). */
+export function pinkLockV1Schedule(results: readonly CallResult[], now: bigint | null): Schedule {
+  const count = valueOrNull<bigint>(results[0]);
+  const listed = count !== null && count > 0n ? (valueOrNull<readonly PinkLockV1[]>(results[1]) ?? []) : [];
+  const locks = listed.map((lock): LockProof => ({
+    lockId: lock.id,
+    owner: getAddress(lock.owner),
+    amount: lock.amount,
+    unlockTime: lock.unlockDate,
+    withdrawn: lock.amount === 0n,
+    lockedAtRead: now === null ? null : lock.amount > 0n && lock.unlockDate > now,
+    transaction: null,
+  }));
   return { count, locks, read: "first" };
 }
 

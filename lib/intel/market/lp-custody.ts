@@ -5,7 +5,7 @@
 //   2. at the pinned block: total supply, every candidate's balance, the code of every
 //      candidate (to tell wallets, recognised locker code and other contracts apart), the
 //      current state of each lock found, and the schedule of every registry locker whose
-//      schedule is state (UNCX's tokenLocks, PinkLock V2's locks, Team.Finance's deposits and UNCX
+//      schedule is state (UNCX's tokenLocks, PinkLock V2's and V1's locks, Team.Finance's deposits and UNCX
 //      2024's locks through the locker lens: locker-schedules.ts), read whether or not lock proof
 //      was asked for.
 // A lock whose unlock time has passed is withdrawable, not locked: its owner can take the LP
@@ -21,6 +21,7 @@ import {
   lockTerms,
   maxLocksRead,
   pinkLockSchedule,
+  pinkLockV1Schedule,
   readTeamFinanceByIds,
   readTeamFinanceByLens,
   readUncxLocksByIds,
@@ -206,6 +207,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
         const own = results.slice(offsets[at], offsets[at] + perLocker[at].length);
         if (locker.pattern === "uncx-token-locks") return [locker.address.toLowerCase(), uncxSchedule(own, ctx.blockTimestamp)] as const;
         if (locker.pattern === "pinklock-v2") return [locker.address.toLowerCase(), pinkLockSchedule(own, ctx.blockTimestamp)] as const;
+        if (locker.pattern === "pinklock-v1") return [locker.address.toLowerCase(), pinkLockV1Schedule(own, ctx.blockTimestamp)] as const;
         const holds = balances.has(locker.address.toLowerCase());
         if (locker.pattern === "uncx-token-lock-ids") {
           // The lens's read, or, from a node that refused it, the locks by index and id in two rounds
@@ -328,6 +330,7 @@ const scheduleCount: Partial<Record<LockPattern, string>> = {
   "pinklock-v2": "totalLockCountForToken",
   "team-finance-deposits": "getDepositsByTokenAddress",
   "uncx-token-lock-ids": "getNumLocksForToken",
+  "pinklock-v1": "totalLockCountForToken",
 };
 
 function lockNote(pattern: LockPattern | null, proofs: readonly LockProof[] | null, schedule: Schedule | null, asked: boolean, now: bigint | null, balance: bigint): string | null {
