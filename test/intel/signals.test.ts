@@ -5,7 +5,8 @@
 // behind the proxy, in at most three rounds. And a honeypot that lets simulations through (the
 // simulator address answers used to publish, a zero tx.origin): the simulation is not dodged.
 import { beforeAll, describe, expect, it } from "vitest";
-import { toFunctionSelector, type Address } from "viem";
+import { encodeFunctionData, getAddress, pad, parseAbi, toFunctionSelector, toHex, type Address, type Hex } from "viem";
+import { rpc } from "../chain/support/anvil";
 import { getChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -25,9 +26,10 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const env = () => demo.env(chain);
   const analyze = async (address: Address) => (await analyzeContract({ chain, address, client: getChainClient(chain, { env: env() }) })).data;
-  const risk = async (address: Address) => {
+  // Three rounds after the head; a fourth behind a beacon, EIP-897 or a diamond, whose code is learned in the third.
+  const risk = async (address: Address, rounds = 3) => {
     const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: env() }));
-    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    expect(usage.roundTrips).toBeLessThanOrEqual(rounds);
     return result.data;
   };
   const liquidityOf = async (address: Address, flags: { locks?: boolean } = {}) => (await analyzeLiquidity({ chain, address, flags, client: getChainClient(chain, { env: env() }) })).data as { lp_custody: unknown };
@@ -62,9 +64,32 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     const data = await analyze(beaconProxy.token.address);
     expect(data.proxy).toMatchObject({ standard: "beacon", implementation: beaconProxy.facts.implementation, beacon: beaconProxy.facts.beacon, admin: null });
 
-    const assessed = await risk(beaconProxy.token.address);
+    const assessed = await risk(beaconProxy.token.address, 4);
     expect(assessed.signals.find((signal) => signal.id === "upgradeable")).toMatchObject({ flag: true, evidence: { standard: "beacon", implementation: null, beacon: beaconProxy.facts.beacon } });
     expect(powers(assessed.signals)).toEqual([{ id: "power_mint", read_from: "implementation_code" }]);
+  });
+
+  it("behind a beacon, the slots the implementation checks msg.sender against are read at the proxy in a fourth round: a stored address there is named", async () => {
+    const { beaconProxy, hiddenOwner } = book.venues.signals;
+    const { rpcUrl } = demo.chains[chain];
+    const dev = "0x00000000000000000000000000000000000d0e00" as Address;
+    const snapshot = await rpc<Hex>(rpcUrl, "evm_snapshot");
+    try {
+      // The beacon's owner points it at the hidden-owner token's code, which checks msg.sender against slot 6; the proxy's slot 6 holds an address.
+      await rpc(rpcUrl, "anvil_impersonateAccount", [beaconProxy.facts.beaconOwner]);
+      const data = encodeFunctionData({ abi: parseAbi(["function upgradeTo(address newImplementation)"]), functionName: "upgradeTo", args: [hiddenOwner.token.address] });
+      const hash = await rpc<Hex>(rpcUrl, "eth_sendTransaction", [{ from: beaconProxy.facts.beaconOwner, to: beaconProxy.facts.beacon, data }]);
+      while (!(await rpc(rpcUrl, "eth_getTransactionReceipt", [hash]))) await new Promise((resolve) => setTimeout(resolve, 5));
+      await rpc(rpcUrl, "anvil_setStorageAt", [beaconProxy.token.address, toHex(6, { size: 32 }), pad(dev)]);
+      await rpc(rpcUrl, "evm_mine");
+      const assessed = await risk(beaconProxy.token.address, 4);
+      const named = assessed.signals.filter((signal) => signal.id === "hidden_owner" || signal.id === "privileged_addresses");
+      expect(named).toHaveLength(1);
+      expect(named[0].evidence).toMatchObject({ addresses: [expect.objectContaining({ address: getAddress(dev), slot: "6" })], read_from: "implementation_code" });
+    } finally {
+      await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [beaconProxy.facts.beaconOwner]);
+      await rpc(rpcUrl, "evm_revert", [snapshot]);
+    }
   });
 
   it("an EIP-2535 diamond: recognised through its loupe with its facets; the owner cuts it; powers read from the facets", async () => {
@@ -73,7 +98,7 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
     expect(data.proxy).toEqual({ standard: "eip2535_diamond", implementation: null, facets: diamond.facts.facets, beacon: null, admin: null, admin_owner: null });
     expect(data.ownership).toMatchObject({ ownable: true, owner: diamond.facts.owner, renounced: false });
 
-    const assessed = await risk(diamond.token.address);
+    const assessed = await risk(diamond.token.address, 4);
     expect(assessed.signals.find((signal) => signal.id === "upgradeable")).toMatchObject({ flag: true, evidence: { standard: "eip2535_diamond", implementation: null, proxy_admin: null, facets: diamond.facts.facets, owner: diamond.facts.owner } });
     expect(powers(assessed.signals)).toEqual([{ id: "power_mint", read_from: "implementation_code" }]);
     // The diamond trades: the simulation ran through its pool.

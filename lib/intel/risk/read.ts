@@ -7,7 +7,8 @@
 //      sampled holders' own sells, LP balances, position owners, holders' balances (checked
 //      against what their Transfers brought them), whether the token had code before the
 //      Transfer window, and the storage slots the code that runs compares msg.sender with or
-//      delegatecalls to.
+//      delegatecalls to; behind a beacon, EIP-897 or a diamond that code is learned in this round,
+//      so its slots take a fourth.
 // When the simulation cannot run (no pool against the native coin with reserves, or a node
 // without state overrides) the reading says why, and the signals come from code and state alone.
 import { zeroAddress, type Address, type Hex } from "viem";
@@ -81,7 +82,7 @@ export type RiskReading = {
   balances: CallResult[];
   /** Holders whose balance is below what their Transfers brought them, or why that was not checked. */
   siphon: SiphonCheck;
-  /** Addresses the code that runs keeps in storage and lets through or delegatecalls to; null when that code was learned in the last round (behind a beacon, EIP-897 or a diamond). */
+  /** Addresses the code that runs keeps in storage and lets through or delegatecalls to (behind a beacon, EIP-897 or a diamond, read in a fourth round); null when that code is not known. */
   storedControl: StoredControl | null;
   trade: TradeRead;
 };
@@ -146,6 +147,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     transfersReadFromStart(client, token, receivers),
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
+  // The code behind a beacon, EIP-897 or a diamond was learned in round 3, so the slots it checks
+  // msg.sender against are read in a fourth: the one read that takes more than three rounds.
+  const learnedRuns = learnedCode.filter((found) => found !== "0x");
+  const control = storedControl ?? (learnedRuns.length > 0 ? await readStoredControl(client, token, ctx.block, learnedRuns) : null);
 
   return {
     chain,
@@ -168,7 +173,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     balances,
     siphon: identity.totalSupply.value !== null ? siphonCheck(chain, receivers, balances, pools.map((pool) => pool.address), wholeHistory) : { checked: false, reason: "The token has no totalSupply(), so its balances were not read." },
     trade,
-    storedControl,
+    storedControl: control,
   };
 }
 
