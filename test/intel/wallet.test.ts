@@ -14,6 +14,8 @@ import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readMovements } from "@/lib/intel/wallet/movements";
 import { getChainClient } from "@/lib/chain/clients";
+import { findPools, marketContext, plus, priceToken, times } from "@/lib/intel/market";
+import { usdText } from "@/lib/intel/present";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 
@@ -57,15 +59,23 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
     const [heldUnlimited, heldLimited] = await Promise.all([unlimited.token, limited.token].map((token) => reader.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [scenario.wallet], blockNumber })));
     const limitedAtRisk = heldLimited < BigInt(limited.allowance) ? heldLimited : BigInt(limited.allowance);
     expect(limitedAtRisk).toBeGreaterThan(0n);
-    expect(result.data.value_at_risk).toEqual({ usd: formatUnits(limitedAtRisk, stablecoin.decimals), priced_tokens: 1, unpriced_tokens: 1 });
+    // The healthy token is priced at the mid price of its V2 pair, found at its CREATE2 address; on
+    // the demo bsc the PancakeSwap factory runs Uniswap's pair code (another init code hash), so
+    // its pair is not where PancakeSwap's hash puts it and the token stays unpriced there.
+    const market = await findPools(marketContext({ client: reader, chain, block: blockNumber }), unlimited.token);
+    const healthyUsd = chain === "bsc" ? null : times({ num: heldUnlimited, den: 10n ** 18n }, priceToken(market, 18)!.usdPerToken!);
+    const stableUsd = { num: limitedAtRisk, den: 10n ** BigInt(stablecoin.decimals) };
+    expect(result.data.value_at_risk).toEqual(
+      healthyUsd ? { usd: usdText(plus(stableUsd, healthyUsd)), priced_tokens: 2, unpriced_tokens: 0 } : { usd: formatUnits(limitedAtRisk, stablecoin.decimals), priced_tokens: 1, unpriced_tokens: 1 },
+    );
     expect(result.data.approvals).toEqual([
       {
         token: { address: unlimited.token, name: "Healthy Demo Token", symbol: "HLTH", decimals: 18 },
         spender: { address: unlimited.spender, label: `${router.name} router`, kind: "router", is_contract: true },
         allowance: { raw: maxUint256.toString(), formatted: formatUnits(maxUint256, 18) },
         unlimited: true,
-        // The whole balance is at risk; the demo token is no quote asset, so no dollar figure.
-        at_risk: { amount: { raw: heldUnlimited.toString(), formatted: formatUnits(heldUnlimited, 18) }, usd: null },
+        // The whole balance is at risk, at the token's own pair's price.
+        at_risk: { amount: { raw: heldUnlimited.toString(), formatted: formatUnits(heldUnlimited, 18) }, usd: healthyUsd && usdText(healthyUsd) },
         granted: { transaction: unlimited.txs[0].hash, block: unlimited.txs[0].block, time: new Date(unlimited.txs[0].timestamp * 1000).toISOString() },
       },
       {

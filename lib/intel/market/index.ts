@@ -31,7 +31,7 @@
  */
 export { aggregate, marketContext, sameAddress, valueOrNull, type CallResult, type ContractCall, type LatestContext, type MarketContext } from "./context";
 export { stableMidPrice } from "./pools";
-export { deepestPool, hasDynamicFee, discoverPools, discoverReferencePools, findPools, hasFungibleLp, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
+export { deepestPool, hasDynamicFee, discoverPools, discoverReferencePools, findPools, hasFungibleLp, predictedV2Pairs, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";
 export { checkPegs, deeperFirst, deepestPoolUsd, depegThresholdBps, nativeUsdPrice, poolLiquidityUsd, priceToken, quotePerToken, usdPerQuote, type NativeUsd, type PegCheck, type StablecoinCheck, type TokenPrice } from "./prices";
 export { bpsOf, compareRatio, formatRatio, plus, ratio, times, type Ratio } from "./ratio";
 export {

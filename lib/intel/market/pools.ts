@@ -5,7 +5,7 @@
 // the token (hooked and custom-fee pools); a second round reads what each found pool holds. The
 // reference pools that price the native coin and the other quote assets are found and read in the
 // same two rounds.
-import { encodeAbiParameters, getAddress, keccak256, zeroAddress, type Address, type Hex } from "viem";
+import { encodeAbiParameters, encodePacked, getAddress, getContractAddress, keccak256, zeroAddress, type Address, type Hex } from "viem";
 import type { DexInfo, UniswapV4Dex } from "@/lib/chain/networks";
 import { profileOfClient } from "@/lib/chain/clients";
 import { isRangeLimitError, scanLogs } from "@/lib/chain/log-scanner";
@@ -241,6 +241,25 @@ function referenceProbesFor(ctx: LatestContext, except?: Address): Probe[] {
       .filter((coin) => !except || !sameAddress(coin.address, except))
       .flatMap((coin) => probesFor(ctx, coin.address, wrappedQuote, referenceKinds).filter((probe) => probe.candidate.stable !== true)),
   ];
+}
+
+/**
+ * The token's V2-style pairs against the wrapped native coin and each stablecoin on every registry
+ * DEX whose pair init code hash is known, at their CREATE2 addresses: no factory call, so they are
+ * read in the round that learns the token. A pair never created has no code and reads as no pool.
+ */
+export function predictedV2Pairs(ctx: Pick<LatestContext, "network">, token: Address): PoolCandidate[] {
+  const checksummed = getAddress(token);
+  const quotes = quoteAssets(ctx, checksummed).filter((quote) => quote.kind === "wrapped_native" || quote.kind === "stablecoin");
+  return ctx.network.dexes.flatMap((dex) =>
+    dex.kind !== "uniswap-v2"
+      ? []
+      : quotes.map((quote) => {
+          const [token0, token1] = checksummed.toLowerCase() < quote.address.toLowerCase() ? [checksummed, quote.address] : [quote.address, checksummed];
+          const address = getContractAddress({ from: dex.factory, salt: keccak256(encodePacked(["address", "address"], [token0, token1])), bytecodeHash: dex.initCodeHash, opcode: "CREATE2" });
+          return { address, dex, token: checksummed, quote, feeTier: null, stable: null, tickSpacing: null, v4: null };
+        }),
+  );
 }
 
 /** One round: the reference pools alone, for a read that prices the network's quote assets but reads no token's own pools. */

@@ -20,7 +20,7 @@ const spenderOut = z
 const atRiskOut = z
   .object({
     amount: amountOut.describe("The smaller of the wallet's balance and the allowance at the read block: what the spender could take now."),
-    usd: usdOut.nullable().describe("That amount in dollars, for the network's quote assets (the wrapped native coin, the stablecoins at their checked peg, the further quote assets) priced from the registry's reference pools; null for other tokens."),
+    usd: usdOut.nullable().describe("That amount in dollars where a price exists: a quote asset (the wrapped native coin, the stablecoins at their checked peg, the further quote assets) from the registry's reference pools, any other token from its deepest V2-style pair against the wrapped native coin or a stablecoin on a registry DEX (interpretation); null where it has none."),
   })
   .nullable()
   .describe("What this grant puts at risk; null when the wallet's balance of the token could not be read.");
@@ -83,7 +83,7 @@ export const walletApprovalsResponse = defineResponse({
         .object({
           usd: usdOut.describe("Dollars the live grants could take now, over the whole set (every page, the usable Permit2 allowances too): each priced token counted once, at the most any one spender can take."),
           priced_tokens: z.number().int().nonnegative().describe("Tokens the total prices."),
-          unpriced_tokens: z.number().int().nonnegative().describe("Tokens with live grants the total leaves out: not one of the network's quote assets (their at_risk gives the amount in tokens)."),
+          unpriced_tokens: z.number().int().nonnegative().describe("Tokens with live grants the total leaves out: no price (no V2-style pair against the wrapped native coin or a stablecoin on a registry DEX, or past the first 20 tokens granted; their at_risk gives the amount in tokens)."),
         })
         .describe("What the wallet's live grants put at risk, in dollars where a price is read."),
       window: z

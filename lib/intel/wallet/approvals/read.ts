@@ -5,14 +5,16 @@
 // Permit2's allowance(owner, token, spender) for Permit2 grants, with its expiration — the tokens'
 // identities, the spenders' code and the grant blocks' times (the read block's too). NFT
 // operators (ApprovalForAll on ERC-721 and ERC-1155 collections) are read the same way and
-// confirmed with isApprovedForAll.
+// confirmed with isApprovedForAll. The pools that price what is at risk are read beside the
+// allowances: the reference pools (found beside the scans) and each granted token's V2-style pairs
+// (at their CREATE2 addresses, so no call finds them).
 import { pinnedBlock } from "@/lib/chain/pinned-block";
-import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, type Address, type Hash } from "viem";
+import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanEndOf, scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
-import { discoverReferencePools, marketContext, readPools, type Pool } from "@/lib/intel/market";
+import { discoverReferencePools, marketContext, predictedV2Pairs, quoteAssets, readPools, type Pool } from "@/lib/intel/market";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import type { ScanEnd } from "@/lib/chain/log-scanner";
 
@@ -64,7 +66,12 @@ export type ApprovalGrants = {
   balanceOf: Map<Address, bigint | null>;
   /** The pools that price the network's quote assets (the native coin against the stablecoins, the further quote assets against it). */
   referencePools: Pool[];
+  /** The granted tokens' own V2-style pairs against the wrapped native coin and the stablecoins (those that exist), which price them. */
+  tokenPools: Pool[];
 };
+
+/** Most granted tokens (not quote assets) whose own pairs are read to price them, in the order first granted. */
+export const maxPricedTokens = 20;
 
 export async function readApprovalGrants(input: { chain: ChainId; wallet: Address; client: ChainClient }): Promise<ApprovalGrants> {
   const { chain, wallet, client } = input;
@@ -101,7 +108,11 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const coveredFrom = scans.reduce((latestStart, entry) => (entry.fromBlock > latestStart ? entry.fromBlock : latestStart), 0n);
   const blocks = [...new Set([block, coveredFrom, ...grants.map((grant) => grant.blockNumber), ...permit2Grants.map((grant) => grant.blockNumber), ...operatorGrants.map((grant) => grant.blockNumber)])];
 
-  const [allowances, identities, codes, headers, referencePools] = await Promise.all([
+  // Each granted token that is no quote asset is priced by its own V2-style pairs, whose CREATE2
+  // addresses need no call: they are read beside the allowances, so pricing adds no round.
+  const quoteSet = new Set(quoteAssets({ network }, zeroAddress).map((quote) => quote.address.toLowerCase()));
+  const pairCandidates = tokens.filter((token) => !quoteSet.has(token.toLowerCase())).slice(0, maxPricedTokens).flatMap((token) => predictedV2Pairs({ network }, token));
+  const [allowances, identities, codes, headers, pools] = await Promise.all([
     aggregate({ client, network, block }, [
       ...grants.map((grant) => ({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] })),
       ...permit2Grants.map((grant) => ({ address: network.permit2, abi: permit2Abi, functionName: "allowance", args: [wallet, grant.args.token, grant.args.spender] })),
@@ -111,8 +122,10 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
     Promise.all(spenders.map((spender) => client.getCode({ address: spender, blockNumber: block }))),
     Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
-    readPools(ctx, referenceCandidates),
+    readPools(ctx, [...referenceCandidates, ...pairCandidates]),
   ]);
+  const referencePools = pools.slice(0, referenceCandidates.length);
+  const tokenPools = pools.slice(referenceCandidates.length).filter((pool) => (pool.reserves?.quote ?? 0n) > 0n);
   const balancesFrom = grants.length + permit2Grants.length + operatorGrants.length;
   const reads = {
     fromBlock: coveredFrom,
@@ -133,5 +146,6 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
     balanceOf: new Map(tokens.map((token, i) => [token, valueOrNull<bigint>(allowances[balancesFrom + i])])),
     referencePools,
+    tokenPools,
   };
 }

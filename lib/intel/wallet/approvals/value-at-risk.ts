@@ -1,11 +1,11 @@
 // What a grant puts at risk: the smaller of the wallet's balance and the allowance, since a
-// spender can take no more than either. In dollars where the token is one of the network's quote
-// assets (the wrapped native coin, the stablecoins at their checked peg, the further quote
-// assets), priced from the reference pools read in the same round; other tokens are given in
-// tokens only, since pricing them would take their own pools' two rounds.
+// spender can take no more than either. In dollars where a price exists: a quote asset (the
+// wrapped native coin, the stablecoins at their checked peg, the further quote assets) from the
+// reference pools, any other token from its deepest V2-style pair against the wrapped native coin
+// or a stablecoin (found at its CREATE2 address); both read beside the allowances.
 import { getAddress, zeroAddress, type Address } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
-import { nativeUsdPrice, plus, quoteAssets, times, usdPerQuote, type Ratio } from "@/lib/intel/market";
+import { nativeUsdPrice, plus, priceToken, quoteAssets, sameAddress, times, usdPerQuote, type Ratio } from "@/lib/intel/market";
 import type { ApprovalGrants } from "./read";
 
 export type AtRisk = { token: Address; tokens: bigint; usd: Ratio | null };
@@ -22,8 +22,13 @@ export function valueAtRisk(reading: ApprovalGrants): ValueAtRisk {
   const quotes = new Map(quoteAssets({ network: getNetwork(reading.chain) }, zeroAddress).map((quote) => [quote.address.toLowerCase(), quote]));
   const usdOf = (token: Address, tokens: bigint): Ratio | null => {
     const quote = quotes.get(token.toLowerCase());
-    const perWhole = quote ? usdPerQuote(quote, nativeUsd) : null;
-    return quote && perWhole ? times({ num: tokens, den: 10n ** BigInt(quote.decimals) }, perWhole) : null;
+    if (quote) {
+      const perWhole = usdPerQuote(quote, nativeUsd);
+      return perWhole ? times({ num: tokens, den: 10n ** BigInt(quote.decimals) }, perWhole) : null;
+    }
+    const decimals = reading.identityOf.get(getAddress(token))?.decimals.value ?? null;
+    const price = priceToken({ pools: reading.tokenPools.filter((pool) => sameAddress(pool.token, token)), referencePools: reading.referencePools }, decimals);
+    return price?.usdPerToken && decimals !== null ? times({ num: tokens, den: 10n ** BigInt(decimals) }, price.usdPerToken) : null;
   };
   return {
     of(token, allowed) {
