@@ -110,32 +110,55 @@ contract LockerLens {
     /// The locks of `pool` among a UNCX V3 position locker's newest `maxScan` locks, newest first:
     /// the locker counts its locks in getLocksLength() and answers each in getLock(id) (eleven
     /// static words: id, position manager, pool, NFT id, owner, pending owner, additional
-    /// collector, collect address, unlock date, country code, collect fee). `scanned` says how many
-    /// were read: the scan stops early rather than run out of gas. answered is false when
-    /// getLocksLength fails.
-    function uncxV3PoolLocks(address locker, address pool, uint256 maxScan)
+    /// collector, collect address, unlock date, country code, collect fee). The search (some 26,000
+    /// gas a lock) runs only when the locker holds one of `tokenIds` in `manager`, so a pool with no
+    /// locked position costs a few ownerOf calls. `scanned` says how many locks were read: the scan
+    /// stops early rather than run out of gas. answered is false when getLocksLength fails.
+    function uncxV3PoolLocks(address locker, address pool, address manager, uint256[] calldata tokenIds, uint256 maxScan)
         external
         view
         returns (bool answered, uint256 count, uint256 scanned, PositionLock[] memory locks)
     {
+        if (!holdsAny(locker, manager, tokenIds)) return (true, 0, 0, locks);
         (bool ok, bytes memory data) = locker.staticcall(abi.encodeWithSignature("getLocksLength()"));
         if (!ok || data.length < 32) return (false, 0, 0, locks);
-        answered = true;
         count = abi.decode(data, (uint256));
+        (scanned, locks) = scanPositionLocks(locker, pool, count, maxScan);
+        return (true, count, scanned, locks);
+    }
+
+    function scanPositionLocks(address locker, address pool, uint256 count, uint256 maxScan)
+        private
+        view
+        returns (uint256 scanned, PositionLock[] memory locks)
+    {
         uint256 floor = count > maxScan ? count - maxScan : 0;
         locks = new PositionLock[](count - floor);
         uint256 found;
         for (uint256 id = count; id > floor && gasleft() > 300_000; id--) {
             scanned++;
-            (bool read, bytes memory item) = locker.staticcall(abi.encodeWithSignature("getLock(uint256)", id - 1));
-            if (!read || item.length < 352) continue;
-            uint256[11] memory words = abi.decode(item, (uint256[11]));
-            if (address(uint160(words[2])) != pool) continue;
-            locks[found++] = PositionLock(words[0], address(uint160(words[1])), words[3], address(uint160(words[4])), words[8]);
+            (bool matched, PositionLock memory entry) = readPositionLock(locker, pool, id - 1);
+            if (matched) locks[found++] = entry;
         }
         // Only the matches are returned.
         assembly {
             mstore(locks, found)
         }
+    }
+
+    function readPositionLock(address locker, address pool, uint256 id) private view returns (bool matched, PositionLock memory entry) {
+        (bool read, bytes memory item) = locker.staticcall(abi.encodeWithSignature("getLock(uint256)", id));
+        if (!read || item.length < 352) return (false, entry);
+        uint256[11] memory words = abi.decode(item, (uint256[11]));
+        if (address(uint160(words[2])) != pool) return (false, entry);
+        return (true, PositionLock(words[0], address(uint160(words[1])), words[3], address(uint160(words[4])), words[8]));
+    }
+
+    function holdsAny(address holder, address manager, uint256[] calldata tokenIds) private view returns (bool) {
+        for (uint256 i = 0; i < tokenIds.length; i++) {
+            (bool ok, bytes memory data) = manager.staticcall(abi.encodeWithSignature("ownerOf(uint256)", tokenIds[i]));
+            if (ok && data.length >= 32 && abi.decode(data, (address)) == holder) return true;
+        }
+        return false;
     }
 }

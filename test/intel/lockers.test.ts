@@ -6,7 +6,7 @@
 // its date is withdrawable with since when, a vesting lock's vested part not yet taken is
 // withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
 import { beforeAll, describe, expect, it } from "vitest";
-import { encodeFunctionData, parseAbi, type Address, type Hex } from "viem";
+import { encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -14,7 +14,8 @@ import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { compileLockerLens } from "@/lib/intel/compile-placed";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { lockerLensRuntime } from "@/lib/intel/market/locker-lens-code";
-import { lockTerms } from "@/lib/intel/market/locker-schedules";
+import { lockTerms, readPositionLocksByLens } from "@/lib/intel/market/locker-schedules";
+import { marketContext } from "@/lib/intel/market";
 import { analyzeRisk } from "@/lib/intel/risk";
 import { rpc } from "../chain/support/anvil";
 import { useDemoChains } from "../support/demo-chains";
@@ -239,7 +240,7 @@ describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
     const { locker, lockerKey, locked, expired, eternal, kept, pool } = scenario!;
     expect(lockerKey).toBe(chain === "eth" ? "uncx-uniswap-v3-v1" : "uncx-v3-v1");
     type PositionView = { token_id: string; owner: string; liquidity: string; locker: { key: string }; lock: { lock_id: string; owner: string; unlock_time: number | null; unlock_date: string | null; eternal: boolean } | null; lock_note: string | null };
-    type PositionCustodyView = { pool: string; locked: PositionView[]; withdrawable: PositionView[]; team: { token_id: string }[] };
+    type PositionCustodyView = { pool: string; position_manager: string; locked: PositionView[]; withdrawable: PositionView[]; team: { token_id: string }[] };
     const read = async (client = getChainClient(chain, { env: env() })) =>
       ((await analyzeLiquidity({ chain, address: scenario!.token.address, client })).data as { position_custody: PositionCustodyView[] }).position_custody.find((entry) => entry.pool === pool.address)!;
     const custody = await read();
@@ -250,6 +251,12 @@ describe.each(DEMO_CHAINS)("locker scenarios on demo %s", (chain: ChainId) => {
     ]);
     expect(custody.withdrawable).toEqual([expect.objectContaining({ ...view(expired), lock: { lock_id: "1", owner: scenario!.owner, unlock_time: expired.unlockTime, unlock_date: iso(expired.unlockTime!), eternal: false } })]);
     expect(custody.team.map((position) => position.token_id)).toEqual([kept.tokenId]);
+    // The lens searches the locker's locks only when the locker holds one of the positions asked about.
+    const client = getChainClient(chain, { env: env() });
+    const ctx = marketContext({ client, chain, block: await client.getBlockNumber() });
+    const manager = getAddress(custody.position_manager);
+    expect(await readPositionLocksByLens(ctx, locker, pool.address, manager, [BigInt(kept.tokenId)])).toEqual({ count: 0n, scanned: 0n, locks: [] });
+    expect(await readPositionLocksByLens(ctx, locker, pool.address, manager, [BigInt(kept.tokenId), BigInt(locked.tokenId)])).toMatchObject({ count: 3n, scanned: 3n, locks: [{ nftId: BigInt(eternal.tokenId) }, { nftId: BigInt(expired.tokenId) }, { nftId: BigInt(locked.tokenId) }] });
 
     // Through a node that refuses state overrides the locks are read by count and id, two rounds more: the same custody.
     const noOverrides = await startProviderProxy(demo.chains[chain].rpcUrl, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });

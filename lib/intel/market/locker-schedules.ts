@@ -81,11 +81,15 @@ type LensRead = { answered: boolean; count: bigint; deposits: readonly LensDepos
  * One lens function at the pinned block, beside the multicall. Null when the node refuses the
  * override (then the locks are read by id afterwards).
  */
-function callLockerLens<T>(ctx: MarketContext, functionName: "teamFinanceDeposits" | "uncxLocks" | "uncxV3PoolLocks", locker: Address, of: Address, bound = maxLocksRead): Promise<T | null> {
+type LensCall =
+  | { functionName: "teamFinanceDeposits" | "uncxLocks"; args: readonly [Address, Address, bigint] }
+  | { functionName: "uncxV3PoolLocks"; args: readonly [Address, Address, Address, readonly bigint[], bigint] };
+
+function callLockerLens<T>(ctx: MarketContext, { functionName, args }: LensCall): Promise<T | null> {
   return ctx.client
     .call({
       to: lockerLensAddress,
-      data: encodeFunctionData({ abi: lockerLensAbi, functionName, args: [locker, of, BigInt(bound)] }),
+      data: encodeFunctionData({ abi: lockerLensAbi, functionName, args } as Parameters<typeof encodeFunctionData<typeof lockerLensAbi>>[0]),
       blockNumber: ctx.block,
       stateOverride: [{ address: lockerLensAddress, code: lockerLensRuntime }],
       batch: false,
@@ -100,7 +104,7 @@ function callLockerLens<T>(ctx: MarketContext, functionName: "teamFinanceDeposit
 
 /** Team.Finance deposits of the LP through the lens; null when the node refuses the override. */
 export async function readTeamFinanceByLens(ctx: MarketContext, locker: Address, lp: Address): Promise<LensRead | null> {
-  const read = await callLockerLens<readonly [boolean, bigint, readonly LensDeposit[]]>(ctx, "teamFinanceDeposits", locker, lp);
+  const read = await callLockerLens<readonly [boolean, bigint, readonly LensDeposit[]]>(ctx, { functionName: "teamFinanceDeposits", args: [locker, lp, BigInt(maxLocksRead)] });
   return read && { answered: read[0], count: read[1], deposits: read[2] };
 }
 
@@ -226,7 +230,7 @@ type UncxLocksRead = { answered: boolean; count: bigint; locks: readonly UncxLen
 
 /** UNCX 2024 locks of the LP through the lens (the newest maxLocksRead); null when the node refuses the override. */
 export async function readUncxLocksByLens(ctx: MarketContext, locker: Address, lp: Address): Promise<UncxLocksRead | null> {
-  const read = await callLockerLens<readonly [boolean, bigint, readonly UncxLensLock[]]>(ctx, "uncxLocks", locker, lp);
+  const read = await callLockerLens<readonly [boolean, bigint, readonly UncxLensLock[]]>(ctx, { functionName: "uncxLocks", args: [locker, lp, BigInt(maxLocksRead)] });
   return read && { answered: read[0], count: read[1], locks: read[2] };
 }
 
@@ -291,11 +295,13 @@ type LensPositionLock = { id: bigint; positionManager: Address; nftId: bigint; o
 
 /**
  * A UNCX V3 position locker's locks of the pool among its newest locks, through the lens in the
- * round that reads the positions' owners. "refused" when the node refuses the override; null when
- * the locker does not answer getLocksLength (not such a locker).
+ * round that reads the positions' owners; searched only when the locker holds one of the pool's
+ * positions found (`tokenIds` of `manager`), else no lock and nothing scanned. "refused" when the
+ * node refuses the override; null when the locker does not answer getLocksLength (not such a
+ * locker).
  */
-export async function readPositionLocksByLens(ctx: MarketContext, locker: Address, pool: Address): Promise<PositionLockScan | null | "refused"> {
-  const read = await callLockerLens<readonly [boolean, bigint, bigint, readonly LensPositionLock[]]>(ctx, "uncxV3PoolLocks", locker, pool, maxPositionLocksScanned);
+export async function readPositionLocksByLens(ctx: MarketContext, locker: Address, pool: Address, manager: Address, tokenIds: readonly bigint[]): Promise<PositionLockScan | null | "refused"> {
+  const read = await callLockerLens<readonly [boolean, bigint, bigint, readonly LensPositionLock[]]>(ctx, { functionName: "uncxV3PoolLocks", args: [locker, pool, manager, tokenIds, BigInt(maxPositionLocksScanned)] });
   if (read === null) return "refused";
   const [answered, count, scanned, locks] = read;
   if (!answered) return null;

@@ -188,7 +188,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   const lockers = tokenIds.length === 0 ? [] : positionLockers(ctx.network.lockers, dex);
   const [read, lensScans] = await Promise.all([
     readOwnersAndLiquidity(ctx, positionManager, dex.kind === "uniswap-v4", tokenIds),
-    Promise.all(lockers.map((locker) => readPositionLocksByLens(ctx, locker.address, pool.address))),
+    Promise.all(lockers.map((locker) => readPositionLocksByLens(ctx, locker.address, pool.address, positionManager, tokenIds))),
   ]);
   // A node that refused the lens: the locks by id, only from a locker that holds one of these positions.
   const scans = await Promise.all(
