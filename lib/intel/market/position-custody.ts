@@ -8,8 +8,8 @@
 //   2. at the pinned block: each position's owner and its liquidity now, and the owners' code; and
 //      beside them, through the locker lens, the locks of this pool in every registry position
 //      locker that can hold its NFTs (UNCX V3: nothing lists a pool's locks, so its newest locks
-//      are searched). A node that refuses the lens costs two rounds more, only where such a locker
-//      holds a position of the pool.
+//      are searched, only when it holds one of the pool's positions). A node that refuses the lens
+//      costs two rounds more, only where such a locker holds a position of the pool.
 // A position whose lock's date has passed is withdrawable, not locked: its owner can take the NFT
 // back today. An owner that is a contract we do not recognise is "unverified custody", never
 // "unlocked".
@@ -19,7 +19,7 @@ import { positionLensAbi, positionLensRuntime } from "./lens-code";
 import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
-import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLock, type PositionLockScan } from "./locker-schedules";
+import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
 import type { PoolCandidate } from "./pools";
 
@@ -191,10 +191,13 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     Promise.all(lockers.map((locker) => readPositionLocksByLens(ctx, locker.address, pool.address, positionManager, tokenIds))),
   ]);
   // A node that refused the lens: the locks by id, only from a locker that holds one of these positions.
+  const holdsOne = (locker: Address) => read.some((entry) => entry.owner !== null && sameAddress(entry.owner, locker));
   const scans = await Promise.all(
-    lensScans.map((scan, index) =>
-      scan === "refused" ? (read.some((entry) => entry.owner !== null && sameAddress(entry.owner, lockers[index].address)) ? readPositionLocksByIds(ctx, lockers[index].address, pool.address).then((byIds) => ({ scan: byIds, bound: maxPositionLocksById })) : { scan: null, bound: 0 }) : { scan, bound: maxPositionLocksScanned },
-    ),
+    lensScans.map(async (scan, index) => {
+      if (scan !== "refused") return { scan, bound: maxPositionLocksScanned };
+      const locker = lockers[index].address;
+      return { scan: holdsOne(locker) ? await readPositionLocksByIds(ctx, locker, pool.address) : null, bound: maxPositionLocksById };
+    }),
   );
   const scanOf = new Map(lockers.map((locker, index) => [locker.address.toLowerCase(), scans[index]]));
   const holdings: PositionHolding[] = [];
@@ -259,7 +262,7 @@ function positionLockers(lockers: readonly LockerInfo[], dex: { kind: string; ke
 function positionLock(holding: PositionHolding, manager: Address, locker: Pick<LockerInfo, "pattern">, scan: PositionLockScan | null, bound: number): { lock: PositionLockTerms | null; lockNote: string | null } {
   if (locker.pattern !== "uncx-v3-positions") return { lock: null, lockNote: "This locker's lock schedule is not decoded in this version; the position is counted as locked, with no unlock date." };
   if (!scan) return { lock: null, lockNote: "The locker did not answer getLocksLength; the position is counted as locked, with no unlock date." };
-  const found: PositionLock | undefined = scan.locks.find((lock) => lock.nftId === holding.tokenId && sameAddress(lock.positionManager, manager));
+  const found = scan.locks.find((lock) => lock.nftId === holding.tokenId && sameAddress(lock.positionManager, manager));
   if (found) return { lock: { lockId: found.lockId, owner: found.owner, unlockTime: found.unlockTime }, lockNote: null };
   const searched = scan.scanned < scan.count ? `its newest ${scan.scanned} of ${scan.count} locks` : `all ${scan.count} of its locks`;
   const cut = scan.scanned < scan.count && scan.scanned < BigInt(bound) ? " (the search stopped before its gas ran out)" : "";
