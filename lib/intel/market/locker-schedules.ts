@@ -140,6 +140,11 @@ export function teamFinanceSchedule(read: LensRead | null, now: bigint | null): 
   return { count: read.count, locks, read: "newest" };
 }
 
+/** A lock read from a locker's state that unlocks all at once: `amount` is what it still holds, so none left is withdrawn. */
+function plainLock(lockId: bigint, owner: Address, amount: bigint, unlockTime: bigint, now: bigint | null): LockProof {
+  return { lockId, owner: getAddress(owner), amount, unlockTime, withdrawn: amount === 0n, lockedAtRead: now === null ? null : amount > 0n && unlockTime > now, transaction: null };
+}
+
 export function uncxSchedule(results: readonly CallResult[], now: bigint | null): Schedule {
   const count = valueOrNull<bigint>(results[0]);
   const locks: LockProof[] = [];
@@ -147,7 +152,7 @@ export function uncxSchedule(results: readonly CallResult[], now: bigint | null)
     const entry = valueOrNull<readonly [bigint, bigint, bigint, bigint, bigint, Address]>(results[1 + index]);
     if (!entry) continue;
     const [, amount, , unlockDate, lockId, owner] = entry;
-    locks.push({ lockId, owner: getAddress(owner), amount, unlockTime: unlockDate, withdrawn: amount === 0n, lockedAtRead: now === null ? null : amount > 0n && unlockDate > now, transaction: null });
+    locks.push(plainLock(lockId, owner, amount, unlockDate, now));
   }
   return { count, locks, read: "first" };
 }
@@ -159,9 +164,7 @@ export function pinkLockSchedule(results: readonly CallResult[], now: bigint | n
   const listed = count !== null && count > 0n ? (valueOrNull<readonly PinkLock[]>(results[1]) ?? []) : [];
   const locks = listed.map((lock): LockProof => {
     const held = lock.amount - lock.unlockedAmount;
-    if (lock.cycle === 0n) {
-      return { lockId: lock.id, owner: getAddress(lock.owner), amount: held, unlockTime: lock.tgeDate, withdrawn: held === 0n, lockedAtRead: now === null ? null : held > 0n && lock.tgeDate > now, transaction: null };
-    }
+    if (lock.cycle === 0n) return plainLock(lock.id, lock.owner, held, lock.tgeDate, now);
     const vesting: VestingTerms = { total: lock.amount, tgeTime: lock.tgeDate, tgeBps: lock.tgeBps, cycleSeconds: lock.cycle, cycleBps: lock.cycleBps, unlockedAmount: lock.unlockedAmount };
     const terms = now === null ? null : lockTerms({ amount: held, unlockTime: 0n, withdrawn: false, vesting }, now);
     return { lockId: lock.id, owner: getAddress(lock.owner), amount: held, unlockTime: fullyVestedAt(vesting), withdrawn: held === 0n, lockedAtRead: terms === null ? null : terms.locked > 0n, transaction: null, vesting };
@@ -175,16 +178,7 @@ type PinkLockV1 = { id: bigint; token: Address; owner: Address; amount: bigint; 
 export function pinkLockV1Schedule(results: readonly CallResult[], now: bigint | null): Schedule {
   const count = valueOrNull<bigint>(results[0]);
   const listed = count !== null && count > 0n ? (valueOrNull<readonly PinkLockV1[]>(results[1]) ?? []) : [];
-  const locks = listed.map((lock): LockProof => ({
-    lockId: lock.id,
-    owner: getAddress(lock.owner),
-    amount: lock.amount,
-    unlockTime: lock.unlockDate,
-    withdrawn: lock.amount === 0n,
-    lockedAtRead: now === null ? null : lock.amount > 0n && lock.unlockDate > now,
-    transaction: null,
-  }));
-  return { count, locks, read: "first" };
+  return { count, locks: listed.map((lock) => plainLock(lock.id, lock.owner, lock.amount, lock.unlockDate, now)), read: "first" };
 }
 
 /** PinkLock's vesting rule: tgeBps of the whole at the TGE, then cycleBps more every full cycle, never past the whole. */
@@ -261,17 +255,7 @@ export function uncxLockCount(results: readonly CallResult[]): bigint | null {
 /** UNCX 2024 locks: `amount` is what the lock still holds, so a lock taken out in full is withdrawn. */
 export function uncxLockIdsSchedule(read: UncxLocksRead | null, now: bigint | null): Schedule {
   if (!read || !read.answered) return { count: null, locks: [], read: "newest" };
-  const locks = read.locks
-    .filter((lock) => lock.answered)
-    .map((lock): LockProof => ({
-      lockId: lock.id,
-      owner: getAddress(lock.owner),
-      amount: lock.amount,
-      unlockTime: lock.unlockDate,
-      withdrawn: lock.amount === 0n,
-      lockedAtRead: now === null ? null : lock.amount > 0n && lock.unlockDate > now,
-      transaction: null,
-    }));
+  const locks = read.locks.filter((lock) => lock.answered).map((lock) => plainLock(lock.id, lock.owner, lock.amount, lock.unlockDate, now));
   return { count: read.count, locks, read: "newest" };
 }
 
