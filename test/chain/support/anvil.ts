@@ -2,7 +2,10 @@
 // ANVIL_BIN points at another binary when the bundled one does not fit the platform.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export type Anvil = {
@@ -70,11 +73,19 @@ export async function startAnvil(options: { chainId?: number; args?: string[] } 
   // The port can be taken between asking and binding; a second try gets another one.
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
+    // anvil keeps the states it cannot hold in memory under $HOME/.foundry/anvil/tmp and never
+    // removes them (over 1 GB a run for the files that mine thousands of blocks): each anvil gets
+    // a home of its own, removed when it stops.
+    const home = mkdtempSync(path.join(tmpdir(), "anvil-home-"));
     const child = spawn(
       anvilBinary(),
       ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--quiet", ...(options.args ?? [])],
-      { stdio: "ignore" },
+      { stdio: "ignore", env: { ...process.env, HOME: home } },
     );
+    const stop = async () => {
+      await stopProcess(child);
+      rmSync(home, { recursive: true, force: true });
+    };
     let spawnError: Error | undefined;
     child.once("error", (error) => {
       spawnError = error;
@@ -83,9 +94,9 @@ export async function startAnvil(options: { chainId?: number; args?: string[] } 
     const answering = await waitUntilAnswering(url, child, Date.now() + 10_000);
     if (spawnError) throw new Error(`cannot run anvil at ${anvilBinary()} (set ANVIL_BIN): ${spawnError.message}`);
     if (answering) {
-      return { url, port, chainId, stop: () => stopProcess(child) };
+      return { url, port, chainId, stop };
     }
-    await stopProcess(child);
+    await stop();
   }
   throw new Error("anvil did not start");
 }
