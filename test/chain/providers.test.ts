@@ -10,6 +10,7 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { forgetProviderProfiles, knownProviderProfile } from "@/lib/chain/provider-profile";
 import { readChain } from "@/lib/chain/upstream";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { transfersReadFromStart } from "@/lib/intel/risk/read";
 import { providers, startProviderProxy, type ProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
 import { rpc, startAnvil, type Anvil } from "./support/anvil";
 import { artifacts, deploy, deployer, setupClients, type TestChain } from "./support/contracts";
@@ -309,6 +310,17 @@ describe("old state", () => {
     const balance = await readChain("eth", () => balanceAt(through.url));
     expect(balance).toBe(await balanceAt(anvil.url));
     expect(through.stats).toMatchObject({ httpRequests: 2, faults: { lagging_backend: 1 } });
+  });
+
+  it("the siphon check's look at the token before its Transfer window is skipped on a full node, not turned into a 503", async () => {
+    const window = { end: "window_ended" as const, truncated: false, fromBlock: head - 1_000n };
+    // The emitter had code then, so the window does not hold its whole history.
+    expect(await transfersReadFromStart(client(anvil.url), emitter, window)).toBe(false);
+    // A window starting before its deployment holds it all; a node without that block's state cannot say.
+    expect(await transfersReadFromStart(client(anvil.url), emitter, { ...window, fromBlock: 1n })).toBe(true);
+    const through = await proxy({ name: "geth full node", keepStateBlocks: 128 });
+    expect(await transfersReadFromStart(client(through.url), emitter, { ...window, fromBlock: 1n })).toBe(false);
+    expect(through.stats.refused.keepStateBlocks).toBeGreaterThan(0);
   });
 
   it("a full node without the block's state is answered 503 naming the archive it would take, after one more ask", async () => {

@@ -14,6 +14,7 @@
 import { zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
+import { readRefusal } from "@/lib/chain/refusals";
 import { classifyChainError } from "@/lib/chain/upstream";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, type CallResult } from "@/lib/chain/multicall";
@@ -182,15 +183,16 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
  * the token had no code in the block before it (a young token, the usual case for a trap). A node
  * without that block's state answers "not known", never "whole".
  */
-async function transfersReadFromStart(client: ChainClient, token: Address, scan: ReceiverScan): Promise<boolean> {
+export async function transfersReadFromStart(client: ChainClient, token: Address, scan: Pick<ReceiverScan, "end" | "truncated" | "fromBlock">): Promise<boolean> {
   if (scan.end === "history_start") return true;
   if (scan.truncated || scan.fromBlock === 0n) return false;
   return client
     .getCode({ address: token, blockNumber: scan.fromBlock - 1n })
     .then((code) => code === undefined || code === "0x")
     .catch((error: unknown) => {
-      if (classifyChainError(error) === "upstream") throw error;
-      return false;
+      // A full node keeps no state that old: the check is skipped, not the answer failed. Only an outage is.
+      if (readRefusal(error)?.meaning === "state_not_available" || classifyChainError(error) !== "upstream") return false;
+      throw error;
     });
 }
 
