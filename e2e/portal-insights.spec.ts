@@ -128,7 +128,7 @@ test("request lookup finds a request made a moment earlier, its idempotent repla
   await expect(detail.getByTestId("request-charged")).toHaveText("0 credits");
   // Refused before the body was read (access comes first), so no network is known.
   await expect(detail.getByTestId("request-network")).toHaveText("—");
-  await expect(detail.getByTestId("request-key")).toHaveText(`Insights live · svc_live_${"*".repeat(28)}${liveKey.slice(-4)}`);
+  await expect(detail.getByTestId("request-key")).toHaveText(`Insights live · svc_live_…${liveKey.slice(-4)}`);
   await expect(detail.getByTestId("request-replay")).toHaveText("No");
   await expect(detail.getByTestId("request-latency")).toHaveText(/^\d+ ms$/);
   expect(await page.content()).not.toContain(liveKey);
@@ -199,19 +199,51 @@ test("another project's request id is 404, exactly like an unknown one; staff fi
   expect((await staff.goto("/staff/requests/req_01JD3Q6Y1M8K2N4P5R7S9T0VWX"))?.status()).toBe(404);
 });
 
-test("per-key figures add up to the project's; the Usage tab narrows to one key; charts match the counters", async ({ request }) => {
+/** Staff turn charging on or off on the Switches form, as an operator would. */
+async function setCharging(staff: Page, on: boolean) {
+  await staff.goto("/staff/settings");
+  const form = staff.getByRole("form", { name: "Switches" });
+  await form.getByLabel("Charging on").setChecked(on);
+  await form.getByLabel("Reason").fill(on ? "e2e: one charged call" : "e2e: charged call done");
+  await form.getByRole("button", { name: "Save switches" }).click();
+  await expect(form.getByRole("status")).toContainText("Switches saved");
+}
+
+test("per-key figures add up to the project's; the Usage tab narrows to one key; charts match the counters", async ({ browser, request }) => {
   expect((await callMe(request, testKey)).status).toBe(200);
   // The sandbox budget allows one call a second.
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const sandboxRefused = await request.post("/v1/api/intel/risk", { headers: { "X-API-Key": testKey }, data: { chain: "eth", address: weth } });
   expect(sandboxRefused.status()).toBe(403);
 
+  // One call that really costs credits, so the credits chart has something to add up: staff
+  // grant credits to the owner and switch charging on for it, then off again.
+  const staff = await openStaff(browser);
+  await staff.goto("/staff/settings");
+  const grant = staff.getByRole("form", { name: "Grant credits" });
+  await grant.getByLabel("Account e-mail").fill(ownerEmail);
+  await grant.getByLabel("Credits").fill("10");
+  await grant.getByLabel("Reason").fill("insights pilot");
+  await grant.getByRole("button", { name: "Grant credits" }).click();
+  await expect(grant.getByRole("status")).toHaveText(`Granted 10 credits to ${ownerEmail}.`);
+  await setCharging(staff, true);
+  let charged: number;
+  try {
+    const paid = await request.post("/v1/api/intel/risk", { headers: { "X-API-Key": liveKey }, data: { chain: "eth", address: weth } });
+    expect(paid.status()).toBe(200);
+    charged = Number((await paid.json()).meta.credits_charged);
+  } finally {
+    await setCharging(staff, false);
+  }
+  expect(charged).toBe(2);
+
   await page.goto(`/developers/${projectId}/usage`);
   const projectRequests = Number(await page.getByTestId("counter-requests").textContent());
   const projectErrors = Number(await page.getByTestId("counter-errors").textContent());
   const projectCredits = Number(await page.getByTestId("counter-credits-used").textContent());
-  expect(projectRequests).toBe(5);
+  expect(projectRequests).toBe(6);
   expect(projectErrors).toBe(2);
+  expect(projectCredits).toBe(charged);
   await expect(page.getByTestId("credits-chart-total")).toHaveText(String(projectCredits));
   const rateLimited = Number(await page.getByTestId("counter-rate-limited").textContent());
   await expect(page.getByTestId("error-codes-total")).toHaveText(String(projectErrors + rateLimited));
@@ -229,25 +261,42 @@ test("per-key figures add up to the project's; the Usage tab narrows to one key;
     const test = await figures("Insights test", window);
     expect({ window, requests: live.requests + test.requests, errors: live.errors + test.errors, credits: live.credits + test.credits }).toEqual({ window, requests: projectRequests, errors: projectErrors, credits: projectCredits });
   }
-  expect(await figures("Insights live", "24h")).toEqual({ requests: 3, errors: 1, credits: 0 });
+  expect(await figures("Insights live", "24h")).toEqual({ requests: 4, errors: 1, credits: charged });
   await expect(page.getByTestId("key-unused")).toHaveCount(0);
   await shot(page, "keys-usage");
 
   await keyCard("Insights live").getByRole("link", { name: "This key's usage and history" }).click();
   await expect(page.getByTestId("key-scope")).toContainText("Insights live");
-  await expect(page.getByTestId("counter-requests")).toHaveText("3");
+  await expect(page.getByTestId("counter-requests")).toHaveText("4");
   await expect(page.getByTestId("counter-errors")).toHaveText("1");
-  await expect(page.getByTestId("history-row")).toHaveCount(3);
+  await expect(page.getByTestId("counter-credits-used")).toHaveText(String(charged));
+  await expect(page.getByTestId("credits-chart-total")).toHaveText(String(charged));
+  await expect(page.getByTestId("history-row")).toHaveCount(4);
   await shot(page, "usage-one-key");
   await page.getByRole("link", { name: "Show every key" }).click();
   await expect(page.getByTestId("counter-requests")).toHaveText(String(projectRequests));
 });
 
-test("the owner's activity log shows exactly their project's events, filterable by kind", async () => {
+test("the owner's activity log shows exactly their project's events, filterable by kind", async ({ browser }) => {
   await page.goto(`/developers/${projectId}/keys`);
   await keyCard("Insights test").getByRole("button", { name: "Revoke" }).click();
   await keyCard("Insights test").getByRole("button", { name: "Yes, revoke" }).click();
   await expect(page.getByRole("list", { name: "Current keys" }).getByRole("heading", { name: "Insights test" })).toHaveCount(0);
+  // A rename there and back, and a suspension staff lift again: all of them belong in the trail.
+  for (const name of [`${projectName} renamed`, projectName]) {
+    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByLabel("New project name").fill(name);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("project-name")).toHaveText(name);
+  }
+  const staff = await openStaff(browser);
+  await staff.goto(`/staff/projects/${projectId}`);
+  const staffCard = staff.getByTestId("key-card").filter({ has: staff.getByRole("heading", { name: "Insights live", exact: true }) });
+  await staffCard.getByLabel("Suspension reason").fill("Checking a traffic spike");
+  await staffCard.getByRole("button", { name: "Suspend key" }).click();
+  await expect(staffCard.getByTestId("key-state")).toHaveText("Suspended");
+  await staffCard.getByRole("button", { name: "Unsuspend key" }).click();
+  await expect(staffCard.getByTestId("key-state")).toHaveText("Active");
 
   await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Activity" }).click();
   await expect(page).toHaveURL(new RegExp(`/developers/${projectId}/activity$`));
@@ -261,10 +310,18 @@ test("the owner's activity log shows exactly their project's events, filterable 
       )
     ).rows.map((row: { action: string }) => row.action),
   );
-  expect(expected).toEqual(["key.revoke", "key.create", "key.create", "project.create"]);
+  expect(expected).toEqual(["key.unsuspend", "key.suspend", "project.rename", "project.rename", "key.revoke", "credits.grant", "key.create", "key.create", "project.create"]);
   await expect(page.getByTestId("activity-row")).toHaveCount(expected.length);
   expect(await page.getByTestId("activity-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-action")))).toEqual(expected);
-  await expect(page.getByTestId("activity-row").first()).toContainText("You");
+  const row = (action: string) => page.locator(`[data-testid="activity-row"][data-action="${action}"]`);
+  await expect(row("key.revoke")).toContainText("You");
+  await expect(row("key.suspend")).toContainText("Staff");
+  await expect(row("key.suspend")).toContainText("Checking a traffic spike");
+  await expect(row("key.unsuspend")).toContainText("Staff");
+  await expect(row("credits.grant")).toContainText("Staff");
+  await expect(row("credits.grant")).toContainText("insights pilot");
+  await expect(row("project.rename").first()).toContainText(`${projectName} renamed`);
+  await expect(table).not.toContainText(e2eState().staffEmail);
   await expect(table).not.toContainText("Neighbour");
   await expect(table).not.toContainText(otherProjectId);
   await expect(page.getByTestId("activity-row").filter({ hasText: "Key revoked" })).toContainText("Insights test");
@@ -340,6 +397,15 @@ test("layout: the history table fits at 1280 px and scrolls in its own box on a 
   expect(await staff.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await shot(staff, "mobile-staff-nav");
   await staff.setViewportSize({ width: 1280, height: 900 });
+
+  // The new views in dark mode (the theme follows the system's until chosen).
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/developers/${projectId}/requests/${successId}`);
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await shot(page, "dark-request-lookup");
+  await page.goto(`/developers/${projectId}/activity`);
+  await shot(page, "dark-activity");
+  await page.emulateMedia({ colorScheme: "light" });
 });
 
 test("the Endpoints tab shows code as code, never literal backticks", async () => {

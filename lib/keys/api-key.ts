@@ -35,6 +35,11 @@ export function maskApiKey(mode: KeyMode, lastFour: string): string {
   return `${keyPrefixes[mode]}${"*".repeat(secretLength - 4)}${lastFour}`;
 }
 
+/** A masked key where it shares a line or a table cell with other facts: `svc_live_…WXk3`. */
+export function shortenMaskedKey(masked: string): string {
+  return masked.replace(/\*+/, "…");
+}
+
 /** The key from `X-API-Key`, or from `Authorization: Bearer` as an alias. */
 export function apiKeyFromHeaders(headers: Headers): string | null {
   const direct = headers.get("x-api-key")?.trim();

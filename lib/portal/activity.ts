@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import { shortenMaskedKey } from "@/lib/keys/api-key";
 import { formatTime } from "./format";
 
 /** What each recorded action is called in the portal; unknown actions show their code. */
@@ -146,6 +147,7 @@ export function actorForOwner(actor: string, ownerEmail: string): string {
 
 const list = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.map(String).join(", ") : null);
 const text = (value: unknown) => (value === null || value === undefined || value === "" ? null : String(value));
+const maskedKey = (value: unknown) => (typeof value === "string" && value ? shortenMaskedKey(value) : null);
 const time = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? formatTime(value) : null);
 
 /** The details of an entry in words. Keys of the details that are not known are shown as they are. */
@@ -154,8 +156,7 @@ export function describeDetails(action: string, details: unknown): Array<{ label
   const d = details as Record<string, unknown>;
   const facts: Array<{ label: string; value: string | null }> = [];
   const push = (label: string, value: string | null) => facts.push({ label, value });
-  // The masked form's run of asterisks says nothing the prefix and last four do not.
-  const masked = text(d.masked)?.replace(/\*+/, "…") ?? null;
+  const masked = maskedKey(d.masked);
   if (action.startsWith("key.")) push("Key", [text(d.name) ?? "Unnamed key", masked].filter(Boolean).join(" · "));
   switch (action) {
     case "key.create":
@@ -173,7 +174,7 @@ export function describeDetails(action: string, details: unknown): Array<{ label
       push("Trial ends", time(d.trialEndsAt));
       break;
     case "key.rotate":
-      push("Replaced by", text(d.replacementMasked)?.replace(/\*+/, "…") ?? text(d.replacement));
+      push("Replaced by", maskedKey(d.replacementMasked) ?? text(d.replacement));
       break;
     case "project.rename":
       push("From", text(d.from));

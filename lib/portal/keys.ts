@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/contract/api-error";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
-import { maskApiKey } from "@/lib/keys/api-key";
+import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";
 import { keyOptionsSchema, type KeyOptionsInput } from "@/lib/operator/key-options";
 import { chainLabels, type ChainCode } from "./chain-labels";
 import { PortalInputError } from "./errors";
@@ -172,5 +172,5 @@ export async function keyChoices(db: Db, projectId: string | null) {
     select: { id: true, name: true, mode: true, lastFour: true },
     take: 500,
   });
-  return keys.map((key) => ({ id: key.id, label: `${key.name ? `${key.name} · ` : ""}${maskApiKey(key.mode, key.lastFour).replace(/\*+/, "…")}` }));
+  return keys.map((key) => ({ id: key.id, label: `${key.name ? `${key.name} · ` : ""}${shortenMaskedKey(maskApiKey(key.mode, key.lastFour))}` }));
 }

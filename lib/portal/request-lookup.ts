@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { RequestOutcome } from "@/lib/contract/error-codes";
-import { maskApiKey } from "@/lib/keys/api-key";
+import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";
 import { counterLabels, counterOfOutcome, outcomeLabels, type UsageScope } from "./usage";
 
 /** What the search box accepts: the `req_…` id from a response body or the X-Request-Id header. */
@@ -66,7 +66,7 @@ export async function findRequest(db: Db, scope: UsageScope, requestId: string):
     id: record.id,
     createdAt: record.createdAt.toISOString(),
     project: record.project,
-    key: { id: record.key.id, name: record.key.name, masked: maskApiKey(record.key.mode, record.key.lastFour) },
+    key: { id: record.key.id, name: record.key.name, masked: shortenMaskedKey(maskApiKey(record.key.mode, record.key.lastFour)) },
     endpoint: record.endpoint,
     method: record.method,
     httpStatus: record.httpStatus,
