@@ -165,7 +165,7 @@ test("request lookup finds a request made a moment earlier, its idempotent repla
   await expect(page.getByRole("search", { name: "Find a request" }).getByRole("alert")).toHaveText(/A request id starts with req_/);
 });
 
-test("another project's request id is 404, exactly like an unknown one; staff find it", async ({ browser }) => {
+test("another project's request id is 404, exactly like an unknown one; staff find it", async ({ browser, request }) => {
   const other = await browser.newContext();
   const neighbour = await other.newPage();
   await signIn(neighbour, otherEmail);
@@ -195,8 +195,11 @@ test("another project's request id is 404, exactly like an unknown one; staff fi
   await expect(staff.getByTestId("request-project")).toHaveText(`${projectName} (${projectId})`);
   await expect(staff.getByTestId("request-error-code")).toHaveText("scope_denied");
   await shot(staff, "staff-request-lookup");
-  // An id no project has is a real 404 for staff too.
+  // An id no project has is a real 404 for staff too — so is a call refused before any key was found.
   expect((await staff.goto("/staff/requests/req_01JD3Q6Y1M8K2N4P5R7S9T0VWX"))?.status()).toBe(404);
+  const keyless = await request.post("/v1/api/contract/analysis", { headers: { "X-API-Key": `svc_live_${"A".repeat(32)}` }, data: { chain: "eth", address: weth } });
+  expect(keyless.status()).toBe(401);
+  expect((await staff.goto(`/staff/requests/${(await keyless.json()).request_id}`))?.status()).toBe(404);
 });
 
 /** Staff turn charging on or off on the Switches form, as an operator would. */
