@@ -1,9 +1,9 @@
 // An audit trail as a table: when, who, what, the details in words, and why. The owner's
 // activity tab and the staff audit log both show it; each page brings its own filters.
-import Link from "next/link";
 import { ui } from "@/components/ui/styles";
 import type { ActivityEntry } from "@/lib/portal/activity";
 import { formatTime } from "@/lib/portal/format";
+import { Pager } from "./list-filters";
 
 type Props = {
   entries: ActivityEntry[];
@@ -14,12 +14,13 @@ type Props = {
   /** Staff: the raw details too. */
   showRaw?: boolean;
   empty: string;
-  newerHref: string | null;
-  olderHref: string | null;
   page: number;
+  hasOlder: boolean;
+  /** The link to another page of the same filtered log. */
+  hrefFor: (page: number) => string;
 };
 
-export function ActivityLog({ entries, actor, projectCell, showRaw, empty, newerHref, olderHref, page }: Props) {
+export function ActivityLog({ entries, actor, projectCell, showRaw, empty, page, hasOlder, hrefFor }: Props) {
   return (
     <div className="space-y-3">
       {entries.length === 0 ? (
@@ -42,12 +43,12 @@ export function ActivityLog({ entries, actor, projectCell, showRaw, empty, newer
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="activity-row" data-action={entry.action}>
                   <td className={`${ui.td} whitespace-nowrap`}>{formatTime(entry.createdAt).replace(" UTC", "")}</td>
-                  <td className={`${ui.td} break-all`}>{actor(entry)}</td>
+                  <td className={`${ui.td} wrap-anywhere`}>{actor(entry)}</td>
                   <td className={ui.td}>
                     <span className="whitespace-nowrap font-medium">{entry.actionLabel}</span>
                     <span className="block font-mono text-xs text-zinc-500">{entry.action}</span>
                   </td>
-                  {projectCell ? <td className={`${ui.td} text-xs`}>{projectCell(entry)}</td> : null}
+                  {projectCell ? <td className={`${ui.td} max-w-48 text-xs wrap-anywhere`}>{projectCell(entry)}</td> : null}
                   <td className={`${ui.td} min-w-64`}>
                     {entry.facts.length === 0 ? (
                       <span className="text-zinc-500">—</span>
@@ -56,7 +57,7 @@ export function ActivityLog({ entries, actor, projectCell, showRaw, empty, newer
                         {entry.facts.map((fact) => (
                           <div key={fact.label} className="contents">
                             <dt className="text-zinc-600 dark:text-zinc-400">{fact.label}</dt>
-                            <dd className="break-all font-mono">{fact.value}</dd>
+                            <dd className="font-mono wrap-anywhere">{fact.value}</dd>
                           </div>
                         ))}
                       </dl>
@@ -77,34 +78,7 @@ export function ActivityLog({ entries, actor, projectCell, showRaw, empty, newer
           </table>
         </div>
       )}
-      <nav aria-label="Activity pages" className="flex items-center justify-between text-sm">
-        {newerHref ? (
-          <Link href={newerHref} className={ui.link}>
-            ← Newer
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="text-zinc-500">Page {page}</span>
-        {olderHref ? (
-          <Link href={olderHref} className={ui.link}>
-            Older →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <Pager label="Activity pages" page={page} hasOlder={hasOlder} hrefFor={hrefFor} />
     </div>
   );
-}
-
-/** A filter link or a pager link: the current filters with some changed, empty ones left out. */
-export function activityHref(basePath: string, query: Record<string, string | number | undefined>, patch: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...query, ...patch })) {
-    if (value === undefined || value === "" || (name === "page" && value === 1)) continue;
-    params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `${basePath}?${text}` : basePath;
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ActivityLog, activityHref } from "@/components/portal/activity-log";
+import { ActivityLog } from "@/components/portal/activity-log";
+import { DayRangeFields, FilterButtons, FilterSelect, filterHref } from "@/components/portal/list-filters";
 import { ui } from "@/components/ui/styles";
 import { actionLabels, parseActivityQuery, recordedActions, staffAudit } from "@/lib/portal/activity";
 import { requireStaff } from "@/lib/portal/guards";
 import { projectChoices } from "@/lib/portal/staff";
-import { DayRangeFields } from "@/components/portal/day-range-fields";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -29,49 +29,16 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
         className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end`}
         key={`${query.project}|${query.actor}|${query.action}|${query.from}|${query.to}`}
       >
-        <div className="lg:col-span-2">
-          <label htmlFor="audit-project" className={ui.label}>
-            Project
-          </label>
-          <select id="audit-project" name="project" defaultValue={query.project ?? ""} className={ui.select}>
-            <option value="">Every project</option>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="audit-project" name="project" label="Project" allLabel="Every project" value={query.project} className="lg:col-span-2" choices={projects.map((project) => ({ value: project.id, label: project.label }))} />
         <div>
           <label htmlFor="audit-actor" className={ui.label}>
             Who (e-mail or cli)
           </label>
           <input id="audit-actor" name="actor" defaultValue={query.actor} className={ui.input} />
         </div>
-        <div>
-          <label htmlFor="audit-action" className={ui.label}>
-            What
-          </label>
-          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={ui.select}>
-            <option value="">Everything</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {actionLabels[action] ?? action}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="audit-action" name="action" label="What" allLabel="Everything" value={query.action} choices={actions.map((action) => ({ value: action, label: actionLabels[action] ?? action }))} />
         <DayRangeFields idPrefix="audit" from={query.from} to={query.to} />
-        <div className="flex gap-2 lg:col-span-6">
-          <button type="submit" className={ui.button}>
-            Filter
-          </button>
-          {filtered ? (
-            <Link href="/staff/audit" className={ui.buttonSecondary}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <FilterButtons filtered={filtered} clearHref="/staff/audit" className="flex gap-2 lg:col-span-6" />
       </form>
       <ActivityLog
         entries={entries}
@@ -88,8 +55,8 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
         }
         empty={filtered ? "Nothing matches these filters." : "Nothing recorded yet."}
         page={query.page}
-        newerHref={query.page > 1 ? activityHref("/staff/audit", filters, { page: query.page - 1 }) : null}
-        olderHref={hasMore ? activityHref("/staff/audit", filters, { page: query.page + 1 }) : null}
+        hasOlder={hasMore}
+        hrefFor={(page) => filterHref("/staff/audit", filters, { page })}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/contract/endpoints";
 import { formatNumber, formatTime } from "@/lib/portal/format";
 import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { FilterButtons, FilterSelect, Pager, filterHref } from "@/components/portal/list-filters";
 import { RequestSearch } from "./request-search";
 import { CreditsChart, ErrorCodeChart, OutcomeChart, TimelineChart } from "./usage-charts";
 
@@ -34,16 +35,8 @@ export type UsageViewProps = {
   projects?: Choice[];
 };
 
-function href(basePath: string, query: UsageQuery, patch: Partial<UsageQuery>) {
-  const merged = { ...query, ...patch };
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(merged)) {
-    if (value === undefined || value === null || value === "" || (name === "page" && value === 1)) continue;
-    params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `${basePath}?${text}` : basePath;
-}
+/** Links within the usage view, patched only with the usage query's own fields. */
+const href = (basePath: string, query: UsageQuery, patch: Partial<UsageQuery>) => filterHref(basePath, query, patch);
 
 export async function UsageView({ db, scope: wholeScope, query, now, basePath, csvPath, lookupPath, requestPath, keys, projects }: UsageViewProps) {
   // A chosen key narrows the counters and charts too, not only the history.
@@ -196,80 +189,29 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
         <form key={`${query.window}|${query.project}|${query.key}|${query.endpoint}|${query.status}`} method="get" action={basePath} className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end`} aria-label="Filter request history">
           <input type="hidden" name="window" value={query.window} />
           {projects ? (
-            <div>
-              <label htmlFor="filter-project" className={ui.label}>
-                Project
-              </label>
-              <select id="filter-project" name="project" defaultValue={query.project ?? ""} className={ui.select}>
-                <option value="">All projects</option>
-                {projects.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect id="filter-project" name="project" label="Project" allLabel="All projects" value={query.project} choices={projects.map((project) => ({ value: project.id, label: project.label }))} />
           ) : null}
-          <div>
-            <label htmlFor="filter-key" className={ui.label}>
-              Key
-            </label>
-            <select id="filter-key" name="key" defaultValue={query.key ?? ""} className={ui.select}>
-              <option value="">All keys</option>
-              {keys.map((key) => (
-                <option key={key.id} value={key.id}>
-                  {key.label}
+          <FilterSelect id="filter-key" name="key" label="Key" allLabel="All keys" value={query.key} choices={keys.map((key) => ({ value: key.id, label: key.label }))} />
+          <FilterSelect id="filter-endpoint" name="endpoint" label="Endpoint" allLabel="All endpoints" value={query.endpoint} choices={endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.id }))} />
+          <FilterSelect id="filter-status" name="status" label="Status" allLabel="Any status" value={query.status}>
+            <optgroup label="Outcome">
+              {outcomes.map((outcome) => (
+                <option key={outcome} value={outcome}>
+                  {outcomeLabels[outcome]}
                 </option>
               ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-endpoint" className={ui.label}>
-              Endpoint
-            </label>
-            <select id="filter-endpoint" name="endpoint" defaultValue={query.endpoint ?? ""} className={ui.select}>
-              <option value="">All endpoints</option>
-              {endpoints.map((endpoint) => (
-                <option key={endpoint.id} value={endpoint.id}>
-                  {endpoint.id}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="filter-status" className={ui.label}>
-              Status
-            </label>
-            <select id="filter-status" name="status" defaultValue={query.status ?? ""} className={ui.select}>
-              <option value="">Any status</option>
-              <optgroup label="Outcome">
-                {outcomes.map((outcome) => (
-                  <option key={outcome} value={outcome}>
-                    {outcomeLabels[outcome]}
+            </optgroup>
+            {summary.statuses.length > 0 ? (
+              <optgroup label="HTTP status">
+                {summary.statuses.map((status) => (
+                  <option key={status} value={String(status)}>
+                    {status}
                   </option>
                 ))}
               </optgroup>
-              {summary.statuses.length > 0 ? (
-                <optgroup label="HTTP status">
-                  {summary.statuses.map((status) => (
-                    <option key={status} value={String(status)}>
-                      {status}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <button type="submit" className={ui.button}>
-              Filter
-            </button>
-            {filtered ? (
-              <Link href={href(basePath, { window: query.window, page: 1 }, {})} className={ui.buttonSecondary}>
-                Clear
-              </Link>
             ) : null}
-          </div>
+          </FilterSelect>
+          <FilterButtons filtered={filtered} clearHref={href(basePath, { window: query.window, page: 1 }, {})} />
         </form>
 
         {history.rows.length === 0 ? (
@@ -334,23 +276,7 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
             </div>
           </div>
         )}
-        <nav aria-label="History pages" className="flex items-center justify-between text-sm">
-          {query.page > 1 ? (
-            <Link href={href(basePath, query, { page: query.page - 1 })} className={ui.link}>
-              ← Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-zinc-500">Page {query.page}</span>
-          {history.hasOlder ? (
-            <Link href={href(basePath, query, { page: query.page + 1 })} className={ui.link}>
-              Older →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager label="History pages" page={query.page} hasOlder={history.hasOlder} hrefFor={(page) => href(basePath, query, { page })} />
       </section>
     </div>
   );

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ActivityLog, activityHref } from "@/components/portal/activity-log";
+import { ActivityLog } from "@/components/portal/activity-log";
+import { DayRangeFields, FilterButtons, FilterSelect, filterHref } from "@/components/portal/list-filters";
 import { ui } from "@/components/ui/styles";
 import { actionLabels, actorForOwner, parseActivityQuery, projectActions, projectActivity } from "@/lib/portal/activity";
 import { requireProjectAccess } from "@/lib/portal/guards";
-import { DayRangeFields } from "@/components/portal/day-range-fields";
 
 export const metadata: Metadata = { title: "Activity" };
 
@@ -17,6 +16,7 @@ export default async function ActivityPage({ params, searchParams }: Props) {
   const { entries, hasMore } = await projectActivity(ctx.db, ctx.project, query);
   const base = `/developers/${ctx.project.id}/activity`;
   const filters = { action: query.action, from: query.from, to: query.to, page: query.page };
+  const filtered = Boolean(query.action || query.from || query.to);
   return (
     <section aria-labelledby="activity-heading" className="space-y-4">
       <h2 id="activity-heading" className={ui.h2}>
@@ -27,38 +27,17 @@ export default async function ActivityPage({ params, searchParams }: Props) {
         granted to your account, newest first. Changes by the operator&apos;s staff show as Staff.
       </p>
       <form method="get" action={base} aria-label="Filter activity" className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end`} key={`${query.action}|${query.from}|${query.to}`}>
-        <div>
-          <label htmlFor="activity-action" className={ui.label}>
-            What
-          </label>
-          <select id="activity-action" name="action" defaultValue={query.action ?? ""} className={ui.select}>
-            <option value="">Everything</option>
-            {projectActions.map((action) => (
-              <option key={action} value={action}>
-                {actionLabels[action]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="activity-action" name="action" label="What" allLabel="Everything" value={query.action} choices={projectActions.map((action) => ({ value: action, label: actionLabels[action] }))} />
         <DayRangeFields idPrefix="activity" from={query.from} to={query.to} />
-        <div className="flex gap-2">
-          <button type="submit" className={ui.button}>
-            Filter
-          </button>
-          {query.action || query.from || query.to ? (
-            <Link href={base} className={ui.buttonSecondary}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <FilterButtons filtered={filtered} clearHref={base} />
       </form>
       <ActivityLog
         entries={entries}
         actor={(entry) => actorForOwner(entry.actor, owner.email)}
-        empty={query.action || query.from || query.to ? "Nothing matches these filters." : "Nothing recorded yet."}
+        empty={filtered ? "Nothing matches these filters." : "Nothing recorded yet."}
         page={query.page}
-        newerHref={query.page > 1 ? activityHref(base, filters, { page: query.page - 1 }) : null}
-        olderHref={hasMore ? activityHref(base, filters, { page: query.page + 1 }) : null}
+        hasOlder={hasMore}
+        hrefFor={(page) => filterHref(base, filters, { page })}
       />
     </section>
   );
