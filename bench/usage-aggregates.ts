@@ -10,7 +10,9 @@ import { performance } from "node:perf_hooks";
 import { createDatabase } from "@/lib/db/client";
 import { createKey, createProject, createUser } from "@/lib/operator/operations";
 import { rollUpUsage } from "@/lib/usage/rollup";
-import { parseUsageQuery, usageHistory, usageSummary, usageTimeline, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { errorsByCode, parseUsageQuery, usageHistory, usageSummary, usageTimeline, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { keyUsageFigures } from "@/lib/portal/key-usage";
+import { findRequest } from "@/lib/portal/request-lookup";
 import { createTestDatabase } from "@/test/support/postgres";
 
 const { values } = parseArgs({ options: { rows: { type: "string", default: "1000000" }, runs: { type: "string", default: "20" } } });
@@ -40,7 +42,7 @@ async function main() {
   try {
     const owner = await createUser(db, "bench", { email: "usage-bench@example.com" });
     // Ten projects with a key each; the measured project holds a tenth of the rows.
-    const projects = [];
+    const projects: Array<{ projectId: string; keyId: string }> = [];
     for (let p = 0; p < 10; p++) {
       const project = await createProject(db, "bench", { ownerEmail: owner.email, name: `p${p}` });
       const key = await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] });
@@ -77,8 +79,19 @@ async function main() {
         results.push({ scope: who, window, ...(await time("requests over time", () => usageTimeline(db, scope, window, now))) });
         const query = parseUsageQuery({ window });
         results.push({ scope: who, window, ...(await time("history page 1", () => usageHistory(db, scope, query, now))) });
+        results.push({ scope: who, window, ...(await time("errors by code", () => errorsByCode(db, scope, window, now))) });
       }
     }
+    // The views narrowed to one key, the Keys tab's figures and a request lookup.
+    const oneKey: UsageScope = { projectId: projects[0].projectId, keyId: projects[0].keyId };
+    for (const window of ["24h", "30d"] as UsageWindow[]) {
+      results.push({ scope: "one key", window, ...(await time("counters + outcomes", () => usageSummary(db, oneKey, window, now))) });
+      results.push({ scope: "one key", window, ...(await time("requests over time", () => usageTimeline(db, oneKey, window, now))) });
+      results.push({ scope: "one key", window, ...(await time("errors by code", () => errorsByCode(db, oneKey, window, now))) });
+    }
+    results.push({ scope: "one project", window: "24h/7d/30d", ...(await time("Keys tab: figures per key", () => keyUsageFigures(db, projects[0].projectId, now))) });
+    results.push({ scope: "one project", window: "-", ...(await time("request lookup", () => findRequest(db, { projectId: projects[0].projectId }, `req_bench_${rows - 10}`))) });
+    results.push({ scope: "all projects (staff)", window: "-", ...(await time("request lookup", () => findRequest(db, { projectId: null }, `req_bench_${rows - 10}`))) });
     console.log(JSON.stringify({ rows, fill_seconds: Number(fillSeconds.toFixed(1)), first_rollup_seconds: Number(firstRollupSeconds.toFixed(2)), runs, results }, null, 2));
   } finally {
     await database.close();

@@ -168,22 +168,17 @@ export type ErrorCodeRow = { code: string; requests: number };
 /**
  * Failed requests over the window by error code, most frequent first: they add up to the
  * Errors and Rate limited counters together (honestly empty answers carry a code too, but
- * are not errors). Read from request_records: the hourly rollup keeps no codes, and failures
- * are the small part of the traffic.
+ * are not errors).
  */
 export async function errorsByCode(db: Db, scope: UsageScope, window: UsageWindow, now: Date): Promise<ErrorCodeRow[]> {
-  const groups = await db.requestRecord.groupBy({
-    by: ["errorCode"],
-    where: {
-      ...(scope.projectId ? { projectId: scope.projectId } : {}),
-      ...(scope.keyId ? { keyId: scope.keyId } : {}),
-      createdAt: { gte: windowStart(window, now) },
-      outcome: { in: failedOutcomes },
-    },
-    _count: { _all: true },
-  });
-  return groups
-    .map((group) => ({ code: group.errorCode ?? "(no code)", requests: group._count._all }))
+  const byCode = new Map<string, number>();
+  for (const group of await usageGroups(db, { projectId: scope.projectId, keyId: scope.keyId, since: windowStart(window, now), now, byErrorCode: true })) {
+    if (!failedOutcomes.includes(group.outcome)) continue;
+    const code = group.errorCode ?? "(no code)";
+    byCode.set(code, (byCode.get(code) ?? 0) + group.requests);
+  }
+  return [...byCode]
+    .map(([code, requests]) => ({ code, requests }))
     .sort((a, b) => b.requests - a.requests || a.code.localeCompare(b.code));
 }
 

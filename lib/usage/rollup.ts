@@ -1,5 +1,5 @@
-// Hourly rollup of request records for the Usage views (one project's, or staff's across every
-// project), read-side and incremental: before a view is read, the hours that ended at least `settleMs` ago and are
+// Hourly rollup of request records for the Usage views (one key's, one project's, or staff's
+// across every project) and the Keys tab's figures, read-side and incremental: before a view is read, the hours that ended at least `settleMs` ago and are
 // not rolled up yet are summed into usage_hourly in one statement, under a transaction-scoped
 // advisory lock so two readers never roll the same hours. A view then sums whole hours from
 // usage_hourly and reads only the edges (the window's first partial hour and everything after
@@ -45,11 +45,11 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
       for (let start = from; start < target; start += rollupStepMs) {
         const end = Math.min(start + rollupStepMs, target);
         await tx.$executeRaw`
-          INSERT INTO usage_hourly (hour, project_id, outcome, http_status, requests, quoted, charged, allowance_used)
-          SELECT date_trunc('hour', created_at), project_id, outcome, http_status, count(*)::int, sum(quoted)::int, sum(charged)::int, sum(allowance_used)::int
+          INSERT INTO usage_hourly (hour, project_id, key_id, outcome, http_status, error_code, requests, quoted, charged, allowance_used)
+          SELECT date_trunc('hour', created_at), project_id, key_id, outcome, http_status, coalesce(error_code, ''), count(*)::int, sum(quoted)::int, sum(charged)::int, sum(allowance_used)::int
           FROM request_records
           WHERE created_at >= CAST(${sqlTime(start)} AS timestamp) AND created_at < CAST(${sqlTime(end)} AS timestamp)
-          GROUP BY 1, 2, 3, 4`;
+          GROUP BY 1, 2, 3, 4, 5, 6`;
       }
       const rolledUpTo = new Date(target);
       await tx.usageRollup.upsert({ where: { id: 1 }, create: { id: 1, rolledUpTo }, update: { rolledUpTo } });
@@ -59,23 +59,43 @@ export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
   );
 }
 
-export type UsageGroup = { bucket: number | null; outcome: RequestOutcome; httpStatus: number; requests: number; quoted: number; charged: number; allowanceUsed: number };
+export type UsageGroup = {
+  bucket: number | null;
+  /** Only when grouped by key. */
+  keyId: string | null;
+  outcome: RequestOutcome;
+  httpStatus: number;
+  /** Only when grouped by error code; null also for requests without one. */
+  errorCode: string | null;
+  requests: number;
+  quoted: number;
+  charged: number;
+  allowanceUsed: number;
+};
 
-type GroupRow = { bucket: number | null; outcome: RequestOutcome; http_status: number; requests: number; quoted: number; charged: number; allowance_used: number };
+type GroupRow = { bucket: number | null; key_id: string | null; outcome: RequestOutcome; http_status: number; error_code: string | null; requests: number; quoted: number; charged: number; allowance_used: number };
 
-function toGroups(rows: GroupRow[]): UsageGroup[] {
-  return rows.map((row) => ({ bucket: row.bucket === null ? null : Number(row.bucket) * 1000, outcome: row.outcome, httpStatus: row.http_status, requests: row.requests, quoted: row.quoted, charged: row.charged, allowanceUsed: row.allowance_used }));
-}
+export type UsageGroupsInput = {
+  /** One project's requests, or every project's when null. */
+  projectId: string | null;
+  /** Only this key's requests (within the project). */
+  keyId?: string | null;
+  since: Date;
+  now: Date;
+  /** Also group by time bucket (its start, epoch ms): a whole number of hours. */
+  bucketMs?: number;
+  /** Also group by key. */
+  byKey?: boolean;
+  /** Also group by error code. */
+  byErrorCode?: boolean;
+};
 
 /**
- * Requests since `since` — of one project, or of every project when `projectId` is null —
- * grouped by outcome and HTTP status and, when `bucketMs` is given (a whole number of hours),
- * by time bucket (its start, epoch ms). With `keyId`, only that key's requests (within the
- * project): the rollup has no key column, so those are read from request_records through the
- * key's own time index.
+ * Requests since `since`, grouped by outcome and HTTP status and, as asked, by time bucket, key
+ * and error code: whole hours from usage_hourly, and from request_records only the window's
+ * partial first hour and the hours not rolled up yet.
  */
-export async function usageGroups(db: Db, input: { projectId: string | null; keyId?: string | null; since: Date; now: Date; bucketMs?: number }): Promise<UsageGroup[]> {
-  if (input.keyId) return keyUsageGroups(db, { ...input, keyId: input.keyId });
+export async function usageGroups(db: Db, input: UsageGroupsInput): Promise<UsageGroup[]> {
   const rolledUpTo = (await rollUpUsage(db, input.now)).getTime();
   const since = input.since.getTime();
   const firstWholeHour = ceilHour(since);
@@ -83,33 +103,40 @@ export async function usageGroups(db: Db, input: { projectId: string | null; key
   const bucketSeconds = input.bucketMs ? input.bucketMs / 1000 : 0;
   const project = input.projectId ?? "";
   const anyProject = input.projectId === null;
+  const key = input.keyId ?? "";
+  const anyKey = !input.keyId;
+  const byKey = input.byKey === true;
+  const byErrorCode = input.byErrorCode === true;
   // Without whole hours to use, the edges cover the whole window.
   const [headEnd, tailStart] = useHours ? [firstWholeHour, rolledUpTo] : [since, since];
   const rows = await db.$queryRaw<GroupRow[]>`
     SELECT (floor(extract(epoch FROM t) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
-           outcome, http_status, sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
+           CASE WHEN ${byKey} THEN key_id END AS key_id,
+           outcome, http_status,
+           CASE WHEN ${byErrorCode} THEN NULLIF(error_code, '') END AS error_code,
+           sum(requests)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
     FROM (
-      SELECT created_at AS t, outcome, http_status, 1 AS requests, quoted, charged, allowance_used FROM request_records
-        WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
+      SELECT created_at AS t, key_id, outcome, http_status, coalesce(error_code, '') AS error_code, 1 AS requests, quoted, charged, allowance_used FROM request_records
+        WHERE (${anyProject} OR project_id = ${project}) AND (${anyKey} OR key_id = ${key})
+          AND created_at >= CAST(${sqlTime(since)} AS timestamp) AND created_at < CAST(${sqlTime(headEnd)} AS timestamp)
       UNION ALL
-      SELECT hour, outcome, http_status, requests, quoted, charged, allowance_used FROM usage_hourly
-        WHERE ${useHours} AND (${anyProject} OR project_id = ${project}) AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
+      SELECT hour, key_id, outcome, http_status, error_code, requests, quoted, charged, allowance_used FROM usage_hourly
+        WHERE ${useHours} AND (${anyProject} OR project_id = ${project}) AND (${anyKey} OR key_id = ${key})
+          AND hour >= CAST(${sqlTime(firstWholeHour)} AS timestamp) AND hour < CAST(${sqlTime(rolledUpTo)} AS timestamp)
       UNION ALL
-      SELECT created_at, outcome, http_status, 1, quoted, charged, allowance_used FROM request_records
-        WHERE (${anyProject} OR project_id = ${project}) AND created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
+      SELECT created_at, key_id, outcome, http_status, coalesce(error_code, ''), 1, quoted, charged, allowance_used FROM request_records
+        WHERE (${anyProject} OR project_id = ${project}) AND (${anyKey} OR key_id = ${key}) AND created_at >= CAST(${sqlTime(tailStart)} AS timestamp)
     ) AS usage
-    GROUP BY 1, 2, 3`;
-  return toGroups(rows);
-}
-
-async function keyUsageGroups(db: Db, input: { projectId: string | null; keyId: string; since: Date; bucketMs?: number }): Promise<UsageGroup[]> {
-  const bucketSeconds = input.bucketMs ? input.bucketMs / 1000 : 0;
-  const anyProject = input.projectId === null;
-  const rows = await db.$queryRaw<GroupRow[]>`
-    SELECT (floor(extract(epoch FROM created_at) / NULLIF(${bucketSeconds}::int, 0)) * ${bucketSeconds}::int)::float8 AS bucket,
-           outcome, http_status, count(*)::int AS requests, sum(quoted)::int AS quoted, sum(charged)::int AS charged, sum(allowance_used)::int AS allowance_used
-    FROM request_records
-    WHERE key_id = ${input.keyId} AND (${anyProject} OR project_id = ${input.projectId ?? ""}) AND created_at >= CAST(${sqlTime(input.since.getTime())} AS timestamp)
-    GROUP BY 1, 2, 3`;
-  return toGroups(rows);
+    GROUP BY 1, 2, 3, 4, 5`;
+  return rows.map((row) => ({
+    bucket: row.bucket === null ? null : Number(row.bucket) * 1000,
+    keyId: row.key_id,
+    outcome: row.outcome,
+    httpStatus: row.http_status,
+    errorCode: row.error_code,
+    requests: row.requests,
+    quoted: row.quoted,
+    charged: row.charged,
+    allowanceUsed: row.allowance_used,
+  }));
 }

@@ -93,4 +93,45 @@ describe("migration runner", () => {
       { id: "aud_3", project_id: null },
     ]);
   });
+
+  it("rebuilds the hourly rollup with keys and error codes, as far as it had reached", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    cleanups.push(database.drop);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    cleanups.unshift(() => client.end());
+    const db = pgExecutor(client);
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261124140000_usage_hourly_keys")) {
+      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
+    }
+    await applyMigrations(db, before);
+    await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_a', 'a@example.com', 'user')`);
+    await db.query(`INSERT INTO projects (id, owner_id, name, updated_at) VALUES ('prj_a', 'usr_a', 'A', now())`);
+    for (const key of ["key_a", "key_b"]) {
+      await db.query(`INSERT INTO api_keys (id, project_id, mode, permissions, rate_limit_per_hour, allowed_chains, allowed_origins, allowed_ips, covered_endpoints, hash, last_four)
+        VALUES ($1, 'prj_a', 'live', '{}', 25, '{}', '{}', '{}', '{}', $1, 'abcd')`, [key]);
+    }
+    // Two rolled-up hours and one after the rollup's reach, which must stay out of it.
+    const records: Array<[string, string, number, string | null, string, number]> = [
+      ["key_a", "success", 200, null, "2030-01-01T10:05:00Z", 2],
+      ["key_a", "denied", 403, "scope_denied", "2030-01-01T10:40:00Z", 0],
+      ["key_b", "success", 200, null, "2030-01-01T10:50:00Z", 5],
+      ["key_b", "rate_limited", 429, "rate_limited", "2030-01-01T11:10:00Z", 0],
+      ["key_a", "success", 200, null, "2030-01-01T12:30:00Z", 2],
+    ];
+    for (const [i, [key, outcome, status, code, at, charged]] of records.entries()) {
+      await db.query(`INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, latency_ms, created_at)
+        VALUES ($1, $2, 'prj_a', 'intel/risk', 'POST', $3, $4, $5::"RequestOutcome", 2, $6, 5, $7::timestamptz AT TIME ZONE 'UTC')`, [`req_${i}`, key, status, code, outcome, charged, at]);
+    }
+    await db.query(`INSERT INTO usage_rollup (id, rolled_up_to) VALUES (1, '2030-01-01 12:00:00')`);
+    expect((await applyMigrations(db)).applied).toContain("20261124140000_usage_hourly_keys");
+    const rows = await db.query(`SELECT to_char(hour, 'HH24') AS hour, key_id, outcome::text, http_status, error_code, requests, charged FROM usage_hourly ORDER BY hour, key_id, http_status`);
+    expect(rows).toEqual([
+      { hour: "10", key_id: "key_a", outcome: "success", http_status: 200, error_code: "", requests: 1, charged: 2 },
+      { hour: "10", key_id: "key_a", outcome: "denied", http_status: 403, error_code: "scope_denied", requests: 1, charged: 0 },
+      { hour: "10", key_id: "key_b", outcome: "success", http_status: 200, error_code: "", requests: 1, charged: 5 },
+      { hour: "11", key_id: "key_b", outcome: "rate_limited", http_status: 429, error_code: "rate_limited", requests: 1, charged: 0 },
+    ]);
+  });
 });

@@ -11,7 +11,8 @@ import type { Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { pgliteExecutor } from "@/lib/db/sql-executor";
 import { newId } from "@/lib/ids";
-import { usageSummary, usageTimeline } from "@/lib/portal/usage";
+import { keyUsageFigures } from "@/lib/portal/key-usage";
+import { errorsByCode, usageSummary, usageTimeline } from "@/lib/portal/usage";
 import { rollUpUsage, rollupSettleMs } from "@/lib/usage/rollup";
 import { createWorld, openPortalDatabase } from "./support/world";
 
@@ -32,7 +33,7 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
   let db: Db;
   let close: () => Promise<void>;
   const now = new Date("2030-06-15T12:30:00.000Z");
-  const truth: Array<{ at: number; project: string; status: number; charged: number; allowance: number }> = [];
+  const truth: Array<{ at: number; project: string; key: string; status: number; code: string | null; charged: number; allowance: number }> = [];
 
   beforeAll(async () => {
     ({ db, close } = await backends[backend]());
@@ -54,11 +55,13 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
       const status = i % 5 === 0 ? 429 : i % 3 === 0 ? 403 : 200;
       // Every seventh success was paid by a trial allowance instead of the account.
       const allowance = status === 200 && i % 7 === 0 ? 2 : 0;
+      // Two codes behind the same 403, so errors by code must keep them apart.
+      const code = status === 429 ? "rate_limited" : status === 403 ? (i % 2 ? "scope_denied" : "chain_not_allowed") : null;
       const charged = status === 200 && !allowance ? 2 : 0;
       await db.requestRecord.create({
-        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, allowanceUsed: allowance, latencyMs: 5, createdAt: new Date(at) },
+        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, errorCode: code, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, allowanceUsed: allowance, latencyMs: 5, createdAt: new Date(at) },
       });
-      truth.push({ at, project: projects[p].id, status, charged, allowance });
+      truth.push({ at, project: projects[p].id, key: keys[p].id, status, code, charged, allowance });
     }
   }, 120_000);
   afterAll(async () => close?.());
@@ -103,6 +106,31 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
       expect((await usageSummary(db, { projectId }, window, now)).counters.requests).toBe(own.length);
       expect((await usageTimeline(db, { projectId }, window, now)).reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(own.length);
     }
+  });
+
+  it("one key's views, the Keys tab's figures and errors by code read the same rollup and equal a direct count", async () => {
+    const { project: projectId, key: keyId } = truth[0];
+    const figures = await keyUsageFigures(db, projectId, now);
+    for (const window of ["24h", "7d", "30d"] as const) {
+      const since = now.getTime() - { "24h": 24, "7d": 7 * 24, "30d": 30 * 24 }[window] * hour;
+      const ofKey = count(since).filter((r) => r.key === keyId);
+      const summary = await usageSummary(db, { projectId, keyId }, window, now);
+      expect({ window, requests: summary.counters.requests, credits: summary.counters.creditsUsed }).toEqual({ window, requests: ofKey.length, credits: ofKey.reduce((sum, r) => sum + r.charged, 0) });
+      expect((await usageTimeline(db, { projectId, keyId }, window, now)).reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(ofKey.length);
+      expect(figures.get(keyId)![window]).toEqual({ requests: ofKey.length, errors: ofKey.filter((r) => r.status === 403).length, credits: ofKey.reduce((sum, r) => sum + r.charged, 0) });
+
+      const failed = count(since).filter((r) => r.code !== null);
+      const expectedCodes = new Map<string, number>();
+      for (const r of failed) expectedCodes.set(r.code!, (expectedCodes.get(r.code!) ?? 0) + 1);
+      const codes = await errorsByCode(db, { projectId: null }, window, now);
+      expect(new Map(codes.map((row) => [row.code, row.requests]))).toEqual(expectedCodes);
+      expect(codes.map((row) => row.requests)).toEqual([...codes.map((row) => row.requests)].sort((a, b) => b - a));
+      const keyCodes = await errorsByCode(db, { projectId, keyId }, window, now);
+      expect(keyCodes.reduce((sum, row) => sum + row.requests, 0)).toBe(ofKey.filter((r) => r.code !== null).length);
+    }
+    // Another project's key narrows one project's view to nothing.
+    const otherKey = truth.find((r) => r.project !== projectId)!.key;
+    expect((await usageSummary(db, { projectId, keyId: otherKey }, "30d", now)).counters.requests).toBe(0);
   });
 
   it("a later read rolls up only the new hours; readers racing each other count every hour once", async () => {
