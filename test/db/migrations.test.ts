@@ -31,13 +31,29 @@ describe("migration runner", () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it("applies pending migrations once on PostgreSQL, with Prisma's bookkeeping", async () => {
+  /** An empty PostgreSQL database, its executor dropped and closed after the suite. */
+  async function emptyDatabase() {
     const database = await createTestDatabase({ migrate: false });
     cleanups.push(database.drop);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     cleanups.unshift(() => client.end());
-    await checkRunner(pgExecutor(client));
+    return pgExecutor(client);
+  }
+
+  /** A database as the migrations left it before `migration`: data written there meets that migration as real data would. */
+  async function databaseBefore(migration: string) {
+    const db = await emptyDatabase();
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
+    for (const name of readMigrations().map((m) => m.name).filter((name) => name < migration)) {
+      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
+    }
+    await applyMigrations(db, before);
+    return db;
+  }
+
+  it("applies pending migrations once on PostgreSQL, with Prisma's bookkeeping", async () => {
+    await checkRunner(await emptyDatabase());
   });
 
   it("applies pending migrations once on PGlite", async () => {
@@ -47,18 +63,7 @@ describe("migration runner", () => {
   });
 
   it("hashes the sessions signed in before session tokens were stored as hashes, so they keep working", async () => {
-    const database = await createTestDatabase({ migrate: false });
-    cleanups.push(database.drop);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    cleanups.unshift(() => client.end());
-    const db = pgExecutor(client);
-    // The migrations as they were before the hashing one.
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261123210100_session_token_hashes")) {
-      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
-    }
-    await applyMigrations(db, before);
+    const db = await databaseBefore("20261123210100_session_token_hashes");
     const token = "6f1c2b0e-4c1d-4b7a-9d51-0c8a2f3e9b11";
     await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_old', 'old@example.com', 'user')`);
     await db.query(`INSERT INTO sessions (session_token, user_id, expires) VALUES ($1, 'usr_old', now() + interval '1 day')`, [token]);
@@ -67,17 +72,7 @@ describe("migration runner", () => {
   });
 
   it("gives audit entries written before they named a project their project, from the project or the key they touched", async () => {
-    const database = await createTestDatabase({ migrate: false });
-    cleanups.push(database.drop);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    cleanups.unshift(() => client.end());
-    const db = pgExecutor(client);
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261124100100_audit_project")) {
-      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
-    }
-    await applyMigrations(db, before);
+    const db = await databaseBefore("20261124100100_audit_project");
     await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_a', 'a@example.com', 'user')`);
     await db.query(`INSERT INTO projects (id, owner_id, name, updated_at) VALUES ('prj_a', 'usr_a', 'A', now())`);
     await db.query(`INSERT INTO api_keys (id, project_id, mode, permissions, rate_limit_per_hour, allowed_chains, allowed_origins, allowed_ips, covered_endpoints, hash, last_four)
@@ -95,17 +90,7 @@ describe("migration runner", () => {
   });
 
   it("rebuilds the hourly rollup with keys and error codes, as far as it had reached", async () => {
-    const database = await createTestDatabase({ migrate: false });
-    cleanups.push(database.drop);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    cleanups.unshift(() => client.end());
-    const db = pgExecutor(client);
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-    for (const name of readMigrations().map((m) => m.name).filter((name) => name < "20261124140000_usage_hourly_keys")) {
-      fs.cpSync(path.join(defaultMigrationsDir, name), path.join(before, name), { recursive: true });
-    }
-    await applyMigrations(db, before);
+    const db = await databaseBefore("20261124140000_usage_hourly_keys");
     await db.query(`INSERT INTO users (id, email, role) VALUES ('usr_a', 'a@example.com', 'user')`);
     await db.query(`INSERT INTO projects (id, owner_id, name, updated_at) VALUES ('prj_a', 'usr_a', 'A', now())`);
     for (const key of ["key_a", "key_b"]) {
