@@ -185,6 +185,15 @@ test("another project's request id is 404, exactly like an unknown one; staff fi
   // Nor through the owner's own project URL.
   expect((await neighbour.goto(`/developers/${projectId}/requests/${failedId}`))?.status()).toBe(404);
   expect(await neighbour.content()).not.toContain(projectName);
+
+  // A key nobody has used for 30 days gets a hint (this one: made 40 days ago, never used).
+  await neighbour.goto(`/developers/${otherProjectId}/keys`);
+  await expect(neighbour.getByTestId("key-unused")).toHaveCount(0);
+  await withDb((client) => client.query(`UPDATE api_keys SET created_at = now() - interval '40 days' WHERE project_id = $1`, [otherProjectId]));
+  await neighbour.reload();
+  await expect(neighbour.getByTestId("key-unused")).toHaveCount(1);
+  await expect(neighbour.getByTestId("key-card").filter({ hasText: "Neighbour key" }).getByTestId("key-unused")).toContainText("Not used for 30 days or more");
+  await shot(neighbour, "keys-unused-hint");
   await other.close();
 
   const staff = await openStaff(browser);
