@@ -4,14 +4,16 @@
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
 import { movementLines, type Movement, type MovementKind, type SwapLeg } from "@/lib/intel/wallet/movements";
-import { averageCost, baseUnits, exactDollars, unpricedReason, type LedgerEntry } from "@/lib/intel/wallet/pnl/cost-basis";
+import { averageCost, baseUnits, dollarPlaces, exactDollars, unpricedReason, type LedgerEntry, type Money } from "@/lib/intel/wallet/pnl/cost-basis";
+import { formatRatio, plus, reduced } from "@/lib/intel/market/ratio";
 
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const [token, pool, otherPool, taxWallet] = [address(1), address(2), address(3), address(4)];
 
-const swap = (quoteAmount: bigint, at = pool, tokenAmount = 0n): SwapLeg => ({
+const swap = (quoteAmount: bigint, at = pool, tokenAmount = 0n, logIndex = 99): SwapLeg => ({
   pool: at,
+  logIndex,
   dex: "Uniswap V2",
   quote: { address: address(9), symbol: "WETH", decimals: 18, kind: "wrapped_native" },
   tokenAmount,
@@ -31,7 +33,7 @@ const movement = (kind: MovementKind, transaction: Hash, amount: bigint, logInde
 const entry = <T>(kind: MovementKind, n: number, amount: bigint, value: T | null, unpriced?: string): LedgerEntry<T> => ({ kind, transaction: tx(n), amount, value, unpriced });
 
 describe("movementLines", () => {
-  it("merges the legs of one swap (a taxed sell's tax and rest) and keeps everything else apart", () => {
+  it("merges the legs of one swap (a taxed sell's tax and rest) and keeps everything else apart, other swaps of the same pool included", () => {
     const sell = swap(700n);
     const lines = movementLines([
       movement("buy", tx(1), 1_000n, 3, swap(100n)),
@@ -42,6 +44,9 @@ describe("movementLines", () => {
       // The same transaction selling through another pool is another trade.
       movement("sell", tx(4), 5n, 1, swap(1n)),
       movement("sell", tx(4), 6n, 2, swap(2n, otherPool)),
+      // So is swapping through the same pool again in the same transaction (a contract trading in a loop).
+      movement("buy", tx(5), 7n, 1, swap(3n, pool, 7n, 2)),
+      movement("buy", tx(5), 8n, 3, swap(4n, pool, 8n, 4)),
     ]);
     expect(lines.map((line) => [line.kind, line.transaction, line.amount, line.legs.map((leg) => leg.logIndex), line.swap?.quoteAmount ?? null])).toEqual([
       ["buy", tx(1), 1_000n, [3], 100n],
@@ -50,6 +55,8 @@ describe("movementLines", () => {
       ["transfer_out", tx(3), 20n, [2], null],
       ["sell", tx(4), 5n, [1], 1n],
       ["sell", tx(4), 6n, [2], 2n],
+      ["buy", tx(5), 7n, [1], 3n],
+      ["buy", tx(5), 8n, [3], 4n],
     ]);
   });
 });
@@ -111,6 +118,38 @@ describe("averageCost", () => {
     expect(result.cost!.den.toString().length).toBeLessThan(100);
     // The held cost is the buy's cost scaled by what is left of the balance: checked exactly.
     expect(result.held).toBe(10n ** 21n - entries.slice(1).reduce((sum, e) => sum + e.amount, 0n));
+  });
+
+  it("a contract's thousand trades at ten prices stay bounded: past 512-bit denominators the ledger keeps 60 decimal places, which agree with the exact fractions", () => {
+    type R = { num: bigint; den: bigint };
+    // Buys and sells in turn (each sell a tenth of what is held) at ten prices whose denominators
+    // share nothing, as reference pools' reserves do: unbounded, a thousand of them reached
+    // 27,000-bit denominators and minutes of arithmetic.
+    const trades = (count: number) => {
+      const entries: LedgerEntry<R>[] = [];
+      let held = 0n;
+      for (let i = 0; i < count; i++) {
+        const price = { num: 3_000_000_000n * 10n ** 18n + BigInt(Math.floor(i / 100)) * 7_919n, den: 10n ** 36n + BigInt(Math.floor(i / 100)) * 104_729n };
+        const amount = i % 2 === 0 ? 123_456_789_012_345_678_901n + BigInt(i) * 9_973n : held / 10n;
+        held += i % 2 === 0 ? amount : -amount;
+        const paid = i % 2 === 0 ? 10n ** 16n : 9n * 10n ** 15n + BigInt(i);
+        entries.push(entry(i % 2 === 0 ? "buy" : "sell", i + 1, amount, { num: paid * price.num, den: 10n ** 18n * price.den }));
+      }
+      return entries;
+    };
+    // The exact ledger, for a history short enough to keep it: lowest terms, never rounded.
+    const unbounded: Money<R> = { zero: { num: 0n, den: 1n }, add: plus, sub: (a, b) => plus(a, { num: -b.num, den: b.den }), share: (t, part, whole) => reduced({ num: t.num * part, den: t.den * whole }) };
+    const exact = averageCost(trades(80), unbounded);
+    const kept = averageCost(trades(80), exactDollars);
+    expect(exact.cost!.den > 1n << 512n).toBe(true);
+    for (const [a, b] of [[exact.cost!, kept.cost!], [exact.realized!, kept.realized!]]) {
+      const difference = plus(a, { num: -b.num, den: b.den });
+      expect((difference.num < 0n ? -difference.num : difference.num) * 10n ** 58n <= difference.den).toBe(true);
+      expect(formatRatio(b, 6)).toBe(formatRatio(a, 6));
+    }
+    const long = averageCost(trades(1_000), exactDollars);
+    expect(long.cost!.den <= 10n ** BigInt(dollarPlaces)).toBe(true);
+    expect(long.realized!.den <= 10n ** BigInt(dollarPlaces)).toBe(true);
   });
 
   it("a transfer out carries its share of the cost away and realizes nothing", () => {

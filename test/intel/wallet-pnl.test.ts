@@ -9,7 +9,10 @@
 //   so realized and unrealized are null with the reason;
 // - a wallet with no trade: 422, never a zero; and never more than three sequential rounds.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, formatUnits, http, parseAbi, type Address, type Hash } from "viem";
+import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hash, type Hex } from "viem";
+import { rpc } from "../chain/support/anvil";
+import { getNetwork } from "@/lib/chain/networks";
+import { compilePlaced } from "@/lib/intel/compile-placed";
 import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
@@ -19,6 +22,7 @@ import { readPnl } from "@/lib/intel/wallet/pnl";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 const pairAbi = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"]);
+const swapAbi = parseAbi(["event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)"]);
 
 /** `num / den` written to 6 decimals, truncated toward zero, trailing zeros dropped: how the API writes dollars. */
 function dollars(num: bigint, den: bigint): string {
@@ -179,6 +183,48 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
       capped: true,
     });
     expect(data.unavailable).toEqual({ realized: reason, unrealized: reason, "position.cost_basis": reason });
+  });
+
+  it("a contract that buys and sells in a loop within one transaction: each swap is its own trade, priced by its own amounts", async () => {
+    const { rpcUrl } = demo.chains[chain];
+    const { token, pool } = book.scenarios.healthy;
+    const wrapped = book.canonical.wrappedNative.address;
+    // The V2-style router whose factory made the healthy token's pair.
+    const factoryAbi = parseAbi(["function getPair(address, address) view returns (address)"]);
+    const v2 = getNetwork(chain).dexes.filter((dex) => dex.kind === "uniswap-v2");
+    // (Not every registry DEX is placed on every demo chain: a factory that is not there answers nothing.)
+    const pairs = await Promise.all(v2.map((dex) => client().readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [token.address, wrapped] }).catch(() => null)));
+    const router = v2[pairs.findIndex((pair) => pair?.toLowerCase() === pool.pair.toLowerCase())].router;
+    const looper = "0x00000000000000000000000000000000100b7ade" as Address;
+    const sender = "0x00000000000000000000000000000000005e4de7" as Address;
+    const { runtime, abi } = compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader");
+    const snapshot = await rpc<Hex>(rpcUrl, "evm_snapshot");
+    try {
+      await rpc(rpcUrl, "anvil_setCode", [looper, runtime]);
+      await rpc(rpcUrl, "anvil_setBalance", [looper, toHex(parseEther("10"))]);
+      await rpc(rpcUrl, "anvil_setBalance", [sender, toHex(parseEther("1"))]);
+      await rpc(rpcUrl, "anvil_impersonateAccount", [sender]);
+      // Buy, sell a tenth, buy, sell a tenth: four swaps through one pair in one transaction.
+      const data = encodeFunctionData({ abi, functionName: "trade", args: [router, wrapped, token.address, 4n, parseEther("0.01")] });
+      const hash = await rpc<Hash>(rpcUrl, "eth_sendTransaction", [{ from: sender, to: looper, data, gas: toHex(3_000_000) }]);
+      const receipt = await client().waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe("success");
+      // The pair's own Swap events, read here without the classifier.
+      const tokenIs0 = token.address.toLowerCase() < wrapped.toLowerCase();
+      const swaps = parseEventLogs({ abi: swapAbi, logs: receipt.logs.filter((log) => log.address.toLowerCase() === pool.pair.toLowerCase()), eventName: "Swap" }).map(({ args }) => {
+        const [tokenIn, tokenOut, nativeIn, nativeOut] = tokenIs0 ? [args.amount0In, args.amount0Out, args.amount1In, args.amount1Out] : [args.amount1In, args.amount1Out, args.amount0In, args.amount0Out];
+        return tokenOut > 0n ? { kind: "buy", amount: raw(tokenOut), quote_amount: raw(nativeIn) } : { kind: "sell", amount: raw(tokenIn), quote_amount: raw(nativeOut) };
+      });
+      expect(swaps.map((swap) => swap.kind)).toEqual(["buy", "sell", "buy", "sell"]);
+
+      const result = await read(looper, token.address);
+      expect(result.data.trades.map((trade) => ({ kind: trade.kind, amount: trade.amount, quote_amount: trade.swap?.quote_amount, unpriced: trade.unpriced }))).toEqual(swaps.map((swap) => ({ ...swap, unpriced: null })));
+      expect(result.data.counts).toMatchObject({ buys: 2, sells: 2, unpriced: 0 });
+      expect(result.data.realized?.quote).toBeTruthy();
+    } finally {
+      await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [sender]);
+      await rpc(rpcUrl, "evm_revert", [snapshot]);
+    }
   });
 
   it("a wallet with no trade of the token is 422 insufficient_data, never a zero", async () => {

@@ -23,6 +23,8 @@ export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
 
 export type SwapLeg = {
   pool: Address;
+  /** The swap event's place in its transaction: one trade per swap, however many legs it has. */
+  logIndex: number;
   dex: string;
   quote: { address: Address; symbol: string; decimals: number; kind: QuoteAsset["kind"] };
   /** What the pool moved of the token in this swap (before any transfer tax). */
@@ -83,22 +85,52 @@ function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLe
   // Pools order their currencies by address: token0 is the lower one (V4's native coin, the zero address, always first).
   const tokenIsToken0 = pool.token.toLowerCase() < pool.quote.address.toLowerCase();
   const [tokenDelta, quoteDelta] = tokenIsToken0 ? [event.delta0, event.delta1] : [event.delta1, event.delta0];
-  const base = { pool: pool.address, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
+  const base = { pool: pool.address, logIndex: log.logIndex ?? 0, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
   // Into the wallet: the pool sent the token out and took the quote in. Out of it: the reverse.
   if (direction === "in" && tokenDelta < 0n && quoteDelta > 0n) return { ...base, tokenAmount: -tokenDelta, quoteAmount: quoteDelta };
   if (direction === "out" && tokenDelta > 0n && quoteDelta < 0n) return { ...base, tokenAmount: tokenDelta, quoteAmount: -quoteDelta };
   return null;
 }
 
+const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const topicAddress = (topic: string | undefined) => (topic ? `0x${topic.slice(26)}` : "");
+
+/**
+ * Which of a transaction's swaps a transfer belongs to. Most transactions swap the token once
+ * through one pool, and every leg of the wallet's trade belongs to that swap (a taxed sell has
+ * two). A transaction that swaps through the same pool several times in the same direction (a
+ * contract trading in a loop) moves the wallet's tokens straight to or from the pool once per
+ * swap, in order: the k-th such transfer belongs to the k-th swap. When the counts differ, the
+ * first swap stands, and the pricing check says whether it prices the trade.
+ */
+function swapOfTransfer(log: TransferLog, wallet: Address, direction: "in" | "out", receipt: TransactionReceipt, swaps: SwapLeg[]): SwapLeg {
+  const first = swaps[0];
+  const sameSwaps = swaps.filter((swap) => sameAddress(swap.pool, first.pool));
+  if (sameSwaps.length === 1) return first;
+  const straight = receipt.logs.filter((entry) => {
+    if (!sameAddress(entry.address, log.address) || entry.topics[0] !== transferTopic) return false;
+    const [from, to] = [topicAddress(entry.topics[1]), topicAddress(entry.topics[2])];
+    return direction === "in" ? sameAddress(from, first.pool) && sameAddress(to, wallet) : sameAddress(from, wallet) && sameAddress(to, first.pool);
+  });
+  const ordinal = straight.findIndex((entry) => entry.logIndex === log.logIndex);
+  return ordinal >= 0 && straight.length === sameSwaps.length ? sameSwaps[ordinal] : first;
+}
+
 export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
   const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
-  let swap: SwapLeg | null = null;
-  // A V4 PoolManager holds many pools: every candidate at the log's address is tried, matched by pool id.
-  search: for (const entry of receipt.logs) {
+  // Every swap of the token in the transfer's direction, in log order. A V4 PoolManager holds many
+  // pools: every candidate at a log's address is tried, matched by pool id.
+  const swaps: SwapLeg[] = [];
+  for (const entry of receipt.logs) {
     for (const pool of pools.filter((candidate) => sameAddress(candidate.address, entry.address))) {
-      if ((swap = swapLeg(entry, pool, direction))) break search;
+      const leg = swapLeg(entry, pool, direction);
+      if (leg) {
+        swaps.push(leg);
+        break;
+      }
     }
   }
+  const swap = swaps.length > 0 ? swapOfTransfer(log, wallet, direction, receipt, swaps) : null;
   return {
     kind: swap ? (direction === "in" ? "buy" : "sell") : direction === "in" ? "transfer_in" : "transfer_out",
     token: getAddress(log.address),
@@ -170,13 +202,13 @@ export type MovementLine = {
  * Movements to lines, in the order given. A taxed sell moves the wallet's tokens twice in one
  * transaction (the tax to the tax wallet, the rest into the pool) and the classifier marks both
  * legs as the sell of the same swap: they are one trade, priced once, or its proceeds would count
- * twice. So legs of the same kind, transaction and pool merge; plain transfers stay one per log.
+ * twice. So legs of the same kind, transaction and swap merge; plain transfers stay one per log.
  */
 export function movementLines(movements: readonly Movement[]): MovementLine[] {
   const lines: MovementLine[] = [];
   const trades = new Map<string, MovementLine>();
   for (const movement of movements) {
-    const key = movement.swap ? `${movement.transaction}:${movement.kind}:${movement.swap.pool.toLowerCase()}` : null;
+    const key = movement.swap ? `${movement.transaction}:${movement.kind}:${movement.swap.pool.toLowerCase()}:${movement.swap.logIndex}` : null;
     const open = key ? trades.get(key) : undefined;
     if (open) {
       open.amount += movement.amount;

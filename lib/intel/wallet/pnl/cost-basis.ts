@@ -54,13 +54,40 @@ export const baseUnits: Money<bigint> = {
   share: (total, part, whole) => (total * part) / whole,
 };
 
-/** Exact fractions of a dollar: nothing rounds until the figure is written out. */
+/** Denominators up to this size stay exact; see `bounded`. */
+const exactUpTo = 1n << 512n;
+/** What a ledger keeps past that: 60 decimal places of a dollar. */
+export const dollarPlaces = 60;
+const fixedDen = 10n ** BigInt(dollarPlaces);
+
+/** n / d to the nearest integer, ties away from zero (d > 0). */
+function roundedDiv(n: bigint, d: bigint): bigint {
+  const quotient = n / d;
+  const remainder = n % d;
+  return 2n * (remainder < 0n ? -remainder : remainder) >= d ? quotient + (n < 0n ? -1n : 1n) : quotient;
+}
+
+const toFixed = (r: Ratio): Ratio => (r.den === fixedDen ? r : { num: roundedDiv(r.num * fixedDen, r.den), den: fixedDen });
+
+/**
+ * The value itself while its denominator stays under 512 bits, else the nearest multiple of
+ * 10^-60, and a ledger that got there stays there. Lowest terms alone do not bound an
+ * average-cost ledger: each share of the cost multiplies the denominator by the tokens held, and
+ * a wallet with a thousand trades reached 27,000-bit denominators whose arithmetic held the event
+ * loop for minutes. The answer writes 6 decimal places, so 60 are far past anything shown.
+ */
+export function bounded(r: Ratio): Ratio {
+  return r.den <= exactUpTo ? r : toFixed(r);
+}
+
+/** Fractions of a dollar: exact for any ordinary history, and within 10^-60 past it; rounded only when written out. */
 export const exactDollars: Money<Ratio> = {
   zero: { num: 0n, den: 1n },
-  // In lowest terms after every step, or the denominators multiply with each trade.
-  add: plus,
+  // In lowest terms after every step, or the denominators multiply with each trade; once fixed,
+  // plain integer sums (no common factors to look for).
+  add: (a, b) => (a.den === fixedDen || b.den === fixedDen ? { num: toFixed(a).num + toFixed(b).num, den: fixedDen } : bounded(plus(a, b))),
   sub: (a, b) => exactDollars.add(a, { num: -b.num, den: b.den }),
-  share: (total, part, whole) => reduced({ num: total.num * part, den: total.den * whole }),
+  share: (total, part, whole) => (total.den === fixedDen ? { num: roundedDiv(total.num * part, whole), den: fixedDen } : bounded(reduced({ num: total.num * part, den: total.den * whole }))),
 };
 
 /** A line as one ledger sees it: what a buy cost or a sell brought in this ledger's unit, or why it has no such figure. */
