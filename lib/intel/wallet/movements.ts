@@ -95,31 +95,24 @@ function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLe
 const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const topicAddress = (topic: string | undefined) => (topic ? `0x${topic.slice(26)}` : "");
 
-/**
- * Which of a transaction's swaps a transfer belongs to. Most transactions swap the token once
- * through one pool, and every leg of the wallet's trade belongs to that swap (a taxed sell has
- * two). A transaction that swaps through the same pool several times in the same direction (a
- * contract trading in a loop) moves the wallet's tokens straight to or from the pool once per
- * swap, in order: the k-th such transfer belongs to the k-th swap. When the counts differ, the
- * first swap stands, and the pricing check says whether it prices the trade.
- */
-function swapOfTransfer(log: TransferLog, wallet: Address, direction: "in" | "out", receipt: TransactionReceipt, swaps: SwapLeg[]): SwapLeg {
-  const first = swaps[0];
-  const sameSwaps = swaps.filter((swap) => sameAddress(swap.pool, first.pool));
-  if (sameSwaps.length === 1) return first;
-  const straight = receipt.logs.filter((entry) => {
-    if (!sameAddress(entry.address, log.address) || entry.topics[0] !== transferTopic) return false;
-    const [from, to] = [topicAddress(entry.topics[1]), topicAddress(entry.topics[2])];
-    return direction === "in" ? sameAddress(from, first.pool) && sameAddress(to, wallet) : sameAddress(from, wallet) && sameAddress(to, first.pool);
-  });
-  const ordinal = straight.findIndex((entry) => entry.logIndex === log.logIndex);
-  return ordinal >= 0 && straight.length === sameSwaps.length ? sameSwaps[ordinal] : first;
-}
+/** A transaction's swaps of the token in one direction, and the wallet's transfers straight to or from the first swap's pool. */
+type TransactionSwaps = { swaps: SwapLeg[]; samePool: SwapLeg[]; straight: number[] };
 
-export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
-  const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
-  // Every swap of the token in the transfer's direction, in log order. A V4 PoolManager holds many
-  // pools: every candidate at a log's address is tried, matched by pool id.
+// Per receipt and pool list: a transaction with a hundred swaps has a hundred of the wallet's
+// transfers, and each would otherwise decode every swap log again.
+const transactionSwapsMemo = new WeakMap<TransactionReceipt, WeakMap<readonly PoolCandidate[], Map<string, TransactionSwaps>>>();
+
+function transactionSwaps(receipt: TransactionReceipt, pools: readonly PoolCandidate[], token: Address, wallet: Address, direction: "in" | "out"): TransactionSwaps {
+  const byPools = transactionSwapsMemo.get(receipt) ?? new WeakMap<readonly PoolCandidate[], Map<string, TransactionSwaps>>();
+  transactionSwapsMemo.set(receipt, byPools);
+  const memo = byPools.get(pools) ?? new Map<string, TransactionSwaps>();
+  byPools.set(pools, memo);
+  const key = `${token.toLowerCase()}|${wallet.toLowerCase()}|${direction}`;
+  const known = memo.get(key);
+  if (known) return known;
+
+  // Every swap of the token in this direction, in log order. A V4 PoolManager holds many pools:
+  // every candidate at a log's address is tried, matched by pool id.
   const swaps: SwapLeg[] = [];
   for (const entry of receipt.logs) {
     for (const pool of pools.filter((candidate) => sameAddress(candidate.address, entry.address))) {
@@ -130,7 +123,40 @@ export function classifyTransfer(log: TransferLog, wallet: Address, receipt: Tra
       }
     }
   }
-  const swap = swaps.length > 0 ? swapOfTransfer(log, wallet, direction, receipt, swaps) : null;
+  const first = swaps[0];
+  const samePool = first ? swaps.filter((swap) => sameAddress(swap.pool, first.pool)) : [];
+  const straight =
+    samePool.length > 1
+      ? receipt.logs
+          .filter((entry) => {
+            if (!sameAddress(entry.address, token) || entry.topics[0] !== transferTopic) return false;
+            const [from, to] = [topicAddress(entry.topics[1]), topicAddress(entry.topics[2])];
+            return direction === "in" ? sameAddress(from, first.pool) && sameAddress(to, wallet) : sameAddress(from, wallet) && sameAddress(to, first.pool);
+          })
+          .map((entry) => entry.logIndex ?? -1)
+      : [];
+  const found = { swaps, samePool, straight };
+  memo.set(key, found);
+  return found;
+}
+
+/**
+ * Which of a transaction's swaps a transfer belongs to. Most transactions swap the token once
+ * through one pool, and every leg of the wallet's trade belongs to that swap (a taxed sell has
+ * two). A transaction that swaps through the same pool several times in the same direction (a
+ * contract trading in a loop) moves the wallet's tokens straight to or from the pool once per
+ * swap, in order: the k-th such transfer belongs to the k-th swap. When the counts differ, the
+ * first swap stands, and the pricing check says whether it prices the trade.
+ */
+function swapOfTransfer(log: TransferLog, { swaps, samePool, straight }: TransactionSwaps): SwapLeg | null {
+  if (samePool.length <= 1) return swaps[0] ?? null;
+  const ordinal = straight.indexOf(log.logIndex);
+  return ordinal >= 0 && straight.length === samePool.length ? samePool[ordinal] : swaps[0];
+}
+
+export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
+  const direction = sameAddress(log.args.to, wallet) ? "in" : "out";
+  const swap = swapOfTransfer(log, transactionSwaps(receipt, pools, log.address, wallet, direction));
   return {
     kind: swap ? (direction === "in" ? "buy" : "sell") : direction === "in" ? "transfer_in" : "transfer_out",
     token: getAddress(log.address),
