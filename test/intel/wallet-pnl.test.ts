@@ -23,6 +23,7 @@ import { readPnl } from "@/lib/intel/wallet/pnl";
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 const pairAbi = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"]);
 const swapAbi = parseAbi(["event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)"]);
+const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
 
 /** `num / den` written to 6 decimals, truncated toward zero, trailing zeros dropped: how the API writes dollars. */
 function dollars(num: bigint, den: bigint): string {
@@ -185,11 +186,11 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     expect(data.unavailable).toEqual({ realized: reason, unrealized: reason, "position.cost_basis": reason });
   });
 
-  it("a contract that buys and sells in a loop within one transaction: each swap is its own trade, priced by its own amounts", async () => {
+  it.each(["healthy", "tax"] as const)("a contract that buys and sells the %s token in a loop within one transaction: each swap is its own trade, priced by its own amounts", async (scenario) => {
     const { rpcUrl } = demo.chains[chain];
-    const { token, pool } = book.scenarios.healthy;
+    const { token, pool } = book.scenarios[scenario];
     const wrapped = book.canonical.wrappedNative.address;
-    // The V2-style router whose factory made the healthy token's pair.
+    // The V2-style router whose factory made the token's pair.
     const factoryAbi = parseAbi(["function getPair(address, address) view returns (address)"]);
     const v2 = getNetwork(chain).dexes.filter((dex) => dex.kind === "uniswap-v2");
     // (Not every registry DEX is placed on every demo chain: a factory that is not there answers nothing.)
@@ -209,16 +210,23 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
       const hash = await rpc<Hash>(rpcUrl, "eth_sendTransaction", [{ from: sender, to: looper, data, gas: toHex(3_000_000) }]);
       const receipt = await client().waitForTransactionReceipt({ hash });
       expect(receipt.status).toBe("success");
-      // The pair's own Swap events, read here without the classifier.
+      // Read here without the classifier: the pair's Swap events, and the wallet's transfers, each
+      // belonging to the swap whose event follows it (a V2 pair moves the tokens, then says Swap).
       const tokenIs0 = token.address.toLowerCase() < wrapped.toLowerCase();
-      const swaps = parseEventLogs({ abi: swapAbi, logs: receipt.logs.filter((log) => log.address.toLowerCase() === pool.pair.toLowerCase()), eventName: "Swap" }).map(({ args }) => {
+      const swapLogs = parseEventLogs({ abi: swapAbi, logs: receipt.logs.filter((log) => log.address.toLowerCase() === pool.pair.toLowerCase()), eventName: "Swap" });
+      const moves = parseEventLogs({ abi: transferAbi, logs: receipt.logs.filter((log) => log.address.toLowerCase() === token.address.toLowerCase()), eventName: "Transfer" });
+      const swaps = swapLogs.map(({ args, logIndex }, k) => {
         const [tokenIn, tokenOut, nativeIn, nativeOut] = tokenIs0 ? [args.amount0In, args.amount0Out, args.amount1In, args.amount1Out] : [args.amount1In, args.amount1Out, args.amount0In, args.amount0Out];
-        return tokenOut > 0n ? { kind: "buy", amount: raw(tokenOut), quote_amount: raw(nativeIn) } : { kind: "sell", amount: raw(tokenIn), quote_amount: raw(nativeOut) };
+        const kind = tokenOut > 0n ? "buy" : "sell";
+        const after = k === 0 ? -1 : swapLogs[k - 1].logIndex;
+        const walletSide = (move: (typeof moves)[number]) => (kind === "buy" ? move.args.to : move.args.from).toLowerCase() === looper.toLowerCase();
+        const amount = moves.filter((move) => move.logIndex > after && move.logIndex < logIndex && walletSide(move)).reduce((sum, move) => sum + move.args.value, 0n);
+        return { kind, amount: raw(amount), quote_amount: raw(kind === "buy" ? nativeIn : nativeOut), unpriced: null };
       });
       expect(swaps.map((swap) => swap.kind)).toEqual(["buy", "sell", "buy", "sell"]);
 
       const result = await read(looper, token.address);
-      expect(result.data.trades.map((trade) => ({ kind: trade.kind, amount: trade.amount, quote_amount: trade.swap?.quote_amount, unpriced: trade.unpriced }))).toEqual(swaps.map((swap) => ({ ...swap, unpriced: null })));
+      expect(result.data.trades.map((trade) => ({ kind: trade.kind, amount: trade.amount, quote_amount: trade.swap?.quote_amount, unpriced: trade.unpriced }))).toEqual(swaps);
       expect(result.data.counts).toMatchObject({ buys: 2, sells: 2, unpriced: 0 });
       expect(result.data.realized?.quote).toBeTruthy();
     } finally {

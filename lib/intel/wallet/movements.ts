@@ -145,13 +145,18 @@ function transactionSwaps(receipt: TransactionReceipt, pools: readonly PoolCandi
  * through one pool, and every leg of the wallet's trade belongs to that swap (a taxed sell has
  * two). A transaction that swaps through the same pool several times in the same direction (a
  * contract trading in a loop) moves the wallet's tokens straight to or from the pool once per
- * swap, in order: the k-th such transfer belongs to the k-th swap. When the counts differ, the
- * first swap stands, and the pricing check says whether it prices the trade.
+ * swap, in order: the k-th such transfer belongs to the k-th swap, and another leg (a tax) to the
+ * swap of the straight transfer nearest to it, which its own transfer call made. When the counts
+ * differ, the first swap stands, and the pricing check says whether it prices the trade.
  */
 function swapOfTransfer(log: TransferLog, { swaps, samePool, straight }: TransactionSwaps): SwapLeg | null {
   if (samePool.length <= 1) return swaps[0] ?? null;
-  const ordinal = straight.indexOf(log.logIndex);
-  return ordinal >= 0 && straight.length === samePool.length ? samePool[ordinal] : swaps[0];
+  if (straight.length !== samePool.length) return swaps[0];
+  let nearest = 0;
+  for (let i = 1; i < straight.length; i++) {
+    if (Math.abs(straight[i] - log.logIndex) < Math.abs(straight[nearest] - log.logIndex)) nearest = i;
+  }
+  return samePool[nearest];
 }
 
 export function classifyTransfer(log: TransferLog, wallet: Address, receipt: TransactionReceipt, pools: readonly PoolCandidate[], timestamp: bigint): Movement {
