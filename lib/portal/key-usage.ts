@@ -2,8 +2,8 @@
 // the project (requests; errors = the Errors counter's outcomes; credits = what was charged),
 // from the same hourly rollup, so a project's keys add up to the project.
 import type { Db } from "@/lib/db/client";
-import { usageGroups } from "@/lib/usage/rollup";
-import { counterOfOutcome, usageWindows, windowStart, type UsageWindow } from "./usage";
+import { usageGroups, type UsageGroup } from "@/lib/usage/rollup";
+import { countUsage, usageWindows, windowStart, type UsageWindow } from "./usage";
 
 export type KeyFigures = { requests: number; errors: number; credits: number };
 export type KeyUsage = Record<UsageWindow, KeyFigures>;
@@ -17,13 +17,17 @@ export async function keyUsageFigures(db: Db, projectId: string, now: Date): Pro
   const perWindow = await Promise.all(windows.map((window) => usageGroups(db, { projectId, since: windowStart(window, now), now, byKey: true })));
   const figures = new Map<string, KeyUsage>();
   windows.forEach((window, index) => {
+    const byKey = new Map<string, UsageGroup[]>();
     for (const group of perWindow[index]) {
-      const usage = figures.get(group.keyId!) ?? emptyKeyUsage();
-      const counted = usage[window];
-      counted.requests += group.requests;
-      counted.credits += group.charged;
-      if (counterOfOutcome[group.outcome] === "errors") counted.errors += group.requests;
-      figures.set(group.keyId!, usage);
+      const groups = byKey.get(group.keyId!) ?? [];
+      groups.push(group);
+      byKey.set(group.keyId!, groups);
+    }
+    for (const [keyId, groups] of byKey) {
+      const usage = figures.get(keyId) ?? emptyKeyUsage();
+      const counters = countUsage(groups);
+      usage[window] = { requests: counters.requests, errors: counters.errors, credits: counters.creditsUsed };
+      figures.set(keyId, usage);
     }
   });
   return figures;

@@ -6,7 +6,7 @@ import type { UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/contract/error-codes";
-import { usageGroups } from "@/lib/usage/rollup";
+import { usageGroups, type UsageGroup } from "@/lib/usage/rollup";
 
 export const usageWindows = {
   "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
@@ -108,21 +108,29 @@ export type UsageCounters = Record<CounterName, number> & {
 };
 export type OutcomeRow = { outcome: RequestOutcome; label: string; requests: number; quoted: number; charged: number; allowanceUsed: number };
 
+/** Counters of some usage groups: each counter the sum of its outcomes (counterOfOutcome). The Usage tab's and each key's figures on the Keys tab. */
+export function countUsage(groups: readonly UsageGroup[]): UsageCounters {
+  const counters: UsageCounters = { requests: 0, successful: 0, honestEmpty: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0, allowanceUsed: 0 };
+  for (const group of groups) {
+    counters.requests += group.requests;
+    counters.quoted += group.quoted;
+    counters.creditsUsed += group.charged;
+    counters.allowanceUsed += group.allowanceUsed;
+    counters[counterOfOutcome[group.outcome]] += group.requests;
+  }
+  return counters;
+}
+
 /** Counters over the window, each the sum of its outcome rows (counterOfOutcome). */
 export async function usageSummary(db: Db, scope: UsageScope, window: UsageWindow, now: Date) {
   const groups = await usageGroups(db, { projectId: scope.projectId, keyId: scope.keyId, since: windowStart(window, now), now });
-  const counters: UsageCounters = { requests: 0, successful: 0, honestEmpty: 0, errors: 0, rateLimited: 0, creditsUsed: 0, quoted: 0, allowanceUsed: 0 };
+  const counters = countUsage(groups);
   const byOutcome = new Map<RequestOutcome, OutcomeRow>(
     outcomes.map((outcome) => [outcome, { outcome, label: outcomeLabels[outcome], requests: 0, quoted: 0, charged: 0, allowanceUsed: 0 }]),
   );
   const statuses = new Set<number>();
   for (const group of groups) {
     const { requests: count, quoted, charged, allowanceUsed } = group;
-    counters.requests += count;
-    counters.quoted += quoted;
-    counters.creditsUsed += charged;
-    counters.allowanceUsed += allowanceUsed;
-    counters[counterOfOutcome[group.outcome]] += count;
     const row = byOutcome.get(group.outcome)!;
     row.requests += count;
     row.quoted += quoted;
