@@ -37,6 +37,9 @@ function dollars(num: bigint, den: bigint): string {
 const raw = (value: bigint, decimals = 18) => ({ raw: value.toString(), formatted: formatUnits(value, decimals) });
 
 const demo = useDemoChains();
+/** The bench's looping trader, compiled once for every chain and token that places it. */
+let compiledTrader: ReturnType<typeof compilePlaced> | undefined;
+const busyTrader = () => (compiledTrader ??= compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader"));
 
 describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   let book: AddressBook;
@@ -198,7 +201,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     const router = v2[pairs.findIndex((pair) => pair?.toLowerCase() === pool.pair.toLowerCase())].router;
     const looper = "0x00000000000000000000000000000000100b7ade" as Address;
     const sender = "0x00000000000000000000000000000000005e4de7" as Address;
-    const { runtime, abi } = compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader");
+    const { runtime, abi } = busyTrader();
     const snapshot = await rpc<Hex>(rpcUrl, "evm_snapshot");
     try {
       await rpc(rpcUrl, "anvil_setCode", [looper, runtime]);

@@ -76,7 +76,7 @@ const toFixed = (r: Ratio): Ratio => (r.den === fixedDen ? r : { num: roundedDiv
  * a wallet with a thousand trades reached 27,000-bit denominators whose arithmetic held the event
  * loop for minutes. The answer writes 6 decimal places, so 60 are far past anything shown.
  */
-export function bounded(r: Ratio): Ratio {
+function bounded(r: Ratio): Ratio {
   return r.den <= exactUpTo ? r : toFixed(r);
 }
 
