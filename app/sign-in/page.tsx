@@ -6,13 +6,19 @@ import { githubEnabled } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/portal/guards";
 import { safeReturnPath } from "@/lib/portal/return-path";
 import { signInOrigin } from "@/lib/portal/sign-in-origin";
+import { refusalFromUrl, refusalMessage } from "@/lib/auth/sign-in-links";
 import { signInWithGitHub } from "./actions";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const callbackUrl = safeReturnPath((await searchParams).callbackUrl);
+type Query = { callbackUrl?: string | string[]; error?: string | string[]; retry?: string | string[] };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
+  const callbackUrl = safeReturnPath(query.callbackUrl);
+  // A link request Auth.js's own route refused (lib/auth/sign-in-links.ts) lands here with its reason.
+  const refusal = typeof query.error === "string" ? refusalFromUrl(`/sign-in?${new URLSearchParams({ error: query.error, retry: typeof query.retry === "string" ? query.retry : "" })}`) : null;
   // The link and the cookie belong to one host: sign in there (lib/portal/sign-in-origin.ts).
   const origin = signInOrigin((await headers()).get("host"), process.env.AUTH_URL);
   if (origin && "redirectTo" in origin) redirect(`${origin.redirectTo}/sign-in?${new URLSearchParams({ callbackUrl })}`);
@@ -30,6 +36,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <a href={`${origin.origin}/sign-in`} className={ui.link}>
               Go there
             </a>
+          </p>
+        ) : null}
+        {refusal ? (
+          <p className="mt-4 text-sm text-red-700 dark:text-red-300" role="alert" data-testid="sign-in-refusal">
+            {refusalMessage(refusal)}
           </p>
         ) : null}
         <div className="mt-6">

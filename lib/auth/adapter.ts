@@ -33,6 +33,11 @@ export function portalAdapter(db: Db): Adapter {
       await audit(db, { actor: user.email, action: "user.sign_up", targetType: "user", targetId: user.id });
       return user as AdapterUser;
     },
+    // Each new link sweeps the expired ones, so refused or unused requests leave no rows behind.
+    async createVerificationToken(token) {
+      await db.verificationToken.deleteMany({ where: { expires: { lt: new Date() } } });
+      return base.createVerificationToken!(token);
+    },
     async createSession(session) {
       return withToken(await base.createSession!({ ...session, sessionToken: hashSessionToken(session.sessionToken) }), session.sessionToken);
     },

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { EmailConfig } from "next-auth/providers/email";
+import { emailAddressSchema } from "@/lib/accounts/email-address";
 import { sendMail } from "./smtp";
 
 export const signInLinkMaxAgeSeconds = 60 * 60;
@@ -43,6 +44,13 @@ export function emailProvider(): EmailConfig {
     type: "email",
     name: "E-mail",
     maxAge: signInLinkMaxAgeSeconds,
+    // The project's rule, not Auth.js's looser one. An address it refuses is passed on as typed
+    // (never thrown: that would surface as a configuration error) and refused by the signIn
+    // callback (lib/auth/sign-in-links.ts), before any token is made.
+    normalizeIdentifier(identifier) {
+      const parsed = emailAddressSchema.safeParse(identifier);
+      return parsed.success ? parsed.data : String(identifier ?? "");
+    },
     async sendVerificationRequest({ identifier, url, expires }) {
       await deliverSignInLink({ to: identifier, url, expires: expires.toISOString() });
     },

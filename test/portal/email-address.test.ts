@@ -9,9 +9,11 @@ describe("e-mail addresses", () => {
   });
 
   it("refuses the rest with one message a person can act on", () => {
-    for (const bad of ["", "plain", "two@@example.com", "a b@example.com", "@example.com", "me@", 'q"uote@example.com', "a@b,c", 42, null]) {
+    for (const bad of ["", "plain", "two@@example.com", "a b@example.com", "@example.com", "me@", 'q"uote@example.com', "a@b,c", 42, null, "<img src=x>@example.com", "<img>@example.com", "a(b)@example.com", "a\\b@example.com", "a;b@example.com", "a:b@example.com", "a@[127.0.0.1]", "a\uFF20evil.example@example.com"]) {
       expect(parseEmailAddress(bad), String(bad)).toEqual({ ok: false, error: "Enter an e-mail address such as you@example.com." });
     }
+    // Compatibility forms fold to what they look like (NFKC) before the rule applies.
+    expect(parseEmailAddress("\uFF41@example.com")).toEqual({ ok: true, email: "a@example.com" });
     expect(parseEmailAddress(`${"a".repeat(250)}@example.com`)).toEqual({ ok: false, error: "That e-mail address is too long." });
   });
 });

@@ -82,6 +82,17 @@ describe("sign-in", () => {
     for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 42]) expect(safeReturnPath(bad)).toBe("/developers");
   });
 
+  it("resolves return paths as a browser would: tabs, newlines, backslashes and dot segments never reach another host", () => {
+    for (const bad of ["/\t/evil.example/phish", "/\n/evil.example", "/\r/evil.example", "/\r\n/evil.example", "/\\/evil.example", "/\t\\evil.example", "\\/evil.example", "/.//evil.example", "/..//evil.example", "/%2e//evil.example", "\t//evil.example"]) {
+      expect(safeReturnPath(bad), JSON.stringify(bad)).toBe("/developers");
+    }
+    // Encoded forms stay encoded: a path segment, not a host. Control characters never reach a Location header raw.
+    expect(safeReturnPath("/%09/evil.example")).toBe("/%09/evil.example");
+    expect(safeReturnPath("/developers/%0d%0aSet-Cookie:x")).toBe("/developers/%0d%0aSet-Cookie:x");
+    expect(safeReturnPath("/developers\r\nSet-Cookie: x=1")).toBe("/developersSet-Cookie:%20x=1");
+    expect(safeReturnPath("/developers/prj_1/usage?key=k#top")).toBe("/developers/prj_1/usage?key=k#top");
+  });
+
   it("keeps one generated secret in DATA_DIR when AUTH_SECRET is unset", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-secret-"));
     const holder = globalThis as unknown as { __authSecret?: string };

@@ -12,6 +12,8 @@ import type { Db } from "@/lib/db/client";
 import { handlers } from "@/lib/auth/auth";
 import { hashSessionToken } from "@/lib/auth/adapter";
 import { secureCookies } from "@/lib/auth/secure-cookies";
+import { signInLinkPolicies } from "@/lib/auth/sign-in-links";
+import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 import { openPortalDatabase, usePortal } from "./support/world";
 
 const outbox = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sign-in-")), "outbox.jsonl");
@@ -62,6 +64,21 @@ class Browser {
     expect(landed.headers.get("location")).toMatch(/\/developers$/);
     return csrfToken;
   }
+}
+
+/** A caller at `address` as our server stamps it (scripts/serve.ts), so the per-client limit can tell callers apart. */
+const fromClient = (address: string) => ({ [peerAddressHeader]: address, [peerSecretHeader]: peerSecret() });
+
+function outboxLines(): number {
+  return fs.existsSync(outbox) ? fs.readFileSync(outbox, "utf8").trim().split("\n").filter(Boolean).length : 0;
+}
+
+/** Asks Auth.js's own route for a link, as a script would (CSRF token first), and returns where it was sent. */
+async function askForLink(browser: Browser, email: string): Promise<string> {
+  const { csrfToken } = (await (await browser.request("/api/auth/csrf")).json()) as { csrfToken: string };
+  const asked = await browser.request("/api/auth/signin/email", { method: "POST", form: { csrfToken, email, callbackUrl: "/developers" } });
+  expect(asked.status).toBe(302);
+  return new URL(asked.headers.get("location")!).pathname + new URL(asked.headers.get("location")!).search;
 }
 
 describe("sign-in sessions", () => {
@@ -118,6 +135,63 @@ describe("sign-in sessions", () => {
     expect(out.status).toBe(302);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
     expect(browser.sessionCookie()).toBeUndefined();
+  });
+
+  it("answers GET /api/auth/session with the user and the expiry only, never the session token", async () => {
+    configure({});
+    const email = `body-${randomBytes(3).toString("hex")}@example.com`;
+    const browser = new Browser();
+    await browser.signIn(email);
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    const body = (await (await browser.request("/api/auth/session")).json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["expires", "user"]);
+    expect(body.user).toEqual({ id: user.id, email, name: null });
+    expect(new Date(body.expires as string).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(JSON.stringify(body)).not.toContain(browser.sessionCookie()!.value);
+  });
+
+  it("limits links asked through Auth.js's own route per address, as the sign-in page does", async () => {
+    configure({});
+    const email = `flood-${randomBytes(3).toString("hex")}@example.com`;
+    const browser = new Browser(fromClient("198.51.100.7"));
+    const limit = signInLinkPolicies.address.windows[0].limit;
+    const before = outboxLines();
+    for (let i = 0; i < limit; i++) expect(await askForLink(browser, email)).toMatch(/\/verify-request\?provider=email/);
+    expect(await askForLink(browser, email)).toMatch(/^\/sign-in\?error=too-many-links&retry=\d+$/);
+    expect(await askForLink(browser, email.toUpperCase())).toMatch(/^\/sign-in\?error=too-many-links/);
+    expect(outboxLines()).toBe(before + limit);
+    expect(await db.verificationToken.count({ where: { identifier: email } })).toBe(limit);
+  });
+
+  it("limits links per client address across many addresses, so one machine cannot sign up without end", async () => {
+    configure({});
+    const browser = new Browser(fromClient("198.51.100.8"));
+    const tag = randomBytes(3).toString("hex");
+    const limit = signInLinkPolicies.client.windows[0].limit;
+    for (let i = 0; i < limit; i++) expect(await askForLink(browser, `farm-${tag}-${i}@example.com`)).toMatch(/\/verify-request\?provider=email/);
+    expect(await askForLink(browser, `farm-${tag}-last@example.com`)).toMatch(/^\/sign-in\?error=too-many-links/);
+    expect(await db.verificationToken.count({ where: { identifier: `farm-${tag}-last@example.com` } })).toBe(0);
+    // Another client is not held by this one's budget.
+    expect(await askForLink(new Browser(fromClient("198.51.100.9")), `farm-${tag}-other@example.com`)).toMatch(/\/verify-request\?provider=email/);
+  });
+
+  it("applies the project's e-mail rule on Auth.js's own route: no link, no token for a malformed address", async () => {
+    configure({});
+    const browser = new Browser(fromClient("198.51.100.10"));
+    const before = outboxLines();
+    for (const bad of ["a b@example.com", "<img src=x>@example.com", "<img>@example.com", "a\uFF20evil.example@example.com", "x@example.com,y@example.com"]) {
+      expect(await askForLink(browser, bad), bad).toBe("/sign-in?error=invalid-email");
+    }
+    expect(outboxLines()).toBe(before);
+    expect(await db.verificationToken.count({ where: { OR: [{ identifier: { contains: "<" } }, { identifier: { contains: " " } }, { identifier: { contains: "evil" } }] } })).toBe(0);
+  });
+
+  it("sweeps expired verification tokens when a new link is made", async () => {
+    configure({});
+    const stale = `stale-${randomBytes(3).toString("hex")}@example.com`;
+    await db.verificationToken.create({ data: { identifier: stale, token: randomBytes(16).toString("hex"), expires: new Date(Date.now() - 60_000) } });
+    await askForLink(new Browser(fromClient("198.51.100.11")), `fresh-${randomBytes(3).toString("hex")}@example.com`);
+    expect(await db.verificationToken.count({ where: { identifier: stale } })).toBe(0);
   });
 
   it("sets a Secure cookie behind a trusted TLS-terminating proxy, and the session works there", async () => {
