@@ -7,7 +7,8 @@ import next from "next";
 import { serveEmbeddedDatabase } from "@/lib/db/embedded";
 import { closeProcessDatabase } from "@/lib/db/client";
 import { dataDir } from "@/lib/db/data-dir";
-import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
+import { peerAddressHeader, peerSecret, peerSecretHeader, settleForwardedHeaders } from "@/lib/server/client-address";
+import { signInStartWarnings } from "@/lib/auth/email";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
@@ -64,6 +65,7 @@ async function main() {
   }
 
   if (dev) await seedDemoAccountsOnStart();
+  else for (const warning of signInStartWarnings()) console.warn(warning);
 
   const port = Number(process.env.PORT ?? 3000);
   // Loopback unless told otherwise: a container sets HOST=0.0.0.0 on purpose.
@@ -79,6 +81,7 @@ async function main() {
     // Never trust a client's copy of our internal headers.
     req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
     req.headers[peerSecretHeader] = secret;
+    settleForwardedHeaders(req.headers);
     void handle(req, res);
   });
   if (dev) attachHotReload(app, served.server);

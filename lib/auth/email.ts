@@ -56,3 +56,22 @@ export function emailProvider(): EmailConfig {
     },
   };
 }
+
+/**
+ * What `npm start` says about sign-in before it serves. Without a mail server every link, staff
+ * accounts' included, goes to the server log, so whoever reads the log can sign in as anyone;
+ * without AUTH_URL, links are written for the host each request names. Development says nothing:
+ * there the log is the developer's own terminal.
+ */
+export function signInStartWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (!env.AUTH_EMAIL_SERVER) {
+    warnings.push(
+      "sign-in: WARNING: AUTH_EMAIL_SERVER is not set, so sign-in links for every account, staff included, are written to this log. Anyone who can read this log (the host's operators, a log collector, whoever it forwards to) can sign in as any account. Set AUTH_EMAIL_SERVER=smtp://… to mail them instead.",
+    );
+  }
+  if (!env.AUTH_URL && !env.NEXTAUTH_URL) {
+    warnings.push("sign-in: WARNING: AUTH_URL is not set, so sign-in links are written for the Host header each request names. Set AUTH_URL to the portal's public address.");
+  }
+  return warnings;
+}

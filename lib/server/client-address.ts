@@ -41,3 +41,24 @@ export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process
   if (secret && secret === holder.__peerSecret) return headers.get(peerAddressHeader);
   return null;
 }
+
+const hostAndScheme = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"] as const;
+
+/**
+ * Next.js keeps a client's own X-Forwarded-Host and -Proto, and Auth.js writes sign-in links
+ * from them when AUTH_URL is unset: a caller could have the link to someone else's account
+ * mailed under another host, or https on an http deployment. So before Next sees a request,
+ * each is reduced to the single entry a trusted proxy wrote, or removed (Next then fills in
+ * what it saw itself). X-Forwarded-For stays as sent: clientAddress reads it the same way.
+ */
+export function settleForwardedHeaders(headers: Record<string, string | string[] | undefined>, env: NodeJS.ProcessEnv = process.env): void {
+  const hops = trustedProxyHops(env);
+  for (const name of hostAndScheme) {
+    const value = headers[name];
+    delete headers[name];
+    if (hops === 0 || value === undefined) continue;
+    const entries = (Array.isArray(value) ? value.join(",") : value).split(",").map((part) => part.trim()).filter(Boolean);
+    const entry = entries[entries.length - hops] ?? (hops > entries.length && entries.length > 0 ? entries[0] : undefined);
+    if (entry) headers[name] = entry;
+  }
+}

@@ -50,6 +50,18 @@ function wrongMethod(method: string, apiPath: string): ApiError {
   return new ApiError("not_found", `No endpoint at ${apiPath} (and ${method} is not served here).`);
 }
 
+/**
+ * RFC 3986 §6.2.2.2: a percent-encoded unreserved character is the character itself, so
+ * `/v1/api/m%65` is `/v1/api/me`. Next would route the encoded form to the catch-all, which
+ * decodes it and answered "accepts GET only" to a GET. Reserved characters stay encoded.
+ */
+export function normaliseUnreserved(rawPath: string): string {
+  return rawPath.replace(/%([0-9A-Fa-f]{2})/g, (encoded, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[A-Za-z0-9\-._~]$/.test(char) ? char : encoded;
+  });
+}
+
 export function inspectRequest(method: string, target: string): Verdict {
   if (target === "*") return badTarget("The request target must be a path; `*` is not served.");
   const url = originForm(target);
@@ -67,11 +79,38 @@ export function inspectRequest(method: string, target: string): Verdict {
   const dotted = plainPath.split(/[\\/]/).some((segment) => segment === "." || segment === "..");
   if (dotted && api) return { pass: false, api, error: new ApiError("bad_request", "The request path must not contain . or .. segments.") };
 
+  // An encoded / or \ makes one segment of two words; no endpoint is named that way.
+  if (api && /%(2f|5c)/i.test(rawPath)) return { pass: false, api, error: new ApiError("not_found", `No endpoint at ${rawPath}: an encoded / or \\ is part of a segment, not a separator.`) };
   if (api && !servedMethods.has(method)) return { pass: false, api, error: wrongMethod(method, resolved) };
+  const normalised = normaliseUnreserved(rawPath);
+  if (normalised !== rawPath) return { pass: true, url: normalised + url.slice(rawPath.length) };
   return { pass: true, url: rewritten };
 }
 
 export type GuardLog = (line: string) => void;
+
+/**
+ * The largest body a request outside the API may send. Auth.js's forms (a sign-in request, a
+ * sign-out) are a few hundred bytes; the portal's forms (server actions) a few KiB. The API has
+ * its own 16 KiB rule, answered with its envelope by the route (lib/api/pipeline/parse-input.ts).
+ */
+export const authBodyLimitBytes = 8 * 1024;
+export const pageBodyLimitBytes = 64 * 1024;
+
+export function bodyLimitFor(path: string): number | null {
+  if (underApi(path)) return null;
+  return path === "/api/auth" || path.startsWith("/api/auth/") ? authBodyLimitBytes : pageBodyLimitBytes;
+}
+
+/** 413 for a declared length over the limit, 411 for a body of unknown length: decided from the headers, the body never read. */
+export function inspectBody(path: string, headers: IncomingMessage["headers"]): 411 | 413 | null {
+  const limit = bodyLimitFor(path);
+  if (limit === null) return null;
+  const length = headers["content-length"];
+  if (length !== undefined) return Number(length) > limit ? 413 : null;
+  // Browsers declare the length of every form and fetch body; only a stream of unknown size lacks one.
+  return headers["transfer-encoding"] !== undefined ? 411 : null;
+}
 
 function describe(method: string, target: string) {
   return `${method} ${JSON.stringify(target.length > 200 ? `${target.slice(0, 200)}…` : target)}`;
@@ -84,7 +123,13 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, log: Gua
   const verdict = inspectRequest(method, target);
   if (verdict.pass) {
     if (verdict.url) req.url = verdict.url;
-    return false;
+    const path = (req.url ?? "/").split("?", 1)[0];
+    const refusal = inspectBody(decoded(path) ?? path, req.headers);
+    if (refusal === null) return false;
+    log(`refused before routing: ${describe(method, target)} with a body of ${req.headers["content-length"] ?? "unknown"} bytes → ${refusal}`);
+    // Closing the connection is what leaves the body unread.
+    writePlain(res, refusal, { connection: "close" });
+    return true;
   }
   const { error } = verdict;
   if (verdict.api) {

@@ -4,7 +4,9 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppServer, type AppServer } from "@/lib/server/app-server";
-import { guardRequest, inspectRequest } from "@/lib/server/request-guard";
+import { authBodyLimitBytes, guardRequest, inspectRequest, pageBodyLimitBytes } from "@/lib/server/request-guard";
+import { settleForwardedHeaders } from "@/lib/server/client-address";
+import { signInStartWarnings } from "@/lib/auth/email";
 import { rawRequest, type RawResponse } from "./raw-http";
 
 let app: AppServer;
@@ -119,6 +121,74 @@ describe("methods route handlers do not serve", () => {
     }
     expect((await rawRequest(port, "TRACE /sign-in HTTP/1.1")).body).toBe("reached next: TRACE /sign-in");
   });
+});
+
+describe("percent-encoded paths under the API", () => {
+  it("routes encoded unreserved characters as the characters (RFC 3986), so no answer contradicts its method", async () => {
+    expect((await rawRequest(port, "GET /v1/api/m%65 HTTP/1.1")).body).toBe("reached next: GET /v1/api/me");
+    expect((await rawRequest(port, "POST /v1/api/contract/analysi%73?x=%73 HTTP/1.1", ["Content-Length: 0"])).body).toBe("reached next: POST /v1/api/contract/analysis?x=%73");
+    expect((await rawRequest(port, "GET /v1/api/%69ntel%2Drisk%7E HTTP/1.1")).body).toBe("reached next: GET /v1/api/intel-risk~");
+    // Reserved and other characters keep their encoding.
+    expect((await rawRequest(port, "GET /v1/api/me%20x%3F HTTP/1.1")).body).toBe("reached next: GET /v1/api/me%20x%3F");
+  });
+
+  it("answers 404 for an encoded / or \\ inside a segment, never 405 for the method used", async () => {
+    for (const target of ["/v1/api/contract%2Fanalysis", "/v1/api/contract%2fanalysis", "/v1/api/intel%5Crisk"]) {
+      const body = expectEnvelope(await rawRequest(port, `POST ${target} HTTP/1.1`, ["Content-Length: 0"]), 404, "not_found");
+      expect(body.message).toContain("encoded");
+    }
+  });
+});
+
+describe("bodies outside the API", () => {
+  it("refuses a sign-in body over the limit from its declared length, unread, at once", async () => {
+    const started = Date.now();
+    const response = await rawRequest(port, "POST /api/auth/signin/email HTTP/1.1", ["Content-Type: application/x-www-form-urlencoded", "Content-Length: 104857600"]);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe("close");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await rawRequest(port, "POST /api/auth/callback/email HTTP/1.1", [`Content-Length: ${authBodyLimitBytes + 1}`])).status).toBe(413);
+    expect((await rawRequest(port, "POST /developers/prj_x/keys HTTP/1.1", [`Content-Length: ${pageBodyLimitBytes + 1}`])).status).toBe(413);
+    expect(logged.some((line) => line.includes("/api/auth/signin/email") && line.includes("413"))).toBe(true);
+  });
+
+  it("refuses a body of unknown length outside the API with 411", async () => {
+    expect((await rawRequest(port, "POST /api/auth/signin/email HTTP/1.1", ["Transfer-Encoding: chunked"])).status).toBe(411);
+    expect((await rawRequest(port, "POST /sign-in HTTP/1.1", ["Transfer-Encoding: chunked"])).status).toBe(411);
+  });
+
+  it("lets forms within the limit through, and leaves API bodies to the API's own rule", async () => {
+    expect((await rawRequest(port, "POST /api/auth/signin/email HTTP/1.1", [`Content-Length: ${authBodyLimitBytes}`])).status).not.toBe(413);
+    expect((await rawRequest(port, "POST /sign-in HTTP/1.1", [`Content-Length: ${pageBodyLimitBytes}`])).status).not.toBe(413);
+    expect((await rawRequest(port, "POST /v1/api/intel/risk HTTP/1.1", ["Content-Length: 104857600"])).status).not.toBe(413);
+  });
+});
+
+const env = (values: Record<string, string>) => values as NodeJS.ProcessEnv;
+
+describe("forwarded host and scheme", () => {
+  it("drops a client's own X-Forwarded-Host and -Proto without TRUST_PROXY", () => {
+    const headers: Record<string, string | undefined> = { host: "portal.test", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-port": "443", "x-forwarded-for": "203.0.113.1" };
+    settleForwardedHeaders(headers, env({}));
+    expect(headers).toEqual({ host: "portal.test", "x-forwarded-for": "203.0.113.1" });
+  });
+
+  it("keeps only the entry the trusted proxy wrote", () => {
+    const headers: Record<string, string | undefined> = { "x-forwarded-host": "evil.example, portal.example", "x-forwarded-proto": "http, https" };
+    settleForwardedHeaders(headers, env({ TRUST_PROXY: "1" }));
+    expect(headers).toEqual({ "x-forwarded-host": "portal.example", "x-forwarded-proto": "https" });
+    const overwritten: Record<string, string | undefined> = { "x-forwarded-proto": "https" };
+    settleForwardedHeaders(overwritten, env({ TRUST_PROXY: "2" }));
+    expect(overwritten).toEqual({ "x-forwarded-proto": "https" });
+  });
+});
+
+it("warns at a production start that sign-in links go to the log, and who can read them", () => {
+  const [mail, url] = signInStartWarnings(env({}));
+  expect(mail).toMatch(/sign-in links for every account, staff included, are written to this log/);
+  expect(mail).toMatch(/Anyone who can read this log/);
+  expect(url).toMatch(/AUTH_URL is not set/);
+  expect(signInStartWarnings(env({ AUTH_EMAIL_SERVER: "smtp://mail.test:587", AUTH_URL: "https://portal.example" }))).toEqual([]);
 });
 
 it("answers a request node:http cannot parse with a 400 envelope", async () => {
