@@ -4,6 +4,9 @@
 // lists need and route handlers cannot otherwise see, lets stray requests be answered before
 // Next's router sees them, and lets a stop drain requests before the database closes.
 import next from "next";
+import pg from "pg";
+import { prepareSchemaOnStart } from "@/lib/db/migrations";
+import { pgExecutor } from "@/lib/db/sql-executor";
 import { serveEmbeddedDatabase } from "@/lib/db/embedded";
 import { closeProcessDatabase } from "@/lib/db/client";
 import { dataDir } from "@/lib/db/data-dir";
@@ -38,7 +41,16 @@ async function main() {
     started.push({ name: "embedded database closed", run: embedded.close });
     console.log(`database: embedded PGlite in ${dataDir()} (migrated; served on ${new URL(embedded.url).host} for the operator CLI)`);
   } else {
-    console.log("database: PostgreSQL from DATABASE_URL (apply migrations with npm run db:migrate)");
+    // An unmigrated database would answer every request 500: migrate it (under a lock, so servers
+    // starting together do not race) or, with MIGRATE_ON_START=off, refuse to start and say how.
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { applied } = await prepareSchemaOnStart(pgExecutor(client));
+      console.log(`database: PostgreSQL from DATABASE_URL (${applied.length ? `applied ${applied.length} pending migration(s): ${applied.join(", ")}` : "schema current"})`);
+    } finally {
+      await client.end();
+    }
   }
 
   console.log(describeRateLimitStore());

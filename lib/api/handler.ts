@@ -23,6 +23,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validId
 import { getSettings } from "@/lib/settings";
 import { recordFailedUsage, recordUsage, type UsageRecord } from "@/lib/usage/record";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
+import { schemaBehind } from "@/lib/db/schema-status";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { Db } from "@/lib/db/client";
 
@@ -73,6 +74,9 @@ async function answerHealth(): Promise<Response> {
   const requestId = newRequestId();
   const deps = apiDeps();
   try {
+    // A server started on a database its migrations have not reached cannot serve: say so, as 503.
+    const behind = await schemaBehind(await deps.sql());
+    if (behind) throw new ApiError("unavailable", behind, { headers: { "retry-after": "30" } });
     assertPublicApiOn(await getSettings(await deps.db()));
     return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId);
   } catch (error) {

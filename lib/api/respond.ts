@@ -2,7 +2,7 @@
 import { randomFillSync } from "node:crypto";
 import { ApiError } from "@/lib/contract/api-error";
 import { ChainUnavailableError } from "@/lib/chain/errors";
-import { isDatabaseUnavailable } from "@/lib/db/faults";
+import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -88,6 +88,10 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (isDatabaseUnavailable(error)) {
     console.warn(`[${requestId}] database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return new ApiError("unavailable", databaseUnavailableMessage, { cause: error });
+  }
+  if (isSchemaBehind(error)) {
+    console.error(`[${requestId}] the database schema is behind this version: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return new ApiError("unavailable", "The database schema is behind this version of the server; the operator must run `npm run db:migrate`.", { cause: error });
   }
   console.error(`[${requestId}] internal error`, error);
   return new ApiError("internal_error");

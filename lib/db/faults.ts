@@ -53,3 +53,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (chain.some((entry) => entry instanceof ViemError)) return false;
   return chain.some(isUnavailableEntry);
 }
+
+/** PostgreSQL's undefined table and column, and Prisma's names for them: a schema older than the code. */
+const schemaCodes = new Set(["42P01", "42703", "P2021", "P2022"]);
+
+function isSchemaEntry(entry: unknown): boolean {
+  if (entry === null || typeof entry !== "object") return false;
+  const { code, originalCode } = entry as { code?: unknown; originalCode?: unknown };
+  if ((typeof code === "string" && schemaCodes.has(code)) || (typeof originalCode === "string" && schemaCodes.has(originalCode))) return true;
+  const adapterError = (entry as { meta?: { driverAdapterError?: { cause?: unknown } } }).meta?.driverAdapterError;
+  return Boolean(adapterError && isSchemaEntry(adapterError.cause));
+}
+
+/** True when a query failed because the database lacks a table or column this version uses (migrations not applied). */
+export function isSchemaBehind(error: unknown): boolean {
+  return errorChain(error).some(isSchemaEntry);
+}

@@ -75,3 +75,45 @@ export async function applyMigrations(db: SqlExecutor, dir = defaultMigrationsDi
   }
   return report;
 }
+
+/** The migrations shipped with this version that the database has not applied (all of them on an empty database). */
+export async function pendingMigrations(db: SqlExecutor, dir = defaultMigrationsDir): Promise<string[]> {
+  const [{ present }] = await db.query<{ present: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`);
+  const shipped = readMigrations(dir).map((migration) => migration.name);
+  if (!present) return shipped;
+  const rows = await db.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
+  const applied = new Set(rows.map((row) => row.migration_name));
+  return shipped.filter((name) => !applied.has(name));
+}
+
+// One number for every process of this application: pg_advisory_lock takes a bigint key.
+const migrationLockKey = 7_252_024;
+
+/**
+ * applyMigrations for servers starting side by side on one database: the first takes a
+ * session-level advisory lock and applies; the others wait for it, then find nothing pending.
+ * `db` must be one connection (a pg.Client), since the lock belongs to the session.
+ */
+export async function applyMigrationsUnderLock(db: SqlExecutor, dir = defaultMigrationsDir): Promise<MigrationReport> {
+  await db.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+  try {
+    return await applyMigrations(db, dir);
+  } finally {
+    await db.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
+  }
+}
+
+export const migrateCommand = "npm run db:migrate";
+
+/** What a start does about the schema: MIGRATE_ON_START=off refuses to serve a database that is behind; otherwise it migrates. */
+export async function prepareSchemaOnStart(db: SqlExecutor, env: NodeJS.ProcessEnv = process.env, dir = defaultMigrationsDir): Promise<{ applied: string[] }> {
+  if ((env.MIGRATE_ON_START ?? "").trim().toLowerCase() === "off") {
+    const pending = await pendingMigrations(db, dir);
+    if (pending.length > 0) {
+      throw new Error(`The database lacks ${pending.length} migration(s) this version needs (${pending.join(", ")}); run \`${migrateCommand}\` with the same DATABASE_URL, then start again.`);
+    }
+    return { applied: [] };
+  }
+  const report = await applyMigrationsUnderLock(db, dir);
+  return { applied: report.applied };
+}
