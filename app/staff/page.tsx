@@ -2,15 +2,17 @@ import Link from "next/link";
 import { badge, ui } from "@/components/ui/styles";
 import { formatNumber, formatTime } from "@/lib/portal/format";
 import { requireStaff } from "@/lib/portal/guards";
-import { listAllProjects, pageFrom } from "@/lib/portal/staff";
+import { listAllProjects } from "@/lib/portal/staff";
+import { pageValue, readQuery, textValue } from "@/lib/portal/query-values";
+import { QueryProblems } from "@/components/portal/query-problems";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function StaffProjectsPage({ searchParams }: Props) {
   const ctx = await requireStaff();
-  const params = await searchParams;
-  const page = pageFrom(params.page);
-  const search = typeof params.q === "string" && params.q.trim() ? params.q.trim().slice(0, 100) : undefined;
+  const { query, problems } = readQuery({ q: { label: "Search", schema: textValue(100) }, page: { label: "Page", schema: pageValue, fallback: 1 } }, await searchParams);
+  const { page } = query;
+  const search = query.q;
   const { rows, hasMore } = await listAllProjects(ctx.db, { page, search, since: new Date(ctx.now.getTime() - 24 * 3_600_000) });
   return (
     <section aria-labelledby="projects-heading" className="space-y-3">
@@ -30,6 +32,7 @@ export default async function StaffProjectsPage({ searchParams }: Props) {
           </button>
         </form>
       </div>
+      <QueryProblems problems={problems} />
       {rows.length === 0 ? (
         <p className={`${ui.card} text-sm`}>{search ? "No project matches." : "No projects yet."}</p>
       ) : (

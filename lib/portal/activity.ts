@@ -3,6 +3,7 @@
 // staff, filterable by project, actor, action and time. Both page in the database and
 // describe each entry's details in words from the same table.
 import { z } from "zod";
+import { dayValue, idValue, pageValue, readQuery, textValue, type QueryField, type QueryReading } from "./query-values";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { shortenMaskedKey } from "@/lib/keys/api-key";
@@ -38,23 +39,24 @@ export const projectActions = [
 
 export const activityPageSize = 50;
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** The filters as they arrive in the URL; anything malformed is dropped, never an error page. */
-export const activityQuerySchema = z.object({
-  action: z.string().max(64).regex(/^[a-z_.]+$/).optional().catch(undefined),
-  project: z.string().max(64).optional().catch(undefined),
-  actor: z.string().trim().max(254).optional().catch(undefined),
+/** The filters as they arrive in the URL: each value checked (lib/portal/query-values.ts), unknown parameters ignored. */
+export const activityQueryFields = {
+  action: { label: "What", schema: z.string().regex(/^[a-z_.]{1,64}$/, { error: "is not an action such as key.create" }) },
+  project: { label: "Project", schema: idValue },
+  actor: { label: "Actor", schema: textValue(254) },
   /** Days, inclusive, in UTC. */
-  from: dateText.optional().catch(undefined),
-  to: dateText.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export type ActivityQuery = z.output<typeof activityQuerySchema>;
+  from: { label: "From", schema: dayValue },
+  to: { label: "To", schema: dayValue },
+  page: { label: "Page", schema: pageValue, fallback: 1 },
+} satisfies Record<string, QueryField>;
+export type ActivityQuery = { action?: string; project?: string; actor?: string; from?: string; to?: string; page: number };
+
+export function readActivityQuery(params: Record<string, string | string[] | undefined>): QueryReading<ActivityQuery> {
+  return readQuery(activityQueryFields, params) as QueryReading<ActivityQuery>;
+}
 
 export function parseActivityQuery(params: Record<string, string | string[] | undefined>): ActivityQuery {
-  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
-  return activityQuerySchema.parse(flat);
+  return readActivityQuery(params).query;
 }
 
 function timeWhere(query: ActivityQuery): Prisma.AuditLogWhereInput {

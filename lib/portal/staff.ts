@@ -37,7 +37,3 @@ export async function projectChoices(db: Db) {
   return projects.map((p) => ({ id: p.id, label: `${p.name} · ${p.owner.email}` }));
 }
 
-export function pageFrom(value: string | string[] | undefined): number {
-  const number = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isInteger(number) && number >= 1 && number <= 10_000 ? number : 1;
-}

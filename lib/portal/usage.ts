@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/contract/error-codes";
 import { usageGroups, type UsageGroup } from "@/lib/usage/rollup";
+import { idValue, pageValue, readQuery, type QueryField, type QueryReading } from "./query-values";
 
 export const usageWindows = {
   "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
@@ -57,21 +58,25 @@ export function counterDefinition(name: CounterName): string {
   return outcomes.filter((outcome) => counterOfOutcome[outcome] === name).map((outcome) => outcomeLabels[outcome].toLowerCase()).join(", ");
 }
 
-/** The history filters as they arrive in the URL; anything unknown is ignored, not an error. */
-export const usageQuerySchema = z.object({
-  window: z.enum(["24h", "7d", "30d"]).catch("24h"),
-  key: z.string().max(64).optional().catch(undefined),
-  endpoint: z.string().max(64).optional().catch(undefined),
+/** The history filters as they arrive in the URL: each value checked (lib/portal/query-values.ts), unknown parameters ignored. */
+export const usageQueryFields = {
+  window: { label: "Window", schema: z.enum(["24h", "7d", "30d"], { error: "is not one of 24h, 7d and 30d" }), fallback: "24h" as UsageWindow },
+  key: { label: "Key", schema: idValue },
+  endpoint: { label: "Endpoint", schema: z.string().regex(/^[a-z][a-z0-9/_-]{0,63}$/, { error: "is not an endpoint such as intel/risk" }) },
   /** An outcome name, or an HTTP status such as 403. */
-  status: z.string().max(32).optional().catch(undefined),
-  project: z.string().max(64).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-export type UsageQuery = z.output<typeof usageQuerySchema>;
+  status: { label: "Status", schema: z.string().regex(/^([a-z_]{1,32}|[1-5]\d\d)$/, { error: "is not an outcome or an HTTP status" }) },
+  project: { label: "Project", schema: idValue },
+  page: { label: "Page", schema: pageValue, fallback: 1 },
+} satisfies Record<string, QueryField>;
+export type UsageQuery = { window: UsageWindow; key?: string; endpoint?: string; status?: string; project?: string; page: number };
 
-export function parseUsageQuery(params: Record<string, string | string[] | undefined>): UsageQuery {
-  const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
-  return usageQuerySchema.parse(flat);
+/** The filters and what was ignored of them, for a page to say so (or an export to refuse). */
+export function readUsageQuery(params: Record<string, string | string[] | undefined> | URLSearchParams): QueryReading<UsageQuery> {
+  return readQuery(usageQueryFields, params) as QueryReading<UsageQuery>;
+}
+
+export function parseUsageQuery(params: Record<string, string | string[] | undefined> | URLSearchParams): UsageQuery {
+  return readUsageQuery(params).query;
 }
 
 /** Whose requests a view counts: one project's (or every project's, null), optionally one key's. */
@@ -254,6 +259,7 @@ export function usageCsv(db: Db, scope: UsageScope, query: UsageQuery, now: Date
   });
 }
 
+/** Built from checked ids only, and reduced to safe characters besides, since it lands in Content-Disposition. */
 export function csvFileName(scope: UsageScope, query: UsageQuery, now: Date) {
-  return `usage-${scope.projectId ?? query.project ?? "all"}-${query.window}-${now.toISOString().slice(0, 10)}.csv`;
+  return `usage-${scope.projectId ?? query.project ?? "all"}-${query.window}-${now.toISOString().slice(0, 10)}.csv`.replace(/[^A-Za-z0-9_.-]/g, "_");
 }

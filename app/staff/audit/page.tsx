@@ -3,7 +3,8 @@ import Link from "next/link";
 import { ActivityLog } from "@/components/portal/activity-log";
 import { DayRangeFields, FilterButtons, FilterSelect, filterHref } from "@/components/portal/list-filters";
 import { ui } from "@/components/ui/styles";
-import { actionLabels, parseActivityQuery, recordedActions, staffAudit } from "@/lib/portal/activity";
+import { actionLabels, readActivityQuery, recordedActions, staffAudit } from "@/lib/portal/activity";
+import { QueryProblems } from "@/components/portal/query-problems";
 import { requireStaff } from "@/lib/portal/guards";
 import { projectChoices } from "@/lib/portal/staff";
 
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Audit log" };
 
 export default async function StaffAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireStaff();
-  const query = parseActivityQuery(await searchParams);
+  const { query, problems } = readActivityQuery(await searchParams);
   const [{ entries, hasMore }, actions, projects] = await Promise.all([staffAudit(ctx.db, query), recordedActions(ctx.db), projectChoices(ctx.db)]);
   const projectNames = new Map(projects.map((project) => [project.id, project.label]));
   const filters = { project: query.project, actor: query.actor, action: query.action, from: query.from, to: query.to, page: query.page };
@@ -22,6 +23,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: P
         Audit log
       </h2>
       <p className={ui.muted}>Who did what, to what, when and why — every staff, operator and owner change, newest first.</p>
+      <QueryProblems problems={problems} />
       <form
         method="get"
         action="/staff/audit"

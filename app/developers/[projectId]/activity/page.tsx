@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { ActivityLog } from "@/components/portal/activity-log";
 import { DayRangeFields, FilterButtons, FilterSelect, filterHref } from "@/components/portal/list-filters";
 import { ui } from "@/components/ui/styles";
-import { actionLabels, actorForOwner, parseActivityQuery, projectActions, projectActivity } from "@/lib/portal/activity";
+import { actionLabels, actorForOwner, projectActions, projectActivity, readActivityQuery } from "@/lib/portal/activity";
+import { QueryProblems } from "@/components/portal/query-problems";
 import { requireProjectAccess } from "@/lib/portal/guards";
 
 export const metadata: Metadata = { title: "Activity" };
@@ -11,7 +12,7 @@ type Props = { params: Promise<{ projectId: string }>; searchParams: Promise<Rec
 
 export default async function ActivityPage({ params, searchParams }: Props) {
   const ctx = await requireProjectAccess((await params).projectId);
-  const query = parseActivityQuery(await searchParams);
+  const { query, problems } = readActivityQuery(await searchParams);
   const owner = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.project.ownerId }, select: { email: true } });
   const { entries, hasMore } = await projectActivity(ctx.db, ctx.project, query);
   const base = `/developers/${ctx.project.id}/activity`;
@@ -26,6 +27,7 @@ export default async function ActivityPage({ params, searchParams }: Props) {
         Everything done to this project and its keys — created, rotated, revoked, suspended and restored keys; renames, suspensions and archiving — and credits
         granted to your account, newest first. Changes by the operator&apos;s staff show as Staff.
       </p>
+      <QueryProblems problems={problems} />
       <form method="get" action={base} aria-label="Filter activity" className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end`} key={`${query.action}|${query.from}|${query.to}`}>
         <FilterSelect id="activity-action" name="action" label="What" allLabel="Everything" value={query.action} choices={projectActions.map((action) => ({ value: action, label: actionLabels[action] }))} />
         <DayRangeFields idPrefix="activity" from={query.from} to={query.to} />

@@ -6,7 +6,8 @@ import { creditSummary } from "@/lib/portal/credits";
 import { formatNumber } from "@/lib/portal/format";
 import { requireProjectAccess } from "@/lib/portal/guards";
 import { keyChoices } from "@/lib/portal/keys";
-import { parseUsageQuery } from "@/lib/portal/usage";
+import { readUsageQuery } from "@/lib/portal/usage";
+import { QueryProblems } from "@/components/portal/query-problems";
 
 export const metadata: Metadata = { title: "Usage" };
 
@@ -14,11 +15,12 @@ type Props = { params: Promise<{ projectId: string }>; searchParams: Promise<Rec
 
 export default async function UsagePage({ params, searchParams }: Props) {
   const ctx = await requireProjectAccess((await params).projectId);
-  const query = parseUsageQuery(await searchParams);
+  const { query, problems } = readUsageQuery(await searchParams);
   const base = `/developers/${ctx.project.id}/usage`;
   const [keys, credits] = await Promise.all([keyChoices(ctx.db, ctx.project.id), creditSummary(ctx.db, ctx.project.ownerId, ctx.now)]);
   return (
     <div className="space-y-6">
+      <QueryProblems problems={problems} />
       <UsageView
         db={ctx.db}
         scope={{ projectId: ctx.project.id }}

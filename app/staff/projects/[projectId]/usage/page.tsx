@@ -5,7 +5,8 @@ import { UsageView } from "@/components/portal/usage/usage-view";
 import { ui } from "@/components/ui/styles";
 import { requireStaff } from "@/lib/portal/guards";
 import { keyChoices } from "@/lib/portal/keys";
-import { parseUsageQuery } from "@/lib/portal/usage";
+import { readUsageQuery } from "@/lib/portal/usage";
+import { QueryProblems } from "@/components/portal/query-problems";
 
 export const metadata: Metadata = { title: "Project usage" };
 
@@ -15,6 +16,7 @@ export default async function StaffProjectUsagePage({ params, searchParams }: Pr
   const ctx = await requireStaff();
   const project = await ctx.db.project.findUnique({ where: { id: (await params).projectId } });
   if (!project) notFound();
+  const { query, problems } = readUsageQuery(await searchParams);
   return (
     <div className="space-y-4">
       <p className="text-sm">
@@ -22,10 +24,11 @@ export default async function StaffProjectUsagePage({ params, searchParams }: Pr
           ← {project.name}
         </Link>
       </p>
+      <QueryProblems problems={problems} />
       <UsageView
         db={ctx.db}
         scope={{ projectId: project.id }}
-        query={parseUsageQuery(await searchParams)}
+        query={query}
         now={ctx.now}
         basePath={`/staff/projects/${project.id}/usage`}
         csvPath={`/developers/${project.id}/usage/export`}
