@@ -480,6 +480,42 @@ export type VenueBook = {
   signals: SignalScenarios;
   /** LP in Team.Finance's and PinkLock's lockers (scenarios/lockers.ts), played after the signal scenarios. */
   lockers: LockerScenarios;
+  /** Trades through a fee-taking router and beside it (scenarios/router-trader.ts), played last. */
+  routerTrader: RouterTraderScenario;
+};
+
+/** One trade of the router trader, with what its own balances did across the trade's block. */
+export type RouterTrade = {
+  /** Through contracts/FeeTakingRouter.sol, or through the canonical V2 router (no fee). */
+  via: "router" | "pool";
+  side: "buy" | "sell";
+  tx: TxRef;
+  /** Tokens that reached (buy) or left (sell) the trader. */
+  tokenAmount: string;
+  /** Native coin that left (buy) or reached (sell) the trader, gas left out: the trade's cost or proceeds. */
+  traderNative: string;
+  /** What the pool took in (buy) or paid out (sell) of the wrapped native in its Swap. */
+  poolNative: string;
+  /** The router's cut: traderNative - poolNative on a buy, poolNative - traderNative on a sell (0 beside the router). */
+  fee: string;
+  /** traderNative per whole token, rounded down. */
+  priceNativePerToken: string;
+};
+
+export type RouterTraderScenario = {
+  title: string;
+  proves: string;
+  token: Address;
+  tokenDeployer: Address;
+  tokenDeployTx: TxRef;
+  pool: PoolLaunch;
+  router: { address: Address; deployer: Address; deployTx: TxRef; feeBps: number };
+  trader: Address;
+  /** The trader's approval of the fee router, before the trades. */
+  approveTx: TxRef;
+  trades: RouterTrade[];
+  /** balanceOf(trader) after the last trade. */
+  tokensHeld: string;
 };
 
 export type ZeppelinosProxyFacts = {

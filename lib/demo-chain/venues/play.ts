@@ -6,6 +6,7 @@ import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
 import { playLockers } from "../scenarios/lockers";
 import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
 import { playSignals } from "../scenarios/signals";
+import { playRouterTrader } from "../scenarios/router-trader";
 import { playSiphon } from "../scenarios/siphon";
 import { playTaxedV3 } from "../scenarios/taxed-v3";
 import { playV3Only } from "../scenarios/v3-only";
@@ -43,6 +44,8 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
   const lockers = await playLockers(venueCtx);
   // After the lockers, for the same reason.
   const siphonedBalances = await playSiphon(venueCtx);
+  // After the siphon scenario, for the same reason.
+  const routerTrader = await playRouterTrader(venueCtx);
 
   return {
     contracts: venues,
@@ -50,5 +53,6 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
     scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3, taxedV3 },
     signals: { ...signals, siphonedBalances },
     lockers,
+    routerTrader,
   };
 }

@@ -49,6 +49,8 @@ export type Movement = {
 
 export type MovementRead = {
   movements: Movement[];
+  /** The receipt of every transaction behind the movements (wallet/pnl reads the wallet's side of each from it). */
+  receipts: ReadonlyMap<Hash, TransactionReceipt>;
   tokens: Map<string, Erc20Identity>;
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean; end: ScanEnd; window: Window };
 };
@@ -206,6 +208,7 @@ export async function classifyTransfers(input: { client: ChainClient; chain: Cha
 
   return {
     movements: logs.map((log) => classifyTransfer(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
+    receipts: receiptOf,
     tokens: new Map(tokens.map((token, i) => [token.toLowerCase(), identities[i]])),
     scan,
   };

@@ -29,13 +29,25 @@ const tradeOut = z
         ...swapOutFields,
         price_per_token: decimalOut
           .nullable()
-          .describe("The execution price: quote asset paid or received per whole token the wallet moved (quote_amount / amount). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced)."),
+          .describe("The execution price: quote asset the wallet paid or received per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced)."),
       })
       .nullable()
-      .describe("The swap that makes this line a buy or a sell; null on a plain transfer."),
+      .describe("The swap that makes this line a buy or a sell (the pool's side of it); null on a plain transfer."),
+    quote_amount: amountOut
+      .nullable()
+      .describe(
+        "What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer and on an unpriced trade.",
+      ),
+    quote_source: z
+      .enum(["wallet", "pool"])
+      .nullable()
+      .describe(
+        "Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable[\"trades.quote_amount\"]). Null on a plain transfer and on an unpriced trade.",
+      ),
+    quote_source_reason: z.string().nullable().describe("Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer or an unpriced trade."),
     value_usd: usdOut
       .nullable()
-      .describe("What the trade paid or brought in, in dollars at its own block. Null on a plain transfer, on an unpriced trade, and where no wrapped-native/stablecoin pool priced the quote asset at that block (counted in counts.unpriced_usd)."),
+      .describe("quote_amount in dollars at the trade's own block. Null on a plain transfer, on an unpriced trade, and where no wrapped-native/stablecoin pool priced the quote asset at that block (counted in counts.unpriced_usd)."),
     unpriced: z
       .string()
       .nullable()
@@ -113,6 +125,7 @@ export const walletPnlResponse = defineResponse({
         position: "balanceOf could not be read (position.held is null).",
         "position.cost_basis": "position.cost_basis is null.",
         "trades.price": "some swaps could not be priced (counts.unpriced > 0).",
+        "trades.quote_amount": "some trades are priced by their pool's amount, not by the wallet's side (quote_source is pool), so a router's fee is not in them.",
         "trades.value_usd": "some priced trades have no dollar price (counts.unpriced_usd > 0).",
       }),
     })

@@ -1,6 +1,6 @@
 // wallet/pnl, assess: what the history amounts to, with no chain reads. Each buy and sell is
-// priced by its own swap's amounts (cost-basis.ts says which swaps price their trade) and, at
-// its own block, in dollars; the average cost runs in the quote asset's smallest unit and in
+// priced by what left or reached the wallet in its transaction (wallet-side.ts; cost-basis.ts
+// says which swaps make a trade of it) and, at its own block, in dollars; the average cost runs in the quote asset's smallest unit and in
 // exact dollars; the position still held is valued at the read block. Every figure that has no
 // defensible value carries the reason instead.
 import { ApiError } from "@/lib/contract/api-error";
@@ -9,6 +9,7 @@ import { deepestPool, nativeUsdPrice, priceToken, sameAddress, times, usdPerQuot
 import { movementLines, type MovementLine } from "../movements";
 import { averageCost, baseUnits, exactDollars, unpricedReason, type AverageCost, type LedgerEntry } from "./cost-basis";
 import type { PositionHistory } from "./read";
+import { tradeQuotes, type TradeQuote } from "./wallet-side";
 
 const pow10 = (digits: number) => 10n ** BigInt(digits);
 const usdOf = (quoteAmount: bigint, quote: Pick<QuoteAsset, "kind" | "decimals">, nativeUsd: NativeUsd | null): Ratio | null => {
@@ -25,6 +26,8 @@ export type AssessedLine = {
   usd: Ratio | null;
   /** Why the swap does not price this trade; null when it does (and always on a plain transfer). */
   unpriced: string | null;
+  /** What the trade cost or brought in, and where that was read; null on a transfer or an unpriced trade. */
+  quote: TradeQuote | null;
   /** Quote asset per whole token the wallet received or sent (the execution price); null when unpriced or the decimals are unknown. */
   pricePerToken: Ratio | null;
 };
@@ -48,7 +51,9 @@ export function assessPnl(history: PositionHistory) {
       `${wallet} ${found} of ${token} through its pools on ${network.displayName} in blocks ${scan.fromBlock} to ${scan.toBlock}; with no priced trade there is no profit figure (which is not the same as zero).`,
     );
   }
-  const quoteValue = (line: MovementLine) => (line.swap && unpricedWhy.get(line) === null ? line.swap.quoteAmount : null);
+  // What each priced trade cost or brought in: the wallet's side of its transaction.
+  const quoteOf = tradeQuotes(priced, history.walletSides, network.wrappedNative.address);
+  const quoteValue = (line: MovementLine) => quoteOf.get(line)?.amount ?? null;
 
   // Each priced trade in dollars at its own block: the quote amount times the quote's dollar price then.
   const usdAt = (line: MovementLine) => {
@@ -97,11 +102,13 @@ export function assessPnl(history: PositionHistory) {
   const assessed = lines.map((line): AssessedLine => {
     const unpriced = unpricedWhy.get(line) ?? null;
     const swap = line.swap;
+    const quote = quoteOf.get(line) ?? null;
     return {
       line,
       usd: usdByLine.get(line) ?? null,
       unpriced,
-      pricePerToken: swap && decimals !== null && !unpriced ? { num: swap.quoteAmount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) } : null,
+      quote,
+      pricePerToken: swap && quote && decimals !== null ? { num: quote.amount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) } : null,
     };
   });
 
@@ -113,6 +120,8 @@ export function assessPnl(history: PositionHistory) {
     /** Priced trades with no dollar price at their block. */
     withoutUsd: priced.filter((line) => usdByLine.get(line) === null).length,
     priced: priced.length,
+    /** Priced trades standing at their pool's amount because the wallet's side could not be read or split. */
+    poolPriced: priced.filter((line) => quoteOf.get(line)?.source === "pool").length,
     /** Why the movements do not account for the balance, when they do not (or the balance could not be read). */
     unreconciled,
     costBasis: { quote: inQuote.cost, usd: inUsd.cost, quoteGap: inQuote.basisGap, usdGap: inUsd.basisGap } satisfies Figure,

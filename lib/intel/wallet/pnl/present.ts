@@ -1,6 +1,7 @@
 // wallet/pnl, present: the trades, the position and the profit figures, in the quote asset and
-// in dollars, every null figure with its reason. The trades and their swap prices are facts
-// (arithmetic on the swap's own logged amounts); what they add up to is a reading.
+// in dollars, every null figure with its reason. The trades and their prices are facts (what the
+// transaction's logs and trace show reached or left the wallet, or the swap's own logged amounts
+// where that could not be read, said per trade); what they add up to is a reading.
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
@@ -23,7 +24,7 @@ function figureGap(field: string, figure: Figure): [string, string] | null {
   return null;
 }
 
-function presentLine({ line, usd, unpriced, pricePerToken }: AssessedLine, decimals: number | null) {
+function presentLine({ line, usd, unpriced, quote, pricePerToken }: AssessedLine, decimals: number | null) {
   const swap = line.swap;
   return {
     kind: line.kind,
@@ -43,6 +44,9 @@ function presentLine({ line, usd, unpriced, pricePerToken }: AssessedLine, decim
           price_per_token: pricePerToken ? formatRatio(pricePerToken) : null,
         }
       : null,
+    quote_amount: quote && swap ? amount(quote.amount, swap.quote.decimals) : null,
+    quote_source: quote?.source ?? null,
+    quote_source_reason: quote?.reason ?? null,
     value_usd: usdText(usd),
     unpriced,
   };
@@ -54,7 +58,7 @@ export function presentPnl(history: PositionHistory) {
   const network = getNetwork(chain);
   const decimals = identity.decimals.value;
   const assessment = assessPnl(history);
-  const { singleQuote, unpriced, withoutUsd, costBasis, valuation } = assessment;
+  const { singleQuote, unpriced, withoutUsd, poolPriced, costBasis, valuation } = assessment;
   const lines = assessment.lines.map((assessed) => assessed.line);
   const quoteFigure = (value: bigint | null) => (value !== null && singleQuote ? amount(value, singleQuote.decimals) : null);
   const realized = assessment.realized.quote !== null || assessment.realized.usd !== null ? { quote: quoteFigure(assessment.realized.quote), usd: usdText(assessment.realized.usd) } : null;
@@ -84,6 +88,12 @@ export function presentPnl(history: PositionHistory) {
       unpriced > 0
         ? ["trades.price", `${unpriced} swap${unpriced === 1 ? "" : "s"} could not be priced, listed with \`unpriced\` giving the reason, not dropped: ${assessment.lines.map((line) => line.unpriced).filter(Boolean).join(" ")}`]
         : null,
+      poolPriced > 0
+        ? [
+            "trades.quote_amount",
+            `${poolPriced} trade${poolPriced === 1 ? " is" : "s are"} priced by ${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in ${poolPriced === 1 ? "it" : "them"}: ${[...new Set(assessment.lines.map((line) => line.quote?.reason).filter(Boolean))].join(" ")}`,
+          ]
+        : null,
       withoutUsd > 0
         ? ["trades.value_usd", `${withoutUsd} priced trade${withoutUsd === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${withoutUsd === 1 ? "its block" : "their blocks"}. Their prices in the quote asset stand.`]
         : null,
@@ -93,7 +103,7 @@ export function presentPnl(history: PositionHistory) {
   const ledger = new ProvenanceLedger();
   for (const [field, reason] of gaps) ledger.gap(field, reason);
   const readingOr = (field: string, known: boolean) => (known ? ledger.reading(field) : ledger.missing(field, gaps.get(field)!));
-  // The price is arithmetic on the swap's own logged amounts.
+  // The price is what the logs and the trace show left or reached the wallet (or the swap's own logged amounts, said per trade).
   ledger.fact("trades", "trades.price");
   readingOr("trades.value_usd", withoutUsd < assessment.priced);
   ledger.factOr("position", balance !== null, () => gaps.get("position")!);
@@ -123,7 +133,12 @@ export function presentPnl(history: PositionHistory) {
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated, end: scan.end },
       limitations: [
         `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
-        "Cost basis: average cost. Each trade is priced by its own swap (what the pool took in or paid out), so fees and transfer taxes are inside the prices; the legs of one swap (a taxed sell's tax and the rest) are one trade.",
+        "Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (traced), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.",
+        ...(poolPriced > 0
+          ? [
+              `${poolPriced} trade${poolPriced === 1 ? " stands" : "s stand"} at ${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} instead (quote_source "pool", the reason in quote_source_reason): where a router kept a fee between the pool and the wallet, those trades' costs are understated and their proceeds overstated, and so is the profit.`,
+            ]
+          : []),
         "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",
         "Held tokens are valued at the pool's mid price at the read block (reserves ratio), before the price impact a sale would have.",
         `Dollar figures take the registry's stablecoins at one dollar and price the native coin through the deepest wrapped-native/stablecoin pool at each trade's own block (reserves read there); truncated to ${usdDigits} decimals.`,

@@ -1,14 +1,17 @@
 // wallet/pnl, read: one wallet's history in one token and the pools that price it, in three rounds:
 //   1. at the latest block (the shared first token round): the block, the token's identity and pools;
 //   2. pinned to that block: the wallet's transfers of the token, its balance, and what the pools hold;
-//   3. the transfers classified (receipts, block times), and the reference pools at each of their blocks.
-import { erc20Abi, type Address } from "viem";
+//   3. the transfers classified (receipts, block times), the wallet's side of each transaction
+//      (its trace: native coin that reached or left the wallet), and the reference pools at each
+//      of their blocks.
+import { erc20Abi, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { aggregate, marketContext, readPools, valueOrNull, type Pool } from "@/lib/intel/market";
 import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import { classifyTransfers, scanWalletTransfers, type MovementRead } from "../movements";
+import { readWalletSides, walletSide, type WalletSide } from "./wallet-side";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
 export const pnlMaxMovements = 1_000;
@@ -29,6 +32,8 @@ export type PositionHistory = {
   referencePoolsAt: Map<bigint, Pool[]>;
   /** The wallet's transfers of the token, classified, newest first. */
   movements: MovementRead;
+  /** What each transaction moved into or out of the wallet (native coin traced, tokens by their logs). */
+  walletSides: Map<Hash, WalletSide>;
   maxMovements: number;
 };
 
@@ -48,13 +53,18 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     aggregate(ctx, [{ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }]),
   ]);
 
-  // Round 3: the transfers classified, and the reference pools at each of their blocks (the native coin's dollar price then).
+  // Round 3: the transfers classified, each transaction's trace, and the reference pools at each
+  // of their blocks (the native coin's dollar price then). Every transaction is traced, not only
+  // the trades: which are trades is known only from the receipts read in the same round.
   const blocks = [...new Set(scanned.logs.map((log) => log.blockNumber))];
-  const [movements, referenceAt] = await Promise.all([
+  const hashes = [...new Set(scanned.logs.map((log) => log.transactionHash))];
+  const [movements, traced, referenceAt] = await Promise.all([
     // The token's identity and pools were read in round 1: classifying does not read them again.
     classifyTransfers({ client, chain, block, known: { identities: new Map([[token.toLowerCase(), identity]]), pools: new Map([[token.toLowerCase(), discovery.candidates]]) } }, scanned),
+    readWalletSides({ client, wallet, hashes }),
     Promise.all(blocks.map((at) => readPools(marketContext({ client, chain, block: at }), discovery.reference))),
   ]);
+  const wrappedNative = getNetwork(chain).wrappedNative.address;
 
   return {
     chain,
@@ -67,6 +77,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     referencePools: readAll.slice(discovery.candidates.length),
     referencePoolsAt: new Map(blocks.map((at, i) => [at, referenceAt[i]])),
     movements,
+    walletSides: new Map(hashes.map((hash) => [hash, walletSide(movements.receipts.get(hash)!, traced.get(hash), wallet, wrappedNative)])),
     maxMovements,
   };
 }
