@@ -2,6 +2,8 @@
 // a removed path or operation, a removed response field, a field a client could rely on that
 // became optional, or a type that narrowed (fewer types or enum values accepted as input,
 // other types returned). Additions are never breaking. A breaking change needs a version note.
+import { inlineComponents, type JsonSchema } from "./output-json-schema";
+
 type Json = Record<string, unknown>;
 
 export type Breaking = { where: string; what: string };
@@ -98,9 +100,10 @@ export function breakingChanges(before: Json, after: Json): Breaking[] {
         out.push({ where, what: "operation removed" });
         continue;
       }
-      const schemaOf = (op: Json, ...keys: string[]) => keys.reduce<Json>((node, key) => asObject(node[key]), op);
-      compareOutput(schemaOf(asObject(operation), "responses", "200", "content", "application/json", "schema"), schemaOf(next, "responses", "200", "content", "application/json", "schema"), `${where} 200`, out);
-      compareInput(schemaOf(asObject(operation), "requestBody", "content", "application/json", "schema"), schemaOf(next, "requestBody", "content", "application/json", "schema"), `${where} body`, out);
+      // A field may move into a shared component (or out of one) without changing for a client: compare what the refs stand for.
+      const schemaOf = (doc: Json, op: Json, ...keys: string[]) => inlineComponents(keys.reduce<Json>((node, key) => asObject(node[key]), op) as JsonSchema, asObject(asObject(doc.components).schemas) as Record<string, JsonSchema>);
+      compareOutput(schemaOf(before, asObject(operation), "responses", "200", "content", "application/json", "schema"), schemaOf(after, next, "responses", "200", "content", "application/json", "schema"), `${where} 200`, out);
+      compareInput(schemaOf(before, asObject(operation), "requestBody", "content", "application/json", "schema"), schemaOf(after, next, "requestBody", "content", "application/json", "schema"), `${where} body`, out);
     }
   }
   return out;

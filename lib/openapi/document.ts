@@ -9,7 +9,7 @@ import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { healthResponse } from "@/lib/schemas/responses/health";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";
 import { savedExample } from "./examples";
-import { outputJsonSchema } from "./output-json-schema";
+import { outputJsonSchema, outputJsonSchemaWithComponents } from "./output-json-schema";
 
 const failureSchema = {
   type: "object",
@@ -38,16 +38,31 @@ const envelopeMeta: JsonSchema = {
 
 const healthSchema = outputJsonSchema(healthResponse);
 
-function successSchema(response: ResponseSchema | undefined): JsonSchema {
-  const meta = response?.meta ? outputJsonSchema(response.meta) : undefined;
+/**
+ * The answer vocabulary's shapes (lib/schemas/vocabulary.ts), gathered from every schema the
+ * document holds: each once, under components.schemas, where every endpoint refers to it.
+ */
+type Components = Record<string, JsonSchema>;
+
+function withComponents(schema: Parameters<typeof outputJsonSchemaWithComponents>[0], components: Components): JsonSchema {
+  const converted = outputJsonSchemaWithComponents(schema);
+  for (const [id, definition] of Object.entries(converted.components)) {
+    if (id in components && JSON.stringify(components[id]) !== JSON.stringify(definition)) throw new Error(`Two shapes of the answer vocabulary share the id ${id}`);
+    components[id] = definition;
+  }
+  return converted.schema;
+}
+
+function successSchema(response: ResponseSchema | undefined, components: Components): JsonSchema {
+  const meta = response?.meta ? withComponents(response.meta, components) : undefined;
   const properties: Record<string, JsonSchema> = { ...envelopeMeta.properties, ...(meta?.properties ?? {}) };
-  if (response?.sources) properties.sources = { ...outputJsonSchema(response.sources), description: "The sources the result cites." };
+  if (response?.sources) properties.sources = { ...withComponents(response.sources, components), description: "The sources the result cites." };
   return {
     type: "object",
     required: ["ok", "data", "meta"],
     properties: {
       ok: { const: true },
-      data: response ? outputJsonSchema(response.data) : { type: "object" },
+      data: response ? withComponents(response.data, components) : { type: "object" },
       meta: { type: "object", required: [...(envelopeMeta.required ?? []), ...(meta?.required ?? [])], properties },
     },
   };
@@ -77,7 +92,7 @@ function responseHeaders(reference: EndpointReference, status: number) {
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]));
 }
 
-function operation(reference: EndpointReference) {
+function operation(reference: EndpointReference, components: Components) {
   const endpoint = getEndpoint(reference.id as EndpointId);
   const saved = savedExample(reference.id);
   const byStatus = new Map<number, string[]>();
@@ -86,7 +101,7 @@ function operation(reference: EndpointReference) {
     "200": {
       description: reference.surface === "public" ? "The service is up." : "Success envelope.",
       headers: responseHeaders(reference, 200),
-      content: { "application/json": { schema: reference.surface === "public" ? { $ref: "#/components/schemas/Health" } : successSchema(endpoint.response), example: reference.exampleResponse } },
+      content: { "application/json": { schema: reference.surface === "public" ? { $ref: "#/components/schemas/Health" } : successSchema(endpoint.response, components), example: reference.exampleResponse } },
       ...(saved ? { "x-example-source": "A real answer of the example request on the eth demo chain." } : {}),
     },
   };
@@ -130,9 +145,11 @@ function operation(reference: EndpointReference) {
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  const vocabulary: Components = {};
   for (const reference of endpointReferences()) {
-    paths[reference.path] = { ...(paths[reference.path] ?? {}), [reference.method.toLowerCase()]: operation(reference) };
+    paths[reference.path] = { ...(paths[reference.path] ?? {}), [reference.method.toLowerCase()]: operation(reference, vocabulary) };
   }
+  const sortedVocabulary = Object.fromEntries(Object.entries(vocabulary).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: "3.1.0",
     info: {
@@ -151,7 +168,7 @@ export function openApiDocument() {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
         bearer: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>, an alias of X-API-Key." },
       },
-      schemas: { Failure: failureSchema, Health: healthSchema },
+      schemas: { Failure: failureSchema, Health: healthSchema, ...sortedVocabulary },
       headers,
     },
   };

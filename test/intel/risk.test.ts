@@ -82,8 +82,12 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
       { signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)") },
       { signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)") },
     ]);
-    expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner });
+    expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner, renounced: false, kind: "eoa" });
     expect(result.data.flags).toContain("honeypot");
+    // The headline reads the same signals back flat, each value with its source and provenance.
+    expect(result.data.headline).toMatchObject({ honeypot: true, buy_tax_bps: 0, sell_tax_bps: null, owner: "eoa", upgradeable: false, red_flags: result.data.flags.length, level: "high" });
+    expect(result.data.headline.provenance).toMatchObject({ honeypot: "verified_onchain", buy_tax_bps: "verified_onchain", sell_tax_bps: "unavailable", owner: "verified_onchain" });
+    expect(result.data.headline.from).toMatchObject({ honeypot: ["honeypot"], buy_tax_bps: ["simulation"], sell_tax_bps: [], owner: ["ownership"] });
   });
 
   it("tax token: the simulated buy and sell measure the exact taxes", async () => {
@@ -92,6 +96,8 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(result.data.simulation).toMatchObject({ buy: { ok: true }, sell: { ok: true }, buy_tax_bps: tax.facts.buyTaxBps, sell_tax_bps: tax.facts.sellTaxBps });
     expect(signal(result, "buy_tax")).toMatchObject({ severity: "high", flag: true, evidence: { tax_bps: tax.facts.buyTaxBps } });
     expect(signal(result, "sell_tax")).toMatchObject({ severity: "high", flag: true, evidence: { tax_bps: tax.facts.sellTaxBps } });
+    expect(result.data.headline).toMatchObject({ honeypot: false, buy_tax_bps: tax.facts.buyTaxBps, sell_tax_bps: tax.facts.sellTaxBps, level: "high" });
+    expect(result.data.headline.from).toMatchObject({ honeypot: ["sell_simulated"], buy_tax_bps: ["buy_tax"], sell_tax_bps: ["sell_tax"] });
     const sim = result.data.simulation!;
     expect(BigInt(sim.buy!.tokens_sent) - BigInt(sim.buy!.tokens_arrived)).toBe((BigInt(sim.buy!.tokens_sent) * BigInt(tax.facts.buyTaxBps)) / 10_000n);
   });
@@ -105,6 +111,10 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
       evidence: { functions: [{ signature: "mint(address,uint256)", selector: "0x40c10f19" }], read_from: "token_code", owner: mintable.facts.owner, owner_renounced: false },
     });
     expect(result.data.simulation).toMatchObject({ buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(result.data.headline.powers.mint).toEqual({ present: true, live_holder: true });
+    expect(result.data.headline.powers.blacklist).toEqual({ present: false, live_holder: false });
+    expect(result.data.headline.provenance).toMatchObject({ "powers.mint.present": "interpretation", "powers.mint.live_holder": "interpretation" });
+    expect(result.data.headline).toMatchObject({ honeypot: false, buy_tax_bps: 0, sell_tax_bps: 0, owner: "eoa", level: "high" });
   });
 
   it("healthy: renounced, LP burned, a clean trade; the only flag is the deployer's share of supply", async () => {
@@ -121,6 +131,17 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect((concentration.evidence.set_apart as Array<{ address: string; kind: string }>)).toContainEqual(expect.objectContaining({ address: healthy.pool.pair, kind: "pool" }));
     expect(result.data.flags).toEqual(["holder_concentration"]);
     expect(result.data.summary).toMatch(/^1 red flag at block \d+: supply is concentrated/);
+    expect(result.data.headline).toMatchObject({
+      honeypot: false,
+      owner: "renounced",
+      lp_burned_bps: healthy.facts.lpBurnedShareBps,
+      lp_locked_bps: 0,
+      lp_earliest_unlock: null,
+      top_holder_bps: deployerShare,
+      red_flags: 1,
+      level: concentration.severity,
+    });
+    expect(result.data.headline.from).toMatchObject({ lp_burned_bps: ["lp_custody"], top_holder_bps: ["holder_concentration"], level: ["holder_concentration"] });
   });
 
   it("transparent proxy: upgradeable, with the ProxyAdmin and its owner; powers read from the implementation", async () => {
@@ -148,7 +169,9 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
       { signature: "pause()", selector: toFunctionSelector("pause()") },
       { signature: "unpause()", selector: toFunctionSelector("unpause()") },
     ]);
-    expect(signal(result, "ownership").evidence).toEqual({ owner: null });
+    expect(signal(result, "ownership").evidence).toEqual({ owner: null, renounced: null, kind: null });
+    // No owner() and no stored address found: who holds the powers is not known, so not "no one".
+    expect(result.data.headline).toMatchObject({ owner: "none", powers: { mint: { present: true }, pause: { present: true } } });
   });
 
   it("locked liquidity: the locked share reads as secured", async () => {
@@ -156,6 +179,9 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     const result = await analyze(lockedLiquidity.token.address);
     expect(signal(result, "lp_custody")).toMatchObject({ flag: false, evidence: { locked_bps: lockedLiquidity.facts.lockedShareBps, burned_bps: 0 } });
     expect(result.data.flags).not.toContain("lp_custody");
+    expect(result.data.headline).toMatchObject({ lp_locked_bps: lockedLiquidity.facts.lockedShareBps, lp_burned_bps: 0 });
+    expect(result.data.headline.lp_earliest_unlock).toBe(signal(result, "lp_custody").evidence.earliest_unlock ?? null);
+    expect(result.data.headline.from.lp_earliest_unlock).toEqual(["lp_custody"]);
   });
 
   it("no pool to trade through: the fallback read from code and state, said to be the fallback", async () => {
@@ -166,6 +192,8 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(signal(result, "simulation_unavailable")).toMatchObject({ flag: false, provenance: "unavailable", title: expect.stringMatching(/fallback/) });
     expect(result.provenance.simulation).toBe("unavailable");
     expect(result.data.unavailable.simulation).toMatch(/no pool/);
+    expect(result.data.headline).toMatchObject({ honeypot: null, buy_tax_bps: null, sell_tax_bps: null, transfer_tax_bps: null, lp_burned_bps: null });
+    expect(result.data.headline.provenance).toMatchObject({ honeypot: "unavailable", buy_tax_bps: "unavailable", lp_burned_bps: "unavailable" });
   });
 
   it("an address with no code is 422 insufficient_data", async () => {

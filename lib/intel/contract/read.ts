@@ -22,7 +22,7 @@ const roleScanLookback = 200_000n;
 type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
 
 /** The probes that tell a Safe or a timelock from another contract. */
-function holderProbes(address: Address): ContractCall[] {
+export function holderProbes(address: Address): ContractCall[] {
   return [
     { address, abi: safeAbi, functionName: "getOwners" },
     { address, abi: safeAbi, functionName: "getThreshold" },

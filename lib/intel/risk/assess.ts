@@ -294,12 +294,12 @@ function reclaimSignal(reading: RiskReading): Signal | null {
   };
 }
 
-function ownershipSignal({ address: owner, renounced }: RiskReading["owner"]): Signal {
+function ownershipSignal({ address: owner, renounced }: RiskReading["owner"], holder: RiskReading["ownerHolder"]): Signal {
   if (owner === null) {
-    return { id: "ownership", severity: "info", flag: false, title: "No owner() function: control, if any, sits in roles or a proxy admin (see contract/analysis)", evidence: { owner: null }, provenance: "verified_onchain" };
+    return { id: "ownership", severity: "info", flag: false, title: "No owner() function: control, if any, sits in roles or a proxy admin (see contract/analysis)", evidence: { owner: null, renounced: null, kind: null }, provenance: "verified_onchain" };
   }
-  if (renounced) return { id: "ownership", severity: "info", flag: false, title: "Ownership is renounced", evidence: { owner }, provenance: "verified_onchain" };
-  return { id: "ownership", severity: "low", flag: false, title: "Ownership is held by an address", evidence: { owner }, provenance: "verified_onchain" };
+  if (renounced) return { id: "ownership", severity: "info", flag: false, title: "Ownership is renounced", evidence: { owner, renounced: true, kind: null }, provenance: "verified_onchain" };
+  return { id: "ownership", severity: "low", flag: false, title: "Ownership is held by an address", evidence: { owner, renounced: false, kind: holder?.kind ?? null }, provenance: "verified_onchain" };
 }
 
 /** Who can replace the code, when it can be replaced; a minimal clone's logic is fixed. */
@@ -584,7 +584,7 @@ export function assessRisk(reading: RiskReading) {
   const signals: Signal[] = [
     ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
     ...powerSignals(reading, reclaim !== null || stored.hiddenOwner),
-    ownershipSignal(reading.owner),
+    ownershipSignal(reading.owner, reading.ownerHolder),
     ...(reclaim ? [reclaim] : []),
     ...stored.signals,
     ...(bridged ? [bridged] : []),

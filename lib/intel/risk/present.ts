@@ -5,6 +5,7 @@ import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { tokenView } from "@/lib/intel/present";
 import { assessRisk } from "./assess";
+import { flatHeadline, headlineOf } from "./headline";
 import { holderScan, type ReceiverScan } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { tradedThrough } from "./simulate";
@@ -48,7 +49,7 @@ function limitations(receivers: ReceiverScan, reading: RiskReading): string[] {
 export function presentRisk(reading: RiskReading) {
   const { chain, block, trade } = reading;
   const { signals, flags, summary, custodyRead, concentrationRead } = assessRisk(reading);
-  const ledger = new ProvenanceLedger().fact("token").reading("signals", "limitations");
+  const ledger = new ProvenanceLedger().fact("token").reading("headline", "signals", "limitations");
   if (trade.ran) ledger.fact("simulation");
   else ledger.missing("simulation", trade.reason);
   ledger.reading("powers", "upgradeability");
@@ -56,15 +57,17 @@ export function presentRisk(reading: RiskReading) {
   ledger.factOr("holder_concentration", concentrationRead, () => "The token did not answer totalSupply(), so no share of supply can be formed.");
 
   const totalSupply = reading.identity.totalSupply.value;
+  const simulation = trade.ran ? presentSimulation(trade) : null;
   return {
     chain,
     block,
     data: {
       token: { ...tokenView(reading.token, reading.identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
+      headline: flatHeadline(headlineOf(signals, simulation)),
       summary,
       flags: flags.map((flag) => flag.id),
       signals,
-      simulation: trade.ran ? presentSimulation(trade) : null,
+      simulation,
       fallback: !trade.ran,
       limitations: limitations(reading.receivers, reading),
       unavailable: ledger.unavailable,

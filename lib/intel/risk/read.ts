@@ -22,6 +22,8 @@ import { getNetwork, labelKnownAddress, type ChainId } from "@/lib/chain/network
 import { limitCalls, readLimits, type TradeLimits } from "./limits";
 import { readUnlockTime, unlockTimeCalls } from "./reclaim";
 import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
+import { describeHolder, type Holder } from "@/lib/intel/contract/holders";
+import { holderProbes } from "@/lib/intel/contract/read";
 import {
   custodyDefaults,
   deepestPoolUsd,
@@ -59,6 +61,8 @@ export type RiskReading = {
   code: Hex;
   identity: Erc20Identity;
   owner: OwnerRead;
+  /** What kind of account a live owner is (a wallet, a Safe, a timelock, another contract); null when there is no owner() or it is renounced. */
+  ownerHolder: Holder | null;
   /** The deployer and an owner that is not renounced: whose LP and tokens count as the team's. */
   team: TeamMember[];
   proxy: ProxyReading;
@@ -112,6 +116,9 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const probe = proxyProbe(code, proxySlots, token);
   const limitsAsked = limitCalls(token);
   const unlockAsked = unlockTimeCalls(token);
+  // A live owner is described beside the probe (its code, and whether it answers as a Safe or a timelock).
+  const liveOwner = owner.address && owner.renounced === false ? owner.address : null;
+  const ownerAsked = liveOwner ? holderProbes(liveOwner) : [];
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team, lookbackBlocks: custodyWindow.blocks })));
@@ -119,11 +126,12 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // A failure surfaces where these are awaited, not as unhandled.
   custodiesRead.catch(() => undefined);
   positionsRead.catch(() => undefined);
-  const [readAll, implementationCode, probeResults, receivers] = await Promise.all([
+  const [readAll, implementationCode, probeResults, receivers, ownerCode] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
-    aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked]),
+    aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked, ...ownerAsked]),
     scanReceivers(client, chain, token, ctx.block),
+    liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
   ]);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
@@ -132,7 +140,9 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const unlockFrom = limitsFrom + limitsAsked.length;
   const proxy = probe.read(probeResults.slice(0, limitsFrom));
   const limits = readLimits(probeResults.slice(limitsFrom, unlockFrom));
-  const unlockTime = readUnlockTime(probeResults.slice(unlockFrom));
+  const ownerFrom = unlockFrom + unlockAsked.length;
+  const unlockTime = readUnlockTime(probeResults.slice(unlockFrom, ownerFrom));
+  const ownerHolder = liveOwner ? describeHolder(liveOwner, ownerCode, probeResults.slice(ownerFrom)) : null;
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);
@@ -160,6 +170,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     code,
     identity,
     owner,
+    ownerHolder,
     team,
     proxy,
     limits,

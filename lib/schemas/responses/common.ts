@@ -4,22 +4,18 @@
 // its descriptions. Descriptions are written for the developer reading the docs.
 import { z } from "zod";
 import { provenanceLabels, type Provenance } from "@/lib/intel/provenance";
+import { amountOut, isoTimeOut } from "../vocabulary";
+
+// The vocabulary's shapes, where every response schema has always found its building blocks.
+export { amountOut, isoTimeOut };
 
 /** A 0x address as answers give it: EIP-55 checksummed. */
 export const addressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/).describe("0x address, EIP-55 checksummed.");
 
-/** A token amount: exact in the smallest unit, and the human figure when decimals are known. */
 /** How a log scan behind an answer ended: the three cases `truncated` alone cannot tell apart. */
 export const scanEndOut = z
   .enum(["window_ended", "cap_reached", "history_start"])
   .describe("How the history read ended. window_ended: at the look-back window's start (older history may exist). cap_reached: at the read's cap on logs or requests, before the window's start (the newest part was read). history_start: at the chain's start or the contract's first log — nothing older exists.");
-
-export const amountOut = z
-  .object({
-    raw: z.string().regex(/^-?[0-9]+$/).describe("Exact amount in the token's smallest unit, as a decimal string."),
-    formatted: z.string().nullable().describe("The amount in whole tokens; null when the token's decimals could not be read."),
-  })
-  .describe("A token amount.");
 
 /** A token's identity; each field null when the contract did not answer it. */
 export const tokenOut = z
@@ -30,8 +26,6 @@ export const tokenOut = z
     decimals: z.number().int().nullable().describe("decimals(); null when the contract did not answer it."),
   })
   .describe("A token, as read from its contract.");
-
-export const isoTimeOut = z.iso.datetime({ offset: true }).describe("ISO 8601 timestamp (UTC).");
 
 export const provenanceOut = z.enum(Object.keys(provenanceLabels) as [Provenance, ...Provenance[]]).describe(
   Object.entries(provenanceLabels)

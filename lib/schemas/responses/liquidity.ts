@@ -2,8 +2,9 @@
 // (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
+import { usdPriceOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
-import { dexKeyOut, dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
+import { dexKeyOut, dexKindOut, dexNameOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
@@ -77,7 +78,7 @@ const pool = z
   .object({
     address: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in v4)."),
     dex: dexKeyOut,
-    dex_name: z.string().describe("The DEX's display name."),
+    dex_name: dexNameOut,
     kind: dexKindOut,
     quote: z
       .object({
@@ -101,7 +102,7 @@ const pool = z
       .object({
         quote_per_token: decimalOut.describe("Whole quote units per whole token at the pool's mid price (18 fractional digits)."),
         quote_base_units_per_token: integerStringOut.describe("Quote base units per whole token at the mid price, rounded down."),
-        usd_per_token: decimalOut.nullable().describe("Dollars per whole token (an interpretation: stablecoins at one dollar); null when the quote asset has no dollar price."),
+        usd_per_token: usdPriceOut.nullable().describe("Dollars per whole token (an interpretation: stablecoins at one dollar); null when the quote asset has no dollar price."),
       })
       .nullable()
       .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
@@ -130,7 +131,7 @@ const market = z
         pool: addressOut.describe("The pool the price comes from: the deepest in dollars, else the one holding the most quote asset."),
         quote: z.object({ address: addressOut.describe("The quote asset."), symbol: z.string().describe("Its symbol.") }).describe("The asset the price is in."),
         quote_per_token: decimalOut.describe("Whole quote units per whole token (18 fractional digits)."),
-        usd_per_token: decimalOut.nullable().describe("Dollars per whole token (an interpretation); null when the quote asset has no dollar price."),
+        usd_per_token: usdPriceOut.nullable().describe("Dollars per whole token (an interpretation); null when the quote asset has no dollar price."),
       })
       .nullable()
       .describe("The token's price in its deepest pool; null when no pool prices it (see unavailable[\"market.price\"])."),
@@ -138,7 +139,7 @@ const market = z
       .object({
         pool: addressOut.describe("The wrapped-native/stablecoin pool the price comes from (the deepest in stablecoin)."),
         stablecoin: z.string().describe("The stablecoin's symbol."),
-        usd_per_native: decimalOut.describe("Dollars per native coin (18 fractional digits)."),
+        usd_per_native: usdPriceOut.describe("Dollars per native coin."),
         stablecoins_checked: z
           .object({
             status: z

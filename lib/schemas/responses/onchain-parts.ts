@@ -59,7 +59,8 @@ const unique = <T extends string>(values: T[]) => [...new Set(values)] as [T, ..
 /** Every DEX the network registry knows, by key. */
 export const dexKeyOut = z
   .enum(unique(Object.values(networks).flatMap((network) => network.dexes.map((dex) => dex.key))))
-  .describe("The DEX, by the registry's key.");
+  .describe("The venue (DEX), by the registry's key: the same id in every answer, with its display name beside it as dex_name.")
+  .meta({ id: "DexKey" });
 
 /** How a venue's pools work. */
 export const dexKindOut = z
@@ -82,7 +83,7 @@ export const lockerKeyOut = z
 export const chainIdOut = z.enum(CHAIN_IDS).describe("Network: eth (Ethereum), base (Base) or bsc (BNB Chain).");
 
 /** The names of every venue the network registry knows, on any network. */
-const venueNames = [...new Set(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.map((dex) => dex.name)))];
+const venueNames = unique(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.map((dex) => dex.name)));
 
-export const venueNameOut = z.enum(venueNames as [string, ...string[]]).describe(`The venue, by name: ${venueNames.join(", ")}.`);
-
+/** A venue's display name, always beside its key (dex). */
+export const dexNameOut = z.enum(venueNames).describe(`The venue's display name, beside its key in dex: ${venueNames.join(", ")}.`).meta({ id: "DexName" });

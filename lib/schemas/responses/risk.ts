@@ -2,7 +2,7 @@
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
-import { teamRelationOut } from "./onchain-parts";
+import { holderKindOut, teamRelationOut } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
 const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -177,7 +177,15 @@ const signalOut = z
       "A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high.",
     ),
     signal(powerIds, powerFunctionsEvidence, "An owner power found in the code; context rather than a flag when ownership is renounced."),
-    signal(["ownership"], z.object({ owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner() function.") }), "Who owns the token: no owner(), renounced, or held by an address."),
+    signal(
+      ["ownership"],
+      z.object({
+        owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner() function."),
+        renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address; null when there is no owner()."),
+        kind: holderKindOut.nullable().describe("What kind of account the live owner is, read at the block; null when there is no owner() or it is renounced."),
+      }),
+      "Who owns the token: no owner(), renounced, or held by an address (a wallet, a Safe, a timelock or another contract).",
+    ),
     signal(["upgradeable"], upgradeEvidence, "The token is a proxy: upgradeable (high), or a minimal clone whose logic is fixed (info)."),
     signal(
       ["lp_custody"],
@@ -407,6 +415,65 @@ const signalOut = z
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
 
+/** The powers the headline names, in its order. */
+export const headlinePowers = ["mint", "pause", "blacklist", "balance_edit", "fees", "limits", "trading_switch"] as const;
+export type HeadlinePower = (typeof headlinePowers)[number];
+
+const ownerStates = ["none", "renounced", "eoa", "multisig", "timelock", "contract"] as const;
+export type OwnerState = (typeof ownerStates)[number];
+const riskLevels = ["none", "low", "medium", "high"] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+
+const headlinePower = z
+  .object({
+    present: z.boolean().nullable().describe("True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations)."),
+    live_holder: z
+      .boolean()
+      .nullable()
+      .describe("True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found)."),
+  })
+  .describe("One power: present, and whether a live holder has it.");
+
+const headlineFields = [
+  "honeypot",
+  "buy_tax_bps",
+  "sell_tax_bps",
+  "transfer_tax_bps",
+  ...headlinePowers.flatMap((power) => [`powers.${power}.present`, `powers.${power}.live_holder`]),
+  "owner",
+  "upgradeable",
+  "lp_burned_bps",
+  "lp_locked_bps",
+  "lp_earliest_unlock",
+  "top_holder_bps",
+  "top_ten_bps",
+  "red_flags",
+  "level",
+] as const;
+
+const headline = z
+  .object({
+    honeypot: z.boolean().nullable().describe("True when a holder who bought cannot sell (honeypot); false when the simulated sell went through (sell_simulated) or only the venue refuses a taxed token's short payment (sell_refused_by_venue, no trap); null when no sell was tried."),
+    buy_tax_bps: bpsOut.nullable().describe("The buy tax the simulation measured (buy_tax, or 0 when the buy took nothing); null when the buy failed or did not run."),
+    sell_tax_bps: bpsOut.nullable().describe("The sell tax the simulation measured (sell_tax, or 0); null when the sell failed or did not run."),
+    transfer_tax_bps: bpsOut.nullable().describe("The wallet-to-wallet transfer tax the simulation measured (transfer_tax, or 0); null when the transfer failed or did not run."),
+    powers: z.object(Object.fromEntries(headlinePowers.map((power) => [power, headlinePower.describe(`power_${power}: present, and whether a live holder has it.`)])) as Record<HeadlinePower, typeof headlinePower>).describe("Each owner power the headline names."),
+    owner: z.enum(ownerStates).nullable().describe("From the ownership signal. none: no owner() function. renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. timelock: a timelock controller. contract: another contract. null when the owner's kind could not be read."),
+    upgradeable: z.boolean().nullable().describe("True when the token is a proxy whose code can be replaced (upgradeable); false for a minimal clone or a contract the read recognises as no proxy."),
+    lp_burned_bps: bpsOut.nullable().describe("From lp_custody: the main pool's liquidity at burn addresses; null when no pool's custody was read."),
+    lp_locked_bps: bpsOut.nullable().describe("From lp_custody: the main pool's liquidity still locked in recognised lockers; null when no pool's custody was read."),
+    lp_earliest_unlock: isoTimeOut.nullable().describe("From lp_custody: the earliest unlock still ahead; null when nothing is locked, no schedule was read, or no custody was read."),
+    top_holder_bps: bpsOut.nullable().describe("From holder_concentration: the largest holder's share of supply (pools, burn addresses and lockers apart); null when not read."),
+    top_ten_bps: bpsOut.nullable().describe("From holder_concentration: the ten largest holders' share; null when not read."),
+    red_flags: z.number().int().nonnegative().describe("How many signals are red flags (data.flags)."),
+    level: z.enum(riskLevels).describe("The highest severity among the red flags: high, medium or low; none when there is no red flag. Context signals never raise it."),
+    provenance: z.object(Object.fromEntries(headlineFields.map((field) => [field, provenanceOut])) as Record<(typeof headlineFields)[number], typeof provenanceOut>).describe("Each headline value's provenance, by its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no signal answers it."),
+    from: z
+      .object(Object.fromEntries(headlineFields.map((field) => [field, z.array(z.string())])) as Record<(typeof headlineFields)[number], z.ZodArray<z.ZodString>>)
+      .describe("The ids of the signals each headline value comes from, by its dotted name (\"simulation\" for a tax measured as zero); empty when no signal answers it, or when the value is the absence of a signal (a power not found, no proxy)."),
+  })
+  .describe("The answer in flat fields, for the questions a client asks first. Every value is read back from the signals (and the simulation) of this same answer; an unknown value is null, never false.");
+
 const leg = z
   .object({
     ok: z.boolean().describe("True when the leg went through."),
@@ -446,6 +513,7 @@ export const riskResponse = defineResponse({
       token: tokenOut.extend({
         total_supply: integerStringOut.nullable().describe("totalSupply() in the token's smallest unit, as a decimal string; null when the contract did not answer it."),
       }).describe("The token, as read from its contract."),
+      headline,
       summary: z.string().describe("The red flags in one sentence, or that no known red flag was found at read time (which covers the listed checks only; it does not prove the token safe)."),
       flags: z.array(z.enum(riskSignalIds)).describe(`The ids of the signals that are red flags, in the order of signals; empty when none was found. ${signalIdsDescription}`),
       signals: z.array(signalOut).describe("Every signal read: red flags and context."),
@@ -460,7 +528,7 @@ export const riskResponse = defineResponse({
     })
     .describe("Risk signals for the token, read at one block."),
   meta: z.object({
-    provenance: provenanceWith(["token", "signals", "limitations", "simulation", "powers", "upgradeability", "lp_custody", "holder_concentration"], {}),
+    provenance: provenanceWith(["token", "headline", "signals", "limitations", "simulation", "powers", "upgradeability", "lp_custody", "holder_concentration"], {}),
     chain_data_source: chainDataSourceOut,
   }),
 });

@@ -1,19 +1,14 @@
 // Pieces only the wallet endpoints' response schemas share (wallet/pnl, wallet/approvals,
 // wallet/exact-movements): dollars, movement kinds, transfer legs and swap fields.
 import { z } from "zod";
+import { usdOut } from "../vocabulary";
 import { addressOut, amountOut } from "./common";
+import { dexNameOut } from "./onchain-parts";
+
+export { usdOut };
 
 /** A log's position in its block, as the node reports it. */
 export const logIndexOut = z.number().int().nonnegative().describe("The Transfer log's index within its block.");
-
-/**
- * Dollars as answers write them: exact arithmetic, truncated toward zero to 6 decimals at the end,
- * trailing zeros dropped; negative for a loss. A string so no figure goes through a float.
- */
-export const usdOut = z
-  .string()
-  .regex(/^-?[0-9]+(\.[0-9]{1,6})?$/)
-  .describe("US dollars as a decimal string (at most 6 decimals, truncated toward zero; negative for a loss). Registry stablecoins count as exactly one dollar.");
 
 /** The quote asset of a pool, short form: the answer already names its decimals where an amount needs them. */
 export const quoteAssetOut = z
@@ -22,11 +17,6 @@ export const quoteAssetOut = z
     symbol: z.string().describe("The quote asset's symbol, as the network registry spells it (e.g. WETH, WBNB, USDC, USDT)."),
   })
   .describe("The asset the pool prices the token in.");
-
-/** A DEX of the network registry, by name. */
-export const dexNameOut = z
-  .string()
-  .describe("The registry venue the pool belongs to, by name (e.g. \"Uniswap V2\", \"Uniswap V3\", \"Uniswap V4\", \"SushiSwap V2\", \"Aerodrome\", \"Aerodrome Slipstream\", \"PancakeSwap V2\", \"PancakeSwap V3\").");
 
 /** How a transfer of a token into or out of a wallet is classified (shared by wallet/pnl and wallet/exact-movements). */
 export const movementKindOut = z

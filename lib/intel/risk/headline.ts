@@ -1,0 +1,161 @@
+// intel/risk, headline: the answer's signals read back as the flat fields a client asks first
+// (is it a honeypot, what are the taxes, which powers are live, who owns it, is the liquidity
+// secured, how concentrated is the supply, how bad is it overall). A pure function of the signals
+// and the simulation of the same answer: nothing here is read or decided anew, each value names
+// the signal it comes from and carries that signal's provenance, and a value no signal answers is
+// null (labelled unavailable), never false.
+//
+// The mapping from signal ids to fields is kept in this one module: the power signals
+// (`power_<kind>`) are being reworked to be found by their effect with their holder in evidence,
+// and only `powerHeadline` needs to follow.
+import type { Provenance } from "@/lib/intel/provenance";
+import { headlinePowers, type HeadlinePower, type OwnerState, type RiskLevel } from "@/lib/schemas/responses/risk";
+
+/** A signal as the answer carries it. */
+export type HeadlineSignal = { id: string; severity: "high" | "medium" | "low" | "info"; flag: boolean; evidence: Record<string, unknown>; provenance: Provenance };
+
+/** The answer's simulation, as far as the headline reads it (its taxes). */
+export type HeadlineSimulation = { buy_tax_bps: number | null; sell_tax_bps: number | null; transfer_tax_bps: number | null } | null;
+
+
+/** One headline value, the signal(s) it comes from (or `simulation`), and their provenance. */
+export type Sourced<T> = { value: T; from: string[]; provenance: Provenance };
+
+export type PowerHeadline = { present: Sourced<boolean | null>; live_holder: Sourced<boolean | null> };
+
+export type Headline = {
+  honeypot: Sourced<boolean | null>;
+  buy_tax_bps: Sourced<number | null>;
+  sell_tax_bps: Sourced<number | null>;
+  transfer_tax_bps: Sourced<number | null>;
+  powers: Record<HeadlinePower, PowerHeadline>;
+  owner: Sourced<OwnerState | null>;
+  upgradeable: Sourced<boolean | null>;
+  lp_burned_bps: Sourced<number | null>;
+  lp_locked_bps: Sourced<number | null>;
+  lp_earliest_unlock: Sourced<string | null>;
+  top_holder_bps: Sourced<number | null>;
+  top_ten_bps: Sourced<number | null>;
+  red_flags: Sourced<number>;
+  level: Sourced<RiskLevel>;
+};
+
+const unknown = <T>(): Sourced<T | null> => ({ value: null, from: [], provenance: "unavailable" });
+const fromSignal = <T>(signal: HeadlineSignal, value: T): Sourced<T> => ({ value, from: [signal.id], provenance: signal.provenance });
+const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+/** honeypot: true when a holder who bought cannot sell; false when the sell went through, or when only the venue refuses a taxed token's short payment (no trap); null when no sell was tried. */
+function honeypotHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const honeypot = byId.get("honeypot")?.[0];
+  if (honeypot) return fromSignal(honeypot, true);
+  const sold = byId.get("sell_simulated")?.[0] ?? byId.get("sell_refused_by_venue")?.[0];
+  return sold ? fromSignal(sold, false) : unknown();
+}
+
+/** A tax as the simulation measured it (0 included), null for a leg that failed or did not run. */
+function taxHeadline(leg: "buy" | "sell" | "transfer", simulation: HeadlineSimulation, byId: Map<string, HeadlineSignal[]>): Sourced<number | null> {
+  const signal = byId.get(`${leg}_tax`)?.[0];
+  if (signal) return fromSignal(signal, numberOrNull(signal.evidence.tax_bps));
+  const measured = simulation?.[`${leg}_tax_bps`] ?? null;
+  // The simulation is read on chain; no tax signal with a measured leg means it took nothing.
+  return measured === null ? unknown() : { value: measured, from: ["simulation"], provenance: "verified_onchain" };
+}
+
+/**
+ * One power: present when its signal is there (found in the code; absent means the power read
+ * did not find it), and whether a live holder has it: the live owner, or an address the code lets
+ * through (hidden_owner), or a previous owner who can take ownership back, or the bridge of a
+ * bridged token; false when ownership is renounced and no one else holds it; null when the
+ * signals do not say who holds it (no owner(), and no stored address found).
+ */
+function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>): PowerHeadline {
+  const signal = byId.get(`power_${kind}`)?.[0];
+  if (!signal) {
+    return { present: { value: false, from: [], provenance: "interpretation" }, live_holder: { value: false, from: [], provenance: "interpretation" } };
+  }
+  const present = fromSignal(signal, true);
+  const ownerRenounced = signal.evidence.owner_renounced;
+  const elsewhere = ["hidden_owner", "ownership_reclaimable", "bridged_token"].map((id) => byId.get(id)?.[0]).find((found) => found && (found.id !== "bridged_token" || kind === "mint" || kind === "balance_edit"));
+  if (ownerRenounced === false) return { present, live_holder: fromSignal(signal, true) };
+  if (elsewhere) return { present, live_holder: { value: true, from: [signal.id, elsewhere.id], provenance: elsewhere.provenance } };
+  if (ownerRenounced === true) return { present, live_holder: fromSignal(signal, false) };
+  return { present, live_holder: unknown() };
+}
+
+const ownerKinds: Record<string, OwnerState> = { eoa: "eoa", safe: "multisig", timelock: "timelock", contract: "contract" };
+
+function ownerHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<OwnerState | null> {
+  const signal = byId.get("ownership")?.[0];
+  if (!signal) return unknown();
+  if (signal.evidence.owner === null) return fromSignal(signal, "none");
+  if (signal.evidence.renounced === true) return fromSignal(signal, "renounced");
+  const kind = typeof signal.evidence.kind === "string" ? ownerKinds[signal.evidence.kind] : undefined;
+  return kind ? fromSignal(signal, kind) : unknown();
+}
+
+/** Upgradeable unless a minimal clone; no upgradeable signal means the token is no proxy the read recognises. */
+function upgradeableHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const signal = byId.get("upgradeable")?.[0];
+  return signal ? fromSignal(signal, signal.flag) : { value: false, from: [], provenance: "interpretation" };
+}
+
+/**
+ * The level: the highest severity among the red flags; none without a red flag. Context signals
+ * (flag false) never raise it, whatever their severity.
+ */
+export function riskLevel(signals: readonly Pick<HeadlineSignal, "severity" | "flag">[]): RiskLevel {
+  const flagged = signals.filter((signal) => signal.flag);
+  if (flagged.length === 0) return "none";
+  if (flagged.some((signal) => signal.severity === "high")) return "high";
+  if (flagged.some((signal) => signal.severity === "medium")) return "medium";
+  return "low";
+}
+
+export function headlineOf(signals: readonly HeadlineSignal[], simulation: HeadlineSimulation): Headline {
+  const byId = new Map<string, HeadlineSignal[]>();
+  for (const signal of signals) byId.set(signal.id, [...(byId.get(signal.id) ?? []), signal]);
+  const custody = byId.get("lp_custody")?.[0];
+  const holders = byId.get("holder_concentration")?.[0];
+  const flagged = signals.filter((signal) => signal.flag);
+  // The count and the level rest on every red flag: the weakest provenance among them labels them.
+  const weakest: Provenance = flagged.some((signal) => signal.provenance === "interpretation") ? "interpretation" : "verified_onchain";
+  const judged = { from: flagged.map((signal) => signal.id), provenance: flagged.length === 0 ? ("interpretation" as const) : weakest };
+  return {
+    honeypot: honeypotHeadline(byId),
+    buy_tax_bps: taxHeadline("buy", simulation, byId),
+    sell_tax_bps: taxHeadline("sell", simulation, byId),
+    transfer_tax_bps: taxHeadline("transfer", simulation, byId),
+    powers: Object.fromEntries(headlinePowers.map((kind) => [kind, powerHeadline(kind, byId)])) as Record<HeadlinePower, PowerHeadline>,
+    owner: ownerHeadline(byId),
+    upgradeable: upgradeableHeadline(byId),
+    lp_burned_bps: custody ? fromSignal(custody, numberOrNull(custody.evidence.burned_bps)) : unknown(),
+    lp_locked_bps: custody ? fromSignal(custody, numberOrNull(custody.evidence.locked_bps)) : unknown(),
+    lp_earliest_unlock: custody ? fromSignal(custody, typeof custody.evidence.earliest_unlock === "string" ? custody.evidence.earliest_unlock : null) : unknown(),
+    top_holder_bps: holders ? fromSignal(holders, numberOrNull(holders.evidence.top_holder_bps)) : unknown(),
+    top_ten_bps: holders ? fromSignal(holders, numberOrNull(holders.evidence.top_ten_bps)) : unknown(),
+    red_flags: { value: flagged.length, ...judged },
+    level: { value: riskLevel(signals), ...judged },
+  };
+}
+
+type Flat<T> = { [K in keyof T]: T[K] extends Sourced<infer V> ? V : T[K] extends Record<string, unknown> ? Flat<T[K]> : never };
+
+/** The headline as the answer writes it: flat values, with each value's provenance and source signals beside them under its dotted name. */
+export function flatHeadline(headline: Headline) {
+  const provenance: Record<string, Provenance> = {};
+  const from: Record<string, string[]> = {};
+  const flatten = (node: Record<string, unknown>, prefix: string): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        const name = `${prefix}${key}`;
+        const sourced = value as Sourced<unknown>;
+        if ("provenance" in sourced && "from" in sourced) {
+          provenance[name] = sourced.provenance;
+          from[name] = sourced.from;
+          return [key, sourced.value];
+        }
+        return [key, flatten(value as Record<string, unknown>, `${name}.`)];
+      }),
+    );
+  return { ...(flatten(headline, "") as Flat<Headline>), provenance, from };
+}
