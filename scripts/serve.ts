@@ -1,13 +1,16 @@
-// `npm run dev` and `npm start`: starts the embedded defaults that are not
-// configured (database, demo chains), then serves the Next.js app from this process.
+// `npm run dev` and `npm start`: starts the embedded defaults that are not configured (the
+// database in a process of its own, the demo chains), then serves the Next.js app: from this
+// process, or, where every per-key promise holds across processes (rate budgets in Redis), from
+// one worker process per core sharing the port (node:cluster), this process supervising them.
 // Serving it ourselves lets each request carry the socket's peer address, which IP allow
 // lists need and route handlers cannot otherwise see, lets stray requests be answered before
 // Next's router sees them, and lets a stop drain requests before the database closes.
+import cluster, { type Worker } from "node:cluster";
 import next from "next";
 import pg from "pg";
 import { prepareSchemaOnStart } from "@/lib/db/migrations";
 import { pgExecutor } from "@/lib/db/sql-executor";
-import { serveEmbeddedDatabase } from "@/lib/db/embedded";
+import { startEmbeddedDatabaseProcess } from "@/lib/db/embedded";
 import { closeProcessDatabase } from "@/lib/db/client";
 import { dataDir } from "@/lib/db/data-dir";
 import { peerAddressHeader, peerSecret, peerSecretHeader, settleForwardedHeaders } from "@/lib/server/client-address";
@@ -22,6 +25,8 @@ import type { ChainId } from "@/lib/chain/networks";
 import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
+import { serverProcessPlan } from "@/lib/server/process-count";
+import type { AddressBook } from "@/lib/demo-chain";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
@@ -36,10 +41,10 @@ let stopRequested: ((signal: string) => void) | null = null;
 
 async function main() {
   if (!process.env.DATABASE_URL) {
-    const embedded = await serveEmbeddedDatabase();
+    const embedded = await startEmbeddedDatabaseProcess();
     process.env.DATABASE_URL = embedded.url;
     started.push({ name: "embedded database closed", run: embedded.close });
-    console.log(`database: embedded PGlite in ${dataDir()} (migrated; served on ${new URL(embedded.url).host} for the operator CLI)`);
+    console.log(`database: embedded PGlite in ${dataDir()} (migrated; its own process, served on ${new URL(embedded.url).host} to the server and the operator CLI)`);
   } else {
     // An unmigrated database would answer every request 500: migrate it (under a lock, so servers
     // starting together do not race) or, with MIGRATE_ON_START=off, refuse to start and say how.
@@ -63,7 +68,7 @@ async function main() {
     started.push({ name: "demo chains stopped", run: demo.stop });
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
     process.env[demoChainDataSetting] = "1";
-    setDemoAddressBooks(Object.fromEntries(Object.keys(rpcSettings).map((chain) => [chain, demo[chain as keyof typeof rpcSettings].addressBook])));
+    demoBooks = Object.fromEntries(Object.keys(rpcSettings).map((chain) => [chain, demo[chain as keyof typeof rpcSettings].addressBook]));
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
@@ -79,6 +84,26 @@ async function main() {
   if (dev) await seedDemoAccountsOnStart();
   else for (const warning of signInStartWarnings()) console.warn(warning);
 
+  const plan = serverProcessPlan(process.env, { dev });
+  if (plan.count === 1) {
+    if (demoBooks) setDemoAddressBooks(demoBooks);
+    const served = await serveApp();
+    console.log(`${readyLine()} — 1 process (${plan.why})`);
+    stopRequested = (signal) => void stop(signal, served);
+    return;
+  }
+  await superviseWorkers(plan.count, demoBooks);
+  console.log(`${readyLine()} — ${plan.count} processes (${plan.why})`);
+  stopRequested = (signal) => void stopWorkers(signal);
+}
+
+function readyLine() {
+  const hostname = process.env.HOST || "127.0.0.1";
+  return `ready: http://localhost:${process.env.PORT ?? 3000} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`})`;
+}
+
+/** Serves the app from this process: the only one, or one of the cluster's workers. */
+async function serveApp() {
   const port = Number(process.env.PORT ?? 3000);
   // Loopback unless told otherwise: a container sets HOST=0.0.0.0 on purpose.
   const hostname = process.env.HOST || "127.0.0.1";
@@ -101,9 +126,81 @@ async function main() {
     served.server.once("error", reject);
     served.server.listen(port, hostname, () => resolve());
   });
-  console.log(`ready: http://localhost:${port} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`})`);
+  return served;
+}
 
-  stopRequested = (signal) => void stop(signal, served);
+/** The demo chains' address books, which workers receive from the supervisor (they start no chains). */
+let demoBooks: Record<string, AddressBook> | null = null;
+
+type WorkerMessage = { kind: "books"; books: Record<string, AddressBook> | null } | { kind: "stop" };
+/** A worker's first word: it listens now (a message sent before its listener exists is lost). */
+type SupervisorMessage = { kind: "hello" };
+
+/** Forks the workers, hands each what it needs, and replaces one that dies while serving. */
+async function superviseWorkers(count: number, books: Record<string, AddressBook> | null) {
+  // Each worker's peer-address secret is the same (the env), so any worker may answer any request.
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: SupervisorMessage) => {
+      if (message.kind === "hello") worker.send({ kind: "books", books } satisfies WorkerMessage);
+    });
+    return worker;
+  };
+  let serving = false;
+  const listening = new Promise<void>((resolve, reject) => {
+    let ready = 0;
+    cluster.on("listening", () => {
+      if (++ready === count) resolve();
+    });
+    cluster.on("exit", (worker, code, signal) => {
+      // One that fails to start would fail again: the start fails instead of looping.
+      if (!serving) return reject(new Error(`a server worker exited (${signal ?? `code ${code}`}) before it was serving`));
+      if (stopping) return;
+      console.error(`server: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      fork();
+    });
+  });
+  for (let i = 0; i < count; i++) fork();
+  await listening;
+  serving = true;
+}
+
+/** A worker: waits for the supervisor's word, serves, and stops when told (or signalled). */
+function runWorker() {
+  process.on("message", (message: WorkerMessage) => {
+    if (message.kind === "books") {
+      if (message.books) setDemoAddressBooks(message.books);
+      serveApp().then(
+        (served) => (stopRequested = (signal) => void stop(signal, served)),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    } else if (message.kind === "stop") onSignal("SIGTERM");
+  });
+  process.send!({ kind: "hello" } satisfies SupervisorMessage);
+}
+
+/** The supervisor's stop: every worker drains its requests and writes its usage, then the shared parts close. */
+async function stopWorkers(signal: string) {
+  stopping = true;
+  const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+  console.log(`stop: ${signal}; stopping ${workers.length} server processes`);
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once("exit", () => resolve());
+          worker.send({ kind: "stop" } satisfies WorkerMessage);
+        }),
+    ),
+  );
+  console.log("stop: server processes stopped");
+  await undoStarted();
+  console.log("stop: done");
+  process.exit(0);
 }
 
 /**
@@ -172,8 +269,12 @@ function onSignal(signal: NodeJS.Signals) {
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
-main().catch(async (error) => {
-  console.error(error);
-  await undoStarted();
-  process.exit(1);
-});
+if (cluster.isPrimary) {
+  main().catch(async (error) => {
+    console.error(error);
+    await undoStarted();
+    process.exit(1);
+  });
+} else {
+  runWorker();
+}

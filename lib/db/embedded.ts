@@ -1,6 +1,7 @@
 // The embedded default database: PGlite in DATA_DIR, migrated on start, and served
 // over loopback to the app and the operator CLI (PGlite admits one process, so one
 // process owns it and the others connect). A state file tells the CLI where it is.
+import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -83,6 +84,32 @@ export async function serveEmbeddedDatabase(env: NodeJS.ProcessEnv = process.env
     async close() {
       await server.close();
       await opened.close();
+    },
+  };
+}
+
+/**
+ * Serves the embedded database from a process of its own (scripts/embedded-database.ts), so no
+ * server thread's work can hold its queries; every server process reaches it over loopback.
+ */
+export async function startEmbeddedDatabaseProcess(env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = fork(path.resolve(/*turbopackIgnore: true*/ "scripts/embedded-database.ts"), [], {
+    env,
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { url: string }).url));
+    void exited.then((code) => reject(new Error(`The embedded database process exited (code ${code}) before it was ready.`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode !== null) return;
+      child.send("close");
+      const code = await exited;
+      if (code !== 0) throw new Error(`the embedded database process exited with code ${code}`);
     },
   };
 }
