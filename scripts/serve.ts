@@ -26,6 +26,7 @@ import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
+import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import type { AddressBook } from "@/lib/demo-chain";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
@@ -85,16 +86,24 @@ async function main() {
   else for (const warning of signInStartWarnings()) console.warn(warning);
 
   const plan = serverProcessPlan(process.env, { dev });
+  // Intelligence reads run off each process's request thread (lib/intel/threads); workers inherit these.
+  process.env.INTEL_THREADS ??= "auto";
+  process.env.SERVER_PROCESSES = String(plan.count);
   if (plan.count === 1) {
     if (demoBooks) setDemoAddressBooks(demoBooks);
     const served = await serveApp();
-    console.log(`${readyLine()} — 1 process (${plan.why})`);
+    console.log(`${readyLine()} — 1 process (${plan.why}), ${threadsLine()}`);
     stopRequested = (signal) => void stop(signal, served);
     return;
   }
   await superviseWorkers(plan.count, demoBooks);
-  console.log(`${readyLine()} — ${plan.count} processes (${plan.why})`);
+  console.log(`${readyLine()} — ${plan.count} processes (${plan.why}), ${threadsLine()}`);
   stopRequested = (signal) => void stopWorkers(signal);
+}
+
+function threadsLine() {
+  const count = intelThreadCount();
+  return count ? `${count} intelligence thread${count > 1 ? "s" : ""} each` : "intelligence on the request thread (INTEL_THREADS=0)";
 }
 
 function readyLine() {
@@ -109,7 +118,9 @@ async function serveApp() {
   const hostname = process.env.HOST || "127.0.0.1";
   const app = next({ dev, hostname, port, turbopack: dev });
   const handle = app.getRequestHandler();
-  await app.prepare();
+  const threads = intelThreadPool();
+  await Promise.all([app.prepare(), threads?.ready()]);
+  if (threads) started.push({ name: "intelligence threads stopped", run: () => threads.close() });
   started.push({ name: "next closed", run: async () => void (await app.close()) });
   const secret = peerSecret();
 

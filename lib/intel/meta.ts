@@ -7,7 +7,9 @@ import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
 import type { Provenance } from "@/lib/intel/provenance";
+import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { answerStore, readKey, sharedRead } from "./hot-reads";
+import { intelThreadPool } from "./threads/pool";
 
 export function chainReadMeta(read: { chain: ChainId; block: bigint; provenance: Record<string, Provenance> }) {
   return {
@@ -39,19 +41,29 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
   };
 }
 
+/** An intelligence endpoint's own work: typed input to a presented answer (read, assess, present). */
+export type IntelAnswer<Input> = (input: Input) => Promise<PresentedAnswer>;
+
+/** The endpoint's implementation for the pipeline, with its answer function for the intelligence threads. */
+export type IntelImplementation<Input> = EndpointImplementation<Input> & { answer: IntelAnswer<Input> };
+
 /**
  * An intelligence endpoint: its typed input to read, assess and present, answered with its
  * provenance, every read at the head block learned first. Identical reads of one endpoint share
- * one computation (hot-reads.ts).
+ * one computation (hot-reads.ts), on the request thread; the computation itself runs on an
+ * intelligence thread where the server has them (threads/pool.ts), else here.
  */
-export function intelEndpoint<Input extends { chain: ChainId }>(answer: (input: Input) => Promise<PresentedAnswer>): EndpointImplementation<Input> {
-  return async ({ input, endpoint }) =>
+export function intelEndpoint<Input extends { chain: ChainId }>(answer: IntelAnswer<Input>): IntelImplementation<Input> {
+  const implementation: EndpointImplementation<Input> = async ({ input, endpoint }) =>
     readChain(input.chain, () => {
       const client = getChainClient(input.chain);
       const nodeUrl = (client.transport as { url?: string }).url ?? input.chain;
       return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async (head) => {
+        const pool = intelThreadPool();
+        if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, currentRpcMeter()?.signal);
         const presented = await readingAt(head, () => answer(input));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       });
     });
+  return Object.assign(implementation, { answer });
 }

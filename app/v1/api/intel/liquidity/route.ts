@@ -1,5 +1,5 @@
 // POST /v1/api/intel/liquidity — token identity, market snapshot and LP custody with lock and burn context; 2 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { liquidityIntel } from "@/lib/intel/liquidity";
+import { intelImplementations } from "@/lib/intel/implementations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/liquidity", liquidityIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/liquidity", intelImplementations["intel/liquidity"]);

@@ -1,5 +1,5 @@
 // POST /v1/api/intel/risk — chain-aware risk signals with evidence and provenance; 2 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { riskIntel } from "@/lib/intel/risk";
+import { intelImplementations } from "@/lib/intel/implementations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/risk", riskIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/risk", intelImplementations["intel/risk"]);

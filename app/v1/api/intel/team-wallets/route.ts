@@ -1,5 +1,5 @@
 // POST /v1/api/intel/team-wallets — wallets linked to the token's team by on-chain relations; 5 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { teamWalletsIntel } from "@/lib/intel/team";
+import { intelImplementations } from "@/lib/intel/implementations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/team-wallets", teamWalletsIntel);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("intel/team-wallets", intelImplementations["intel/team-wallets"]);

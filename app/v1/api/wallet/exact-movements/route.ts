@@ -1,5 +1,5 @@
 // POST /v1/api/wallet/exact-movements — a wallet's most recent exact token movements; 5 credits.
 import { apiRoute } from "@/lib/api/handler";
-import { walletExactMovements } from "@/lib/intel/wallet/exact-movements";
+import { intelImplementations } from "@/lib/intel/implementations";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("wallet/exact-movements", walletExactMovements);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute("wallet/exact-movements", intelImplementations["wallet/exact-movements"]);

@@ -1,0 +1,17 @@
+// What the request thread and an intelligence thread say to each other. Answers and inputs cross
+// by structured clone (bigints included); an ApiError crosses as its code, message and headers.
+import type { KeptAnswer } from "@/lib/intel/hot-reads";
+import type { ErrorCode } from "@/lib/contract/error-codes";
+
+export type TaskMessage =
+  | { kind: "run"; id: number; endpoint: string; input: Record<string, unknown>; head: bigint }
+  /** The request stopped (deadline, client gone): the thread cancels the task's node requests. */
+  | { kind: "cancel"; id: number };
+
+export type SentError = { api: true; code: ErrorCode; message: string; headers: Record<string, string> } | { api: false; message: string };
+
+export type WorkerMessage =
+  | { kind: "done"; id: number; answer: KeptAnswer }
+  | { kind: "failed"; id: number; error: SentError }
+  /** Sent every second while the thread's event loop turns: silence means it is stuck. */
+  | { kind: "beat" };

@@ -1,0 +1,133 @@
+// Intelligence off the request thread: the pool runs a real endpoint's read in a worker thread and
+// answers exactly as the request thread would; a thread that crashes or hangs fails only the
+// tasks it held (503 unavailable) and is replaced; a cancelled request cancels its task; and
+// through the whole pipeline an answer read on a thread is the same answer, charged once.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, http } from "viem";
+import { ApiError } from "@/lib/contract/api-error";
+import { clearChainClients } from "@/lib/chain/clients";
+import { readingAt } from "@/lib/chain/pinned-block";
+import { chainAnswer } from "@/lib/intel/meta";
+import { intelImplementations } from "@/lib/intel/implementations";
+import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
+import { IntelThreadPool, intelThreadCount, intelThreadPool, resetIntelThreadPool } from "@/lib/intel/threads/pool";
+import { startAnvil, type Anvil } from "../chain/support/anvil";
+import { deployer, installMulticall3, setupClients } from "../chain/support/contracts";
+import { createHarness, type Harness } from "../support/harness";
+import { deployFixture, fixtures } from "./support/fixtures";
+
+const faults = path.resolve(__dirname, "../support/intel-thread-faults.ts");
+
+// A thread loads every intelligence module before its first task: seconds on a loaded machine.
+describe("the intelligence thread pool", { timeout: 120_000 }, () => {
+  const pools: IntelThreadPool[] = [];
+  const pool = (options: ConstructorParameters<typeof IntelThreadPool>[0]) => {
+    const made = new IntelThreadPool({ log: () => undefined, ...options });
+    pools.push(made);
+    return made;
+  };
+  afterAll(async () => {
+    await Promise.all(pools.map((made) => made.close()));
+  });
+
+  it("INTEL_THREADS: a count, auto for one per core, nothing or nonsense for the request thread", () => {
+    expect(intelThreadCount({})).toBe(0);
+    expect(intelThreadCount({ INTEL_THREADS: "3" })).toBe(3);
+    expect(intelThreadCount({ INTEL_THREADS: "auto" })).toBeGreaterThanOrEqual(2);
+    expect(intelThreadCount({ INTEL_THREADS: "auto", SERVER_PROCESSES: "64" })).toBe(2);
+    expect(intelThreadCount({ INTEL_THREADS: "many" })).toBe(0);
+  });
+
+  it("a thread that exits fails only its own task with 503, and is replaced", async () => {
+    const threads = pool({ threads: 2, entry: faults });
+    await threads.ready();
+    const [crashed, answered] = await Promise.allSettled([threads.run("crash", { chain: "eth" }, 1n), threads.run("answer", { chain: "eth", wait: 300 }, 1n)]);
+    expect(crashed.status).toBe("rejected");
+    const error = (crashed as PromiseRejectedResult).reason as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.code, error.status]).toEqual(["unavailable", 503]);
+    expect(error.message).toMatch(/nothing was charged/);
+    expect(answered).toMatchObject({ status: "fulfilled", value: { block: "7", result: { data: { thread: "answered" } } } });
+    expect(threads.size).toBe(2);
+    await expect(threads.run("answer", { chain: "eth" }, 1n)).resolves.toMatchObject({ block: "7" });
+    await expect(threads.run("answer", { chain: "eth" }, 1n)).resolves.toMatchObject({ block: "7" });
+  });
+
+  it("a thread whose loop stops turning fails only its own task with 503, and is replaced", async () => {
+    const threads = pool({ threads: 2, entry: faults, stuckAfterMs: 1_500 });
+    await threads.ready();
+    const started = Date.now();
+    const [hung, answered] = await Promise.allSettled([threads.run("hang", { chain: "eth" }, 1n), threads.run("answer", { chain: "eth", wait: 100 }, 1n)]);
+    expect(hung.status).toBe("rejected");
+    expect(((hung as PromiseRejectedResult).reason as ApiError).code).toBe("unavailable");
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(answered.status).toBe("fulfilled");
+    expect(threads.load()).toEqual([0, 0]);
+    await expect(threads.run("answer", { chain: "eth" }, 1n)).resolves.toMatchObject({ block: "7" });
+  });
+
+  it("an API error crosses as itself, and a cancelled request cancels its task on the thread", async () => {
+    const threads = pool({ threads: 1, entry: faults });
+    await expect(threads.run("refuse", { chain: "eth" }, 1n)).rejects.toMatchObject({ code: "insufficient_data", status: 422, message: "nothing to read here" });
+    const controller = new AbortController();
+    const waiting = threads.run("wait-for-cancel", { chain: "eth" }, 1n, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    await expect(waiting).rejects.toMatchObject({ code: "client_closed" });
+  });
+
+  describe("on a chain", () => {
+    let anvil: Anvil;
+    let token: string;
+    let h: Harness;
+    const saved = { ETH_RPC_URL: process.env.ETH_RPC_URL, INTEL_THREADS: process.env.INTEL_THREADS };
+
+    beforeAll(async () => {
+      fixtures();
+      anvil = await startAnvil({ chainId: 1 });
+      const chain = setupClients(anvil.url);
+      await installMulticall3(chain);
+      token = (await deployFixture(chain, "OwnedToken", [deployer])).address;
+      process.env.ETH_RPC_URL = anvil.url;
+      clearChainClients();
+      h = await createHarness("postgres+redis");
+    }, 120_000);
+    afterAll(async () => {
+      await resetIntelThreadPool();
+      Object.assign(process.env, saved);
+      clearChainClients();
+      await h?.close();
+      await anvil?.stop();
+    });
+
+    it("a real endpoint read on a thread answers exactly as on the request thread", async () => {
+      const threads = pool({ threads: 1 });
+      const head = await createPublicClient({ transport: http(anvil.url) }).getBlockNumber();
+      const input = { chain: "eth" as const, address: token as `0x${string}` };
+      const onThread = await threads.run("contract/analysis", input, head);
+      const here = await readingAt(head, () => intelImplementations["contract/analysis"].answer(input));
+      expect(onThread).toEqual({ block: head.toString(), result: JSON.parse(JSON.stringify(chainAnswer(here))) });
+    });
+
+    it("through the pipeline, an answer read on a thread is the same answer, charged the same", async () => {
+      const { key } = await h.key({ permissions: ["contract:read"] });
+      const inline = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } });
+      expect(intelThreadPool()).toBeNull();
+      // A new pool on the next call, and no kept answer to serve instead of reading.
+      process.env.INTEL_THREADS = "2";
+      await resetIntelThreadPool();
+      await intelThreadPool()!.ready();
+      forgetKeptAnswers();
+      const threaded = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token.toLowerCase() } });
+      expect(intelThreadPool()?.size).toBe(2);
+      expect(threaded.status).toBe(200);
+      expect(threaded.body.data).toEqual(inline.body.data);
+      const { provenance, chain_data_source, credits_charged } = threaded.body.meta as Record<string, unknown>;
+      expect({ provenance, chain_data_source, credits_charged }).toEqual({
+        provenance: inline.body.meta.provenance,
+        chain_data_source: inline.body.meta.chain_data_source,
+        credits_charged: inline.body.meta.credits_charged,
+      });
+    });
+  });
+});

@@ -1,0 +1,22 @@
+// An intelligence thread whose answers misbehave on purpose, served by the real task loop: the
+// pool's tests make one crash its thread, one hang it, one wait for its cancel, one answer.
+import { ApiError } from "@/lib/contract/api-error";
+import { currentRpcMeter } from "@/lib/chain/rpc-meter";
+import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
+import type { PresentedAnswer } from "@/lib/intel/meta";
+
+const answered = (input: { chain: "eth"; wait?: number }): Promise<PresentedAnswer> =>
+  new Promise((resolve) => setTimeout(() => resolve({ chain: input.chain, block: 7n, data: { thread: "answered" }, provenance: {} }), input.wait ?? 0));
+
+serveIntelTasks({
+  answer: answered,
+  crash: async () => process.exit(3),
+  hang: async () => {
+    for (;;);
+  },
+  refuse: async () => {
+    throw new ApiError("insufficient_data", "nothing to read here");
+  },
+  "wait-for-cancel": () =>
+    new Promise((_, reject) => currentRpcMeter()!.signal!.addEventListener("abort", () => reject(new ApiError("client_closed")), { once: true })),
+});
