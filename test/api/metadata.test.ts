@@ -68,6 +68,15 @@ describe("metadata endpoints (postgres+redis)", () => {
     expect(base.body.data).toMatchObject({ total: 1, cards: [{ chain: "base", hook: "hook 2", bullets: ["a", "b"] }] });
     await tick();
     expect((await h.call("GET", "discover?chain=ethereum", { key })).body.error).toBe("invalid_chain");
+    // Numbers are clamped into range; words and fractions are not numbers.
+    for (const limit of ["abc", "2.5", "1e3", "0x10"]) {
+      await tick();
+      const refused = await h.call("GET", `discover?limit=${limit}`, { key });
+      expect({ limit, status: refused.status, error: refused.body.error }).toEqual({ limit, status: 400, error: "bad_request" });
+      expect(refused.body.message).toMatch(/limit must be an integer/);
+    }
+    await tick();
+    expect((await h.call("GET", "discover?limit=-5", { key })).body.data.cards).toHaveLength(1);
 
     await changeSettings(h.db, "test", { discoverDailyCap: 2 });
     const capped = await h.key();
