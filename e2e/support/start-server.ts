@@ -28,7 +28,7 @@ async function main() {
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
     stdio: "inherit",
     // One configured network is enough for the portal suite: the server starts no demo chains of its own.
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: e2eDataDir, AUTH_EMAIL_OUTBOX: e2eOutbox, DEMO_CHAINS: "off", ETH_RPC_URL: eth.rpcUrl },
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: e2eDataDir, AUTH_EMAIL_OUTBOX: e2eOutbox, SIGN_IN_LIMIT_PER_CLIENT: "100000", DEMO_CHAINS: "off", ETH_RPC_URL: eth.rpcUrl },
   });
 
   let stopping = false;

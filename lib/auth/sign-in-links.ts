@@ -11,10 +11,22 @@ import { portalDeps } from "@/lib/portal/deps";
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
+const defaultPerClient = 20;
+
+/**
+ * SIGN_IN_LIMIT_PER_CLIENT sets the links one client address may ask for per 15 minutes (default
+ * 20; three times that per day). An office behind one address, or a proxy not declared with
+ * TRUST_PROXY (every client then has the proxy's address), needs it higher.
+ */
+export function perClientLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.SIGN_IN_LIMIT_PER_CLIENT);
+  return Number.isInteger(value) && value > 0 ? value : defaultPerClient;
+}
+
 export const signInLinkPolicies = {
   address: { name: "sign-in-links", windows: [{ name: "quarter", limit: 5, windowMs: 15 * minute }, { name: "day", limit: 20, windowMs: day }] },
-  client: { name: "sign-in-links-client", windows: [{ name: "quarter", limit: 20, windowMs: 15 * minute }, { name: "day", limit: 60, windowMs: day }] },
-} satisfies Record<string, RatePolicy>;
+  client: (limit = perClientLimit()): RatePolicy => ({ name: "sign-in-links-client", windows: [{ name: "quarter", limit, windowMs: 15 * minute }, { name: "day", limit: 3 * limit, windowMs: day }] }),
+} satisfies Record<string, RatePolicy | (() => RatePolicy)>;
 
 export type LinkRefusal = { code: "invalid-email" | "too-many-links" | "busy"; retryMinutes?: number };
 
@@ -25,7 +37,7 @@ export async function admitSignInLink(email: unknown, client: string | null): Pr
   try {
     const limiter = portalDeps().limiter();
     // Only a caller outside our own server has no address; they share one budget rather than none.
-    for (const [key, policy] of [[`email:${parsed.data}`, signInLinkPolicies.address], [`client:${client ?? "unknown"}`, signInLinkPolicies.client]] as const) {
+    for (const [key, policy] of [[`email:${parsed.data}`, signInLinkPolicies.address], [`client:${client ?? "unknown"}`, signInLinkPolicies.client()]] as const) {
       const decision = await limiter.check(key, policy);
       if (!decision.allowed) return { ok: false, refusal: { code: "too-many-links", retryMinutes: Math.max(1, Math.ceil((decision.retryAfterSeconds ?? 60) / 60)) } };
     }

@@ -9,8 +9,12 @@ import { creditGrantMessages, maxCreditBalance, maxCreditGrant } from "./grant-r
 export const freeCreditsPerDay = 5;
 
 /** Who adds credits, for `me`'s `top_up` and the portal: there is no payment flow, the operator's staff grant them. */
-export const topUpGuidance =
-  "There is no top-up page: credits are granted by the operator's staff. Ask them, quoting your project id. The portal's Usage tab shows the balance and today's free credits; while charging is switched off, calls deduct nothing.";
+/** How to get credits, saying whether calls deduct any right now (it once said "off" while charging was on). */
+export function topUpGuidance(chargingEnabled: boolean): string {
+  return `There is no top-up page: credits are granted by the operator's staff. Ask them, quoting your project id. The portal's Usage tab shows the balance and today's free credits; ${
+    chargingEnabled ? "charging is on: each successful paid call spends today's free credits first, then the balance." : "charging is switched off: calls deduct nothing."
+  }`;
+}
 
 /** The 402 text with the caller's project id in it, so the request to staff can be pasted as is. */
 export function paymentRequiredMessage(projectId: string): string {

@@ -12,19 +12,29 @@ export function parseOriginEntry(entry: string): { scheme: string | null; host: 
   return { scheme: match[1] ?? null, wildcard: Boolean(match[2]), host: match[3], port: match[4] ?? null };
 }
 
+/**
+ * The one way a typed or pasted list becomes entries, for the portal's key form and the CLI alike:
+ * commas and line breaks separate entries, spaces do not, so `not a url` stays one (bad) entry
+ * instead of becoming three hosts.
+ */
+export function splitListText(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/[,\r\n]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 export function isValidOriginEntry(entry: string): boolean {
   return parseOriginEntry(entry) !== null;
 }
 
 export function originAllowed(origin: string | null, entries: string[]): boolean {
   if (entries.length === 0) return true;
-  if (!origin) return false;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
+  if (!origin || !URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  // An Origin header is scheme://host[:port] and nothing else. A path (`https://app.example.com/x`)
+  // or user info (`https://evil.com@app.example.com`) means it is not an origin: refused.
+  if (url.origin !== origin.toLowerCase()) return false;
   const scheme = url.protocol.replace(":", "");
   const host = url.hostname.toLowerCase();
   return entries.some((entry) => {

@@ -15,15 +15,18 @@ export const me: EndpointImplementation = async ({ key, now, settings }) => {
       key: maskApiKey(key.mode, key.lastFour),
       project_id: key.projectId,
       environment: key.mode,
-      tier: key.tier,
+      // Tier and balance belong to live keys (spec: Key details); a sandbox key is never charged.
+      ...(key.mode === "live" ? { tier: key.tier } : {}),
       access_mode: key.mode === "test" ? "sandbox" : key.accessMode,
       scopes: key.permissions,
       rate_limit_per_hour: key.mode === "test" ? 25 : key.rateLimitPerHour,
-      credits_balance: account ? account.balance : null,
-      free_credits_today: account ? freeCreditsLeft(account, now) : null,
+      ...(key.mode === "live" ? { credits_balance: account ? account.balance : null, free_credits_today: account ? freeCreditsLeft(account, now) : null } : {}),
       charging_enabled: settings.chargingEnabled,
-      top_up: topUpGuidance,
+      top_up: topUpGuidance(settings.chargingEnabled),
+      // Every restriction on the key is visible here (spec: Authentication 6).
       allowed_chains: key.allowedChains.length > 0 ? key.allowedChains : null,
+      allowed_origins: key.allowedOrigins.length > 0 ? key.allowedOrigins : null,
+      allowed_ips: key.allowedIps.length > 0 ? key.allowedIps : null,
       expires_at: expiresAt ? expiresAt.toISOString() : null,
       ...(key.accessMode === "trial" && key.mode === "live"
         ? { trial: { allowance: key.trialAllowance, used: key.trialUsed, ends_at: key.trialEndsAt?.toISOString() ?? null } }

@@ -5,7 +5,12 @@ export type VersionNote = { date: string; where: string; what: string; note: str
 
 const venues = "The registry names every venue a token trades on: Uniswap V4 on all three networks and Aerodrome Slipstream on Base join the DEX keys; a client that switches over them needs a branch for the new keys (or a default).";
 
+const liveKeyFields = "Tier, credits balance and free credits belong to live keys (spec: Key details): a test key is a sandbox key, never charged, and no longer reports its owner's live balance or a tier it does not have.";
+
 export const versionNotes: VersionNote[] = [
+  { date: "2026-11-27", where: "GET /v1/api/me 200.data.tier", what: "field no longer always present", note: liveKeyFields },
+  { date: "2026-11-27", where: "GET /v1/api/me 200.data.credits_balance", what: "field no longer always present", note: liveKeyFields },
+  { date: "2026-11-27", where: "GET /v1/api/me 200.data.free_credits_today", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].kind", what: 'may now return "slipstream", "uniswap-v4"', note: venues },

@@ -3,6 +3,7 @@
 // this process. It calls the same lib functions as the portal's staff area, on the configured
 // database (or the embedded one, whether or not the app is running).
 import { parseArgs } from "node:util";
+import { splitListText } from "@/lib/keys/allow-lists";
 import { ApiError } from "@/lib/contract/api-error";
 import { createPrismaClient } from "@/lib/db/client";
 import {
@@ -16,7 +17,7 @@ type Flags = Record<string, string | boolean | undefined>;
 
 class UsageError extends Error {}
 
-const list = (value: unknown) => (typeof value === "string" && value.trim() ? value.split(",").map((v) => v.trim()).filter(Boolean) : undefined);
+const list = (value: unknown) => (typeof value === "string" && value.trim() ? splitListText(value) : undefined);
 const text = (flags: Flags, name: string, required = false): string | undefined => {
   const value = flags[name];
   if (typeof value === "string" && value.trim()) return value;

@@ -8,5 +8,5 @@ export type CreditSummary = { balance: number; freeLeft: number; freePerDay: num
 
 export async function creditSummary(db: Db, ownerId: string, now: Date): Promise<CreditSummary> {
   const [account, settings] = await Promise.all([ensureCreditAccount(db, ownerId), getSettings(db)]);
-  return { balance: account.balance, freeLeft: freeCreditsLeft(account, now), freePerDay: freeCreditsPerDay, chargingEnabled: settings.chargingEnabled, topUp: topUpGuidance };
+  return { balance: account.balance, freeLeft: freeCreditsLeft(account, now), freePerDay: freeCreditsPerDay, chargingEnabled: settings.chargingEnabled, topUp: topUpGuidance(settings.chargingEnabled) };
 }

@@ -1,6 +1,7 @@
 // Keys in the portal: the creation form's values turned into the operator's key
 // options (validated by the same keyOptionsSchema as the CLI), and what the list
 // shows for each key — never more than the masked form.
+import { splitListText } from "@/lib/keys/allow-lists";
 import { z } from "zod";
 import { ApiError } from "@/lib/contract/api-error";
 import type { Db } from "@/lib/db/client";
@@ -26,12 +27,6 @@ export const keyFormSchema = z.object({
 });
 export type KeyForm = z.input<typeof keyFormSchema>;
 
-export function splitList(text: string | undefined): string[] {
-  return (text ?? "")
-    .split(/[\s,]+/)
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-}
 
 function expiryFrom(value: string | undefined): Date | undefined {
   if (!value?.trim()) return undefined;
@@ -58,8 +53,8 @@ export function keyOptionsFromForm(form: z.output<typeof keyFormSchema>): KeyOpt
     rateLimitPerHour: mode === "live" && rate ? Number(rate) : undefined,
     allowedChains: form.allowedChains as KeyOptionsInput["allowedChains"],
     expiresAt: expiryFrom(form.expiresAt),
-    allowedOrigins: splitList(form.allowedOrigins),
-    allowedIps: splitList(form.allowedIps),
+    allowedOrigins: splitListText(form.allowedOrigins),
+    allowedIps: splitListText(form.allowedIps),
   };
 }
 

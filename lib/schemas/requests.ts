@@ -47,10 +47,11 @@ export const discoverQuerySchema = z.object({
   limit: z
     .string()
     .optional()
+    // The spec clamps numbers into range; a word is not a number and is refused, not defaulted.
+    .refine((value) => value === undefined || value.trim() === "" || /^[+-]?\d+$/.test(value.trim()), { error: "limit must be an integer; values outside 1..50 are clamped into it." })
     .transform((value) => {
       const parsed = value === undefined || value.trim() === "" ? 20 : Number.parseInt(value, 10);
-      // Out-of-range values are clamped, as the spec says; non-numbers take the default.
-      return Math.min(50, Math.max(1, Number.isFinite(parsed) ? parsed : 20));
+      return Math.min(50, Math.max(1, parsed));
     })
     .describe("How many cards, clamped to 1..50 (default 20).")
     // A query value arrives as text, but what a client sends is an integer.

@@ -91,6 +91,8 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     // Allowance 5, 4 used: the next 2-credit call is refused, and its record shows no allowance spent.
     const refused = await (await post(key)).json();
     expect(refused.error).toBe("trial_exhausted");
+    // One credit is left, not none: the message says the remainder does not cover this price.
+    expect(refused.message).toBe("The trial allowance of this key has 1 credit left, which does not cover this call's price of 2 credits.");
     expect((await h.db.requestRecord.findUniqueOrThrow({ where: { id: refused.request_id } })).allowanceUsed).toBe(0);
     const usage = await usageSummary(h.db, { projectId: h.project.id }, "24h", new Date(h.clock.now.getTime() + 1000));
     expect(usage.outcomes.find((row) => row.outcome === "success")).toMatchObject({ charged: 0, allowanceUsed: 4 });

@@ -4,6 +4,7 @@ import { clearChainClients } from "@/lib/chain/clients";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeSettings, publishCard, withdrawCard } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";
+import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 
 describe("metadata endpoints (postgres+redis)", () => {
   let h: Harness;
@@ -49,6 +50,37 @@ describe("metadata endpoints (postgres+redis)", () => {
     expect(made.masked).toMatch(/^svc_live_\*{28}[0-9A-Za-z]{4}$/);
     expect(JSON.stringify(response.body)).not.toContain(made.key);
     expect(response.headers.get("ratelimit-policy")).toBe('"second";q=1;w=1, "hour";q=60;w=3600');
+    // No origin or IP restriction: both lists are null, like allowed_chains.
+    expect(response.body.data).toMatchObject({ allowed_origins: null, allowed_ips: null });
+    expect(response.body.data.top_up).toMatch(/charging is switched off: calls deduct nothing\.$/);
+  });
+
+  it("me shows every restriction of the key: origin and IP allow lists too, for live and test keys", async () => {
+    for (const mode of ["live", "test"] as const) {
+      const made = await h.key({ mode, allowedOrigins: ["https://app.example.com", "https://*.example.org"], allowedIps: ["127.0.0.1", "10.0.0.0/8", "::1"] });
+      await tick();
+      const response = await h.call("GET", "me", { key: made.key, headers: { origin: "https://app.example.com", [peerAddressHeader]: "127.0.0.1", [peerSecretHeader]: peerSecret() } });
+      expect({ mode, status: response.status }).toEqual({ mode, status: 200 });
+      expect(response.body.data).toMatchObject({ allowed_origins: ["https://app.example.com", "https://*.example.org"], allowed_ips: ["127.0.0.1", "10.0.0.0/8", "::1"] });
+    }
+  });
+
+  it("me for a test key reports no tier and no balance (live-key fields), and top_up follows the charging switch", async () => {
+    const made = await h.key({ mode: "test", permissions: ["intel:read"] });
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    try {
+      await tick();
+      const response = await h.call("GET", "me", { key: made.key });
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ environment: "test", access_mode: "sandbox", charging_enabled: true });
+      expect(Object.keys(response.body.data)).not.toContain("tier");
+      expect(Object.keys(response.body.data)).not.toContain("credits_balance");
+      expect(Object.keys(response.body.data)).not.toContain("free_credits_today");
+      expect(response.body.data.top_up).toMatch(/charging is on/);
+      expect(response.body.data.top_up).not.toMatch(/switched off/);
+    } finally {
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
   });
 
   it("discover serves published cards only, clamps limit, filters by chain, and enforces the daily cap", async () => {
@@ -68,6 +100,15 @@ describe("metadata endpoints (postgres+redis)", () => {
     expect(base.body.data).toMatchObject({ total: 1, cards: [{ chain: "base", hook: "hook 2", bullets: ["a", "b"] }] });
     await tick();
     expect((await h.call("GET", "discover?chain=ethereum", { key })).body.error).toBe("invalid_chain");
+    // Numbers are clamped into range; words and fractions are not numbers.
+    for (const limit of ["abc", "2.5", "1e3", "0x10"]) {
+      await tick();
+      const refused = await h.call("GET", `discover?limit=${limit}`, { key });
+      expect({ limit, status: refused.status, error: refused.body.error }).toEqual({ limit, status: 400, error: "bad_request" });
+      expect(refused.body.message).toMatch(/limit must be an integer/);
+    }
+    await tick();
+    expect((await h.call("GET", "discover?limit=-5", { key })).body.data.cards).toHaveLength(1);
 
     await changeSettings(h.db, "test", { discoverDailyCap: 2 });
     const capped = await h.key();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ipAllowed, isValidIpEntry, isValidOriginEntry, originAllowed } from "@/lib/keys/allow-lists";
+import { ipAllowed, isValidIpEntry, isValidOriginEntry, originAllowed, splitListText } from "@/lib/keys/allow-lists";
 import { apiKeyFromHeaders, generateApiKey, hashApiKey, isWellFormedApiKey, maskApiKey } from "@/lib/keys/api-key";
 
 describe("origin allow list", () => {
@@ -17,6 +17,13 @@ describe("origin allow list", () => {
     ["http://localhost:3000", true],
     ["http://localhost:3001", false],
     [null, false],
+    // Not origins at all: a path, user info, a trailing slash, a default port written out.
+    ["https://app.example.com/path", false],
+    ["https://evil.com@app.example.com", false],
+    ["https://app.example.com/", false],
+    ["https://app.example.com:443", false],
+    ["https://app.example.com?x=1", false],
+    ["HTTPS://APP.EXAMPLE.COM", true],
   ])("%s → %s", (origin, allowed) => {
     expect(originAllowed(origin, list)).toBe(allowed);
   });
@@ -25,6 +32,12 @@ describe("origin allow list", () => {
     expect(["https://*.x.com", "x.com", "http://localhost:3000"].every(isValidOriginEntry)).toBe(true);
     expect(["*", "https://*", "ftp://x.com", "https://x.com/path", "not a host"].some(isValidOriginEntry)).toBe(false);
   });
+});
+
+it("splits a typed list the same way for the portal and the CLI: commas and line breaks, never spaces", () => {
+  expect(splitListText("not a url")).toEqual(["not a url"]);
+  expect(isValidOriginEntry(splitListText("not a url")[0])).toBe(false);
+  expect(splitListText("https://a.example, https://b.example\r\nhttps://c.example\n")).toEqual(["https://a.example", "https://b.example", "https://c.example"]);
 });
 
 describe("IP allow list", () => {

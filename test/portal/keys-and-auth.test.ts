@@ -11,7 +11,8 @@ import { hashApiKey } from "@/lib/keys/api-key";
 import { authSecret } from "@/lib/auth/secret";
 import { portalAdapter } from "@/lib/auth/adapter";
 import { PortalInputError } from "@/lib/portal/errors";
-import { keyFormSchema, keyOptionsFromForm, keyState, splitList, validateKeyOptions } from "@/lib/portal/keys";
+import { keyFormSchema, keyOptionsFromForm, keyState, validateKeyOptions } from "@/lib/portal/keys";
+import { splitListText as splitList } from "@/lib/keys/allow-lists";
 import { safeReturnPath } from "@/lib/portal/return-path";
 import { demoAccounts, seedDemoAccounts } from "@/lib/portal/seed";
 import { openPortalDatabase } from "./support/world";
@@ -41,6 +42,8 @@ describe("key creation form", () => {
     expect(formErrors({ expiresAt: "2001-01-01" }).expiresAt).toBe("expiry must be in the future.");
     expect(formErrors({ expiresAt: "next week" }).thrown).toBe("expiry must be a date such as 2030-12-31.");
     expect(formErrors({ allowedOrigins: "ftp://x" }).allowedOrigins).toMatch(/^origin ftp:\/\/x is not an origin/);
+    // The CLI refused it; the form once saved it as three origins (not, a, url).
+    expect(formErrors({ allowedOrigins: "not a url" }).allowedOrigins).toMatch(/^origin not a url is not an origin/);
     expect(formErrors({ allowedIps: "10.0.0.300" }).allowedIps).toMatch(/^IP entry 10\.0\.0\.300 is not an address or CIDR range/);
   });
 
@@ -62,7 +65,9 @@ describe("key creation form", () => {
   });
 
   it("splits lists on lines, commas and spaces", () => {
-    expect(splitList(" a, b\nc  d ,\n")).toEqual(["a", "b", "c", "d"]);
+    // Commas and line breaks separate entries; spaces do not, so "not a url" stays one (bad) entry.
+    expect(splitList(" a, b\nc  d ,\n")).toEqual(["a", "b", "c  d"]);
+    expect(splitList("not a url")).toEqual(["not a url"]);
   });
 
   it("names key states in the order the API checks them", () => {

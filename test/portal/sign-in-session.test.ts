@@ -167,7 +167,7 @@ describe("sign-in sessions", () => {
     configure({});
     const browser = new Browser(fromClient("198.51.100.8"));
     const tag = randomBytes(3).toString("hex");
-    const limit = signInLinkPolicies.client.windows[0].limit;
+    const limit = signInLinkPolicies.client().windows[0].limit;
     for (let i = 0; i < limit; i++) expect(await askForLink(browser, `farm-${tag}-${i}@example.com`)).toMatch(/\/verify-request\?provider=email/);
     expect(await askForLink(browser, `farm-${tag}-last@example.com`)).toMatch(/^\/sign-in\?error=too-many-links/);
     expect(await db.verificationToken.count({ where: { identifier: `farm-${tag}-last@example.com` } })).toBe(0);

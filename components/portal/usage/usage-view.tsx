@@ -114,7 +114,8 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
         <p className="text-sm">
           <strong>Quoted</strong> is the list price of each call; <strong>charged</strong> is what was deducted. Failed, denied and honestly empty calls are quoted but never
           charged; while charging is switched off, nothing is charged at all. <strong>Trial allowance</strong> is what a trial key&apos;s allowance paid instead
-          of the account: such a call shows charged 0 and its price here.
+          of the account: such a call shows charged 0 and its price here. The API&apos;s <code>meta.credits_charged</code> is the call&apos;s list price, the quoted
+          figure here, whether charging is on or off; what left the balance is charged.
         </p>
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>

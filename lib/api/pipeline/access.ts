@@ -41,7 +41,11 @@ export function assertTrial(key: KeyContext, price: number, now: Date) {
     throw new ApiError("trial_expired", `The trial allowance of this key ended at ${key.trialEndsAt.toISOString()}.`);
   }
   const allowance = key.trialAllowance ?? 0;
-  if (key.trialUsed >= allowance || key.trialUsed + price > allowance) {
+  if (key.trialUsed >= allowance) {
     throw new ApiError("trial_exhausted", `The trial allowance of this key is used up (${key.trialUsed} of ${allowance} credits).`);
+  }
+  if (key.trialUsed + price > allowance) {
+    const left = allowance - key.trialUsed;
+    throw new ApiError("trial_exhausted", `The trial allowance of this key has ${left} credit${left === 1 ? "" : "s"} left, which does not cover this call's price of ${price} credits.`);
   }
 }
