@@ -1,5 +1,6 @@
 // What a node serves, found at start: straight from anvil everything; through a geth full node
-// (128 blocks of state, no ots_), a gateway that drops state overrides, and Alchemy as it is.
+// (128 blocks of state, no ots_), a gateway that drops state overrides, Alchemy as it is, and a
+// node that traces no transaction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeCapabilities, probeNode } from "@/lib/chain/capabilities";
 import { createChainClient, defaultClientSettings, meteredHttp, profileOfClient } from "@/lib/chain/clients";
@@ -34,10 +35,21 @@ async function through(rules: ProviderRules | null) {
 }
 
 describe("node capabilities at start", () => {
-  it("anvil serves past state, ots_getContractCreator, block receipts and state overrides", async () => {
+  it("anvil serves past state, ots_getContractCreator, block receipts, transaction traces and state overrides", async () => {
     const { found } = await through(null);
-    expect(found).toMatchObject({ archiveState: "yes", otsContractCreator: "yes", blockReceipts: "yes", stateOverride: "yes" });
+    expect(found).toMatchObject({ archiveState: "yes", otsContractCreator: "yes", blockReceipts: "yes", traces: "yes", stateOverride: "yes" });
     expect(describeCapabilities(found)).toContain("archive state");
+    expect(describeCapabilities(found)).toContain("transaction traces");
+  });
+
+  it("a node that offers neither trace_transaction nor debug_traceTransaction: said in the log line, and neither is asked for again", async () => {
+    const { client, found } = await through({
+      name: "no traces",
+      methodsOff: { methods: ["trace_transaction", "debug_traceTransaction"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) },
+    });
+    expect(found).toMatchObject({ traces: "no", archiveState: "yes" });
+    expect(describeCapabilities(found)).toContain("no trace_transaction or debug_traceTransaction: wallet/pnl prices trades in the native coin at the pool's amounts, saying so");
+    expect([profileOfClient(client)?.refusesMethod("trace_transaction"), profileOfClient(client)?.refusesMethod("debug_traceTransaction")]).toEqual([true, true]);
   });
 
   it("a geth full node: no past state and no ots_, said in the log line; the refusal is remembered for the deployer read", async () => {

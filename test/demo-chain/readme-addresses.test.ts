@@ -32,6 +32,7 @@ describe("README demo addresses", () => {
           .filter(([name]) => !["uncxLocks", "permit2Grants", "bridgedToken"].includes(name))
           .map(([, scenario]) => (scenario as { token: { address: string } }).token.address),
         demo.chains[chain].addressBook.venues.signals.permit2Grants.wallet,
+        demo.chains[chain].addressBook.venues.routerTrader.trader,
       ]);
     }
   });

@@ -25,6 +25,7 @@ import { expectAnswerFits } from "../support/answers";
 import { useDemoNetworks } from "../support/demo-chains";
 import { demoRequestsFor } from "@/lib/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
+import { startProviderProxy } from "../support/provider-proxy";
 
 type Body = { ok: true; data: Record<string, unknown>; meta: Record<string, unknown> };
 type PnlData = z.output<typeof walletPnlResponse.data>;
@@ -168,6 +169,22 @@ describe.each(DEMO_CHAINS)("wallet answers on demo %s fit their schemas", (chain
     checked.pnl.push({ label: `${chain} pnl trader capped`, body });
   });
 
+  it("wallet/pnl through a provider that offers no traces: the trades stand at their pools' amounts, each saying so, read by the module and enveloped as the endpoint does", async () => {
+    const trader = book.scenarios.trader;
+    const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, {
+      name: "no traces",
+      methodsOff: { methods: ["trace_transaction", "debug_traceTransaction"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) },
+    });
+    try {
+      const result = await readPnl({ chain, wallet: trader.wallet, token: trader.token, env: { [getNetwork(chain).rpcUrlSetting]: proxy.url } });
+      const body = { ok: true as const, data: result.data as Record<string, unknown>, meta: chainReadMeta(result) as Record<string, unknown> };
+      expectAnswerFits(walletPnlResponse, body, `${chain} pnl trader without traces`);
+      checked.pnl.push({ label: `${chain} pnl trader without traces`, body });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("wallet/approvals: the demo request, pages of it (first, second, past the end), a wallet with one limited approval, and an honest empty answer", async () => {
     const wallet = book.scenarios.approvals.wallet;
     for (const request of demoRequestsFor("wallet/approvals", chain, book)) {
@@ -308,7 +325,9 @@ describe("the branches the schemas declare were reached", () => {
       "a transfer in": pnl((d) => d.trades.some((t) => t.kind === "transfer_in")),
       "a transfer out": pnl((d) => d.trades.some((t) => t.kind === "transfer_out")),
       "a trade of two transfers (taxed sell)": pnl((d) => d.trades.some((t) => t.transfers.length === 2)),
-      "swap null (plain transfer)": pnl((d) => d.trades.some((t) => t.swap === null && t.value_usd === null && t.unpriced === null)),
+      "swap null (plain transfer)": pnl((d) => d.trades.some((t) => t.swap === null && t.value_usd === null && t.unpriced === null && t.quote_amount === null && t.quote_source === null && t.quote_source_reason === null)),
+      "a trade priced by the wallet's side": pnl((d) => d.trades.some((t) => t.quote_source === "wallet" && t.quote_amount !== null && t.quote_source_reason === null)),
+      "a trade at its pool's amount, with the reason (no traces)": pnl((d) => d.trades.some((t) => t.quote_source === "pool" && t.quote_amount !== null && t.quote_source_reason !== null) && d.unavailable["trades.quote_amount"] !== undefined),
       "swap priced": pnl((d) => d.trades.some((t) => t.swap !== null && t.swap.price_per_token !== null && t.value_usd !== null)),
       "realized present": pnl((d) => d.realized !== null && d.realized.quote !== null && d.realized.usd !== null),
       "realized negative (a loss)": pnl((d) => d.realized?.quote?.raw.startsWith("-") === true),
@@ -324,7 +343,7 @@ describe("the branches the schemas declare were reached", () => {
     for (const [what, has] of Object.entries(branches)) everyChain(checked.pnl, what, has);
     const made: Record<string, (body: Body) => boolean> = {
       "quote null, quote figures null, dollar figures present": pnl((d) => d.quote === null && d.realized?.quote === null && d.realized.usd !== null && d.unrealized?.quote === null && d.unrealized.usd !== null),
-      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null) && d.counts.unpriced > 0),
+      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null && t.quote_amount === null && t.quote_source === null) && d.counts.unpriced > 0),
     };
     for (const [what, has] of Object.entries(made)) onEth(checked.pnl, what, has);
   });

@@ -11,6 +11,7 @@
 // a trade in the native coin cannot be read from the wallet's side: it stands at its pool's
 // amount, and the trade and the answer say so.
 import { getAddress, type Address, type Hash, type TransactionReceipt } from "viem";
+import { transactionTracers } from "@/lib/chain/capabilities";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { faultKindOf, upstreamReason } from "@/lib/chain/upstream";
 import { sameAddress } from "@/lib/intel/market";
@@ -25,8 +26,7 @@ export type WalletSide = {
   tokens: Map<string, bigint>;
 };
 
-const TRACE_TRANSACTION = "trace_transaction";
-const DEBUG_TRACE = "debug_traceTransaction";
+const [TRACE_TRANSACTION, DEBUG_TRACE] = transactionTracers;
 
 export const noTracesReason = `The node offers neither ${TRACE_TRANSACTION} nor ${DEBUG_TRACE}, so native coin that reached or left the wallet inside a transaction (a router paying out a sale) cannot be seen.`;
 
