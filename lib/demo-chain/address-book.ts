@@ -480,6 +480,16 @@ export type VenueBook = {
   signals: SignalScenarios;
   /** LP in Team.Finance's and PinkLock's lockers (scenarios/lockers.ts), played after the signal scenarios. */
   lockers: LockerScenarios;
+  /** The healthy token's remaining supply handed to community wallets (scenarios/supply-tricks.ts), played last. */
+  healthySpread: HealthySpread;
+};
+
+export type HealthySpread = {
+  token: Address;
+  deployer: Address;
+  /** What the deployer held after the launch and handed out, all of it. */
+  spread: string;
+  holders: { address: Address; amount: string; tx: TxRef }[];
 };
 
 export type ZeppelinosProxyFacts = {
@@ -618,6 +628,34 @@ export type SignalScenarios = {
   hiddenOwner: TokenScenario<HiddenOwnerFacts>;
   /** Played after the locker scenarios (scenarios/siphon.ts). */
   siphonedBalances: TokenScenario<SiphonFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  elasticSupply: TokenScenario<ElasticSupplyFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  hiddenBalance: TokenScenario<HiddenBalanceFacts>;
+};
+
+export type ElasticSupplyFacts = {
+  owner: Address;
+  /** The only address the token lets rebase; the owner can re-point it. */
+  monetaryPolicy: Address;
+  setPolicyTx: TxRef;
+  lpBurnTx: TxRef;
+  /** rebase(epoch, delta) by the monetary policy, then the pool's sync(). */
+  rebase: { epoch: number; supplyBefore: string; supplyAfter: string; delta: string; tx: TxRef; syncTx: TxRef };
+  /** Bought before the rebase: their balances fell by a tenth with it. */
+  boughtBefore: Address[];
+  /** Bought after it: its balance is what it received. */
+  boughtAfter: Address;
+};
+
+export type HiddenBalanceFacts = {
+  /** The address credited with no Transfer log: the token contract itself. */
+  holder: Address;
+  balance: string;
+  /** Callable by anyone: sells the hidden balance into the pool for the dev. */
+  dumpFunction: string;
+  renounceTx: TxRef;
+  lpBurnTx: TxRef;
 };
 
 export type SiphonFacts = {
