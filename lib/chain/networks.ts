@@ -742,6 +742,16 @@ export function isServiceGrounded(chain: ChainId, env: ChainEnv = process.env): 
   return serviceGroundedChains(env).has(chain);
 }
 
+/**
+ * An established quote asset of the network: its wrapped native coin, a stablecoin or a further
+ * quote asset (wrapped majors). The one list pools are read against, and the one that says a
+ * token is the market's money rather than a launch.
+ */
+export function isQuoteAsset(chain: ChainId, address: Address): boolean {
+  const network = getNetwork(chain);
+  return [network.wrappedNative, ...network.stablecoins, ...network.otherQuotes].some((token) => token.address.toLowerCase() === address.toLowerCase());
+}
+
 /** Every address the registry names on one network, for lookups such as "is this a known locker". */
 export function knownAddresses(network: NetworkInfo): Address[] {
   return [

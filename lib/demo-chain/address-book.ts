@@ -482,6 +482,8 @@ export type VenueBook = {
   lockers: LockerScenarios;
   /** Trades through a fee-taking router and beside it (scenarios/router-trader.ts), played last. */
   routerTrader: RouterTraderScenario;
+  /** The healthy token's remaining supply handed to community wallets (scenarios/supply-tricks.ts), played last. */
+  healthySpread: HealthySpread;
 };
 
 /** One trade of the router trader, with what its own balances did across the trade's block. */
@@ -516,6 +518,14 @@ export type RouterTraderScenario = {
   trades: RouterTrade[];
   /** balanceOf(trader) after the last trade. */
   tokensHeld: string;
+};
+
+export type HealthySpread = {
+  token: Address;
+  deployer: Address;
+  /** What the deployer held after the launch and handed out, all of it. */
+  spread: string;
+  holders: { address: Address; amount: string; tx: TxRef }[];
 };
 
 export type ZeppelinosProxyFacts = {
@@ -654,6 +664,34 @@ export type SignalScenarios = {
   hiddenOwner: TokenScenario<HiddenOwnerFacts>;
   /** Played after the locker scenarios (scenarios/siphon.ts). */
   siphonedBalances: TokenScenario<SiphonFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  elasticSupply: TokenScenario<ElasticSupplyFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  hiddenBalance: TokenScenario<HiddenBalanceFacts>;
+};
+
+export type ElasticSupplyFacts = {
+  owner: Address;
+  /** The only address the token lets rebase; the owner can re-point it. */
+  monetaryPolicy: Address;
+  setPolicyTx: TxRef;
+  lpBurnTx: TxRef;
+  /** rebase(epoch, delta) by the monetary policy, then the pool's sync(). */
+  rebase: { epoch: number; supplyBefore: string; supplyAfter: string; delta: string; tx: TxRef; syncTx: TxRef };
+  /** Bought before the rebase: their balances fell by a tenth with it. */
+  boughtBefore: Address[];
+  /** Bought after it: its balance is what it received. */
+  boughtAfter: Address;
+};
+
+export type HiddenBalanceFacts = {
+  /** The address credited with no Transfer log: the token contract itself. */
+  holder: Address;
+  balance: string;
+  /** Callable by anyone: sells the hidden balance into the pool for the dev. */
+  dumpFunction: string;
+  renounceTx: TxRef;
+  lpBurnTx: TxRef;
 };
 
 export type SiphonFacts = {

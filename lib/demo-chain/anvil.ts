@@ -114,7 +114,10 @@ export async function spawnAnvil(options: { chainId: number; port?: number; load
   spawnError.catch(() => undefined);
 
   const rpcUrl = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A saved state of a few hundred megabytes takes anvil half a minute to read on a quiet machine,
+  // and several times that beside other builds: missing the deadline would rebuild the chain.
+  const waitMs = options.loadState ? 240_000 : 30_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`anvil exited before answering (${child.exitCode ?? child.signalCode}): ${stderr.trim()}`);
@@ -122,7 +125,7 @@ export async function spawnAnvil(options: { chainId: number; port?: number; load
     if (await Promise.race([answers(rpcUrl), spawnError])) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`anvil did not answer on ${rpcUrl} within 30 s: ${stderr.trim()}`);
+      throw new Error(`anvil did not answer on ${rpcUrl} within ${waitMs / 1000} s: ${stderr.trim()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

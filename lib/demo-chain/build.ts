@@ -102,7 +102,7 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
 
   // Uniswap V3, Uniswap V4 (+ Permit2, Universal Router) and PancakeSwap V3: placed and played
   // after the records above are final, so none of them reads a block this part added.
-  const venues = await playVenues(ctx);
+  const venues = await playVenues(ctx, { token: scenarios.healthy.token.address, deployer: scenarios.healthy.deployer });
 
   return {
     formatVersion: 1,

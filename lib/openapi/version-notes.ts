@@ -132,4 +132,22 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "siphoned_balances"',
     note: "Holders that never sent the token are compared with what their Transfers brought them, over the token's whole Transfer history: a holder holding less lost tokens with no Transfer log (siphoned). Present only when that whole history was read.",
   },
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "rebasing", "hidden_balance"',
+    note: "Two new signals. rebasing: balances scale with the supply without Transfer logs (an elastic supply, with who can rebase and the last rebase's size); context, so it appears in flags[] only in the document's enum, and such a token is no longer called siphoned. hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply; a flag.",
+  },
+  ...[
+    "POST /v1/api/intel/risk 200.data.signals[].evidence.team_holders[].relations[]",
+    "POST /v1/api/intel/risk 200.data.signals[].evidence.holders[].team[]",
+    "POST /v1/api/intel/liquidity 200.data.lp_custody[].team.holders[].relations[]",
+    "POST /v1/api/intel/liquidity 200.data.lp_custody[].liquidity_removals[].by_team[]",
+    "POST /v1/api/intel/liquidity 200.data.position_custody[].team[].relations[]",
+  ].map((where) => ({
+    date: "2026-11-27",
+    where,
+    what: 'may now return "launch_mint_recipient"',
+    note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its owner and now the wallets its launch minted to (intel/risk reads them from the Transfer history it already scans). A pool's first liquidity provider is no longer the team on that ground alone: initial_liquidity_provider is listed only beside another link.",
+  })),
 ];

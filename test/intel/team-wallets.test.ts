@@ -46,11 +46,17 @@ describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => 
     expect(result.honestEmpty).toBe(false);
   });
 
-  it("healthy: only the wallet that received the launch mint (the deployer); the buyers do not appear", async () => {
+  it("healthy: the wallet that received the launch mint (the deployer) and the community wallets it spread its supply to; the buyers do not appear", async () => {
     const healthy = book.scenarios.healthy;
+    const community = book.venues.healthySpread.holders;
     const result = await read(healthy.token.address);
-    expect(result.data.wallets.map((wallet) => wallet.address)).toEqual([healthy.deployer]);
+    expect(result.data.wallets.map((wallet) => wallet.address)).toEqual([healthy.deployer, ...community.map((holder) => holder.address)]);
     expect(relationsOf(result, healthy.deployer)).toEqual(chain === "base" ? ["launch_mint_recipient"] : ["deployer", "launch_mint_recipient"]);
+    for (const holder of community) {
+      expect(result.data.wallets.find((wallet) => wallet.address === holder.address)!.relations).toEqual([{ relation: "received_from_team", transaction: holder.tx.hash, block: holder.tx.block, from: healthy.deployer, amount: holder.amount }]);
+    }
+    const buyers = [book.wallets.buyer1, book.wallets.buyer2];
+    for (const buyer of buyers) expect(result.data.wallets.map((wallet) => wallet.address)).not.toContain(buyer);
   });
 
   it("transparent proxy: the ProxyAdmin and its owner are linked by their reads", async () => {

@@ -124,9 +124,10 @@ describe.each(DEMO_CHAINS)("intel/why-down and intel/team-wallets answers on dem
 describe.each(DEMO_CHAINS)("intel/why-down on demo %s: a token sold down by wallets the team does not reach", (chain) => {
   // No demo scenario is down through ordinary selling (each fall there is the team's or a pull),
   // so this one is played here, on a snapshot the test reverts: the healthy token's deployer
-  // sends tokens to a wallet, which passes them to another (two steps from the team, so not
-  // linked), and that one sells them into the pool. More sold than bought by unlinked wallets:
-  // heavy selling is the dominant driver.
+  // (given back, by the community wallets it spread its supply to, what it sends) sends tokens
+  // to a wallet, which passes them to another (two steps from the team, so not linked), and that
+  // one sells them into the pool. More sold than bought by unlinked wallets: heavy selling is the
+  // dominant driver.
   it("heavy selling is the dominant driver, and the answers still fit", async () => {
     const { rpcUrl, addressBook: book } = demo.chains[chain];
     const network = getNetwork(chain);
@@ -136,9 +137,16 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s: a token sold down by wall
     const amount = BigInt(healthy.pool.tokenAdded) / 2n;
     const snapshot = await rpc<Hex>(rpcUrl, "evm_snapshot");
     try {
-      for (const wallet of [healthy.deployer, courier, seller]) {
+      const community = book.venues.healthySpread.holders;
+      for (const wallet of [healthy.deployer, courier, seller, ...community.map((holder) => holder.address)]) {
         await rpc(rpcUrl, "anvil_impersonateAccount", [wallet]);
         await rpc(rpcUrl, "anvil_setBalance", [wallet, "0x8ac7230489e80000"]);
+      }
+      let returned = 0n;
+      for (const holder of community) {
+        if (returned >= amount) break;
+        await send(rpcUrl, holder.address, healthy.token.address, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [healthy.deployer, BigInt(holder.amount)] }));
+        returned += BigInt(holder.amount);
       }
       await send(rpcUrl, healthy.deployer, healthy.token.address, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [courier, amount] }));
       await send(rpcUrl, courier, healthy.token.address, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [seller, amount] }));
@@ -155,7 +163,7 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s: a token sold down by wall
       const linked = (team.data.wallets as Array<{ address: string }>).map((wallet) => wallet.address.toLowerCase());
       expect({ courier: linked.includes(courier), seller: linked.includes(seller) }).toEqual({ courier: true, seller: false });
     } finally {
-      for (const wallet of [healthy.deployer, courier, seller]) await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [wallet]);
+      for (const wallet of [healthy.deployer, courier, seller, ...book.venues.healthySpread.holders.map((holder) => holder.address)]) await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [wallet]);
       await rpc(rpcUrl, "evm_revert", [snapshot]);
     }
   });

@@ -15,9 +15,9 @@ import { DEADLINE, type VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, deployContract, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
-/** Role → account index ROUTER_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on). Append only. */
+/** Role → account index ROUTER_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on) and the supply-trick wallets (360 on). Append only. */
 export const ROUTER_WALLET_ROLES = ["routerDeployer", "routerTokenDeployer", "routerTrader"] as const;
-export const ROUTER_WALLET_FIRST_INDEX = 360;
+export const ROUTER_WALLET_FIRST_INDEX = 380;
 const ROUTER_WALLET_BALANCE = 100n * 10n ** 18n;
 const FEE_BPS = 100n;
 

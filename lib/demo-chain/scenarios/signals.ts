@@ -15,7 +15,7 @@ import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STA
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
 export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";
 
-export async function playSignals(ctx: VenueContext): Promise<Omit<SignalScenarios, "siphonedBalances">> {
+export async function playSignals(ctx: VenueContext): Promise<Omit<SignalScenarios, "siphonedBalances" | "elasticSupply" | "hiddenBalance">> {
   const beaconProxy = await playBeaconProxy(ctx);
   return {
     zeppelinosProxy: await playZeppelinosProxy(ctx),

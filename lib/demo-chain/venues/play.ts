@@ -1,6 +1,7 @@
 // Places the concentrated-liquidity venues and plays their scenarios, after every other scenario
 // of the build: placing takes no transaction, and every transaction here comes after the last
 // one of the scenarios before, so their addresses, hashes and blocks stay what they were.
+import type { Address } from "viem";
 import type { VenueBook } from "../address-book";
 import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
 import { playLockers } from "../scenarios/lockers";
@@ -8,6 +9,7 @@ import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
 import { playSignals } from "../scenarios/signals";
 import { playRouterTrader } from "../scenarios/router-trader";
 import { playSiphon } from "../scenarios/siphon";
+import { playSupplyTricks } from "../scenarios/supply-tricks";
 import { playTaxedV3 } from "../scenarios/taxed-v3";
 import { playV3Only } from "../scenarios/v3-only";
 import { playV4Hooked } from "../scenarios/v4-hooked";
@@ -19,7 +21,7 @@ import { deriveVenueWallets, VENUE_WALLET_ROLES, venueWalletAddresses } from "./
 
 const VENUE_WALLET_BALANCE = 1_000n * 10n ** 18n;
 
-export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
+export async function playVenues(ctx: ScenarioContext, healthy: { token: Address; deployer: Address }): Promise<VenueBook> {
   const venues = await placeVenues(ctx.player, {
     chain: ctx.network.chain,
     network: ctx.network,
@@ -44,15 +46,19 @@ export async function playVenues(ctx: ScenarioContext): Promise<VenueBook> {
   const lockers = await playLockers(venueCtx);
   // After the lockers, for the same reason.
   const siphonedBalances = await playSiphon(venueCtx);
-  // After the siphon scenario, for the same reason.
+  // After the siphon scenario, for the same reason; the healthy token's spread too, so the trader's
+  // and every other scenario's blocks on it stay what they were.
+  const { healthySpread, elasticSupply, hiddenBalance } = await playSupplyTricks(venueCtx, healthy);
+  // After the supply tricks, for the same reason.
   const routerTrader = await playRouterTrader(venueCtx);
 
   return {
     contracts: venues,
     wallets: venueWalletAddresses(venueWallets),
     scenarios: { v3Only, v4Native, v4Hooked, pancakeV3Trader, dustV2DeepV3, taxedV3 },
-    signals: { ...signals, siphonedBalances },
+    signals: { ...signals, siphonedBalances, elasticSupply, hiddenBalance },
     lockers,
     routerTrader,
+    healthySpread,
   };
 }

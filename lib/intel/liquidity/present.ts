@@ -196,7 +196,8 @@ function presentLocker(entry: LockerHolding, supply: bigint | null, part: "locke
 function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | null, knownTeam: ReadonlyMap<string, TeamRelation[]>) {
   const supply = custody.lpTotalSupply;
   const team = new Map(knownTeam);
-  if (custody.initialProvider) {
+  // The first provider is the team's only beside another link (see lp-custody.ts).
+  if (custody.initialProvider && team.has(custody.initialProvider.toLowerCase())) {
     const key = custody.initialProvider.toLowerCase();
     team.set(key, [...new Set([...(team.get(key) ?? []), "initial_liquidity_provider" as const])]);
   }

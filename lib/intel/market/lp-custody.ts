@@ -39,11 +39,15 @@ import {
 } from "./locker-schedules";
 import type { PoolCandidate } from "./pools";
 
-export type TeamRelation = "deployer" | "owner" | "initial_liquidity_provider";
+/** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
+export type TeamRelation = "deployer" | "owner" | "launch_mint_recipient" | "initial_liquidity_provider";
 
 export type CustodyOptions = {
-  /** Wallets linked to the token's team (deployer, owner), with how each is linked. */
-  team?: readonly { address: Address; relation: TeamRelation }[];
+  /**
+   * Wallets linked to the token's team (deployer, owner, what they launched to), with how each is
+   * linked; a promise is awaited after the log round, so links learned beside it cost no round.
+   */
+  team?: readonly { address: Address; relation: TeamRelation }[] | Promise<readonly { address: Address; relation: TeamRelation }[]>;
   /** How far back LP transfers are read for holders and evidence. */
   lookbackBlocks?: bigint;
   /** Read and prove each lock (unlock time, owner, amount) in recognised lockers. */
@@ -151,9 +155,11 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
     if (!entry.relations.includes(relation)) entry.relations.push(relation);
     team.set(address.toLowerCase(), entry);
   };
-  for (const wallet of options.team ?? []) addTeam(wallet.address, wallet.relation);
+  for (const wallet of (await options.team) ?? []) addTeam(wallet.address, wallet.relation);
+  // Whoever seeded a pool first is anyone at all (a market maker, an aggregator's user, the
+  // token's own team): it is the team's only when something else links it to the token.
   const firstProvider = initialProvider(transfers);
-  if (firstProvider) addTeam(firstProvider, "initial_liquidity_provider");
+  if (firstProvider && team.has(firstProvider.toLowerCase())) addTeam(firstProvider, "initial_liquidity_provider");
 
   // Candidates: fixed parties first, then everyone the logs name, the most recent first.
   const fixed = [...ctx.network.burnAddresses, MINIMUM_LIQUIDITY_HOLDER, ...ctx.network.lockers.map((locker) => locker.address), ...[...team.values()].map((wallet) => wallet.address), ...locked.map((log) => getAddress(log.address))];

@@ -77,7 +77,9 @@ export function hasPositionNfts(pool: Pick<PoolCandidate, "dex">): boolean {
   return pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream" || pool.dex.kind === "uniswap-v4";
 }
 
-type CustodyOptions = { team?: readonly { address: Address; relation: TeamRelation }[]; lookbackBlocks: bigint; maxPositions?: number };
+type TeamWallets = readonly { address: Address; relation: TeamRelation }[];
+/** `team` may be a promise: it is awaited once the positions are read, so links learned beside them cost no round. */
+type CustodyOptions = { team?: TeamWallets | Promise<TeamWallets>; lookbackBlocks: bigint; maxPositions?: number };
 
 /**
  * Two rounds, for every pool whose liquidity is position NFTs (hasPositionNfts). A position
@@ -213,7 +215,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   const codeOf = new Map(read.filter((entry) => entry.owner).map((entry) => [entry.owner!.toLowerCase(), entry.code]));
 
   const team = new Map<string, TeamRelation[]>();
-  for (const member of options.team ?? []) team.set(member.address.toLowerCase(), [...(team.get(member.address.toLowerCase()) ?? []), member.relation]);
+  for (const member of (await options.team) ?? []) team.set(member.address.toLowerCase(), [...(team.get(member.address.toLowerCase()) ?? []), member.relation]);
   const custody: PositionCustody = {
     pool: pool.address,
     poolId: pool.v4?.id ?? null,

@@ -2,10 +2,10 @@
 // red flag when it is a risk by itself; the others are context (a clean check, or a fact that
 // is not a risk alone). The summary counts the flags.
 import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
-import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
+import { getNetwork, isQuoteAsset, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import type { Provenance } from "@/lib/intel/provenance";
-import { concentration, siphonToleranceBps } from "./holders";
+import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
 import { knownFunction, powersInCodes, type PowerMatch } from "./selectors";
@@ -153,6 +153,18 @@ function powerSignals(reading: RiskReading, heldElsewhere: boolean): Signal[] {
   const heldByNoOne = owner.renounced === true && !heldElsewhere;
   return powersInCodes(codeThatRuns(reading)).map((power) => {
     const { title, severity } = powerTitles[power.kind];
+    // An established quote asset (the registry's wrapped native coin, stablecoins, wrapped majors)
+    // is the market's money: its issuer's powers are known terms of holding it, told as context.
+    if (isQuoteAsset(reading.chain, reading.token)) {
+      return {
+        id: `power_${power.kind}`,
+        severity: "info",
+        flag: false,
+        title: `${title}: held by the issuer of ${labelKnownAddress(reading.chain, reading.token)?.label ?? "an established quote asset"}, an established quote asset (context)`,
+        evidence: { functions: power.functions, read_from: implementationCode.length > 0 ? "implementation_code" : "token_code", owner: owner.address, owner_renounced: owner.renounced, note: "The token is one of the network registry's quote assets; the powers in its code are its issuer's, part of what holding it means, not a launch's trap." },
+        provenance: "interpretation",
+      } satisfies Signal;
+    }
     // A bridged token's mint and burn are its bridge's, for what crosses over; no owner holds them.
     if ((power.kind === "mint" || power.kind === "balance_edit") && reading.bridged) {
       return {
@@ -410,6 +422,19 @@ function custodySignal(reading: RiskReading): Signal | null {
   const withdrawableBps = bps(custody.withdrawable, custody.whole);
   // Secured is burned or still locked: LP whose lock has expired can be pulled today.
   const secured = burnedBps + lockedBps >= securedLpBps;
+  // A pool of two established quote assets (WETH against USDC) is the market's, not a launch's:
+  // whoever provides it, its custody says nothing of either token's risk. Every pool's other side
+  // is a quote asset already (that is how pools are found).
+  if (isQuoteAsset(reading.chain, custody.pool.token)) {
+    return {
+      id: "lp_custody",
+      severity: "info",
+      flag: false,
+      title: `The main pool pairs two established quote assets (${custody.pool.quote.symbol} is the other): its liquidity is the market's, not this token's custody risk`,
+      evidence: { ...custodyEvidence(custody, { burnedBps, lockedBps, teamBps, withdrawableBps }), quote_pair: true },
+      provenance: "verified_onchain",
+    };
+  }
   return {
     id: "lp_custody",
     severity: secured ? "info" : teamBps >= 5_000 || withdrawableBps >= 5_000 ? "high" : "medium",
@@ -421,22 +446,26 @@ function custodySignal(reading: RiskReading): Signal | null {
         : teamBps > 0
           ? "Liquidity is not secured: the team holds LP and can pull it"
           : "Liquidity is not secured: most LP is neither burned nor locked",
-    evidence: {
-      pool: custody.pool.address,
-      ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
-      dex: custody.pool.dex.name,
-      basis: custody.basis,
-      burned_bps: burnedBps,
-      locked_bps: lockedBps,
-      earliest_unlock: custody.earliestUnlock === null ? null : new Date(Number(custody.earliestUnlock) * 1000).toISOString(),
-      withdrawable_bps: withdrawableBps,
-      withdrawable_lockers: custody.withdrawableLockers.map((locker) => ({ address: locker.address, name: locker.name, since: locker.since === null ? null : new Date(Number(locker.since) * 1000).toISOString() })),
-      team_held_bps: teamBps,
-      unverified_custody_bps: bps(custody.unverified, custody.whole),
-      lockers: custody.lockers,
-      team_holders: custody.teamHolders,
-    },
+    evidence: custodyEvidence(custody, { burnedBps, lockedBps, teamBps, withdrawableBps }),
     provenance: "verified_onchain",
+  };
+}
+
+function custodyEvidence(custody: CustodyShares, shares: { burnedBps: number; lockedBps: number; teamBps: number; withdrawableBps: number }) {
+  return {
+    pool: custody.pool.address,
+    ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
+    dex: custody.pool.dex.name,
+    basis: custody.basis,
+    burned_bps: shares.burnedBps,
+    locked_bps: shares.lockedBps,
+    earliest_unlock: custody.earliestUnlock === null ? null : new Date(Number(custody.earliestUnlock) * 1000).toISOString(),
+    withdrawable_bps: shares.withdrawableBps,
+    withdrawable_lockers: custody.withdrawableLockers.map((locker) => ({ address: locker.address, name: locker.name, since: locker.since === null ? null : new Date(Number(locker.since) * 1000).toISOString() })),
+    team_held_bps: shares.teamBps,
+    unverified_custody_bps: bps(custody.unverified, custody.whole),
+    lockers: custody.lockers,
+    team_holders: custody.teamHolders,
   };
 }
 
@@ -536,24 +565,30 @@ function limitsSignal(reading: RiskReading): Signal | null {
 
 /**
  * Balances lowered without a Transfer: some holders that never sent the token hold less than
- * their Transfers brought them. When every holder compared is short alike, the token lowers all
- * balances (a negative rebase, a fee taken on receipt without a log) rather than singling anyone
- * out: still a flag, named for what it is. Null when nothing could be compared.
+ * their Transfers brought them (scaled by every rebase since, where the token rebases). Tokens
+ * taken from some holders and not others are siphoned: a flag. Null when nothing could be compared.
  */
 function siphonSignal(reading: RiskReading): Signal | null {
-  const check = reading.siphon;
+  const check = reading.balanceCheck;
   if (!check.checked || check.holders === 0) return null;
   const window = { from_block: Number(reading.receivers.fromBlock), to_block: Number(reading.receivers.toBlock) };
   const short = check.short.map((holder) => ({
     address: holder.address,
     received: holder.received.toString(),
+    expected: holder.expected.toString(),
     balance: holder.balance.toString(),
-    missing: (holder.received - holder.balance).toString(),
-    missing_bps: bpsOf(holder.received - holder.balance, holder.received) ?? 0,
+    missing: (holder.expected - holder.balance).toString(),
+    missing_bps: bpsOf(holder.expected - holder.balance, holder.expected) ?? 0,
   }));
-  const evidence = { compared: check.holders, short, window, tolerance_bps: Number(siphonToleranceBps), note: "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add), so less means tokens left it with no Transfer log." };
+  const evidence = {
+    compared: check.holders,
+    short,
+    window,
+    tolerance_bps: Number(siphonToleranceBps),
+    note: "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add; a rebase scales it with the supply, see rebasing), so less means tokens left it with no Transfer log.",
+  };
   if (short.length === 0) {
-    return { id: "siphoned_balances", severity: "info", flag: false, title: `No holder's balance was lowered without a Transfer (${check.holders} compared)`, evidence, provenance: "verified_onchain" };
+    return { id: "siphoned_balances", severity: "info", flag: false, title: check.rebase ? `No holder's balance fell apart from the supply's rebase (${check.holders} compared)` : `No holder's balance was lowered without a Transfer (${check.holders} compared)`, evidence, provenance: "verified_onchain" };
   }
   const everyone = short.length === check.holders && check.holders > 1;
   return {
@@ -561,9 +596,90 @@ function siphonSignal(reading: RiskReading): Signal | null {
     severity: everyone ? "medium" : "high",
     flag: true,
     title: everyone
-      ? `Every holder compared (${check.holders}) holds less than its Transfers brought in: the token lowers balances without Transfer logs`
+      ? `Every holder compared (${check.holders}) holds less than its Transfers brought in, and the supply did not fall with them: the token lowers balances without Transfer logs`
       : `${short.length} of ${check.holders} holders compared hold less than their Transfers brought in: tokens were taken from them without a Transfer (siphoned)`,
     evidence,
+    provenance: "verified_onchain",
+  };
+}
+
+// Functions that change a rebasing token's supply, by their signatures (UFragments' first): where
+// the code checks msg.sender against a stored address on one of their paths, that address can rebase.
+const rebaseSelectors = new Map(["rebase(uint256,int256)", "rebase(int256)", "rebase(uint256)", "rebase()"].map((signature) => [toFunctionSelector(signature), signature]));
+
+/** Balances that moved together with the supply with no Transfer: an elastic supply, with who can change it and the last change. Context, not a flag. */
+function rebasingSignal(reading: RiskReading): Signal | null {
+  const check = reading.balanceCheck;
+  if (!check.checked || !check.rebase) return null;
+  const { rebase } = check;
+  const change = rebase.last.supplyAfter - rebase.last.supplyBefore;
+  const changeBps = rebase.last.supplyBefore > 0n ? Number((change * 10_000n) / rebase.last.supplyBefore) : null;
+  const authorities = (reading.storedControl?.callers ?? [])
+    .map((stored) => ({ stored, rebases: stored.functions.flatMap((selector) => (selector !== null && rebaseSelectors.has(selectorHex(selector)) ? [rebaseSelectors.get(selectorHex(selector))!] : [])) }))
+    .filter((entry) => entry.rebases.length > 0)
+    .map(({ stored, rebases }) => ({ address: stored.address, slot: stored.slot.toString(), functions: [...new Set(rebases)] }));
+  const share = changeBps === null ? "" : ` (${changeBps > 0 ? "+" : ""}${(changeBps / 100).toFixed(2)} % of the supply)`;
+  return {
+    id: "rebasing",
+    severity: "info",
+    flag: false,
+    title: `Elastic supply: balances scale with the supply without Transfer logs; the ${rebase.seen === "logged" ? "last rebase" : "supply change since launch"} took it from ${rebase.last.supplyBefore} to ${rebase.last.supplyAfter}${share}`,
+    evidence: {
+      seen: rebase.seen,
+      total_supply: rebase.supplyNow.toString(),
+      transferred_supply: rebase.loggedSupply.toString(),
+      rebases_logged: rebase.rebases,
+      last_rebase: {
+        epoch: rebase.last.epoch === null ? null : rebase.last.epoch.toString(),
+        supply_before: rebase.last.supplyBefore.toString(),
+        supply_after: rebase.last.supplyAfter.toString(),
+        change_bps: changeBps,
+        block: rebase.last.block === null ? null : Number(rebase.last.block),
+        transaction: rebase.last.transaction,
+      },
+      holders_scaled: rebase.scaled,
+      authority: authorities,
+      owner: reading.owner.address,
+      note:
+        (rebase.seen === "logged"
+          ? "The rebases are the token's LogRebase(epoch, totalSupply) events; each holder's balance was compared with its Transfers scaled by every rebase since. "
+          : "The token logs no rebase: totalSupply() differs from what its Transfers minted and burned, and holders' balances moved with it. ") +
+        (authorities.length > 0
+          ? "The authority is the stored address the code checks msg.sender against on the path of a rebase function."
+          : "No stored address was found guarding a rebase function the read knows, so who can rebase is not named."),
+    },
+    provenance: authorities.length > 0 ? "interpretation" : "verified_onchain",
+  };
+}
+
+/** Balances larger than their Transfers explain (above all, larger than the whole supply): tokens that can be sold that no Transfer ever brought. */
+function hiddenBalanceSignal(reading: RiskReading): Signal | null {
+  const { hidden } = reading.balanceCheck;
+  const totalSupply = reading.identity.totalSupply.value;
+  if (hidden.length === 0 || totalSupply === null || totalSupply <= 0n) return null;
+  const largest = hidden[0];
+  const times = Number((largest.balance * 100n) / totalSupply) / 100;
+  return {
+    id: "hidden_balance",
+    severity: "high",
+    flag: true,
+    title: largest.aboveSupply
+      ? `${largest.address} holds ${times.toFixed(2)} times the whole supply, more than any Transfer brought it: a hidden balance that can be sold into the pool`
+      : `${hidden.length === 1 ? "An address holds" : `${hidden.length} addresses hold`} more than their Transfers brought them (${largest.address}: ${(Number(((largest.balance - largest.explained) * 10_000n) / totalSupply) / 100).toFixed(2)} % of the supply unexplained)`,
+    evidence: {
+      holders: hidden.map((entry) => ({
+        address: entry.address,
+        balance: entry.balance.toString(),
+        explained: entry.explained.toString(),
+        excess: entry.excess.toString(),
+        share_of_supply_bps: Number((entry.balance * 10_000n) / totalSupply),
+        above_supply: entry.aboveSupply,
+        is_token: sameAddress(entry.address, reading.token),
+      })),
+      total_supply: totalSupply.toString(),
+      threshold_bps: Number(hiddenBalanceBps),
+      note: "Balances read at the block for the largest receivers, the token itself, its deployer, its owner and the wallets its launch minted to, against the token's Transfer history (rebases counted): a balance above the whole supply is impossible by any Transfer; an excess over what came in less what went out is counted when it is at least threshold_bps of the supply and at least what the Transfers explain.",
+    },
     provenance: "verified_onchain",
   };
 }
@@ -579,6 +695,8 @@ export function assessRisk(reading: RiskReading) {
   const bridged = bridgedSignal(reading);
   const holders = concentrationSignal(reading);
   const siphoned = siphonSignal(reading);
+  const rebasing = rebasingSignal(reading);
+  const hiddenBalance = hiddenBalanceSignal(reading);
   const upgrade = upgradeSignal(reading);
   const stored = storedControlSignals(reading);
   const signals: Signal[] = [
@@ -592,6 +710,8 @@ export function assessRisk(reading: RiskReading) {
     ...(custody ? [custody] : []),
     ...(holders ? [holders] : []),
     ...(siphoned ? [siphoned] : []),
+    ...(rebasing ? [rebasing] : []),
+    ...(hiddenBalance ? [hiddenBalance] : []),
     ...hookSignals(reading.pools),
     ...(limits ? [limits] : []),
   ];

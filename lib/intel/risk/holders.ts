@@ -1,27 +1,47 @@
 // Holder concentration: who received the token in a bounded window of Transfer logs, then
 // what each of the largest receivers holds at the pinned block. Pools, burn addresses and
 // recognised lockers are set apart, since their balances are not a wallet's to sell.
-import { erc20Abi, parseAbiItem, type Address } from "viem";
+import { erc20Abi, parseAbiItem, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
+import { launchMints } from "@/lib/intel/team/links";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+// Ampleforth's UFragments logs each rebase with the supply it left; tokens of its interface do the same.
+const rebaseEvent = parseAbiItem("event LogRebase(uint256 indexed epoch, uint256 totalSupply)");
 
 /** Blocks of Transfer history read, and the most receivers whose balance is read. */
 export const holderScan = { chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
 
-/** What the window's Transfer logs brought each address in and took out. */
-export type Flow = { received: bigint; sent: bigint };
+/** Fixed-point base of the rebase index: 1.0 is this. */
+const indexOne = 10n ** 36n;
+
+/**
+ * What the window's Transfer logs brought each address in and took out. `rebased`: what came in,
+ * scaled by every logged rebase since it came (equal to `received` when the token logs none).
+ */
+export type Flow = { received: bigint; sent: bigint; rebased: bigint };
+
+/** A supply change the token logged (LogRebase), with the supply before it as the Transfers and earlier rebases leave it. */
+export type LoggedRebase = { epoch: bigint; supplyBefore: bigint; supplyAfter: bigint; block: bigint; transaction: Hash };
 
 export type ReceiverScan = {
   candidates: Address[];
   /** Each candidate's flow in the window, in the order of `candidates`. */
   flows: Flow[];
+  /** Every address's flow in the window, candidates or not. */
+  flowOf: (address: Address) => Flow;
+  /** Minted less burned, by the window's Transfer logs (from and to the zero address). */
+  loggedSupply: bigint;
+  /** LogRebase events in the window, oldest first. */
+  rebases: LoggedRebase[];
+  /** Who received the launch's mints (within the launch blocks of the first mint in the window). */
+  launchRecipients: Address[];
   fromBlock: bigint;
   toBlock: bigint;
   truncated: boolean;
@@ -30,13 +50,15 @@ export type ReceiverScan = {
   window: Window;
 };
 
-/** Round two: the receivers of the window, the largest cumulative receipts first. */
+type ScannedLog = { eventName: "Transfer" | "LogRebase"; args: Record<string, unknown>; blockNumber: bigint; transactionHash: Hash };
+
+/** Round two: the receivers of the window, the largest cumulative receipts first, and the rebases logged beside them (same request). */
 export async function scanReceivers(client: ChainClient, chain: ChainId, token: Address, block: bigint): Promise<ReceiverScan> {
   const window = windowFor("holders", blockInterval(client, chain, block));
   const scan = await scanLogs({
     client,
     address: token,
-    events: [transferEvent] as const,
+    events: [transferEvent, rebaseEvent] as const,
     fromBlock: block > window.blocks ? block - window.blocks + 1n : 0n,
     toBlock: block,
     maxLookbackBlocks: window.blocks,
@@ -44,16 +66,59 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
   });
   const received = new Map<Address, bigint>();
   const sent = new Map<Address, bigint>();
-  for (const log of scan.logs) {
+  // Receipts divided by the rebase index at their time: times today's index, what they are worth now.
+  const unscaled = new Map<Address, bigint>();
+  let index = indexOne;
+  let supply = 0n;
+  let loggedSupply = 0n;
+  const rebases: LoggedRebase[] = [];
+  const transfers: { args: { from: Address; to: Address; value: bigint }; blockNumber: bigint }[] = [];
+  for (const log of scan.logs as unknown as ScannedLog[]) {
+    if (log.eventName === "LogRebase") {
+      const { epoch, totalSupply } = log.args as { epoch: bigint; totalSupply: bigint };
+      if (supply > 0n) index = (index * totalSupply) / supply;
+      rebases.push({ epoch, supplyBefore: supply, supplyAfter: totalSupply, block: log.blockNumber, transaction: log.transactionHash });
+      supply = totalSupply;
+      continue;
+    }
     // Decoded addresses are checksummed already; checksumming 50,000 again took a second in one piece.
     const { from, to, value } = log.args as { from: Address; to: Address; value: bigint };
+    transfers.push({ args: { from, to, value }, blockNumber: log.blockNumber });
     received.set(to, (received.get(to) ?? 0n) + value);
     sent.set(from, (sent.get(from) ?? 0n) + value);
+    unscaled.set(to, (unscaled.get(to) ?? 0n) + (value * indexOne) / index);
+    if (from === zeroAddress) {
+      supply += value;
+      loggedSupply += value;
+    }
+    if (to === zeroAddress) {
+      supply -= value;
+      loggedSupply -= value;
+    }
   }
+  const lower = <V>(map: Map<Address, V>) => new Map([...map].map(([address, value]) => [address.toLowerCase(), value]));
+  const [receivedOf, sentOf, unscaledOf] = [lower(received), lower(sent), lower(unscaled)];
+  const flowOf = (address: Address): Flow => {
+    const key = address.toLowerCase();
+    const inflow = receivedOf.get(key) ?? 0n;
+    return { received: inflow, sent: sentOf.get(key) ?? 0n, rebased: rebases.length === 0 ? inflow : ((unscaledOf.get(key) ?? 0n) * index) / indexOne };
+  };
   const ranked = [...received].sort((a, b) => (a[1] === b[1] ? 0 : a[1] > b[1] ? -1 : 1)).map(([address]) => address);
   const candidates = ranked.slice(0, holderScan.maxCandidates);
-  const flows = candidates.map((address) => ({ received: received.get(address) ?? 0n, sent: sent.get(address) ?? 0n }));
-  return { candidates, flows, fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason, receivers: received.size, window };
+  return {
+    candidates,
+    flows: candidates.map(flowOf),
+    flowOf,
+    loggedSupply,
+    rebases,
+    launchRecipients: [...new Set(launchMints(transfers).map((log) => log.args.to))],
+    fromBlock: scan.fromBlock,
+    toBlock: scan.toBlock,
+    truncated: scan.truncated,
+    end: scan.reason,
+    receivers: received.size,
+    window,
+  };
 }
 
 export function balanceCalls(token: Address, candidates: readonly Address[]): ContractCall[] {
@@ -100,38 +165,135 @@ export function concentration(chain: ChainId, totalSupply: bigint, candidates: r
   };
 }
 
-/** A holder's balance below what the window's Transfers brought it by more than this share of it (basis points) is lowered without a Transfer. */
+/** A holder's balance off what the window's Transfers (and logged rebases) explain by more than this share of it (basis points). */
 export const siphonToleranceBps = 10n;
 
-export type SiphonCheck =
-  | { checked: false; reason: string }
+/** A balance larger than its Transfers explain is hidden when the excess is at least this share of supply (basis points) and at least what they explain. */
+export const hiddenBalanceBps = 100n;
+
+export type BalanceShort = { address: Address; received: bigint; expected: bigint; balance: bigint };
+
+/** Balances that moved together with the supply, with no Transfer: the supply's change and how it was told. */
+export type RebaseRead = {
+  /** logged: the token logged LogRebase; inferred: totalSupply() differs from what the Transfers minted and burned, and the balances moved with it. */
+  seen: "logged" | "inferred";
+  supplyNow: bigint;
+  /** What the Transfers minted less burned: the supply had nothing rebased it. */
+  loggedSupply: bigint;
+  /** The last logged rebase, or (inferred) the whole change since the first Transfer. */
+  last: { epoch: bigint | null; supplyBefore: bigint; supplyAfter: bigint; block: bigint | null; transaction: Hash | null };
+  rebases: number;
+  /** Holders compared whose balance moved with the supply. */
+  scaled: number;
+};
+
+export type HiddenBalance = { address: Address; balance: bigint; explained: bigint; excess: bigint; aboveSupply: boolean };
+
+export type BalanceCheck =
+  | { checked: false; reason: string; hidden: HiddenBalance[] }
   | {
       checked: true;
-      /** Holders that never sent the token in its whole history: their balance can only be what they received, or more (reflections). */
+      /** Holders that never sent the token in its whole history: their balance can only be what they received, or more (reflections), rebases apart. */
       holders: number;
-      short: { address: Address; received: bigint; balance: bigint }[];
+      /** Those holding less than their Transfers (rebased) brought them. */
+      short: BalanceShort[];
+      rebase: RebaseRead | null;
+      hidden: HiddenBalance[];
     };
 
 /**
- * Balances lowered without a Transfer event. Only holders that never sent the token are compared,
- * and only over the token's whole Transfer history: such a holder's balance is at least what it
- * received (reflection tokens add to it, never take), so less means tokens left it with no log.
+ * Balances against the Transfer history: lowered without a Transfer (siphoned), scaled with the
+ * supply (a rebase), or larger than any Transfer explains (hidden). Only holders that never sent
+ * the token are compared for the first two, over its whole Transfer history: such a holder's
+ * balance is at least what it received (reflection tokens add to it, never take), rebases apart.
  * A sender is never compared: a reflection token's Transfer names less than the sender loses.
+ * Every address read (`extra` too: the token itself, the deployer, the owner, which can hold a
+ * balance no Transfer ever named) is checked for a hidden balance; one above the whole supply
+ * needs no history to be impossible.
  */
-export function siphonCheck(chain: ChainId, scan: ReceiverScan, balances: readonly CallResult[], pools: readonly Address[], wholeHistory: boolean): SiphonCheck {
-  if (scan.truncated) return { checked: false, reason: "The token's Transfer history was cut at the scan's cap, so what holders received is not known in full." };
-  if (!wholeHistory) return { checked: false, reason: `The Transfer history read starts at block ${scan.fromBlock}, after the token's first transfers: what holders received before is not known.` };
+export function balanceCheck(
+  chain: ChainId,
+  scan: ReceiverScan,
+  read: { address: Address; result: CallResult | undefined }[],
+  pools: readonly Address[],
+  wholeHistory: boolean,
+  totalSupply: bigint,
+): BalanceCheck {
   const poolSet = new Set(pools.map((pool) => pool.toLowerCase()));
-  const short: { address: Address; received: bigint; balance: bigint }[] = [];
-  let holders = 0;
-  scan.candidates.forEach((address, index) => {
-    const flow = scan.flows[index];
-    const result = balances[index];
-    if (!flow || flow.sent > 0n || flow.received === 0n || result?.status !== "success") return;
-    if (poolSet.has(address.toLowerCase()) || findVenueContract(chain, address) || isBurnAddress(chain, address) || findLocker(chain, address)) return;
-    holders++;
-    const balance = result.result as bigint;
-    if (balance * 10_000n < flow.received * (10_000n - siphonToleranceBps)) short.push({ address, received: flow.received, balance });
-  });
-  return { checked: true, holders, short };
+  const apart = (address: Address) => poolSet.has(address.toLowerCase()) || findVenueContract(chain, address) || isBurnAddress(chain, address) || findLocker(chain, address);
+  const balances = read.flatMap(({ address, result }) => (result?.status === "success" ? [{ address, balance: result.result as bigint }] : []));
+  const known = scan.truncated || !wholeHistory ? null : scan;
+  const hidden = hiddenBalances(balances, known, totalSupply, apart);
+  if (scan.truncated) return { checked: false, reason: "The token's Transfer history was cut at the scan's cap, so what holders received is not known in full.", hidden };
+  if (!wholeHistory) return { checked: false, reason: `The Transfer history read starts at block ${scan.fromBlock}, after the token's first transfers: what holders received before is not known.`, hidden };
+
+  const compared = balances
+    .filter(({ address }) => !apart(address))
+    .map(({ address, balance }) => ({ address, balance, flow: scan.flowOf(address) }))
+    .filter(({ flow }) => flow.sent === 0n && flow.received > 0n);
+  const within = (balance: bigint, expected: bigint) => balance * 10_000n >= expected * (10_000n - siphonToleranceBps) && balance * 10_000n <= expected * (10_000n + siphonToleranceBps);
+  const below = (balance: bigint, expected: bigint) => balance * 10_000n < expected * (10_000n - siphonToleranceBps);
+
+  // Logged rebases: each holder's receipts scaled by every rebase since.
+  if (scan.rebases.length > 0) {
+    const short = compared.filter(({ balance, flow }) => below(balance, flow.rebased)).map(({ address, balance, flow }) => ({ address, received: flow.received, expected: flow.rebased, balance }));
+    const scaled = compared.filter(({ balance, flow }) => !within(flow.rebased, flow.received) && within(balance, flow.rebased)).length;
+    const last = scan.rebases.at(-1)!;
+    return {
+      checked: true,
+      holders: compared.length,
+      short,
+      rebase: { seen: "logged", supplyNow: totalSupply, loggedSupply: scan.loggedSupply, last: { epoch: last.epoch, supplyBefore: last.supplyBefore, supplyAfter: last.supplyAfter, block: last.block, transaction: last.transaction }, rebases: scan.rebases.length, scaled },
+      hidden,
+    };
+  }
+  // No rebase logged, but the supply is not what the Transfers minted and burned: a holder's balance
+  // moved with it when it lies between what it received and that scaled by the whole change (a
+  // holder who came in after a rebase saw only part of it).
+  const drifted = scan.loggedSupply > 0n && !within(totalSupply, scan.loggedSupply);
+  if (drifted) {
+    const lowRatio = totalSupply < scan.loggedSupply;
+    const moved = (balance: bigint, received: bigint) => {
+      const scaledFull = (received * totalSupply) / scan.loggedSupply;
+      const [low, high] = lowRatio ? [scaledFull, received] : [received, scaledFull];
+      return balance * 10_000n >= low * (10_000n - siphonToleranceBps) && balance * 10_000n <= high * (10_000n + siphonToleranceBps);
+    };
+    const outside = compared.filter(({ balance, flow }) => !moved(balance, flow.received));
+    const scaled = compared.filter(({ balance, flow }) => moved(balance, flow.received) && !within(balance, flow.received)).length;
+    if (scaled > 0) {
+      return {
+        checked: true,
+        holders: compared.length,
+        short: outside.filter(({ balance, flow }) => below(balance, flow.received)).map(({ address, balance, flow }) => ({ address, received: flow.received, expected: flow.received, balance })),
+        rebase: { seen: "inferred", supplyNow: totalSupply, loggedSupply: scan.loggedSupply, last: { epoch: null, supplyBefore: scan.loggedSupply, supplyAfter: totalSupply, block: null, transaction: null }, rebases: 0, scaled },
+        hidden,
+      };
+    }
+  }
+  const short = compared.filter(({ balance, flow }) => below(balance, flow.received)).map(({ address, balance, flow }) => ({ address, received: flow.received, expected: flow.received, balance }));
+  return { checked: true, holders: compared.length, short, rebase: null, hidden };
+}
+
+/**
+ * Balances larger than the Transfer history explains: above the whole supply (impossible however
+ * the history reads), or, with the whole history known, an excess over what came in (rebases
+ * counted) less what went out of at least `hiddenBalanceBps` of supply and at least that much
+ * again (a reflection token's holders gain a little over their Transfers; a credit from nowhere is
+ * all excess).
+ */
+function hiddenBalances(balances: { address: Address; balance: bigint }[], scan: ReceiverScan | null, totalSupply: bigint, apart: (address: Address) => unknown): HiddenBalance[] {
+  const seen = new Set<string>();
+  const found: HiddenBalance[] = [];
+  for (const { address, balance } of balances) {
+    if (seen.has(address.toLowerCase()) || apart(address)) continue;
+    seen.add(address.toLowerCase());
+    const aboveSupply = totalSupply > 0n && balance > totalSupply;
+    const flow = scan?.flowOf(address) ?? null;
+    const inflow = flow === null ? null : flow.rebased > flow.received ? flow.rebased : flow.received;
+    const explained = flow === null || inflow === null ? null : inflow > flow.sent ? inflow - flow.sent : 0n;
+    const excess = explained === null ? null : balance - explained;
+    const unexplained = excess !== null && excess * 10_000n >= hiddenBalanceBps * totalSupply && excess >= explained!;
+    if (aboveSupply || unexplained) found.push({ address, balance, explained: explained ?? 0n, excess: excess ?? balance, aboveSupply });
+  }
+  return found.sort((a, b) => (a.balance === b.balance ? 0 : a.balance > b.balance ? -1 : 1));
 }

@@ -31,6 +31,7 @@ import {
   marketContext,
   nativeUsdPrice,
   readLpCustody,
+  sameAddress,
   readPools,
   readPositionCustodies,
   type LpCustody,
@@ -40,7 +41,7 @@ import {
   type TeamRelation,
 } from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
-import { balanceCalls, scanReceivers, siphonCheck, type ReceiverScan, type SiphonCheck } from "./holders";
+import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
 import { readStoredControl, type StoredControl } from "./stored-control";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -63,7 +64,7 @@ export type RiskReading = {
   owner: OwnerRead;
   /** What kind of account a live owner is (a wallet, a Safe, a timelock, another contract); null when there is no owner() or it is renounced. */
   ownerHolder: Holder | null;
-  /** The deployer and an owner that is not renounced: whose LP and tokens count as the team's. */
+  /** The deployer, an owner that is not renounced and the wallets the launch minted to: whose LP and tokens count as the team's. */
   team: TeamMember[];
   proxy: ProxyReading;
   /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
@@ -85,8 +86,8 @@ export type RiskReading = {
   receivers: ReceiverScan;
   /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
   balances: CallResult[];
-  /** Holders whose balance is below what their Transfers brought them, or why that was not checked. */
-  siphon: SiphonCheck;
+  /** Balances against the Transfer history: lowered without a Transfer, scaled with the supply (a rebase), or larger than any Transfer explains; or why that was not checked. */
+  balanceCheck: BalanceCheck;
   /** Addresses the code that runs keeps in storage and lets through or delegatecalls to (behind a beacon, EIP-897 or a diamond, read in a fourth round); null when that code is not known. */
   storedControl: StoredControl | null;
   trade: TradeRead;
@@ -110,7 +111,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   ]);
   if (code === "0x") throw new ApiError("insufficient_data", `${token} holds no contract code on ${network.displayName} at block ${head.number}: there is no token to assess.`);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
-  const team = knownTeam(owner, creation);
+  const known = knownTeam(owner, creation);
 
   // Round 2, pinned to the block. One aggregate: the proxy probe, the trade limits, the unlock time.
   const probe = proxyProbe(code, proxySlots, token);
@@ -121,8 +122,12 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const ownerAsked = liveOwner ? holderProbes(liveOwner) : [];
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
-  const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team, lookbackBlocks: custodyWindow.blocks })));
-  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
+  // The Transfer scan runs beside the custody logs: the wallets the launch minted to join the team
+  // before custody reads balances, in the same round.
+  const receiversRead = scanReceivers(client, chain, token, ctx.block);
+  const teamRead = receiversRead.then((scan) => (bridged ? known : withLaunchRecipients(chain, token, known, scan)), () => known);
+  const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team: teamRead, lookbackBlocks: custodyWindow.blocks })));
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
   // A failure surfaces where these are awaited, not as unhandled.
   custodiesRead.catch(() => undefined);
   positionsRead.catch(() => undefined);
@@ -130,9 +135,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
     aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked, ...ownerAsked]),
-    scanReceivers(client, chain, token, ctx.block),
+    receiversRead,
     liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
   ]);
+  const team = await teamRead;
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
@@ -147,10 +153,12 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   const learned = codeLearnedByProbe(proxy);
   // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
+  // Besides the receivers: who can hold a balance no Transfer ever named (the token itself, its deployer and owner).
+  const parties = [token, ...team.map((member) => member.address)].filter((address, at, all) => !receivers.candidates.some((candidate) => sameAddress(candidate, address)) && all.findIndex((other) => sameAddress(other, address)) === at);
   const runsKnown = learned.length > 0 ? null : proxy.standard === "none" ? code : implementationCode && implementationCode !== "0x" ? implementationCode : null;
   const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
-    identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, receivers.candidates)) : Promise.resolve([]),
+    identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, [...receivers.candidates, ...parties])) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
     Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
@@ -182,8 +190,11 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     custodies,
     positionCustodies,
     receivers,
-    balances,
-    siphon: identity.totalSupply.value !== null ? siphonCheck(chain, receivers, balances, pools.map((pool) => pool.address), wholeHistory) : { checked: false, reason: "The token has no totalSupply(), so its balances were not read." },
+    balances: balances.slice(0, receivers.candidates.length),
+    balanceCheck:
+      identity.totalSupply.value !== null
+        ? balanceCheck(chain, receivers, [...receivers.candidates, ...parties].map((address, at) => ({ address, result: balances[at] })), pools.map((pool) => pool.address), wholeHistory, identity.totalSupply.value)
+        : { checked: false, reason: "The token has no totalSupply(), so its balances were not read.", hidden: [] },
     trade,
     storedControl: control,
   };
@@ -205,6 +216,14 @@ export async function transfersReadFromStart(client: ChainClient, token: Address
       if (readRefusal(error)?.meaning === "state_not_available" || classifyChainError(error) !== "upstream") return false;
       throw error;
     });
+}
+
+/** The team as first known, and the wallets the launch minted to (a registry address is nobody's wallet). A bridged token's mints are deliveries, not a launch: its caller leaves them out. */
+function withLaunchRecipients(chain: ChainId, token: Address, known: readonly TeamMember[], scan: ReceiverScan): TeamMember[] {
+  const recipients = scan.launchRecipients
+    .filter((address) => !sameAddress(address, token) && labelKnownAddress(chain, address) === null)
+    .map((address) => ({ address, relation: "launch_mint_recipient" as const }));
+  return [...known, ...recipients];
 }
 
 /** The route the simulator trades a pool through, by its venue. */

@@ -15,6 +15,13 @@ export type Linked = { address: Address; relations: RelationProof[] };
 /** The token's Transfer history read for links and behaviour, and what counts as "at launch". */
 export const teamScan = { chunkSize: 50_000n, launchBlocks: 1_000n, recentSellsListed: 10 } as const;
 
+/** The launch's mints: those within teamScan.launchBlocks of the first mint in the logs, in log order. */
+export function launchMints<Log extends { args: { from: Address }; blockNumber: bigint }>(logs: readonly Log[]): Log[] {
+  const first = logs.find((log) => sameAddress(log.args.from, zeroAddress));
+  if (!first) return [];
+  return logs.filter((log) => sameAddress(log.args.from, zeroAddress) && log.blockNumber <= first.blockNumber + teamScan.launchBlocks);
+}
+
 export function isPool(pools: readonly PoolCandidate[], address: Address): boolean {
   return pools.some((pool) => sameAddress(pool.address, address));
 }
@@ -57,10 +64,8 @@ export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: Trans
   if (facts.admin) link(facts.admin, { relation: "proxy_admin", read: `EIP-1967 admin slot at block ${block}` });
   if (facts.adminOwner) link(getAddress(facts.adminOwner), { relation: "proxy_admin_owner", read: `owner() of the proxy admin at block ${block}` });
   const firstMint = logs.find((log) => sameAddress(log.args.from, zeroAddress));
-  for (const log of logs) {
-    // A bridged token's mints are the bridge delivering what crossed: its recipients are bridgers, not a launch.
-    if (facts.bridged) break;
-    if (!sameAddress(log.args.from, zeroAddress) || !firstMint || log.blockNumber > firstMint.blockNumber + teamScan.launchBlocks) continue;
+  // A bridged token's mints are the bridge delivering what crossed: its recipients are bridgers, not a launch.
+  for (const log of facts.bridged ? [] : launchMints(logs)) {
     link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value.toString() });
   }
   // Direct receipts from the wallets linked so far (one step only: no chains of transfers).

@@ -35,10 +35,12 @@ export const riskSignalIds = [
   "self_destruct",
   "holder_sells",
   "siphoned_balances",
+  "rebasing",
+  "hidden_balance",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them, over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike, as under a negative rebase or a fee taken on receipt without a log).";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them (scaled by every rebase since), over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike and the supply did not fall with them). rebasing: balances scale with the supply without Transfer logs (an elastic supply: context, with who can rebase and the last rebase's size). hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply (a flag: tokens no Transfer brought, ready to be sold). For a token the network registry lists as a quote asset (wrapped native coin, stablecoins, wrapped majors) the powers in its code are its issuer's and read as context, and a pool of two quote assets is context in lp_custody.";
 
 const revert = z
   .object({
@@ -204,7 +206,7 @@ const signalOut = z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("Its name in the registry."), since: isoTimeOut.nullable().describe("Since when the LP could be withdrawn (the earliest passed unlock time).") }).describe("A locker holding expired locks."))
           .optional()
           .describe("The lockers holding withdrawable liquidity."),
-        team_held_bps: bpsOut.describe("Liquidity held by the deployer, the owner or the first liquidity provider, in basis points of the basis (rounded down)."),
+        team_held_bps: bpsOut.describe("Liquidity held by wallets linked to the token (the deployer, the owner, the wallets its launch minted to), in basis points of the basis (rounded down). The pool's first liquidity provider counts only when one of those links holds too."),
         unverified_custody_bps: bpsOut.describe("Liquidity in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of the basis (rounded down)."),
         lockers: z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
@@ -212,6 +214,7 @@ const signalOut = z
         team_holders: z
           .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(teamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
           .describe("Team wallets holding this pool's LP."),
+        quote_pair: z.literal(true).optional().describe("Present (true) when the token itself is an established quote asset of the network, so the main pool pairs two quote assets: its custody is context, never a flag."),
       }),
       "How much of the main pool's LP is burned, locked or team-held; less than 80 % burned or locked is a flag, high when the team holds half or more.",
     ),
@@ -227,7 +230,7 @@ const signalOut = z
                 address: addressOut.describe("The holder."),
                 balance: tokenUnits("Its balance at the block"),
                 share_bps: bpsOut.describe("Its share of total supply, in basis points."),
-                team: z.array(z.enum(["deployer", "owner"])).describe("How the holder is linked to the team (deployer, owner); empty when it is not."),
+                team: z.array(z.enum(["deployer", "owner", "launch_mint_recipient"])).describe("How the holder is linked to the team (deployer, owner, a wallet the launch minted to); empty when it is not."),
               })
               .describe("A holder ranked by balance."),
           )
@@ -400,9 +403,10 @@ const signalOut = z
             z.object({
               address: addressOut.describe("The holder."),
               received: tokenUnits("What its Transfers brought it"),
+              expected: tokenUnits("What it should hold: what its Transfers brought it, scaled by every rebase the token logged since (equal to received for a token that does not rebase)"),
               balance: tokenUnits("What it holds at the block"),
-              missing: tokenUnits("The difference: tokens that left it with no Transfer log"),
-              missing_bps: bpsOut.describe("missing / received, in basis points."),
+              missing: tokenUnits("expected less balance: tokens that left it with no Transfer log"),
+              missing_bps: bpsOut.describe("missing / expected, in basis points."),
             }).describe("A holder short of what its Transfers brought it."),
           )
           .describe("The holders whose balance is lower than their Transfers explain (by more than tolerance_bps); empty when none."),
@@ -410,7 +414,65 @@ const signalOut = z
         tolerance_bps: bpsOut.describe("A shortfall smaller than this share of what was received is not counted (rounding)."),
         note: z.string().describe("How the check works and why senders are not compared."),
       }),
-      "Balances lowered without a Transfer: holders that never sent the token hold less than their Transfers brought them. Present only when the token's whole Transfer history was read.",
+      "Balances lowered without a Transfer: holders that never sent the token hold less than their Transfers brought them (scaled by any rebase since). Present only when the token's whole Transfer history was read.",
+    ),
+    signal(
+      ["rebasing"],
+      z.object({
+        seen: z.enum(["logged", "inferred"]).describe("logged: the token logs its rebases (LogRebase(epoch, totalSupply), Ampleforth's event). inferred: it logs none, but totalSupply() differs from what its Transfers minted and burned, and holders' balances moved with it."),
+        total_supply: tokenUnits("totalSupply() at the block"),
+        transferred_supply: tokenUnits("What the Transfer history minted less burned: the supply had nothing rebased it"),
+        rebases_logged: z.number().int().min(0).describe("LogRebase events in the token's history (0 when inferred)."),
+        last_rebase: z
+          .object({
+            epoch: integerStringOut.nullable().describe("The rebase's epoch as logged; null when inferred."),
+            supply_before: tokenUnits("The supply before it"),
+            supply_after: tokenUnits("The supply after it"),
+            change_bps: z.number().int().nullable().describe("(after - before) / before, in basis points, negative for a contraction; null when the supply before was zero."),
+            block: blockOut.nullable().describe("The block of the LogRebase; null when inferred."),
+            transaction: hexOut.nullable().describe("The transaction that logged it; null when inferred."),
+          })
+          .describe("The last rebase (inferred: the whole change since the first Transfer)."),
+        holders_scaled: z.number().int().min(0).describe("Holders compared (never sent the token) whose balance moved with the supply."),
+        authority: z
+          .array(
+            z
+              .object({
+                address: addressOut.describe("The stored address at the block."),
+                slot: integerStringOut.describe("The storage slot that keeps it, as a decimal string."),
+                functions: z.array(z.string()).describe("The rebase functions on whose path the code checks msg.sender against it."),
+              })
+              .describe("An address the code lets rebase."),
+          )
+          .describe("Who can rebase: the stored addresses the code checks msg.sender against on the path of a rebase function (Ampleforth's monetaryPolicy); empty when none was found."),
+        owner: addressOut.nullable().describe("owner() at the block: who can usually re-point the authority; null when the token has no owner()."),
+        note: z.string().describe("How the rebase and its authority were told."),
+      }),
+      "An elastic supply: balances scale with the supply without Transfer logs. Context, not a flag.",
+    ),
+    signal(
+      ["hidden_balance"],
+      z.object({
+        holders: z
+          .array(
+            z
+              .object({
+                address: addressOut.describe("The address."),
+                balance: tokenUnits("What it holds at the block"),
+                explained: tokenUnits("What its Transfers (rebases counted) explain: in less out, zero when it never received"),
+                excess: tokenUnits("balance less explained"),
+                share_of_supply_bps: z.number().int().min(0).describe("Its balance in basis points of the total supply (above 10000 when it holds more than the supply)."),
+                above_supply: z.boolean().describe("True when it holds more than the whole supply."),
+                is_token: z.boolean().describe("True when the address is the token contract itself."),
+              })
+              .describe("An address holding more than its Transfers explain."),
+          )
+          .describe("The addresses, the largest balance first."),
+        total_supply: tokenUnits("totalSupply() at the block"),
+        threshold_bps: bpsOut.describe("An excess counts when it is at least this share of the supply (and at least what the Transfers explain); a balance above the supply always counts."),
+        note: z.string().describe("Which balances were read and how they were compared."),
+      }),
+      "Balances larger than their Transfers explain, above all larger than the supply: tokens no Transfer brought, ready to be sold. A flag.",
     ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");
