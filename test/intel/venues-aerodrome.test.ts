@@ -95,7 +95,7 @@ describe("Aerodrome and Slipstream on demo base", () => {
     const { aerodrome, client } = base();
     const slipstream = aerodrome.scenarios.slipstream;
     const { data } = await readWhyDown({ chain: "base", address: slipstream.token.address, client: client() });
-    expect(data.pool).toMatchObject({ address: slipstream.pool.address, dex: "Aerodrome Slipstream" });
+    expect(data.pool).toMatchObject({ address: slipstream.pool.address, dex: "aerodrome-slipstream", dex_name: "Aerodrome Slipstream" });
     const pulled = data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
       expect.objectContaining({ what: "liquidity_removal", wallet: slipstream.position.owner, transaction: slipstream.decrease.tx.hash, amount: expect.objectContaining({ raw: slipstream.decrease.tokenAmount }), quote_amount: expect.objectContaining({ raw: slipstream.decrease.nativeAmount }) }),
@@ -108,7 +108,7 @@ describe("Aerodrome and Slipstream on demo base", () => {
     const { aerodrome, client } = base();
     const volatile = aerodrome.scenarios.aerodromeVolatile;
     const { data } = await readWhyDown({ chain: "base", address: volatile.token.address, client: client() });
-    expect(data.pool).toMatchObject({ address: volatile.pool.address, dex: "Aerodrome" });
+    expect(data.pool).toMatchObject({ address: volatile.pool.address, dex: "aerodrome", dex_name: "Aerodrome" });
     const pulled = data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
       expect.objectContaining({ wallet: volatile.removal.wallet, transaction: volatile.removal.tx.hash, amount: expect.objectContaining({ raw: volatile.removal.tokenOut }), quote_amount: expect.objectContaining({ raw: volatile.removal.nativeOut }), note: `${volatile.removal.lpAmount} LP redeemed` }),

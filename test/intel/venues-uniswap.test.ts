@@ -44,7 +44,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     ]);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool).toMatchObject({ address: v3Only.pool.address, dex: "Uniswap V3" });
+    expect(why.data.pool).toMatchObject({ address: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3" });
     const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     // Removed through the position manager's multicall: the position's owner pulled it. The pool's
     // Burn gives the principal; the recorded collect adds the position's fees on top (under 1 %).
@@ -55,7 +55,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const trader = v3Only.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
     const traded = v3Only.trades.filter((trade) => trade.wallet === trader);
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex, trade.transaction])).toEqual(
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name, trade.transaction])).toEqual(
       traded.map((trade) => [trade.side, "Uniswap V3", trade.tx.hash]),
     );
 
@@ -97,7 +97,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(closeTo(BigInt(v4Pool.depth!.in_range!.token.raw), v4Band.amount1, 20n)).toBe(true);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool).toMatchObject({ dex: "Uniswap V4", v4_pool_id: v4Native.poolId });
+    expect(why.data.pool).toMatchObject({ dex: "uniswap-v4", dex_name: "Uniswap V4", v4_pool_id: v4Native.poolId });
     const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([expect.objectContaining({ transaction: v4Native.liquidityRemoval.tx.hash, amount: expect.objectContaining({ raw: expect.any(String) }) })]);
     // The amounts come from the removed liquidity, its range and the price at the time; what the
@@ -111,7 +111,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
 
     const trader = v4Native.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(v4Native.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "Uniswap V4"]));
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name])).toEqual(v4Native.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "Uniswap V4"]));
   });
 
   it("a hooked V4 pool is found from the PoolManager's Initialize event and names its hook", async () => {
@@ -208,8 +208,8 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const token = pancake.token.address;
     const trader = pancake.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(pancake.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "PancakeSwap V3"]));
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name])).toEqual(pancake.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "PancakeSwap V3"]));
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool.dex).toBe("PancakeSwap V3");
+    expect(why.data.pool).toMatchObject({ dex: "pancakeswap-v3", dex_name: "PancakeSwap V3" });
   });
 });

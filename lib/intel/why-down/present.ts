@@ -108,7 +108,7 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
     sources: { transactions: [...new Set(drivers.flatMap((driver) => driver.observations.map((observation) => observation.transaction)))], pool: pool.address },
     data: {
       token: tokenView(token, identity),
-      pool: { address: pool.address, dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), quote: { address: pool.quote.address, symbol: pool.quote.symbol } },
+      pool: { address: pool.address, dex: pool.dex.key, dex_name: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), quote: { address: pool.quote.address, symbol: pool.quote.symbol } },
       window: { from_block: Number(from), to_block: Number(block), from_time: isoTime(reading.fromTimestamp), to_time: isoTime(reading.timestamp), blocks: Number(block - from) },
       price: {
         start: price.start ? formatRatio(price.start) : null,

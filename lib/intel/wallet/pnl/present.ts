@@ -37,7 +37,8 @@ function presentLine({ line, usd, unpriced, pricePerToken }: AssessedLine, decim
     swap: swap
       ? {
           pool: swap.pool,
-          dex: swap.dex,
+          dex: swap.dex.key,
+          dex_name: swap.dex.name,
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
           price_per_token: pricePerToken ? formatRatio(pricePerToken) : null,
@@ -113,7 +114,8 @@ export function presentPnl(history: PositionHistory) {
       method: costBasisMethod,
       quote: singleQuote ? { address: singleQuote.address, symbol: singleQuote.symbol, decimals: singleQuote.decimals } : null,
       trades: assessment.lines.map((line) => presentLine(line, decimals)),
-      counts: { buys: counts.buy, sells: counts.sell, transfers_in: counts.transfer_in, transfers_out: counts.transfer_out, unpriced, unpriced_usd: withoutUsd },
+      counts,
+      unpriced_counts: { no_quote_price: unpriced, no_usd_price: withoutUsd },
       position: {
         held: balance === null ? null : amount(balance, decimals),
         cost_basis: hasCostBasis ? { quote: quoteFigure(costBasis.quote), usd: usdText(costBasis.usd) } : null,
