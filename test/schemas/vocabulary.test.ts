@@ -52,10 +52,6 @@ function findings(schema: JsonSchema, where: string): Finding[] {
  * field leaves the list), and nothing else may be.
  */
 const notYetMoved: string[] = [
-  "intel/liquidity data.market.liquidity_usd: not the Usd component",
-  "intel/liquidity data.market.pools[].depth.in_range.usd: not the Usd component",
-  "intel/liquidity data.market.pools[].depth.total.usd: not the Usd component",
-  "intel/liquidity data.market.pools[].liquidity_usd: not the Usd component",
   "intel/risk data.signals[].evidence.bought: not the Amount component",
   "intel/risk data.signals[].evidence.dex: not the DexKey component",
   "intel/risk data.signals[].evidence.holders[].balance: not the Amount component",

@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, tokenView } from "@/lib/intel/present";
+import { amount, tokenView, usdPriceText, usdText } from "@/lib/intel/present";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
@@ -47,7 +47,7 @@ const share = (part: bigint, supply: bigint | null) => (supply === null ? null :
 function amountsUsd(pool: Pool, amounts: Amounts, nativeUsd: NativeUsd | null) {
   const usd = usdPerQuote(pool.quote, nativeUsd);
   const inQuote = inQuoteUnits(pool, amounts);
-  return usd && inQuote !== null ? formatRatio(times({ num: inQuote, den: 10n ** BigInt(pool.quote.decimals) }, usd), 2) : null;
+  return usd && inQuote !== null ? usdText(times({ num: inQuote, den: 10n ** BigInt(pool.quote.decimals) }, usd)) : null;
 }
 
 function presentDepth(pool: Pool, depth: ConcentratedDepth | undefined, tokenDecimals: number | null, nativeUsd: NativeUsd | null) {
@@ -81,10 +81,10 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
         ? {
             quote_per_token: formatRatio(price),
             quote_base_units_per_token: ((pool.midPrice.num * 10n ** BigInt(tokenDecimals)) / pool.midPrice.den).toString(),
-            usd_per_token: usd ? formatRatio(times(price, usd)) : null,
+            usd_per_token: usd ? usdPriceText(times(price, usd)) : null,
           }
         : null,
-    liquidity_usd: liquidityUsd ? formatRatio(liquidityUsd, 2) : null,
+    liquidity_usd: usdText(liquidityUsd),
     lp_total_supply: pool.lpTotalSupply === null ? null : lp(pool.lpTotalSupply),
     tick_spacing: pool.tickSpacing,
     depth: presentDepth(pool, depth, tokenDecimals, nativeUsd),
@@ -328,14 +328,14 @@ export function presentLiquidity(reading: LiquidityReading) {
           pool: price.pool.address,
           quote: { address: price.quote.address, symbol: price.quote.symbol },
           quote_per_token: formatRatio(price.quotePerToken),
-          usd_per_token: price.usdPerToken ? formatRatio(price.usdPerToken) : null,
+          usd_per_token: usdPriceText(price.usdPerToken),
         }
       : null,
     native_usd: nativeUsd
       ? {
           pool: nativeUsd.pool.address,
           stablecoin: nativeUsd.stablecoin.symbol,
-          usd_per_native: formatRatio(nativeUsd.usdPerNative),
+          usd_per_native: usdPriceText(nativeUsd.usdPerNative)!,
           stablecoins_checked: {
             status: nativeUsd.peg.status,
             threshold_bps: depegThresholdBps,
@@ -343,7 +343,7 @@ export function presentLiquidity(reading: LiquidityReading) {
           },
         }
       : null,
-    liquidity_usd: totalUsd ? formatRatio(totalUsd, 2) : null,
+    liquidity_usd: usdText(totalUsd),
   };
   if (plan.metadata) ledger.fact("market.pools.metadata");
   // Depth walks the pool's ticks and values it at the mid price: arithmetic on state, then dollars.

@@ -2,7 +2,7 @@
 // (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
-import { usdPriceOut } from "../vocabulary";
+import { usdOut, usdPriceOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 import { dexKeyOut, dexKindOut, dexNameOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
 
@@ -33,7 +33,7 @@ const fee = z
 const depthAmounts = {
   token: amountOut.describe("The token's side."),
   quote: amountOut.describe("The quote asset's side."),
-  usd: decimalOut.nullable().describe("Both sides in dollars at the pool's mid price (2 fractional digits; an interpretation); null when the quote asset has no dollar price."),
+  usd: usdOut.nullable().describe("Both sides in dollars at the pool's mid price (an interpretation); null when the quote asset has no dollar price."),
 };
 
 const concentratedDepth = z
@@ -106,7 +106,7 @@ const pool = z
       })
       .nullable()
       .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
-    liquidity_usd: decimalOut.nullable().describe("Twice the quote side in dollars (2 fractional digits; an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
+    liquidity_usd: usdOut.nullable().describe("Twice the quote side in dollars (an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() (V2 style, 18 decimals); null for V3 pools (positions are NFTs) or when unread."),
     tick_spacing: z.number().int().nullable().describe("The pool's tick spacing (concentrated-liquidity pools: V3 style, Slipstream, Uniswap V4); null for V2-style pools or when unread."),
     depth: concentratedDepth,
@@ -164,7 +164,7 @@ const market = z
       })
       .nullable()
       .describe("The native coin's dollar price; null when the network has no wrapped-native/stablecoin V2-style pool."),
-    liquidity_usd: decimalOut.nullable().describe("The sum of the pools' liquidity_usd (2 fractional digits); null when no pool has a dollar figure."),
+    liquidity_usd: usdOut.nullable().describe("The sum of the pools' liquidity_usd; null when no pool has a dollar figure."),
   })
   .describe("The market snapshot across the registry's DEXes.");
 
