@@ -14,7 +14,44 @@ const dexKey = (where: string): VersionNote => ({
 });
 const pnlCount = (field: string, now: string): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/wallet/pnl 200.data.counts.${field}`, what: "field removed", note: `${vocabulary} counts.${field} is now ${now}.` });
 
+/** intel/risk's amounts, each now an Amount whose raw is the former string (the native coin's in wei, formatted in whole coins). */
+const riskAmounts = [
+  "token.total_supply",
+  "signals[].evidence.native_in",
+  "signals[].evidence.bought",
+  "signals[].evidence.native_out",
+  "signals[].evidence.sent",
+  "signals[].evidence.arrived",
+  "signals[].evidence.holders[].balance",
+  "signals[].evidence.set_apart[].balance",
+  "signals[].evidence.max_transaction.amount",
+  "signals[].evidence.max_wallet.amount",
+  "signals[].evidence.holders[].tokens_sent",
+  "signals[].evidence.holders[].tokens_arrived",
+  "signals[].evidence.holders[].native",
+  "signals[].evidence.short[].received",
+  "signals[].evidence.short[].balance",
+  "signals[].evidence.short[].missing",
+  "simulation.native_in",
+  "simulation.buy.tokens_sent",
+  "simulation.buy.tokens_arrived",
+  "simulation.buy.native",
+  "simulation.sell.tokens_sent",
+  "simulation.sell.tokens_arrived",
+  "simulation.sell.native",
+  "simulation.transfer.tokens_sent",
+  "simulation.transfer.tokens_arrived",
+  "simulation.transfer.native",
+].map((field): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${field}`, what: "type changed from string to object", note: `${vocabulary} The former string is the Amount's raw.` }));
+
 export const versionNotes: VersionNote[] = [
+  ...riskAmounts,
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/intel/risk 200.data.simulation.dex",
+    what: "the registry's key instead of the display name",
+    note: `${vocabulary} Every dex in intel/risk (the simulation's, and in the evidence of the trade, lp_custody and holder_sells signals) is the venue's key; its display name is in dex_name beside it.`,
+  },
   dexKey("POST /v1/api/intel/why-down 200.data.pool.dex"),
   dexKey("POST /v1/api/wallet/pnl 200.data.trades[].swap.dex"),
   dexKey("POST /v1/api/wallet/exact-movements 200.data.movements[].swap.dex"),

@@ -66,7 +66,7 @@ export const vocabularyFields: ReadonlyArray<{ component: string; field: RegExp 
   { component: "Usd", field: /^(?!native_usd$)(usd|.+_usd)$/ },
   { component: "UsdPrice", field: /^usd_per_/ },
   { component: "MovementCounts", field: /^counts$/ },
-  { component: "Amount", field: /^(total_supply|amount|balance|bought|quote_amount|held)$/ },
+  { component: "Amount", field: /^(total_supply|amount|balance|bought|quote_amount|held|sent|arrived|received|missing|sold|net_sold|tokens_sent|tokens_arrived|native|native_in|native_out)$/ },
   { component: "DexKey", field: /^dex$/ },
   { component: "DexName", field: /^dex_name$/ },
 ];

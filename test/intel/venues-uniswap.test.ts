@@ -64,12 +64,12 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(setApart).toContainEqual(expect.objectContaining({ address: v3Only.pool.address, kind: "pool" }));
     // The buy and sell are simulated straight against the V3 pool (its swap callback), as a router would.
     expect(risk.data.fallback).toBe(false);
-    expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
     // Custody from the main pool's position NFTs: the deployer holds the only position.
     expect(risk.data.signals.find((signal) => signal.id === "lp_custody")).toMatchObject({
       flag: true,
       severity: "high",
-      evidence: { pool: v3Only.pool.address, dex: "Uniswap V3", basis: "position_value", burned_bps: 0, locked_bps: 0, team_held_bps: 10_000, team_holders: [expect.objectContaining({ address: v3Only.position.owner })] },
+      evidence: { pool: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", basis: "position_value", burned_bps: 0, locked_bps: 0, team_held_bps: 10_000, team_holders: [expect.objectContaining({ address: v3Only.position.owner })] },
     });
   });
 
@@ -132,7 +132,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const plain = await analyzeRisk({ chain, address: scenarios.v4Native.token.address, client: client() });
     expect(plain.data.signals.some((signal) => signal.id === "v4_hook")).toBe(false);
     // Its custody is the V4 pool's PositionManager NFTs, by the pool id.
-    expect(plain.data.signals.find((signal) => signal.id === "lp_custody")!.evidence).toMatchObject({ v4_pool_id: scenarios.v4Native.poolId, dex: "Uniswap V4", basis: "position_value", team_held_bps: 10_000 });
+    expect(plain.data.signals.find((signal) => signal.id === "lp_custody")!.evidence).toMatchObject({ v4_pool_id: scenarios.v4Native.poolId, dex: "uniswap-v4", dex_name: "Uniswap V4", basis: "position_value", team_held_bps: 10_000 });
   });
 
   it("a dust V2 pool beside a deep V3 pool: the price and why-down's main pool are the deep V3 one", async () => {
@@ -188,7 +188,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const risk = await analyzeRisk({ chain, address: taxedV3.token.address, client: client() });
     expect(risk.data.simulation).toMatchObject({ pool: taxedV3.pool.address, buy: { ok: true }, sell: { ok: false, revert: { reason: "IIA" } }, buy_tax_bps: taxedV3.buyTaxBps });
     const refused = risk.data.signals.find((signal) => signal.id === "sell_refused_by_venue")!;
-    expect(refused).toMatchObject({ severity: "high", flag: true, evidence: { pool: taxedV3.pool.address, dex: "Uniswap V3", buy_tax_bps: taxedV3.buyTaxBps, sell_revert: { reason: "IIA" } } });
+    expect(refused).toMatchObject({ severity: "high", flag: true, evidence: { pool: taxedV3.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", buy_tax_bps: taxedV3.buyTaxBps, sell_revert: { reason: "IIA" } } });
     expect(refused.title).toContain("fee on transfer");
     expect(risk.data.flags).not.toContain("honeypot");
     expect(risk.data.flags).toEqual(expect.arrayContaining(["sell_refused_by_venue", "buy_tax"]));
