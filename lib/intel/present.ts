@@ -13,6 +13,9 @@ export function amount(value: bigint, decimals: number | null | undefined): Amou
   return { raw: value.toString(), formatted: decimals === null || decimals === undefined ? null : formatUnits(value, decimals) };
 }
 
+/** A venue as every answer names it: the registry's key, and its display name beside it. */
+export const venueOf = (dex: { key: string; name: string }) => ({ dex: dex.key, dex_name: dex.name });
+
 /** totalSupply() as an amount in the token's own decimals; null when the contract did not answer it. */
 export function totalSupplyOf(identity: Erc20Identity): Amount | null {
   const supply = identity.totalSupply.value;

@@ -35,8 +35,24 @@ function* propertiesOf(schema: JsonSchema, where: string): Generator<{ where: st
   if (schema.additionalProperties && typeof schema.additionalProperties === "object") yield* propertiesOf(schema.additionalProperties as JsonSchema, `${where}{}`);
 }
 
+/** Every object of a JSON Schema with its dotted place, for rules about fields side by side. */
+function* objectsOf(schema: JsonSchema, where: string): Generator<{ where: string; schema: JsonSchema }> {
+  if (schema.properties) yield { where, schema };
+  for (const [name, field] of Object.entries(schema.properties ?? {})) if (name !== "unavailable" && name !== "provenance") yield* objectsOf(field, `${where}.${name}`);
+  if (schema.items && typeof schema.items === "object") yield* objectsOf(schema.items as JsonSchema, `${where}[]`);
+  for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) for (const branch of branches as JsonSchema[]) yield* objectsOf(branch, where);
+  }
+}
+
 function findings(schema: JsonSchema, where: string): Finding[] {
   const out: Finding[] = [];
+  // A venue is its key and its display name, side by side.
+  for (const object of objectsOf(schema, where)) {
+    const fields = Object.keys(object.schema.properties ?? {});
+    if (fields.includes("dex") && !fields.includes("dex_name")) out.push({ where: `${object.where}.dex`, field: "dex", expected: "DexName beside it (dex_name)" });
+  }
   for (const property of propertiesOf(schema, where)) {
     const rule = vocabularyFields.find((entry) => entry.field.test(property.name));
     if (rule && refOf(property.schema) !== rule.component) out.push({ where: property.where, field: property.name, expected: rule.component });
@@ -75,7 +91,7 @@ describe("the answer vocabulary", () => {
         pools: { type: "array", items: { type: "object", properties: { dex: { type: "string" }, liquidity_usd: { $ref: `${componentsPath}Usd` } } } },
       },
     };
-    expect(findings(schema, "x").map((f) => `${f.where} ${f.expected}`)).toEqual(["x.total_supply Amount", "x.pools[].dex DexKey"]);
+    expect(findings(schema, "x").map((f) => `${f.where} ${f.expected}`)).toEqual(["x.pools[].dex DexName beside it (dex_name)", "x.total_supply Amount", "x.pools[].dex DexKey"]);
   });
 
   it("the committed OpenAPI document holds each shared shape once, and the endpoints refer to it", () => {

@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, tokenView, usdPriceText, usdText } from "@/lib/intel/present";
+import { amount, tokenView, usdPriceText, usdText, venueOf } from "@/lib/intel/present";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
@@ -69,8 +69,7 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
   const liquidityUsd = poolLiquidityUsd(pool, nativeUsd);
   return {
     address: pool.address,
-    dex: pool.dex.key,
-    dex_name: pool.dex.name,
+    ...venueOf(pool.dex),
     kind: pool.dex.kind,
     quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind },
     reserves: pool.reserves
@@ -132,7 +131,7 @@ function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]
   return {
     pool: custody.pool,
     pool_id: custody.poolId,
-    dex: pool.dex.key,
+    ...venueOf(pool.dex),
     position_manager: custody.positionManager,
     liquidity: custody.liquidity.toString(),
     burned: custody.burned.map(view),
@@ -204,7 +203,7 @@ function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | 
   const tokenIsToken0 = pool.token0 ? sameAddress(pool.token0, pool.token) : null;
   return {
     pool: custody.pool,
-    dex: pool.dex.key,
+    ...venueOf(pool.dex),
     quote_symbol: pool.quote.symbol,
     initial_liquidity_provider: custody.initialProvider,
     lp_total_supply: supply === null ? null : lp(supply),

@@ -4,7 +4,7 @@
 import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
-import { amount, type Amount } from "@/lib/intel/present";
+import { amount, venueOf, type Amount } from "@/lib/intel/present";
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
@@ -74,7 +74,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string, units: Units): Sig
     return [{ id: "simulation_unavailable", severity: "info", flag: false, title: "Buy and sell could not be simulated: this is the fallback read from code and state", evidence: { reason: trade.reason }, provenance: "unavailable" }];
   }
   const { pool } = trade;
-  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.key, dex_name: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender, simulation_mode: trade.mode };
+  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), ...venueOf(pool.dex), ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender, simulation_mode: trade.mode };
   if (!trade.buy.ok) {
     return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: units.native(trade.nativeIn), revert: trade.buy.revert }, provenance: "verified_onchain" }];
   }
@@ -433,8 +433,7 @@ function custodySignal(reading: RiskReading): Signal | null {
     evidence: {
       pool: custody.pool.address,
       ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
-      dex: custody.pool.dex.key,
-      dex_name: custody.pool.dex.name,
+      ...venueOf(custody.pool.dex),
       basis: custody.basis,
       burned_bps: burnedBps,
       locked_bps: lockedBps,

@@ -3,7 +3,7 @@
 // code and what upgradeability amounts to are readings, and so are the limitations.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { tokenView, totalSupplyOf } from "@/lib/intel/present";
+import { tokenView, totalSupplyOf, venueOf } from "@/lib/intel/present";
 import { assessRisk, unitsOf } from "./assess";
 import { flatHeadline, headlineOf } from "./headline";
 import { holderScan, type ReceiverScan } from "./holders";
@@ -20,8 +20,7 @@ function presentSimulation(trade: Ran, units: ReturnType<typeof unitsOf>) {
     mode: trade.mode,
     pool: trade.pool.address,
     router: tradedThrough(routeFor(trade.pool)),
-    dex: trade.pool.dex.key,
-    dex_name: trade.pool.dex.name,
+    ...venueOf(trade.pool.dex),
     ...(trade.pool.v4 ? { v4_pool_id: trade.pool.v4.id } : {}),
     simulated_as: trade.as.simulator,
     simulated_from: trade.as.sender,

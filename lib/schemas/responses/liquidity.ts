@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { usdOut, usdPriceOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
-import { dexKeyOut, dexKindOut, dexNameOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
+import { dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
@@ -77,8 +77,7 @@ const poolMetadata = z
 const pool = z
   .object({
     address: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in v4)."),
-    dex: dexKeyOut,
-    dex_name: dexNameOut,
+    ...venueFields,
     kind: dexKindOut,
     quote: z
       .object({
@@ -223,7 +222,7 @@ const category = (what: string) => ({
 const custody = z
   .object({
     pool: addressOut.describe("The V2-style pool."),
-    dex: dexKeyOut,
+    ...venueFields,
     quote_symbol: z.string().describe("The symbol of the asset the token is paired with."),
     initial_liquidity_provider: addressOut.nullable().describe("Who received the pool's first LP mint; null when the history window does not reach back to it."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() at the block; null when unread."),
@@ -344,7 +343,7 @@ const positionCustody = z
   .object({
     pool: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it."),
     pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).nullable().describe("The Uniswap V4 pool's id; null for a V3-style pool."),
-    dex: dexKeyOut,
+    ...venueFields,
     position_manager: addressOut.describe("The NFT contract that holds the pool's liquidity for its owners."),
     liquidity: integerStringOut.describe("The liquidity of every position found, at the block."),
     burned: positionCategory("whose NFT sits at a burn address"),

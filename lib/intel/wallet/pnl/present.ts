@@ -5,7 +5,7 @@ import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView, usdDigits, usdText } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, usdDigits, usdText, venueOf } from "@/lib/intel/present";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
@@ -37,8 +37,7 @@ function presentLine({ line, usd, unpriced, pricePerToken }: AssessedLine, decim
     swap: swap
       ? {
           pool: swap.pool,
-          dex: swap.dex.key,
-          dex_name: swap.dex.name,
+          ...venueOf(swap.dex),
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
           price_per_token: pricePerToken ? formatRatio(pricePerToken) : null,
