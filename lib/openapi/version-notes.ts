@@ -7,10 +7,75 @@ const venues = "The registry names every venue a token trades on: Uniswap V4 on 
 
 const liveKeyFields = "Tier, credits balance and free credits belong to live keys (spec: Key details): a test key is a sandbox key, never charged, and no longer reports its owner's live balance or a tier it does not have.";
 
+const vocabulary = "One vocabulary in every answer (the document's shared components): every token amount is an Amount {raw, formatted}, every venue is dex (the registry's key, e.g. \"uniswap-v2\") with dex_name beside it (\"Uniswap V2\"), movement counts are MovementCounts {buy, sell, transfer_in, transfer_out, total}, every dollar value is Usd (6 decimals) and every dollar price UsdPrice (18 decimals).";
+const dexKey = (where: string): VersionNote => ({
+  date: "2026-11-27",
+  where,
+  what: 'may now return "uniswap-v2", "uniswap-v3", "uniswap-v4", "sushiswap-v2", "aerodrome", "aerodrome-slipstream", "pancakeswap-v2", "pancakeswap-v3"',
+  note: `${vocabulary} dex now carries the venue's key; its display name, which dex carried before, is in dex_name beside it.`,
+});
+const pnlCount = (field: string, now: string): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/wallet/pnl 200.data.counts.${field}`, what: "field removed", note: `${vocabulary} counts.${field} is now ${now}.` });
+
+/** intel/risk's amounts, each now an Amount whose raw is the former string (the native coin's in wei, formatted in whole coins). */
+const riskAmounts = [
+  "token.total_supply",
+  "signals[].evidence.native_in",
+  "signals[].evidence.bought",
+  "signals[].evidence.native_out",
+  "signals[].evidence.sent",
+  "signals[].evidence.arrived",
+  "signals[].evidence.holders[].balance",
+  "signals[].evidence.set_apart[].balance",
+  "signals[].evidence.max_transaction.amount",
+  "signals[].evidence.max_wallet.amount",
+  "signals[].evidence.holders[].tokens_sent",
+  "signals[].evidence.holders[].tokens_arrived",
+  "signals[].evidence.holders[].native",
+  "signals[].evidence.short[].received",
+  "signals[].evidence.short[].balance",
+  "signals[].evidence.short[].missing",
+  "simulation.native_in",
+  "simulation.buy.tokens_sent",
+  "simulation.buy.tokens_arrived",
+  "simulation.buy.native",
+  "simulation.sell.tokens_sent",
+  "simulation.sell.tokens_arrived",
+  "simulation.sell.native",
+  "simulation.transfer.tokens_sent",
+  "simulation.transfer.tokens_arrived",
+  "simulation.transfer.native",
+].map((field): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${field}`, what: "type changed from string to object", note: `${vocabulary} The former string is the Amount's raw.` }));
+
 export const versionNotes: VersionNote[] = [
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.tier", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.credits_balance", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.free_credits_today", what: "field no longer always present", note: liveKeyFields },
+  ...riskAmounts,
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/intel/risk 200.data.simulation.dex",
+    what: "the registry's key instead of the display name",
+    note: `${vocabulary} Every dex in intel/risk (the simulation's, and in the evidence of the trade, lp_custody and holder_sells signals) is the venue's key; its display name is in dex_name beside it.`,
+  },
+  dexKey("POST /v1/api/intel/why-down 200.data.pool.dex"),
+  dexKey("POST /v1/api/wallet/pnl 200.data.trades[].swap.dex"),
+  dexKey("POST /v1/api/wallet/exact-movements 200.data.movements[].swap.dex"),
+  { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.token.total_supply", what: "type changed from string to object", note: `${vocabulary} total_supply is an Amount: the former string is its raw.` },
+  { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.wallets[].relations[].amount", what: "type changed from string to object", note: `${vocabulary} The former string is the Amount's raw.` },
+  { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.wallets[].recent.sells[].received.symbol", what: "field removed", note: `${vocabulary} received is a plain Amount; the quote asset it is in is named beside it in quote {address, symbol}, as wallet/pnl's and exact-movements' swaps name it.` },
+  { date: "2026-11-27", where: "POST /v1/api/contract/analysis 200.data.contract.erc20.total_supply", what: "type changed from string to object", note: `${vocabulary} total_supply is an Amount: the former string is its raw.` },
+  pnlCount("buys", "counts.buy"),
+  pnlCount("sells", "counts.sell"),
+  pnlCount("transfers_in", "counts.transfer_in"),
+  pnlCount("transfers_out", "counts.transfer_out"),
+  pnlCount("unpriced", "unpriced_counts.no_quote_price"),
+  pnlCount("unpriced_usd", "unpriced_counts.no_usd_price"),
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/intel/liquidity 200.data.market.liquidity_usd",
+    what: "6 decimals instead of 2",
+    note: `${vocabulary} liquidity_usd (the market's and each pool's) and depth's usd now carry up to 6 decimals, like every dollar value; the type is unchanged.`,
+  },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].dex", what: 'may now return "uniswap-v4", "aerodrome-slipstream"', note: venues },
   { date: "2026-11-23", where: "POST /v1/api/intel/liquidity 200.data.market.pools[].kind", what: 'may now return "slipstream", "uniswap-v4"', note: venues },

@@ -57,13 +57,6 @@ export const movementCountsOut = z
 
 export type MovementCounts = z.output<typeof movementCountsOut>;
 
-/** Counts by kind of a list of movements or trade lines. */
-export function countMovements(kinds: ReadonlyArray<"buy" | "sell" | "transfer_in" | "transfer_out">): MovementCounts {
-  const counts: MovementCounts = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0, total: kinds.length };
-  for (const kind of kinds) counts[kind] += 1;
-  return counts;
-}
-
 /**
  * The names by which the vocabulary's shapes appear in answers, so a test can hold every response
  * schema to them: a field of one of these names must be the shared shape.
@@ -73,7 +66,7 @@ export const vocabularyFields: ReadonlyArray<{ component: string; field: RegExp 
   { component: "Usd", field: /^(?!native_usd$)(usd|.+_usd)$/ },
   { component: "UsdPrice", field: /^usd_per_/ },
   { component: "MovementCounts", field: /^counts$/ },
-  { component: "Amount", field: /^(total_supply|amount|balance|bought|quote_amount|held)$/ },
+  { component: "Amount", field: /^(total_supply|amount|balance|bought|quote_amount|held|sent|arrived|received|missing|sold|net_sold|tokens_sent|tokens_arrived|native|native_in|native_out)$/ },
   { component: "DexKey", field: /^dex$/ },
   { component: "DexName", field: /^dex_name$/ },
 ];

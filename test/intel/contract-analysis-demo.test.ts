@@ -4,7 +4,7 @@
 // Base), AccessControl holders on Ethereum, provenance for every field, at most three rounds.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
-import { zeroAddress, type Address } from "viem";
+import { formatUnits, zeroAddress, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
@@ -38,7 +38,7 @@ describe.each(DEMO_CHAINS)("contract/analysis on demo %s", (chain: ChainId) => {
     expect(data.ownership).toEqual({ ownable: true, owner: zeroAddress, renounced: true, owner_is_contract: false, owner_kind: "renounced" });
     expect(data.proxy).toMatchObject({ standard: "none", implementation: null, admin: null });
     expect(data.deployer).toEqual(deployerOf(healthy));
-    expect(data.contract.erc20).toMatchObject({ symbol: healthy.token.symbol, decimals: healthy.token.decimals, total_supply: healthy.token.totalSupply });
+    expect(data.contract.erc20).toMatchObject({ symbol: healthy.token.symbol, decimals: healthy.token.decimals, total_supply: { raw: healthy.token.totalSupply, formatted: formatUnits(BigInt(healthy.token.totalSupply), healthy.token.decimals) } });
   });
 
   it("mintable: owned by a wallet, which is the controller", async () => {

@@ -52,7 +52,7 @@ describe("contract analysis", () => {
 
   it("an owned ERC-20: owner, not renounced, a wallet, its deployer, no proxy", async () => {
     const { data, provenance } = await analyze(at.owned.address);
-    expect(data.contract).toMatchObject({ exists: true, is_contract: true, erc20: { name: "Owned Token", symbol: "OWN", decimals: 18, total_supply: (10n ** 24n).toString() } });
+    expect(data.contract).toMatchObject({ exists: true, is_contract: true, erc20: { name: "Owned Token", symbol: "OWN", decimals: 18, total_supply: { raw: (10n ** 24n).toString(), formatted: "1000000" } } });
     expect(data.contract.bytecode_size).toBeGreaterThan(1000);
     expect(data.ownership).toEqual({ ownable: true, owner: deployer, renounced: false, owner_is_contract: false, owner_kind: "eoa" });
     expect(data.proxy).toMatchObject({ standard: "none", implementation: null, admin: null });

@@ -73,7 +73,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const reserveNative = BigInt(healthy.finalPool.reserveNative);
     const reserveToken = BigInt(healthy.finalPool.reserveToken);
     const usd = formatUnits((reserveNative * 10n ** 18n * usdPerNative) / reserveToken, 18);
-    const liquidityUsd = formatUnits((2n * reserveNative * usdPerNative) / 10n ** 16n, 2);
+    const liquidityUsd = formatUnits((2n * reserveNative * usdPerNative) / 10n ** 12n, 6);
     const wrapped = book.canonical.wrappedNative;
     expect(data.market.pools).toEqual([
       {

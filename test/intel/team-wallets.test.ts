@@ -4,8 +4,8 @@
 // role holders carry their proofs; three rounds per request.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
-import type { Address } from "viem";
-import type { ChainId } from "@/lib/chain/networks";
+import { formatUnits, type Address } from "viem";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import { readTeamWallets } from "@/lib/intel/team";
@@ -33,9 +33,9 @@ describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => 
     expect(relationsOf(result, dump.deployer)).toEqual(chain === "base" ? ["owner", "launch_mint_recipient"] : ["deployer", "owner", "launch_mint_recipient"]);
     for (const team of dump.facts.teamWallets) {
       const wallet = result.data.wallets.find((entry) => entry.address === team.address)!;
-      expect(wallet.relations).toEqual([{ relation: "received_from_team", transaction: team.allocationTx.hash, block: team.allocationTx.block, from: dump.deployer, amount: team.allocation }]);
+      expect(wallet.relations).toEqual([{ relation: "received_from_team", transaction: team.allocationTx.hash, block: team.allocationTx.block, from: dump.deployer, amount: { raw: team.allocation, formatted: formatUnits(BigInt(team.allocation), dump.token.decimals) } }]);
       expect(wallet.balance!.raw).toBe(team.finalBalance);
-      expect(wallet.recent.sells.map((sell) => [sell.transaction, sell.amount.raw, sell.received.raw])).toEqual([...team.sells].reverse().map((sell) => [sell.tx.hash, sell.tokenAmount, sell.nativeAmount]));
+      expect(wallet.recent.sells.map((sell) => [sell.transaction, sell.amount.raw, sell.received.raw, sell.quote.symbol])).toEqual([...team.sells].reverse().map((sell) => [sell.tx.hash, sell.tokenAmount, sell.nativeAmount, getNetwork(chain).wrappedNative.symbol]));
       expect(wallet.recent.sells_total).toBe(team.sells.length);
       expect(wallet.share_of_supply_bps).toBe(Number((BigInt(team.finalBalance) * 10_000n) / BigInt(dump.token.totalSupply)));
     }

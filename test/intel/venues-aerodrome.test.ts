@@ -73,7 +73,7 @@ describe("Aerodrome and Slipstream on demo base", () => {
     const setApart = (concentration.evidence as { set_apart: { address: string; kind: string }[] }).set_apart;
     expect(setApart).toContainEqual(expect.objectContaining({ address: slipstream.pool.address, kind: "pool" }));
     // Simulated straight against the Slipstream pool (its V3-style callback).
-    expect(data.simulation).toMatchObject({ pool: slipstream.pool.address, router: slipstream.pool.address, dex: "Aerodrome Slipstream", buy: { ok: true }, sell: { ok: true } });
+    expect(data.simulation).toMatchObject({ pool: slipstream.pool.address, router: slipstream.pool.address, dex: "aerodrome-slipstream", dex_name: "Aerodrome Slipstream", buy: { ok: true }, sell: { ok: true } });
   });
 
   it("risk simulates a buy and a sell on an Aerodrome classic pool: paid in, then swapped on its curve", async () => {
@@ -81,21 +81,21 @@ describe("Aerodrome and Slipstream on demo base", () => {
     const volatile = aerodrome.scenarios.aerodromeVolatile;
     const { data } = await analyzeRisk({ chain: "base", address: volatile.token.address, client: client() });
     expect(data.fallback).toBe(false);
-    expect(data.simulation).toMatchObject({ pool: volatile.pool.address, router: volatile.pool.address, dex: "Aerodrome", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(data.simulation).toMatchObject({ pool: volatile.pool.address, router: volatile.pool.address, dex: "aerodrome", dex_name: "Aerodrome", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
     // The sell (of the nine tenths left after the wallet-to-wallet test) gave back less native coin
     // than those nine tenths cost: the pool's fee both ways, and nothing more.
     const simulation = data.simulation!;
-    expect(simulation.transfer).toMatchObject({ ok: true, tokens_sent: (BigInt(simulation.buy!.tokens_arrived) / 10n).toString() });
-    const soldShareOfBuy = (BigInt(simulation.native_in) * BigInt(simulation.sell!.tokens_sent)) / BigInt(simulation.buy!.tokens_arrived);
-    expect(BigInt(simulation.sell!.native)).toBeLessThan(soldShareOfBuy);
-    expect(BigInt(simulation.sell!.native) * 1000n).toBeGreaterThan(soldShareOfBuy * 990n);
+    expect(simulation.transfer).toMatchObject({ ok: true, tokens_sent: { raw: (BigInt(simulation.buy!.tokens_arrived.raw) / 10n).toString() } });
+    const soldShareOfBuy = (BigInt(simulation.native_in.raw) * BigInt(simulation.sell!.tokens_sent.raw)) / BigInt(simulation.buy!.tokens_arrived.raw);
+    expect(BigInt(simulation.sell!.native.raw)).toBeLessThan(soldShareOfBuy);
+    expect(BigInt(simulation.sell!.native.raw) * 1000n).toBeGreaterThan(soldShareOfBuy * 990n);
   });
 
   it("why-down reads a Slipstream pool's own events: the position's decrease as liquidity pulled, by its sender, with the amounts the pool gave", async () => {
     const { aerodrome, client } = base();
     const slipstream = aerodrome.scenarios.slipstream;
     const { data } = await readWhyDown({ chain: "base", address: slipstream.token.address, client: client() });
-    expect(data.pool).toMatchObject({ address: slipstream.pool.address, dex: "Aerodrome Slipstream" });
+    expect(data.pool).toMatchObject({ address: slipstream.pool.address, dex: "aerodrome-slipstream", dex_name: "Aerodrome Slipstream" });
     const pulled = data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
       expect.objectContaining({ what: "liquidity_removal", wallet: slipstream.position.owner, transaction: slipstream.decrease.tx.hash, amount: expect.objectContaining({ raw: slipstream.decrease.tokenAmount }), quote_amount: expect.objectContaining({ raw: slipstream.decrease.nativeAmount }) }),
@@ -108,7 +108,7 @@ describe("Aerodrome and Slipstream on demo base", () => {
     const { aerodrome, client } = base();
     const volatile = aerodrome.scenarios.aerodromeVolatile;
     const { data } = await readWhyDown({ chain: "base", address: volatile.token.address, client: client() });
-    expect(data.pool).toMatchObject({ address: volatile.pool.address, dex: "Aerodrome" });
+    expect(data.pool).toMatchObject({ address: volatile.pool.address, dex: "aerodrome", dex_name: "Aerodrome" });
     const pulled = data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
       expect.objectContaining({ wallet: volatile.removal.wallet, transaction: volatile.removal.tx.hash, amount: expect.objectContaining({ raw: volatile.removal.tokenOut }), quote_amount: expect.objectContaining({ raw: volatile.removal.nativeOut }), note: `${volatile.removal.lpAmount} LP redeemed` }),

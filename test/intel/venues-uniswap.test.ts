@@ -44,7 +44,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     ]);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool).toMatchObject({ address: v3Only.pool.address, dex: "Uniswap V3" });
+    expect(why.data.pool).toMatchObject({ address: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3" });
     const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     // Removed through the position manager's multicall: the position's owner pulled it. The pool's
     // Burn gives the principal; the recorded collect adds the position's fees on top (under 1 %).
@@ -55,7 +55,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const trader = v3Only.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
     const traded = v3Only.trades.filter((trade) => trade.wallet === trader);
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex, trade.transaction])).toEqual(
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name, trade.transaction])).toEqual(
       traded.map((trade) => [trade.side, "Uniswap V3", trade.tx.hash]),
     );
 
@@ -64,12 +64,12 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(setApart).toContainEqual(expect.objectContaining({ address: v3Only.pool.address, kind: "pool" }));
     // The buy and sell are simulated straight against the V3 pool (its swap callback), as a router would.
     expect(risk.data.fallback).toBe(false);
-    expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(risk.data.simulation).toMatchObject({ pool: v3Only.pool.address, router: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
     // Custody from the main pool's position NFTs: the deployer holds the only position.
     expect(risk.data.signals.find((signal) => signal.id === "lp_custody")).toMatchObject({
       flag: true,
       severity: "high",
-      evidence: { pool: v3Only.pool.address, dex: "Uniswap V3", basis: "position_value", burned_bps: 0, locked_bps: 0, team_held_bps: 10_000, team_holders: [expect.objectContaining({ address: v3Only.position.owner })] },
+      evidence: { pool: v3Only.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", basis: "position_value", burned_bps: 0, locked_bps: 0, team_held_bps: 10_000, team_holders: [expect.objectContaining({ address: v3Only.position.owner })] },
     });
   });
 
@@ -97,7 +97,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(closeTo(BigInt(v4Pool.depth!.in_range!.token.raw), v4Band.amount1, 20n)).toBe(true);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool).toMatchObject({ dex: "Uniswap V4", v4_pool_id: v4Native.poolId });
+    expect(why.data.pool).toMatchObject({ dex: "uniswap-v4", dex_name: "Uniswap V4", v4_pool_id: v4Native.poolId });
     const pulled = why.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([expect.objectContaining({ transaction: v4Native.liquidityRemoval.tx.hash, amount: expect.objectContaining({ raw: expect.any(String) }) })]);
     // The amounts come from the removed liquidity, its range and the price at the time; what the
@@ -111,7 +111,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
 
     const trader = v4Native.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(v4Native.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "Uniswap V4"]));
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name])).toEqual(v4Native.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "Uniswap V4"]));
   });
 
   it("a hooked V4 pool is found from the PoolManager's Initialize event and names its hook", async () => {
@@ -132,7 +132,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const plain = await analyzeRisk({ chain, address: scenarios.v4Native.token.address, client: client() });
     expect(plain.data.signals.some((signal) => signal.id === "v4_hook")).toBe(false);
     // Its custody is the V4 pool's PositionManager NFTs, by the pool id.
-    expect(plain.data.signals.find((signal) => signal.id === "lp_custody")!.evidence).toMatchObject({ v4_pool_id: scenarios.v4Native.poolId, dex: "Uniswap V4", basis: "position_value", team_held_bps: 10_000 });
+    expect(plain.data.signals.find((signal) => signal.id === "lp_custody")!.evidence).toMatchObject({ v4_pool_id: scenarios.v4Native.poolId, dex: "uniswap-v4", dex_name: "Uniswap V4", basis: "position_value", team_held_bps: 10_000 });
   });
 
   it("a dust V2 pool beside a deep V3 pool: the price and why-down's main pool are the deep V3 one", async () => {
@@ -188,7 +188,7 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const risk = await analyzeRisk({ chain, address: taxedV3.token.address, client: client() });
     expect(risk.data.simulation).toMatchObject({ pool: taxedV3.pool.address, buy: { ok: true }, sell: { ok: false, revert: { reason: "IIA" } }, buy_tax_bps: taxedV3.buyTaxBps });
     const refused = risk.data.signals.find((signal) => signal.id === "sell_refused_by_venue")!;
-    expect(refused).toMatchObject({ severity: "high", flag: true, evidence: { pool: taxedV3.pool.address, dex: "Uniswap V3", buy_tax_bps: taxedV3.buyTaxBps, sell_revert: { reason: "IIA" } } });
+    expect(refused).toMatchObject({ severity: "high", flag: true, evidence: { pool: taxedV3.pool.address, dex: "uniswap-v3", dex_name: "Uniswap V3", buy_tax_bps: taxedV3.buyTaxBps, sell_revert: { reason: "IIA" } } });
     expect(refused.title).toContain("fee on transfer");
     expect(risk.data.flags).not.toContain("honeypot");
     expect(risk.data.flags).toEqual(expect.arrayContaining(["sell_refused_by_venue", "buy_tax"]));
@@ -208,8 +208,8 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     const token = pancake.token.address;
     const trader = pancake.trades[0].wallet;
     const pnl = await readPnl({ chain, wallet: trader, token, client: client() });
-    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex])).toEqual(pancake.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "PancakeSwap V3"]));
+    expect(pnl.data.trades.map((trade) => [trade.kind, trade.swap?.dex_name])).toEqual(pancake.trades.filter((trade) => trade.wallet === trader).map((trade) => [trade.side, "PancakeSwap V3"]));
     const why = await readWhyDown({ chain, address: token, client: client() });
-    expect(why.data.pool.dex).toBe("PancakeSwap V3");
+    expect(why.data.pool).toMatchObject({ dex: "pancakeswap-v3", dex_name: "PancakeSwap V3" });
   });
 });

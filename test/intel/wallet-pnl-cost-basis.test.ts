@@ -14,7 +14,7 @@ const [token, pool, otherPool, taxWallet] = [address(1), address(2), address(3),
 const swap = (quoteAmount: bigint, at = pool, tokenAmount = 0n, logIndex = 99): SwapLeg => ({
   pool: at,
   logIndex,
-  dex: "Uniswap V2",
+  dex: { key: "uniswap-v2", name: "Uniswap V2" },
   quote: { address: address(9), symbol: "WETH", decimals: 18, kind: "wrapped_native" },
   tokenAmount,
   quoteAmount,

@@ -103,7 +103,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     );
     // The execution price is the trader's: the scenario's own, native base units per whole token rounded down.
     expect(data.trades.map((trade) => trade.swap?.price_per_token)).toEqual(trades.map((trade) => formatUnits(BigInt(trade.priceNativePerToken), 18)));
-    expect(data.counts).toEqual({ buys: 3, sells: 3, transfers_in: 0, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
+    expect(data.counts).toEqual({ buy: 3, sell: 3, transfer_in: 0, transfer_out: 0, total: 6 });
+    expect(data.unpriced_counts).toEqual({ no_quote_price: 0, no_usd_price: 0 });
 
     const mine = averageCost(trades, (trade) => BigInt(trade.traderNative));
     expect(mine.held.toString()).toBe(tokensHeld);

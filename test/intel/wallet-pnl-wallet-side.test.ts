@@ -83,7 +83,7 @@ describe("tokens from a receipt", () => {
 
 describe("which figure prices a trade", () => {
   const quoteOf = (kind: "wrapped_native" | "stablecoin") => (kind === "stablecoin" ? { address: usdc, symbol: "USDC", decimals: 6, kind } : { address: weth, symbol: "WETH", decimals: 18, kind });
-  const swap = (quoteAmount: bigint, kind: "wrapped_native" | "stablecoin" = "wrapped_native", logIndex = 5): SwapLeg => ({ pool, logIndex, dex: "Uniswap V2", quote: quoteOf(kind), tokenAmount: 1_000n, quoteAmount });
+  const swap = (quoteAmount: bigint, kind: "wrapped_native" | "stablecoin" = "wrapped_native", logIndex = 5): SwapLeg => ({ pool, logIndex, dex: { key: "uniswap-v2", name: "Uniswap V2" }, quote: quoteOf(kind), tokenAmount: 1_000n, quoteAmount });
   const line = (kind: "buy" | "sell", transaction: Hash, legSwap: SwapLeg): MovementLine => ({ kind, transaction, block: 1n, timestamp: 1n, amount: 1_000n, legs: [], swap: legSwap });
   const side = (native: bigint | null, tokens: Record<string, bigint> = {}, nativeGap: string | null = null): WalletSide => ({ native, nativeGap, tokens: new Map(Object.entries(tokens).map(([token, amount]) => [token.toLowerCase(), amount])) });
 

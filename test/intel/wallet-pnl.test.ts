@@ -88,7 +88,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
         unpriced: null,
       })),
     );
-    expect(data.counts).toEqual({ buys: 2, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
+    expect(data.counts).toEqual({ buy: 2, sell: 1, transfer_in: 0, transfer_out: 0, total: 3 });
+    expect(data.unpriced_counts).toEqual({ no_quote_price: 0, no_usd_price: 0 });
     expect(data.method).toBe("average_cost");
 
     // Average cost by hand, from the trades alone.
@@ -140,7 +141,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
       ["buy", taxedBuy.tx.hash, taxedBuy.net, paid.toString(), [[tax.pool.pair, taxedBuy.net]]],
       ["sell", taxedSell.tx.hash, taxedSell.gross, taxedSell.nativeOut, [[taxWallet, taxedSell.tax], [tax.pool.pair, taxedSell.net]]],
     ]);
-    expect(data.counts).toEqual({ buys: 1, sells: 1, transfers_in: 0, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
+    expect(data.counts).toEqual({ buy: 1, sell: 1, transfer_in: 0, transfer_out: 0, total: 2 });
+    expect(data.unpriced_counts).toEqual({ no_quote_price: 0, no_usd_price: 0 });
     const bought = BigInt(taxedBuy.net);
     const sold = BigInt(taxedSell.gross);
     const soldCost = (paid * sold) / bought;
@@ -160,7 +162,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
     expect(data.trades.slice(1).map((trade) => [trade.kind, trade.transaction, trade.amount.raw, trade.swap!.quote_amount.raw, trade.value_usd])).toEqual(
       team.sells.map((sell) => ["sell", sell.tx.hash, sell.tokenAmount, sell.nativeAmount, dollars(usdNum(BigInt(sell.nativeAmount)), usdDen)]),
     );
-    expect(data.counts).toEqual({ buys: 0, sells: team.sells.length, transfers_in: 1, transfers_out: 0, unpriced: 0, unpriced_usd: 0 });
+    expect(data.counts).toEqual({ buy: 0, sell: team.sells.length, transfer_in: 1, transfer_out: 0, total: team.sells.length + 1 });
+    expect(data.unpriced_counts).toEqual({ no_quote_price: 0, no_usd_price: 0 });
     expect({ realized: data.realized, unrealized: data.unrealized, position: data.position }).toEqual({ realized: null, unrealized: null, position: { held: raw(BigInt(team.finalBalance)), cost_basis: null } });
     const reason = `${team.allocationTx.hash} brought ${team.allocation} base units in by transfer, with no purchase price.`;
     expect(data.unavailable).toEqual({
@@ -230,7 +233,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
 
       const result = await read(looper, token.address);
       expect(result.data.trades.map((trade) => ({ kind: trade.kind, amount: trade.amount, quote_amount: trade.swap?.quote_amount, unpriced: trade.unpriced }))).toEqual(swaps);
-      expect(result.data.counts).toMatchObject({ buys: 2, sells: 2, unpriced: 0 });
+      expect(result.data.counts).toMatchObject({ buy: 2, sell: 2 });
+      expect(result.data.unpriced_counts.no_quote_price).toBe(0);
       expect(result.data.realized?.quote).toBeTruthy();
     } finally {
       await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [sender]);

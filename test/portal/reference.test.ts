@@ -62,7 +62,7 @@ describe("the answer's fields", () => {
       }
     }
     const pnl = endpointReferences().find((r) => r.id === "wallet/pnl")!;
-    expect(pnl.responseFields.map((f) => f.name)).toEqual(expect.arrayContaining(["realized", "realized.usd", "position", "counts.buys"]));
+    expect(pnl.responseFields.map((f) => f.name)).toEqual(expect.arrayContaining(["realized", "realized.usd", "position", "counts.buy"]));
   });
 });
 

@@ -279,7 +279,7 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/\.observations\[\]\.wallet never null$/, "every demo swap and removal carries its token or LP transfer in the same transaction"],
       [/<liquidity_pulled>\.measured\.by\[\]\.team never null$/, "every demo liquidity puller is a team wallet: the rug's deployer and, on every venue, the deployer that opened the position"],
       [/\.team\[\] never (proxy_admin|proxy_admin_owner|role_holder|received_from_team)$/, "no demo proxy admin, role holder or one-step recipient trades or pulls liquidity"],
-      [/^\$\.data\.pool\.dex never SushiSwap V2$/, "the demo chain's V2 pools sit at each network's Uniswap V2 or PancakeSwap V2 address; no SushiSwap is placed"],
+      [/^\$\.data\.pool\.(dex never sushiswap-v2|dex_name never SushiSwap V2)$/, "the demo chain's V2 pools sit at each network's Uniswap V2 or PancakeSwap V2 address; no SushiSwap is placed"],
     ],
     team: [
       [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains are younger than every look-back window and no scan reaches a cap on them; test/api/providers.test.ts reads cap_reached through a provider with a scan budget, test/chain/log-scanner.test.ts window_ended"],

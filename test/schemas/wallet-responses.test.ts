@@ -291,7 +291,7 @@ describe("states the demo does not build, made on the eth demo chain after its o
     expect(priced.unpriced).toBeNull();
     expect(unpricedBuy).toMatchObject({ kind: "buy", value_usd: null, swap: { price_per_token: null }, unpriced: expect.stringMatching(/does not price the whole buy/) });
     expect(unpricedBuy.transfers).toHaveLength(2);
-    expect(data.counts.unpriced).toBe(1);
+    expect(data.unpriced_counts.no_quote_price).toBe(1);
     expect(data.unavailable["trades.price"]).toMatch(/could not be priced/);
     expect(data.position.cost_basis).toBeNull();
   });
@@ -343,7 +343,7 @@ describe("the branches the schemas declare were reached", () => {
     for (const [what, has] of Object.entries(branches)) everyChain(checked.pnl, what, has);
     const made: Record<string, (body: Body) => boolean> = {
       "quote null, quote figures null, dollar figures present": pnl((d) => d.quote === null && d.realized?.quote === null && d.realized.usd !== null && d.unrealized?.quote === null && d.unrealized.usd !== null),
-      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null && t.quote_amount === null && t.quote_source === null) && d.counts.unpriced > 0),
+      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null && t.quote_amount === null && t.quote_source === null) && d.unpriced_counts.no_quote_price > 0),
     };
     for (const [what, has] of Object.entries(made)) onEth(checked.pnl, what, has);
   });

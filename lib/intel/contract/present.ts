@@ -2,6 +2,7 @@
 // owner() are facts; which proxy standard they amount to, and the limitations, are readings.
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
+import { totalSupplyOf } from "@/lib/intel/present";
 import type { PresentedAnswer } from "@/lib/intel/meta";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import { assessContract } from "./assess";
@@ -31,7 +32,7 @@ export function presentContract(reading: ContractReading) {
     bytecode_size: (account.code.length - 2) / 2,
     erc20:
       reading.isContract && (identity.symbol.value !== null || identity.totalSupply.value !== null)
-        ? { name: identity.name.value, symbol: identity.symbol.value, decimals: identity.decimals.value, total_supply: identity.totalSupply.value?.toString() ?? null }
+        ? { name: identity.name.value, symbol: identity.symbol.value, decimals: identity.decimals.value, total_supply: totalSupplyOf(identity) }
         : null,
   };
   const answer = <Data extends object>(data: Data) => ({ chain, block, data: { contract, ...data, limitations: limitationsFor(chain), unavailable: ledger.unavailable }, provenance: ledger.reading("limitations").provenance }) satisfies PresentedAnswer;

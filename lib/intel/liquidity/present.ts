@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, tokenView } from "@/lib/intel/present";
+import { amount, tokenView, usdPriceText, usdText, venueOf } from "@/lib/intel/present";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import {
   bpsOf,
@@ -47,7 +47,7 @@ const share = (part: bigint, supply: bigint | null) => (supply === null ? null :
 function amountsUsd(pool: Pool, amounts: Amounts, nativeUsd: NativeUsd | null) {
   const usd = usdPerQuote(pool.quote, nativeUsd);
   const inQuote = inQuoteUnits(pool, amounts);
-  return usd && inQuote !== null ? formatRatio(times({ num: inQuote, den: 10n ** BigInt(pool.quote.decimals) }, usd), 2) : null;
+  return usd && inQuote !== null ? usdText(times({ num: inQuote, den: 10n ** BigInt(pool.quote.decimals) }, usd)) : null;
 }
 
 function presentDepth(pool: Pool, depth: ConcentratedDepth | undefined, tokenDecimals: number | null, nativeUsd: NativeUsd | null) {
@@ -69,8 +69,7 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
   const liquidityUsd = poolLiquidityUsd(pool, nativeUsd);
   return {
     address: pool.address,
-    dex: pool.dex.key,
-    dex_name: pool.dex.name,
+    ...venueOf(pool.dex),
     kind: pool.dex.kind,
     quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind },
     reserves: pool.reserves
@@ -81,10 +80,10 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
         ? {
             quote_per_token: formatRatio(price),
             quote_base_units_per_token: ((pool.midPrice.num * 10n ** BigInt(tokenDecimals)) / pool.midPrice.den).toString(),
-            usd_per_token: usd ? formatRatio(times(price, usd)) : null,
+            usd_per_token: usd ? usdPriceText(times(price, usd)) : null,
           }
         : null,
-    liquidity_usd: liquidityUsd ? formatRatio(liquidityUsd, 2) : null,
+    liquidity_usd: usdText(liquidityUsd),
     lp_total_supply: pool.lpTotalSupply === null ? null : lp(pool.lpTotalSupply),
     tick_spacing: pool.tickSpacing,
     depth: presentDepth(pool, depth, tokenDecimals, nativeUsd),
@@ -132,7 +131,7 @@ function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]
   return {
     pool: custody.pool,
     pool_id: custody.poolId,
-    dex: pool.dex.key,
+    ...venueOf(pool.dex),
     position_manager: custody.positionManager,
     liquidity: custody.liquidity.toString(),
     burned: custody.burned.map(view),
@@ -205,7 +204,7 @@ function presentCustody(custody: LpCustody, pool: Pool, tokenDecimals: number | 
   const tokenIsToken0 = pool.token0 ? sameAddress(pool.token0, pool.token) : null;
   return {
     pool: custody.pool,
-    dex: pool.dex.key,
+    ...venueOf(pool.dex),
     quote_symbol: pool.quote.symbol,
     initial_liquidity_provider: custody.initialProvider,
     lp_total_supply: supply === null ? null : lp(supply),
@@ -329,14 +328,14 @@ export function presentLiquidity(reading: LiquidityReading) {
           pool: price.pool.address,
           quote: { address: price.quote.address, symbol: price.quote.symbol },
           quote_per_token: formatRatio(price.quotePerToken),
-          usd_per_token: price.usdPerToken ? formatRatio(price.usdPerToken) : null,
+          usd_per_token: usdPriceText(price.usdPerToken),
         }
       : null,
     native_usd: nativeUsd
       ? {
           pool: nativeUsd.pool.address,
           stablecoin: nativeUsd.stablecoin.symbol,
-          usd_per_native: formatRatio(nativeUsd.usdPerNative),
+          usd_per_native: usdPriceText(nativeUsd.usdPerNative)!,
           stablecoins_checked: {
             status: nativeUsd.peg.status,
             threshold_bps: depegThresholdBps,
@@ -344,7 +343,7 @@ export function presentLiquidity(reading: LiquidityReading) {
           },
         }
       : null,
-    liquidity_usd: totalUsd ? formatRatio(totalUsd, 2) : null,
+    liquidity_usd: usdText(totalUsd),
   };
   if (plan.metadata) ledger.fact("market.pools.metadata");
   // Depth walks the pool's ticks and values it at the mid price: arithmetic on state, then dollars.

@@ -4,6 +4,7 @@
 import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import { getNetwork, isQuoteAsset, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
+import { amount, venueOf, type Amount } from "@/lib/intel/present";
 import type { Provenance } from "@/lib/intel/provenance";
 import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
@@ -13,6 +14,14 @@ import type { StoredAddress } from "./stored-control";
 import { tradedThrough, type HolderSell } from "./simulate";
 
 export type Severity = "high" | "medium" | "low" | "info";
+
+/** How the evidence writes amounts: the token's in its decimals, the native coin's in its wrapped token's (one to one). */
+type Units = { token: (value: bigint) => Amount; native: (value: bigint) => Amount };
+
+export function unitsOf(reading: Pick<RiskReading, "chain" | "identity">): Units {
+  const nativeDecimals = getNetwork(reading.chain).wrappedNative.decimals;
+  return { token: (value) => amount(value, reading.identity.decimals.value), native: (value) => amount(value, nativeDecimals) };
+}
 
 export type Signal = {
   id: string;
@@ -60,14 +69,14 @@ function refusedShortPayment(pool: Pool, revert: { data: Hex; reason: string | n
 }
 
 /** Trading: the simulation's outcome, or the note that this is the fallback read from code and state. */
-function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
+function tradeSignals(trade: TradeRead, nativeSymbol: string, units: Units): Signal[] {
   if (!trade.ran) {
     return [{ id: "simulation_unavailable", severity: "info", flag: false, title: "Buy and sell could not be simulated: this is the fallback read from code and state", evidence: { reason: trade.reason }, provenance: "unavailable" }];
   }
   const { pool } = trade;
-  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender, simulation_mode: trade.mode };
+  const where = { pool: pool.address, router: tradedThrough(routeFor(pool)), ...venueOf(pool.dex), ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), simulated_as: trade.as.simulator, simulated_from: trade.as.sender, simulation_mode: trade.mode };
   if (!trade.buy.ok) {
-    return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: trade.nativeIn.toString(), revert: trade.buy.revert }, provenance: "verified_onchain" }];
+    return [{ id: "buy_reverts", severity: "high", flag: true, title: "Buying through the pool reverts", evidence: { ...where, native_in: units.native(trade.nativeIn), revert: trade.buy.revert }, provenance: "verified_onchain" }];
   }
   const signals: Signal[] = [];
   const sell = trade.sell;
@@ -77,19 +86,19 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
       severity: "high",
       flag: true,
       title: `Selling through the ${pool.dex.name} pool reverts: the token takes a fee on transfer (${((trade.buyTaxBps ?? 0) / 100).toFixed(2)} % on the buy) and the pool refuses to be paid short`,
-      evidence: { ...where, bought: trade.buy.tokensIn.toString(), buy_tax_bps: trade.buyTaxBps!, sell_revert: sell.revert },
+      evidence: { ...where, bought: units.token(trade.buy.tokensIn), buy_tax_bps: trade.buyTaxBps!, sell_revert: sell.revert },
       provenance: "verified_onchain",
     });
   } else if (sell && !sell.ok) {
-    signals.push({ id: "honeypot", severity: "high", flag: true, title: trade.mode === "same_call" ? "Honeypot: a holder who bought cannot sell (tried in the block of the buy: the node offers no eth_simulateV1)" : "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: trade.buy.tokensIn.toString(), sell_revert: sell.revert }, provenance: "verified_onchain" });
+    signals.push({ id: "honeypot", severity: "high", flag: true, title: trade.mode === "same_call" ? "Honeypot: a holder who bought cannot sell (tried in the block of the buy: the node offers no eth_simulateV1)" : "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: units.token(trade.buy.tokensIn), sell_revert: sell.revert }, provenance: "verified_onchain" });
   } else if (sell) {
-    signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: trade.nativeIn.toString(), native_out: sell.native.toString() }, provenance: "verified_onchain" });
+    signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: units.native(trade.nativeIn), native_out: units.native(sell.native) }, provenance: "verified_onchain" });
   }
-  const holders = holderSellsSignal(trade, where);
+  const holders = holderSellsSignal(trade, where, units);
   if (holders) signals.push(holders);
   const { transfer } = trade;
   if (transfer && !transfer.ok) {
-    signals.push({ id: "transfer_blocked", severity: "high", flag: true, title: "A holder cannot send the tokens to another ordinary wallet", evidence: { ...where, sent: transfer.tokensOut.toString(), revert: transfer.revert }, provenance: "verified_onchain" });
+    signals.push({ id: "transfer_blocked", severity: "high", flag: true, title: "A holder cannot send the tokens to another ordinary wallet", evidence: { ...where, sent: units.token(transfer.tokensOut), revert: transfer.revert }, provenance: "verified_onchain" });
   }
   const taxTitles = { buy_tax: "Buy tax", sell_tax: "Sell tax", transfer_tax: "Wallet-to-wallet transfer tax" } as const;
   for (const [id, taxBps, leg] of [["buy_tax", trade.buyTaxBps, trade.buy], ["sell_tax", trade.sellTaxBps, sell], ["transfer_tax", trade.transferTaxBps, transfer]] as const) {
@@ -99,7 +108,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
       severity: taxBps >= highTaxBps ? "high" : "medium",
       flag: true,
       title: `${taxTitles[id]} of ${(taxBps / 100).toFixed(2)} %`,
-      evidence: { ...where, tax_bps: taxBps, sent: leg.tokensOut.toString(), arrived: leg.tokensIn.toString() },
+      evidence: { ...where, tax_bps: taxBps, sent: units.token(leg.tokensOut), arrived: units.token(leg.tokensIn) },
       provenance: "verified_onchain",
     });
   }
@@ -107,7 +116,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string): Signal[] {
 }
 
 /** Real holders' own sells: how many of the sampled holders with a balance could sell it, and what each lost. */
-function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Record<string, unknown>): Signal | null {
+function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Record<string, unknown>, units: Units): Signal | null {
   const holding = trade.holderSells.filter((entry) => entry.holds && entry.sell);
   if (holding.length === 0) return null;
   // A venue that refuses a taxed token's short payment refuses everyone alike: sell_refused_by_venue says so, and it is no trap aimed at holders.
@@ -117,14 +126,14 @@ function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Reco
   const holders = holding.map((entry) => ({
     address: entry.holder,
     ok: entry.sell!.ok,
-    tokens_sent: entry.sell!.tokensOut.toString(),
-    tokens_arrived: entry.sell!.tokensIn.toString(),
-    native: entry.sell!.native.toString(),
+    tokens_sent: units.token(entry.sell!.tokensOut),
+    tokens_arrived: units.token(entry.sell!.tokensIn),
+    native: units.native(entry.sell!.native),
     tax_bps: entry.sellTaxBps,
     revert: entry.sell!.revert,
     refused_by_venue: refusedByVenue(entry),
   }));
-  const evidence = { pool: where.pool, dex: where.dex, sampled: holding.length, failed: failed.length, fail_rate_bps: failRateBps, holders, note: "Each holder's sell is simulated from its own address, of one percent of what it holds at the read block (the simulator's code placed on its account by state override), in one eth_call each at the read block; a sell the venue refuses for a taxed token's short payment is not counted as failed." };
+  const evidence = { pool: where.pool, dex: where.dex, dex_name: where.dex_name, sampled: holding.length, failed: failed.length, fail_rate_bps: failRateBps, holders, note: "Each holder's sell is simulated from its own address, of one percent of what it holds at the read block (the simulator's code placed on its account by state override), in one eth_call each at the read block; a sell the venue refuses for a taxed token's short payment is not counted as failed." };
   if (failed.length === 0) {
     const refused = holding.filter(refusedByVenue).length;
     const title = refused > 0 ? `No sampled holder is singled out: the venue refuses ${refused} of ${holding.length} holders' sells as it refuses everyone's` : `All ${holding.length} sampled holders can sell what they hold`;
@@ -455,7 +464,7 @@ function custodyEvidence(custody: CustodyShares, shares: { burnedBps: number; lo
   return {
     pool: custody.pool.address,
     ...(custody.pool.v4 ? { v4_pool_id: custody.pool.v4.id } : {}),
-    dex: custody.pool.dex.name,
+    ...venueOf(custody.pool.dex),
     basis: custody.basis,
     burned_bps: shares.burnedBps,
     locked_bps: shares.lockedBps,
@@ -487,8 +496,8 @@ function concentrationSignal(reading: RiskReading): Signal | null {
     evidence: {
       top_holder_bps: holders.topHolderShareBps,
       top_ten_bps: holders.topTenShareBps,
-      holders: holders.top.map((holder) => ({ address: holder.address, balance: holder.balance.toString(), share_bps: holder.shareBps, team: relationsOf(holder.address) })),
-      set_apart: holders.setApart.map((holder) => ({ address: holder.address, kind: holder.kind, balance: holder.balance.toString(), share_bps: holder.shareBps })),
+      holders: holders.top.map((holder) => ({ address: holder.address, balance: amount(holder.balance, reading.identity.decimals.value), share_bps: holder.shareBps, team: relationsOf(holder.address) })),
+      set_apart: holders.setApart.map((holder) => ({ address: holder.address, kind: holder.kind, balance: amount(holder.balance, reading.identity.decimals.value), share_bps: holder.shareBps })),
       window: { from_block: Number(receivers.fromBlock), to_block: Number(receivers.toBlock), end: receivers.end, receivers: receivers.receivers, balances_read: receivers.candidates.length },
     },
     provenance: "verified_onchain",
@@ -549,7 +558,7 @@ function limitsSignal(reading: RiskReading): Signal | null {
   if (!maxTransaction && !maxWallet) return null;
   const supply = reading.identity.totalSupply.value;
   const shareOf = (amount: bigint) => (supply && supply > 0n ? Number((amount * 10_000n) / supply) : null);
-  const view = (limit: typeof maxTransaction) => (limit ? { getter: limit.getter, amount: limit.amount.toString(), share_bps: shareOf(limit.amount) } : null);
+  const view = (limit: typeof maxTransaction) => (limit ? { getter: limit.getter, amount: amount(limit.amount, reading.identity.decimals.value), share_bps: shareOf(limit.amount) } : null);
   const shares = [maxTransaction, maxWallet].filter((limit) => limit !== null).map((limit) => shareOf(limit.amount));
   const restrictive = shares.some((share) => share !== null && share < restrictiveLimitBps);
   const parts = [maxTransaction ? `a transaction at most ${describeShare(shareOf(maxTransaction.amount))}` : null, maxWallet ? `a wallet at most ${describeShare(shareOf(maxWallet.amount))}` : null].filter(Boolean).join(" and ");
@@ -574,10 +583,10 @@ function siphonSignal(reading: RiskReading): Signal | null {
   const window = { from_block: Number(reading.receivers.fromBlock), to_block: Number(reading.receivers.toBlock) };
   const short = check.short.map((holder) => ({
     address: holder.address,
-    received: holder.received.toString(),
-    expected: holder.expected.toString(),
-    balance: holder.balance.toString(),
-    missing: (holder.expected - holder.balance).toString(),
+    received: amount(holder.received, reading.identity.decimals.value),
+    expected: amount(holder.expected, reading.identity.decimals.value),
+    balance: amount(holder.balance, reading.identity.decimals.value),
+    missing: amount(holder.expected - holder.balance, reading.identity.decimals.value),
     missing_bps: bpsOf(holder.expected - holder.balance, holder.expected) ?? 0,
   }));
   const evidence = {
@@ -700,7 +709,7 @@ export function assessRisk(reading: RiskReading) {
   const upgrade = upgradeSignal(reading);
   const stored = storedControlSignals(reading);
   const signals: Signal[] = [
-    ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol),
+    ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol, unitsOf(reading)),
     ...powerSignals(reading, reclaim !== null || stored.hiddenOwner),
     ownershipSignal(reading.owner, reading.ownerHolder),
     ...(reclaim ? [reclaim] : []),

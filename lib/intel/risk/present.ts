@@ -3,8 +3,8 @@
 // code and what upgradeability amounts to are readings, and so are the limitations.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { tokenView } from "@/lib/intel/present";
-import { assessRisk } from "./assess";
+import { tokenView, totalSupplyOf, venueOf } from "@/lib/intel/present";
+import { assessRisk, unitsOf } from "./assess";
 import { flatHeadline, headlineOf } from "./headline";
 import { holderScan, type ReceiverScan } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
@@ -13,18 +13,18 @@ import { describeWindow } from "@/lib/intel/windows";
 
 type Ran = Extract<TradeRead, { ran: true }>;
 
-function presentSimulation(trade: Ran) {
-  const legView = (leg: Ran["buy"] | null) => (leg ? { ok: leg.ok, tokens_sent: leg.tokensOut.toString(), tokens_arrived: leg.tokensIn.toString(), native: leg.native.toString(), revert: leg.revert } : null);
+function presentSimulation(trade: Ran, units: ReturnType<typeof unitsOf>) {
+  const legView = (leg: Ran["buy"] | null) => (leg ? { ok: leg.ok, tokens_sent: units.token(leg.tokensOut), tokens_arrived: units.token(leg.tokensIn), native: units.native(leg.native), revert: leg.revert } : null);
   return {
     method: trade.mode === "separate_blocks" ? ("eth_simulateV1 with a state override (nothing sent)" as const) : ("eth_call with a state override (nothing sent)" as const),
     mode: trade.mode,
     pool: trade.pool.address,
     router: tradedThrough(routeFor(trade.pool)),
-    dex: trade.pool.dex.name,
+    ...venueOf(trade.pool.dex),
     ...(trade.pool.v4 ? { v4_pool_id: trade.pool.v4.id } : {}),
     simulated_as: trade.as.simulator,
     simulated_from: trade.as.sender,
-    native_in: trade.nativeIn.toString(),
+    native_in: units.native(trade.nativeIn),
     buy: legView(trade.buy),
     sell: legView(trade.sell),
     transfer: legView(trade.transfer),
@@ -57,13 +57,12 @@ export function presentRisk(reading: RiskReading) {
   ledger.factOr("lp_custody", custodyRead, () => (reading.pools.length === 0 ? "No pool, so no LP to follow." : "No V2-style pool: V3 liquidity is held as NFT positions, whose custody is not read."));
   ledger.factOr("holder_concentration", concentrationRead, () => "The token did not answer totalSupply(), so no share of supply can be formed.");
 
-  const totalSupply = reading.identity.totalSupply.value;
-  const simulation = trade.ran ? presentSimulation(trade) : null;
+  const simulation = trade.ran ? presentSimulation(trade, unitsOf(reading)) : null;
   return {
     chain,
     block,
     data: {
-      token: { ...tokenView(reading.token, reading.identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
+      token: { ...tokenView(reading.token, reading.identity), total_supply: totalSupplyOf(reading.identity) },
       headline: flatHeadline(headlineOf(signals, simulation)),
       summary,
       flags: flags.map((flag) => flag.id),

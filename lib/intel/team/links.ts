@@ -8,7 +8,7 @@ import type { TransferLog } from "@/lib/intel/wallet/movements";
 
 export type Relation = "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
 
-export type RelationProof = { relation: Relation; transaction?: Hash; block?: number; read?: string; from?: Address; amount?: string; role?: string };
+export type RelationProof = { relation: Relation; transaction?: Hash; block?: number; read?: string; from?: Address; amount?: bigint; role?: string };
 
 export type Linked = { address: Address; relations: RelationProof[] };
 
@@ -66,13 +66,13 @@ export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: Trans
   const firstMint = logs.find((log) => sameAddress(log.args.from, zeroAddress));
   // A bridged token's mints are the bridge delivering what crossed: its recipients are bridgers, not a launch.
   for (const log of facts.bridged ? [] : launchMints(logs)) {
-    link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value.toString() });
+    link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value });
   }
   // Direct receipts from the wallets linked so far (one step only: no chains of transfers).
   const sources = new Set(linked.keys());
   for (const log of logs) {
     if (!sources.has(log.args.from.toLowerCase()) || sources.has(log.args.to.toLowerCase())) continue;
-    link(getAddress(log.args.to), { relation: "received_from_team", transaction: log.transactionHash, block: Number(log.blockNumber), from: getAddress(log.args.from), amount: log.args.value.toString() });
+    link(getAddress(log.args.to), { relation: "received_from_team", transaction: log.transactionHash, block: Number(log.blockNumber), from: getAddress(log.args.from), amount: log.args.value });
   }
   for (const holder of facts.roleHolders) link(holder.account, { relation: "role_holder", role: holder.role, read: `hasRole at block ${block}` });
   return { linked: [...linked.values()], firstMint };

@@ -5,7 +5,7 @@ import type { Hash } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, totalSupplyOf } from "@/lib/intel/present";
 import { deployerGap } from "@/lib/intel/token/deployer";
 import type { Movement } from "@/lib/intel/wallet/movements";
 import type { TeamWallet } from "./assess";
@@ -22,14 +22,15 @@ function presentSell(decimals: number | null) {
     time: isoTime(sell.timestamp),
     amount: amount(sell.amount, decimals),
     pool: sell.swap!.pool,
-    received: { ...amount(sell.swap!.quoteAmount, sell.swap!.quote.decimals), symbol: sell.swap!.quote.symbol },
+    quote: { address: sell.swap!.quote.address, symbol: sell.swap!.quote.symbol },
+    received: amount(sell.swap!.quoteAmount, sell.swap!.quote.decimals),
   });
 }
 
 function presentWallet(decimals: number | null) {
   return (wallet: TeamWallet) => ({
     address: wallet.address,
-    relations: wallet.relations,
+    relations: wallet.relations.map(({ amount: received, ...proof }) => (received === undefined ? proof : { ...proof, amount: amount(received, decimals) })),
     is_contract: wallet.isContract,
     balance: wallet.balance === null ? null : amount(wallet.balance, decimals),
     share_of_supply_bps: wallet.shareOfSupplyBps,
@@ -47,7 +48,6 @@ function presentWallet(decimals: number | null) {
 
 export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]) {
   const { chain, token, block, identity, transfers } = reading;
-  const totalSupply = identity.totalSupply.value;
   const list = wallets.map(presentWallet(identity.decimals.value));
   const ledger = new ProvenanceLedger().fact("wallets").reading("wallets.relations").fact("wallets.recent", "window").reading("limitations");
   if (reading.creation?.source === "explorer") ledger.outside("wallets.deployer");
@@ -74,7 +74,7 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
       ],
     },
     data: {
-      token: { ...tokenView(token, identity), total_supply: totalSupply === null ? null : totalSupply.toString() },
+      token: { ...tokenView(token, identity), total_supply: totalSupplyOf(identity) },
       wallets: list,
       summary:
         list.length === 0

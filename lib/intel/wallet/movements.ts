@@ -18,6 +18,7 @@ import { eventShapeOf, readPoolEvent } from "@/lib/intel/market/venue-events";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 import { scanEndOf, type ScanEnd } from "@/lib/chain/log-scanner";
+import type { MovementCounts } from "@/lib/schemas/vocabulary";
 
 export type MovementKind = "buy" | "sell" | "transfer_in" | "transfer_out";
 
@@ -25,7 +26,8 @@ export type SwapLeg = {
   pool: Address;
   /** The swap event's place in its transaction: one trade per swap, however many legs it has. */
   logIndex: number;
-  dex: string;
+  /** The venue: the registry's key, and its display name. */
+  dex: { key: string; name: string };
   quote: { address: Address; symbol: string; decimals: number; kind: QuoteAsset["kind"] };
   /** What the pool moved of the token in this swap (before any transfer tax). */
   tokenAmount: bigint;
@@ -87,7 +89,7 @@ function swapLeg(log: Log, pool: PoolCandidate, direction: "in" | "out"): SwapLe
   // Pools order their currencies by address: token0 is the lower one (V4's native coin, the zero address, always first).
   const tokenIsToken0 = pool.token.toLowerCase() < pool.quote.address.toLowerCase();
   const [tokenDelta, quoteDelta] = tokenIsToken0 ? [event.delta0, event.delta1] : [event.delta1, event.delta0];
-  const base = { pool: pool.address, logIndex: log.logIndex ?? 0, dex: pool.dex.name, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
+  const base = { pool: pool.address, logIndex: log.logIndex ?? 0, dex: { key: pool.dex.key, name: pool.dex.name }, quote: { address: pool.quote.address, symbol: pool.quote.symbol, decimals: pool.quote.decimals, kind: pool.quote.kind } };
   // Into the wallet: the pool sent the token out and took the quote in. Out of it: the reverse.
   if (direction === "in" && tokenDelta < 0n && quoteDelta > 0n) return { ...base, tokenAmount: -tokenDelta, quoteAmount: quoteDelta };
   if (direction === "out" && tokenDelta > 0n && quoteDelta < 0n) return { ...base, tokenAmount: tokenDelta, quoteAmount: -quoteDelta };
@@ -261,8 +263,9 @@ export function primaryLeg(line: MovementLine): Movement {
   return line.legs.find((leg) => line.swap && sameAddress(leg.counterparty, line.swap.pool)) ?? line.legs[0];
 }
 
-export function countByKind(lines: readonly MovementLine[]): Record<MovementKind, number> {
-  const counts: Record<MovementKind, number> = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0 };
+/** Lines by kind, named as their kind names them, with their total (the vocabulary's MovementCounts). */
+export function countByKind(lines: readonly MovementLine[]): MovementCounts {
+  const counts: MovementCounts = { buy: 0, sell: 0, transfer_in: 0, transfer_out: 0, total: lines.length };
   for (const line of lines) counts[line.kind] += 1;
   return counts;
 }

@@ -6,7 +6,7 @@ import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { driverRules, shareBps, type Trade, type WhyDownAssessment } from "./assess";
 import { describeWindow } from "@/lib/intel/windows";
 import { maxTimedBlocks, type WhyDownReading } from "./read";
@@ -108,7 +108,7 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
     sources: { transactions: [...new Set(drivers.flatMap((driver) => driver.observations.map((observation) => observation.transaction)))], pool: pool.address },
     data: {
       token: tokenView(token, identity),
-      pool: { address: pool.address, dex: pool.dex.name, ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), quote: { address: pool.quote.address, symbol: pool.quote.symbol } },
+      pool: { address: pool.address, ...venueOf(pool.dex), ...(pool.v4 ? { v4_pool_id: pool.v4.id } : {}), quote: { address: pool.quote.address, symbol: pool.quote.symbol } },
       window: { from_block: Number(from), to_block: Number(block), from_time: isoTime(reading.fromTimestamp), to_time: isoTime(reading.timestamp), blocks: Number(block - from) },
       price: {
         start: price.start ? formatRatio(price.start) : null,

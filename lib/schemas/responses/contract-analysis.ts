@@ -2,7 +2,7 @@
 // An address without code answers with `contract` only: every other evidence field is null and
 // named in `unavailable`.
 import { z } from "zod";
-import { addressOut, blockOut, bytes32Out, chainDataSourceOut, defineResponse, provenanceWith, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, bytes32Out, chainDataSourceOut, defineResponse, provenanceWith, txHashOut, unavailableOf } from "./common";
 import { holderOut, holderVariants } from "./onchain-parts";
 
 const contract = z
@@ -16,7 +16,7 @@ const contract = z
         name: z.string().nullable().describe("name(); null when the contract did not answer it."),
         symbol: z.string().nullable().describe("symbol(); null when the contract did not answer it."),
         decimals: z.number().int().nullable().describe("decimals(); null when the contract did not answer it."),
-        total_supply: z.string().regex(/^[0-9]+$/).nullable().describe("totalSupply() in the token's smallest unit, as a decimal string; null when the contract did not answer it."),
+        total_supply: amountOut.nullable().describe("totalSupply(), in the token's decimals (formatted null when decimals() did not answer); null when the contract did not answer it."),
       })
       .nullable()
       .describe("The ERC-20 identity, when the contract answers symbol() or totalSupply(); null for a contract that is not a token and for an address without code."),

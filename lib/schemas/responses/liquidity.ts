@@ -2,9 +2,9 @@
 // (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
-import { usdPriceOut } from "../vocabulary";
+import { usdOut, usdPriceOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, bpsOut, chainDataSourceOut, decimalOut, defineResponse, integerStringOut, isoTimeOut, provenanceWith, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
-import { dexKeyOut, dexKindOut, dexNameOut, lockerKeyOut, quoteKindOut, teamRelationOut } from "./onchain-parts";
+import { dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
@@ -33,7 +33,7 @@ const fee = z
 const depthAmounts = {
   token: amountOut.describe("The token's side."),
   quote: amountOut.describe("The quote asset's side."),
-  usd: decimalOut.nullable().describe("Both sides in dollars at the pool's mid price (2 fractional digits; an interpretation); null when the quote asset has no dollar price."),
+  usd: usdOut.nullable().describe("Both sides in dollars at the pool's mid price (an interpretation); null when the quote asset has no dollar price."),
 };
 
 const concentratedDepth = z
@@ -77,8 +77,7 @@ const poolMetadata = z
 const pool = z
   .object({
     address: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it (its id is in v4)."),
-    dex: dexKeyOut,
-    dex_name: dexNameOut,
+    ...venueFields,
     kind: dexKindOut,
     quote: z
       .object({
@@ -106,7 +105,7 @@ const pool = z
       })
       .nullable()
       .describe("The token's mid price in this pool; null when the pool is empty, unread, or the token's decimals are unknown."),
-    liquidity_usd: decimalOut.nullable().describe("Twice the quote side in dollars (2 fractional digits; an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
+    liquidity_usd: usdOut.nullable().describe("Twice the quote side in dollars (an interpretation); null when the quote asset has no dollar price or the reserves are unread."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() (V2 style, 18 decimals); null for V3 pools (positions are NFTs) or when unread."),
     tick_spacing: z.number().int().nullable().describe("The pool's tick spacing (concentrated-liquidity pools: V3 style, Slipstream, Uniswap V4); null for V2-style pools or when unread."),
     depth: concentratedDepth,
@@ -164,7 +163,7 @@ const market = z
       })
       .nullable()
       .describe("The native coin's dollar price; null when the network has no wrapped-native/stablecoin V2-style pool."),
-    liquidity_usd: decimalOut.nullable().describe("The sum of the pools' liquidity_usd (2 fractional digits); null when no pool has a dollar figure."),
+    liquidity_usd: usdOut.nullable().describe("The sum of the pools' liquidity_usd; null when no pool has a dollar figure."),
   })
   .describe("The market snapshot across the registry's DEXes.");
 
@@ -223,7 +222,7 @@ const category = (what: string) => ({
 const custody = z
   .object({
     pool: addressOut.describe("The V2-style pool."),
-    dex: dexKeyOut,
+    ...venueFields,
     quote_symbol: z.string().describe("The symbol of the asset the token is paired with."),
     initial_liquidity_provider: addressOut.nullable().describe("Who received the pool's first LP mint; null when the history window does not reach back to it."),
     lp_total_supply: amountOut.nullable().describe("The LP token's totalSupply() at the block; null when unread."),
@@ -344,7 +343,7 @@ const positionCustody = z
   .object({
     pool: addressOut.describe("The pool; for a Uniswap V4 pool, the PoolManager holding it."),
     pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).nullable().describe("The Uniswap V4 pool's id; null for a V3-style pool."),
-    dex: dexKeyOut,
+    ...venueFields,
     position_manager: addressOut.describe("The NFT contract that holds the pool's liquidity for its owners."),
     liquidity: integerStringOut.describe("The liquidity of every position found, at the block."),
     burned: positionCategory("whose NFT sits at a burn address"),

@@ -87,3 +87,9 @@ const venueNames = unique(CHAIN_IDS.flatMap((chain) => networks[chain].dexes.map
 
 /** A venue's display name, always beside its key (dex). */
 export const dexNameOut = z.enum(venueNames).describe(`The venue's display name, beside its key in dex: ${venueNames.join(", ")}.`).meta({ id: "DexName" });
+
+/** Every venue in every answer: its key, and its display name beside it. */
+export const venueFields = {
+  dex: dexKeyOut.describe("The venue, by the registry's key; its display name is in dex_name."),
+  dex_name: dexNameOut.describe("The venue's display name."),
+};

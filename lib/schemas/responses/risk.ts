@@ -1,8 +1,8 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
-import { holderKindOut, teamRelationOut } from "./onchain-parts";
+import { addressOut, amountOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
+import { holderKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
 const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -77,15 +77,15 @@ const storedAddressOut = z
 const tradeVenue = {
   pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it)."),
   router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do."),
-  dex: z.string().describe("The DEX's display name."),
+  ...venueFields,
   v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
   simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token, with no code or keys on any network, so a token cannot let it through."),
   simulated_from: addressOut.describe("The ordinary account that called the simulator (the transaction's origin): fresh like simulated_as, never the zero address."),
   simulation_mode: simulationMode,
 };
 
-const nativeUnits = (what: string) => integerStringOut.describe(`${what}, in the native coin's smallest unit (wei), as a decimal string.`);
-const tokenUnits = (what: string) => integerStringOut.describe(`${what}, in the token's smallest unit, as a decimal string.`);
+const nativeUnits = (what: string) => amountOut.describe(`${what}, in the native coin (raw in wei).`);
+const tokenUnits = (what: string) => amountOut.describe(`${what}, in the token.`);
 
 function signal<const Id extends readonly [string, ...string[]], Evidence extends z.ZodType>(ids: Id, evidence: Evidence, about: string) {
   return z
@@ -194,7 +194,7 @@ const signalOut = z
       z.object({
         pool: addressOut.describe("The main pool: the deepest pool in dollars whose custody was read, on any venue (for a Uniswap V4 pool, the PoolManager holding it)."),
         v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
-        dex: z.string().describe("The DEX's display name."),
+        ...venueFields,
         basis: z
           .enum(["lp_supply", "position_value"])
           .describe("What the shares are of. lp_supply: the pool's fungible LP token supply (V2 style, Aerodrome classic). position_value: what the position NFTs found in the history window hold at the current price (V3 style, Slipstream, Uniswap V4), since liquidity units of different price ranges are not comparable."),
@@ -305,7 +305,7 @@ const signalOut = z
         max_transaction: z
         .object({
           getter: z.string().describe("The getter that answered, e.g. _maxWalletSize()."),
-          amount: integerStringOut.describe("The limit, in the token's smallest unit, as a decimal string."),
+          amount: tokenUnits("The limit"),
           share_bps: bpsOut.nullable().describe("The limit as a share of the total supply, in basis points (rounded down); null when the supply is unknown."),
         })
         .nullable()
@@ -313,7 +313,7 @@ const signalOut = z
         max_wallet: z
         .object({
           getter: z.string().describe("The getter that answered, e.g. _maxWalletSize()."),
-          amount: integerStringOut.describe("The limit, in the token's smallest unit, as a decimal string."),
+          amount: tokenUnits("The limit"),
           share_bps: bpsOut.nullable().describe("The limit as a share of the total supply, in basis points (rounded down); null when the supply is unknown."),
         })
         .nullable()
@@ -372,7 +372,7 @@ const signalOut = z
       ["holder_sells"],
       z.object({
         pool: addressOut.describe("The pool the sells went through (the simulation's)."),
-        dex: z.string().describe("The venue's display name."),
+        ...venueFields,
         sampled: z.number().int().nonnegative().describe("Holders sampled that hold some of the token: the largest receivers of the holder window that are no pool, registry contract or burn address, at most five."),
         failed: z.number().int().nonnegative().describe("Of those, the ones whose sell reverted (a venue's refusal of a taxed token's short payment aside)."),
         fail_rate_bps: bpsOut.describe("failed / sampled, in basis points."),
@@ -552,7 +552,7 @@ const simulation = z
     mode: simulationMode,
     pool: addressOut.describe("The pool traded through (for a Uniswap V4 pool, the PoolManager holding it)."),
     router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager."),
-    dex: z.string().describe("The venue's display name."),
+    ...venueFields,
     v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
     simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token."),
     simulated_from: addressOut.describe("The ordinary account that called it (the transaction's origin)."),
@@ -573,7 +573,7 @@ export const riskResponse = defineResponse({
   data: z
     .object({
       token: tokenOut.extend({
-        total_supply: integerStringOut.nullable().describe("totalSupply() in the token's smallest unit, as a decimal string; null when the contract did not answer it."),
+        total_supply: amountOut.nullable().describe("totalSupply(), in the token's decimals; null when the contract did not answer it."),
       }).describe("The token, as read from its contract."),
       headline,
       summary: z.string().describe("The red flags in one sentence, or that no known red flag was found at read time (which covers the listed checks only; it does not prove the token safe)."),

@@ -2,6 +2,7 @@
 // each relation with its proof, and what each wallet has done lately.
 import { z } from "zod";
 import type { Relation } from "@/lib/intel/team/links";
+import { quoteAssetOut } from "./wallet-parts";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
 const relations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const satisfies readonly Relation[];
@@ -24,7 +25,7 @@ const relationProofOut = z
     block: blockOut.optional().describe("Block of that transaction; present for launch_mint_recipient and received_from_team."),
     read: z.string().optional().describe("The state read that proves the link, e.g. \"owner() at block 123\"; present for owner, proxy_admin, proxy_admin_owner and role_holder."),
     from: addressOut.optional().describe("received_from_team only: the linked wallet the tokens came from."),
-    amount: z.string().regex(/^[0-9]+$/).optional().describe("launch_mint_recipient and received_from_team: tokens received, in the token's smallest unit, as a decimal string."),
+    amount: amountOut.optional().describe("launch_mint_recipient and received_from_team: tokens received."),
     role: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("role_holder only: the AccessControl role id (bytes32, 0x and 64 hex digits)."),
   })
   .describe("One relation linking the wallet to the team, with its proof.");
@@ -36,9 +37,8 @@ const recentSellOut = z
     time: isoTimeOut.describe("The sell's block time (ISO 8601, UTC)."),
     amount: amountOut.describe("Tokens the wallet sold into the pool."),
     pool: addressOut.describe("The pool the tokens were sold into."),
-    received: amountOut
-      .extend({ symbol: z.string().describe("Symbol of the quote asset received, e.g. WETH.") })
-      .describe("What the pool paid out for them, in its quote asset (wrapped native coin or a stablecoin)."),
+    quote: quoteAssetOut,
+    received: amountOut.describe("What the pool paid out for them, in its quote asset (quote)."),
   })
   .describe("One sell of the token into a pool.");
 
@@ -72,7 +72,7 @@ export const teamWalletsResponse = defineResponse({
   data: z
     .object({
       token: tokenOut
-        .extend({ total_supply: z.string().regex(/^[0-9]+$/).nullable().describe("totalSupply() in the token's smallest unit, as a decimal string; null when the contract did not answer it.") })
+        .extend({ total_supply: amountOut.nullable().describe("totalSupply(), in the token's decimals; null when the contract did not answer it.") })
         .describe("The token read."),
       wallets: z.array(teamWalletOut).describe("The linked wallets. Empty when nothing on chain links a wallet to the team (an honest empty answer, never charged) — which is not proof there is no team."),
       summary: z.string().describe("The answer in one or two plain sentences: how many wallets are linked and what share of supply they hold."),

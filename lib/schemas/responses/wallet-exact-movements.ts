@@ -1,6 +1,7 @@
 // POST /v1/api/wallet/exact-movements: a wallet's most recent exact token movements, at most 25,
 // classified as buys, sells and transfers (lib/intel/wallet/exact-movements/, movements.ts).
 import { z } from "zod";
+import { movementCountsOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, scanEndOut } from "./common";
 import { logIndexOut, movementKindOut, swapOutFields, transferLegOut } from "./wallet-parts";
 
@@ -32,15 +33,7 @@ export const walletExactMovementsResponse = defineResponse({
       wallet: addressOut.describe("The wallet read."),
       token: addressOut.nullable().describe("The token the movements were narrowed to; null when the request named none (every token)."),
       movements: z.array(movementOut).min(1).max(25).describe("The wallet's most recent movements, newest first, at most 25 (no movement at all is a 422, not an empty list)."),
-      counts: z
-        .object({
-          buy: z.number().int().nonnegative().describe("Buys among the movements returned."),
-          sell: z.number().int().nonnegative().describe("Sells among the movements returned."),
-          transfer_in: z.number().int().nonnegative().describe("Plain transfers in among the movements returned."),
-          transfer_out: z.number().int().nonnegative().describe("Plain transfers out among the movements returned."),
-          total: z.number().int().nonnegative().describe("Movements returned."),
-        })
-        .describe("The movements returned, by kind (not the wallet's whole history)."),
+      counts: movementCountsOut.describe("The movements returned, by kind (not the wallet's whole history)."),
       window: z
         .object({
           from_block: blockOut.describe("First block the movements returned are complete from."),

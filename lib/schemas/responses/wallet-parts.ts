@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { usdOut } from "../vocabulary";
 import { addressOut, amountOut } from "./common";
-import { dexNameOut } from "./onchain-parts";
+import { venueFields } from "./onchain-parts";
 
 export { usdOut };
 
@@ -37,7 +37,7 @@ export const transferLegOut = z
 /** The fields of a swap the movement reader found in a buy's or a sell's transaction. */
 export const swapOutFields = {
   pool: addressOut.describe("The pool the token was swapped through."),
-  dex: dexNameOut,
+  ...venueFields,
   quote: quoteAssetOut,
   quote_amount: amountOut.describe("What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it."),
 };

@@ -3,6 +3,7 @@
 // units) and in dollars beside it; a figure that has no defensible value is null, never zero,
 // with the reason under data.unavailable.
 import { z } from "zod";
+import { movementCountsOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, decimalOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 import { movementKindOut, quoteAssetOut, swapOutFields, transferLegOut, usdOut } from "./wallet-parts";
 
@@ -47,7 +48,7 @@ const tradeOut = z
     quote_source_reason: z.string().nullable().describe("Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer or an unpriced trade."),
     value_usd: usdOut
       .nullable()
-      .describe("quote_amount in dollars at the trade's own block. Null on a plain transfer, on an unpriced trade, and where no wrapped-native/stablecoin pool priced the quote asset at that block (counted in counts.unpriced_usd)."),
+      .describe("quote_amount in dollars at the trade's own block. Null on a plain transfer, on an unpriced trade, and where no wrapped-native/stablecoin pool priced the quote asset at that block (counted in unpriced_counts.no_usd_price)."),
     unpriced: z
       .string()
       .nullable()
@@ -70,16 +71,13 @@ export const walletPnlResponse = defineResponse({
         .nullable()
         .describe("The one asset every priced trade was paid in, which the quote figures are in; null when the trades use more than one quote asset (then only dollar figures add up)."),
       trades: z.array(tradeOut).describe("Every trade and transfer of the token into or out of the wallet in the window, oldest first."),
-      counts: z
+      counts: movementCountsOut.describe("The lines of trades by kind."),
+      unpriced_counts: z
         .object({
-          buys: z.number().int().nonnegative().describe("Buy lines in trades."),
-          sells: z.number().int().nonnegative().describe("Sell lines in trades."),
-          transfers_in: z.number().int().nonnegative().describe("Plain transfers in."),
-          transfers_out: z.number().int().nonnegative().describe("Plain transfers out."),
-          unpriced: z.number().int().nonnegative().describe("Buys and sells their swap does not price (each with its reason in unpriced)."),
-          unpriced_usd: z.number().int().nonnegative().describe("Priced buys and sells with no dollar price at their block."),
+          no_quote_price: z.number().int().nonnegative().describe("Buys and sells their swap does not price (each with its reason in unpriced)."),
+          no_usd_price: z.number().int().nonnegative().describe("Priced buys and sells with no dollar price at their block."),
         })
-        .describe("The lines of trades by kind."),
+        .describe("The buys and sells left without a price, by the price they lack."),
       position: z
         .object({
           held: amountOut.nullable().describe("balanceOf(wallet) at the read block; null when the token did not answer it."),
@@ -126,7 +124,7 @@ export const walletPnlResponse = defineResponse({
         "position.cost_basis": "position.cost_basis is null.",
         "trades.price": "some swaps could not be priced (counts.unpriced > 0).",
         "trades.quote_amount": "some trades are priced by their pool's amount, not by the wallet's side (quote_source is pool), so a router's fee is not in them.",
-        "trades.value_usd": "some priced trades have no dollar price (counts.unpriced_usd > 0).",
+        "trades.value_usd": "some priced trades have no dollar price (unpriced_counts.no_usd_price > 0).",
       }),
     })
     .describe("A wallet's profit in one token, by average cost."),

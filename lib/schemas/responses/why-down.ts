@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Driver } from "@/lib/intel/why-down/assess";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
-import { dexNameOut } from "./onchain-parts";
+import { venueFields } from "./onchain-parts";
 import { relationOut } from "./team-wallets";
 
 const drivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
@@ -113,7 +113,7 @@ export const whyDownResponse = defineResponse({
       pool: z
         .object({
           address: addressOut.describe("The pool's address; for a Uniswap V4 pool, the PoolManager holding it."),
-          dex: dexNameOut,
+          ...venueFields,
           v4_pool_id: z
             .string()
             .regex(/^0x[0-9a-f]{64}$/)

@@ -10,6 +10,6 @@ export function misuse(pnl: PnlBody) {
   // @ts-expect-error realized can be null: its usd cannot be read unchecked
   void pnl.data.realized.usd;
   // @ts-expect-error counts are numbers
-  const buys: string = pnl.data.counts.buys;
+  const buys: string = pnl.data.counts.buy;
   return buys;
 }

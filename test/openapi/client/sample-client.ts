@@ -41,7 +41,7 @@ export function summarise(answers: {
   const renounced: boolean | null | undefined = contract.data.ownership?.renounced;
   lines.push(`contract exists ${contract.data.contract.exists}, renounced ${String(renounced)}, provenance of ownership ${contract.meta.provenance.ownership}`);
   const realizedUsd: string | null | undefined = pnl.data.realized?.usd;
-  lines.push(`pnl: realized ${realizedUsd ?? "unpriced"} USD over ${pnl.data.counts.buys} buys and ${pnl.data.counts.sells} sells`);
+  lines.push(`pnl: realized ${realizedUsd ?? "unpriced"} USD over ${pnl.data.counts.buy} buys and ${pnl.data.counts.sell} sells`);
   lines.push(`approvals: ${approvals.data.total} (${approvals.data.unlimited_total} unlimited); first spender ${approvals.data.approvals[0]?.spender.address ?? "none"}`);
   lines.push(`movements: ${movements.data.counts.total}; latest ${movements.data.movements[0]?.kind ?? "none"} at block ${movements.data.movements[0]?.block ?? "-"}`);
   return lines;

@@ -2,7 +2,7 @@
 // the logs are facts, the kind each amounts to (buy, sell, transfer) a reading.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { primaryLeg } from "../movements";
 import { assessMovements } from "./assess";
 import { maxMovementsPerCall, type RecentMovements } from "./read";
@@ -32,11 +32,11 @@ export function presentMovements(reading: RecentMovements) {
           time: isoTime(movement.timestamp),
           ...(line.legs.length > 1 ? { legs: line.legs.map((leg) => ({ counterparty: leg.counterparty, amount: amount(leg.amount, identity?.decimals.value), log_index: leg.logIndex })) } : {}),
           swap: movement.swap
-            ? { pool: movement.swap.pool, dex: movement.swap.dex, quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
+            ? { pool: movement.swap.pool, ...venueOf(movement.swap.dex), quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
             : null,
         };
       }),
-      counts: { ...counts, total: lines.length },
+      counts,
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), more_before: scan.capped || scan.truncated, end: scan.end },
       limitations: [
         `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,

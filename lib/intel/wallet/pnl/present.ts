@@ -6,7 +6,7 @@ import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
 import type { PresentedAnswer } from "@/lib/intel/meta";
-import { amount, isoTime, tokenView, usdDigits, usdText } from "@/lib/intel/present";
+import { amount, isoTime, tokenView, usdDigits, usdText, venueOf } from "@/lib/intel/present";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
@@ -38,7 +38,7 @@ function presentLine({ line, usd, unpriced, quote, pricePerToken }: AssessedLine
     swap: swap
       ? {
           pool: swap.pool,
-          dex: swap.dex,
+          ...venueOf(swap.dex),
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
           price_per_token: pricePerToken ? formatRatio(pricePerToken) : null,
@@ -123,7 +123,8 @@ export function presentPnl(history: PositionHistory) {
       method: costBasisMethod,
       quote: singleQuote ? { address: singleQuote.address, symbol: singleQuote.symbol, decimals: singleQuote.decimals } : null,
       trades: assessment.lines.map((line) => presentLine(line, decimals)),
-      counts: { buys: counts.buy, sells: counts.sell, transfers_in: counts.transfer_in, transfers_out: counts.transfer_out, unpriced, unpriced_usd: withoutUsd },
+      counts,
+      unpriced_counts: { no_quote_price: unpriced, no_usd_price: withoutUsd },
       position: {
         held: balance === null ? null : amount(balance, decimals),
         cost_basis: hasCostBasis ? { quote: quoteFigure(costBasis.quote), usd: usdText(costBasis.usd) } : null,
