@@ -198,6 +198,11 @@ export async function publishCard(db: Db, actor: Actor, input: { publisherEmail?
   const bullets = input.bullets.map((b) => b.trim()).filter(Boolean);
   if (!hook || hook.length > 140) throw new ApiError("bad_request", "The hook must be 1 to 140 characters.");
   if (bullets.length === 0 || bullets.length > 6 || bullets.some((b) => b.length > 200)) throw new ApiError("bad_request", "Give 1 to 6 bullet points of at most 200 characters.");
+  // Cards reach API clients verbatim, and not every client escapes: their text is plain text.
+  for (const [field, text] of [["hook", hook], ...bullets.map((b) => ["bullet", b]), ["token name", input.tokenName ?? ""], ["token symbol", input.tokenSymbol ?? ""]]) {
+    const problem = plainTextProblem(text);
+    if (problem) throw new ApiError("bad_request", `The ${field} must be plain text: ${problem}.`);
+  }
   const publisher = input.publisherId ? { id: input.publisherId } : input.publisherEmail ? await userByEmail(db, input.publisherEmail) : await staffPublisher(db);
   const card = await db.discoverCard.create({
     data: { id: newId("card"), publisherId: publisher.id, chain, token: input.token.toLowerCase(), tokenName: input.tokenName ?? null, tokenSymbol: input.tokenSymbol ?? null, hook, bullets },
@@ -272,4 +277,11 @@ export async function approveKeyAccess(db: Db, actor: Actor, input: { keyId: str
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { accessMode: "paid" } });
   await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
+}
+
+/** Why a card's text is not plain text (markup or invisible characters), or null. */
+export function plainTextProblem(text: string): string | null {
+  if (/<\s*[a-z!/?]/i.test(text)) return "markup such as <tag> is not accepted";
+  if (/[\p{Cc}\p{Cf}]/u.test(text)) return "control or invisible characters are not accepted";
+  return null;
 }

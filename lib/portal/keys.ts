@@ -169,3 +169,15 @@ export async function keyChoices(db: Db, projectId: string | null) {
   });
   return keys.map((key) => ({ id: key.id, label: `${key.name ? `${key.name} · ` : ""}${shortenMaskedKey(maskApiKey(key.mode, key.lastFour))}` }));
 }
+
+/**
+ * Keys a project may hold at once (not revoked, not rotated away) when created from the portal.
+ * Each key has its own metadata budget and discover cap, so without a ceiling a project could
+ * multiply them; the operator's CLI and staff are not held by it.
+ */
+export const maxKeysPerProject = 25;
+
+export async function assertKeyRoom(db: Db, projectId: string) {
+  const held = await db.apiKey.count({ where: { projectId, status: { not: "revoked" }, rotatedToId: null } });
+  if (held >= maxKeysPerProject) throw new ApiError("bad_request", `This project holds ${held} keys, the most a project may have (${maxKeysPerProject}); revoke one first.`);
+}

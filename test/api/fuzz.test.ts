@@ -8,6 +8,12 @@ import { endpoints } from "@/lib/contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { revokeKey } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";
+import { handlers } from "@/lib/auth/auth";
+import { setPortalDeps } from "@/lib/portal/deps";
+import { createRateLimiter } from "@/lib/rate-limit";
+import { readActivityQuery } from "@/lib/portal/activity";
+import { readUsageQuery } from "@/lib/portal/usage";
+import { readQuery, textValue } from "@/lib/portal/query-values";
 
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const total = Math.max(2_000, Number(process.env.FUZZ_REQUESTS ?? 2_000));
@@ -204,4 +210,60 @@ it(`${total} generated malformed requests (seed ${seed}): no 5xx but 503, always
   expect(sent).toBe(total);
   // The run reached well past authentication: refused at the key, validated, refused for size.
   for (const status of [400, 401, 403, 404, 405, 413]) expect(statuses.get(status) ?? 0, `status ${status} (seed ${seed})`).toBeGreaterThan(0);
+}, 240_000);
+
+/** Values a tester typed into the portal's URLs, and random text around them. */
+const portalValues = () => [
+  "\u0000", "a\r\nb", "\u202E", 'abc"; x', "2020-13-45", "2020-02-30", "9999-99-99", "-1", "1e309", "", " ", "x".repeat(400), "key_abc", "intel/risk", "429",
+  "%00", "%0d%0a", "\ud800", randomText(20), asHeaderValue(randomText(10)),
+];
+
+it(`the portal's query values (seed ${seed}): every value is either checked and kept, or dropped and named`, () => {
+  const invisible = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+  for (let i = 0; i < 2_000; i++) {
+    const params = Object.fromEntries(["window", "key", "endpoint", "status", "project", "page", "action", "actor", "from", "to", "q"].filter(() => chance(0.5)).map((name) => [name, pick(portalValues())]));
+    const usage = readUsageQuery(params);
+    const activity = readActivityQuery(params);
+    const search = readQuery({ q: { label: "Search", schema: textValue(100) } }, params);
+    for (const value of [usage.query.key, usage.query.project, activity.query.project]) if (value !== undefined) expect(value, `seed ${seed}`).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    for (const day of [activity.query.from, activity.query.to]) if (day !== undefined) expect(new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10), `seed ${seed}`).toBe(day);
+    for (const text of [activity.query.actor, search.query.q]) if (text !== undefined) expect(invisible.test(text), `seed ${seed}: ${JSON.stringify(text)}`).toBe(false);
+    expect(Number.isInteger(usage.query.page) && usage.query.page >= 1, `seed ${seed}`).toBe(true);
+    // Whatever was given and not kept is named.
+    const given = Object.keys(params).filter((name) => name in usage.query && params[name]);
+    const kept = given.filter((name) => usage.query[name as keyof typeof usage.query] === params[name] || String(usage.query[name as keyof typeof usage.query]) === params[name]?.trim());
+    expect(usage.problems.length, `seed ${seed}: ${JSON.stringify(params)}`).toBeGreaterThanOrEqual(given.length - kept.length - 1);
+  }
+});
+
+it(`Auth.js's routes under generated requests (seed ${seed}): never a 5xx`, async () => {
+  process.env.AUTH_SECRET ??= "fuzz-secret-for-auth-routes";
+  process.env.SIGN_IN_LIMIT_PER_CLIENT = "100000";
+  setPortalDeps({ db: async () => h.db, limiter: () => createRateLimiter({ env: {}, prefix: `fuzz-auth-${seed}` }) });
+  const failures: string[] = [];
+  const csrf = await handlers.GET(new Request("http://localhost/api/auth/csrf") as never);
+  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  for (let i = 0; i < 300; i++) {
+    const path = pick(["signin/email", "signin", "callback/email", "session", "csrf", "providers", "signout", "signin/github", "verify-request", "error", "nothing", randomText(8)]);
+    const method = pick(["GET", "POST"]);
+    const form = new URLSearchParams();
+    if (chance(0.8)) form.set("csrfToken", chance(0.8) ? csrfToken : randomText(10));
+    if (chance(0.8)) form.set("email", pick([...portalValues(), "a b@example.com", "<img src=x>@example.com", `fuzz-${i}@example.com`, "a\uFF20b@example.com"]));
+    if (chance(0.5)) form.set("callbackUrl", pick(["/\t/evil.example", "/\n/x", "//evil.example", "https://evil.example", "/developers", ...portalValues()]));
+    const query = chance(0.5) ? `?${new URLSearchParams({ token: randomText(12), email: pick(portalValues()), callbackUrl: pick(["/\t/evil", "/developers"]) })}` : "";
+    const headers = new Headers({ cookie, "content-type": "application/x-www-form-urlencoded" });
+    let status: number;
+    try {
+      const response = await (method === "POST" ? handlers.POST : handlers.GET)(new Request(`http://localhost/api/auth/${encodeURI(path)}${query}`, { method, headers, body: method === "POST" ? form.toString() : undefined }) as never);
+      status = response.status;
+      const location = response.headers.get("location");
+      if (location && new URL(location, "http://localhost").host !== "localhost") failures.push(`#${i} ${method} ${path}: redirected off-site to ${location}`);
+    } catch (error) {
+      failures.push(`#${i} ${method} ${path}: threw ${String(error).slice(0, 200)}`);
+      continue;
+    }
+    if (status >= 500) failures.push(`#${i} ${method} ${path} ${form} → ${status}`);
+  }
+  expect(failures.slice(0, 20), `seed ${seed}`).toEqual([]);
 }, 240_000);

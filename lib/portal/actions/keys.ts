@@ -5,10 +5,11 @@ import { z } from "zod";
 import { ApiError } from "@/lib/contract/api-error";
 import { createKey as create, revokeKey as revoke, rotateKey as rotate } from "@/lib/operator/operations";
 import { keyAction, projectAction } from "@/lib/portal/guards";
-import { assertProjectActive, keyFormSchema, keyOptionsFromForm, validateKeyOptions } from "@/lib/portal/keys";
+import { assertKeyRoom, assertProjectActive, keyFormSchema, keyOptionsFromForm, validateKeyOptions } from "@/lib/portal/keys";
 
 export const createKey = projectAction(keyFormSchema, async (ctx, form) => {
   assertProjectActive(ctx.project);
+  await assertKeyRoom(ctx.db, ctx.project.id);
   const options = validateKeyOptions(keyOptionsFromForm({ ...form, projectId: ctx.project.id }));
   const made = await create(ctx.db, ctx.actor, options);
   return { id: made.id, masked: made.masked, fullKey: made.fullKey, mode: made.key.mode };
