@@ -209,10 +209,12 @@ export const versionNotes: VersionNote[] = [
     "POST /v1/api/intel/liquidity 200.data.lp_custody[].team.holders[].relations[]",
     "POST /v1/api/intel/liquidity 200.data.lp_custody[].liquidity_removals[].by_team[]",
     "POST /v1/api/intel/liquidity 200.data.position_custody[].team[].relations[]",
-  ].map((where) => ({
-    date: "2026-11-27",
-    where,
-    what: 'may now return "launch_mint_recipient"',
-    note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its owner and now the wallets its launch minted to (intel/risk reads them from the Transfer history it already scans). A pool's first liquidity provider is no longer the team on that ground alone: initial_liquidity_provider is listed only beside another link.",
-  })),
+  ].flatMap((where) =>
+    ['"launch_mint_recipient"', '"received_from_team"'].map((value) => ({
+      date: "2026-11-27",
+      where,
+      what: `may now return ${value}`,
+      note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its owner and now the wallets its launch minted to and those they sent the token to straight (intel/risk reads them from the Transfer history it already scans). A pool's first liquidity provider is no longer the team on that ground alone: initial_liquidity_provider is listed only beside another link.",
+    })),
+  ),
 ];

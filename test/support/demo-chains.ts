@@ -6,9 +6,10 @@ import { getNetwork, type ChainId } from "@/lib/chain/networks";
 
 export function useDemoChains() {
   let chains: DemoChains | undefined;
+  // Loading three saved states of a few hundred megabytes takes minutes on a busy machine.
   beforeAll(async () => {
     chains = await startDemoChains({ log: () => undefined });
-  }, 120_000);
+  }, 360_000);
   afterAll(async () => {
     await chains?.stop();
   });

@@ -40,11 +40,11 @@ import {
 import type { PoolCandidate } from "./pools";
 
 /** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
-export type TeamRelation = "deployer" | "owner" | "launch_mint_recipient" | "initial_liquidity_provider";
+export type TeamRelation = "deployer" | "owner" | "launch_mint_recipient" | "received_from_team" | "initial_liquidity_provider";
 
 export type CustodyOptions = {
   /**
-   * Wallets linked to the token's team (deployer, owner, what they launched to), with how each is
+   * Wallets linked to the token's team (deployer, owner, what they launched and sent to), with how each is
    * linked; a promise is awaited after the log round, so links learned beside it cost no round.
    */
   team?: readonly { address: Address; relation: TeamRelation }[] | Promise<readonly { address: Address; relation: TeamRelation }[]>;

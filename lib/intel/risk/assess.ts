@@ -687,7 +687,7 @@ function hiddenBalanceSignal(reading: RiskReading): Signal | null {
       })),
       total_supply: totalSupply.toString(),
       threshold_bps: Number(hiddenBalanceBps),
-      note: "Balances read at the block for the largest receivers, the token itself, its deployer, its owner and the wallets its launch minted to, against the token's Transfer history (rebases counted): a balance above the whole supply is impossible by any Transfer; an excess over what came in less what went out is counted when it is at least threshold_bps of the supply and at least what the Transfers explain.",
+      note: "Balances read at the block for the largest receivers, the token itself and the team's wallets (its deployer, its owner, the wallets its launch minted to and those they sent the token to), against the token's Transfer history (rebases counted): a balance above the whole supply is impossible by any Transfer; an excess over what came in less what went out is counted when it is at least threshold_bps of the supply and at least what the Transfers explain.",
     },
     provenance: "verified_onchain",
   };

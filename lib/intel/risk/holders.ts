@@ -42,6 +42,8 @@ export type ReceiverScan = {
   rebases: LoggedRebase[];
   /** Who received the launch's mints (within the launch blocks of the first mint in the window). */
   launchRecipients: Address[];
+  /** Who received the token straight from any of `sources` in the window (one step), in log order. */
+  receivedFrom: (sources: readonly Address[]) => Address[];
   fromBlock: bigint;
   toBlock: bigint;
   truncated: boolean;
@@ -112,6 +114,10 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     loggedSupply,
     rebases,
     launchRecipients: [...new Set(launchMints(transfers).map((log) => log.args.to))],
+    receivedFrom: (sources) => {
+      const from = new Set(sources.map((source) => source.toLowerCase()));
+      return [...new Set(transfers.filter((log) => from.has(log.args.from.toLowerCase()) && !from.has(log.args.to.toLowerCase())).map((log) => log.args.to))];
+    },
     fromBlock: scan.fromBlock,
     toBlock: scan.toBlock,
     truncated: scan.truncated,

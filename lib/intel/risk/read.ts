@@ -64,7 +64,7 @@ export type RiskReading = {
   owner: OwnerRead;
   /** What kind of account a live owner is (a wallet, a Safe, a timelock, another contract); null when there is no owner() or it is renounced. */
   ownerHolder: Holder | null;
-  /** The deployer, an owner that is not renounced and the wallets the launch minted to: whose LP and tokens count as the team's. */
+  /** The deployer, an owner that is not renounced, the wallets the launch minted to and those they sent the token to: whose LP and tokens count as the team's. */
   team: TeamMember[];
   proxy: ProxyReading;
   /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
@@ -125,7 +125,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // The Transfer scan runs beside the custody logs: the wallets the launch minted to join the team
   // before custody reads balances, in the same round.
   const receiversRead = scanReceivers(client, chain, token, ctx.block);
-  const teamRead = receiversRead.then((scan) => (bridged ? known : withLaunchRecipients(chain, token, known, scan)), () => known);
+  const teamRead = receiversRead.then((scan) => (bridged ? known : linkedTeam(chain, token, discovery.candidates.map((pool) => pool.address), known, scan)), () => known);
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team: teamRead, lookbackBlocks: custodyWindow.blocks })));
   const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
   // A failure surfaces where these are awaited, not as unhandled.
@@ -218,12 +218,18 @@ export async function transfersReadFromStart(client: ChainClient, token: Address
     });
 }
 
-/** The team as first known, and the wallets the launch minted to (a registry address is nobody's wallet). A bridged token's mints are deliveries, not a launch: its caller leaves them out. */
-function withLaunchRecipients(chain: ChainId, token: Address, known: readonly TeamMember[], scan: ReceiverScan): TeamMember[] {
-  const recipients = scan.launchRecipients
-    .filter((address) => !sameAddress(address, token) && labelKnownAddress(chain, address) === null)
-    .map((address) => ({ address, relation: "launch_mint_recipient" as const }));
-  return [...known, ...recipients];
+/**
+ * The team as first known, the wallets the launch minted to, and the wallets any of those sent the
+ * token to straight (one step, as team-wallets links them); never a pool of the token, a registry
+ * address or the token itself. A bridged token's mints are deliveries, not a launch: its caller
+ * leaves them out.
+ */
+function linkedTeam(chain: ChainId, token: Address, pools: readonly Address[], known: readonly TeamMember[], scan: ReceiverScan): TeamMember[] {
+  const wallet = (address: Address) => !sameAddress(address, token) && address !== zeroAddress && !pools.some((pool) => sameAddress(pool, address)) && labelKnownAddress(chain, address) === null;
+  const launched = scan.launchRecipients.filter(wallet).map((address) => ({ address, relation: "launch_mint_recipient" as const }));
+  const sources = [...known, ...launched].map((member) => member.address);
+  const funded = scan.receivedFrom(sources).filter(wallet).map((address) => ({ address, relation: "received_from_team" as const }));
+  return [...known, ...launched, ...funded];
 }
 
 /** The route the simulator trades a pool through, by its venue. */

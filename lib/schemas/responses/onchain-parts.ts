@@ -51,8 +51,8 @@ export const holderOut = z.discriminatedUnion("kind", [...holderVariants]).descr
 
 /** How a wallet is linked to a token's team. */
 export const teamRelationOut = z
-  .enum(["deployer", "owner", "initial_liquidity_provider", "launch_mint_recipient"])
-  .describe("deployer: created the token contract. owner: the token's owner() at the block. initial_liquidity_provider: received the pool's first LP mint (listed only beside another link: a first provider alone is not the team). launch_mint_recipient: received the token's launch mint.");
+  .enum(["deployer", "owner", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"])
+  .describe("deployer: created the token contract. owner: the token's owner() at the block. initial_liquidity_provider: received the pool's first LP mint (listed only beside another link: a first provider alone is not the team). launch_mint_recipient: received the token's launch mint. received_from_team: received the token straight from one of those wallets (one step).");
 
 const unique = <T extends string>(values: T[]) => [...new Set(values)] as [T, ...T[]];
 

@@ -206,7 +206,7 @@ const signalOut = z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("Its name in the registry."), since: isoTimeOut.nullable().describe("Since when the LP could be withdrawn (the earliest passed unlock time).") }).describe("A locker holding expired locks."))
           .optional()
           .describe("The lockers holding withdrawable liquidity."),
-        team_held_bps: bpsOut.describe("Liquidity held by wallets linked to the token (the deployer, the owner, the wallets its launch minted to), in basis points of the basis (rounded down). The pool's first liquidity provider counts only when one of those links holds too."),
+        team_held_bps: bpsOut.describe("Liquidity held by wallets linked to the token (the deployer, the owner, the wallets its launch minted to and those they sent the token to), in basis points of the basis (rounded down). The pool's first liquidity provider counts only when one of those links holds too."),
         unverified_custody_bps: bpsOut.describe("Liquidity in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of the basis (rounded down)."),
         lockers: z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
@@ -230,7 +230,7 @@ const signalOut = z
                 address: addressOut.describe("The holder."),
                 balance: tokenUnits("Its balance at the block"),
                 share_bps: bpsOut.describe("Its share of total supply, in basis points."),
-                team: z.array(z.enum(["deployer", "owner", "launch_mint_recipient"])).describe("How the holder is linked to the team (deployer, owner, a wallet the launch minted to); empty when it is not."),
+                team: z.array(z.enum(["deployer", "owner", "launch_mint_recipient", "received_from_team"])).describe("How the holder is linked to the team (deployer, owner, a wallet the launch minted to, a wallet one of those sent the token to); empty when it is not."),
               })
               .describe("A holder ranked by balance."),
           )
