@@ -59,3 +59,12 @@ export async function readStoredControl(client: ChainClient, token: Address, blo
     });
   return { paths, callers: stored(paths.callerSlots), delegates: stored(paths.delegateSlots), calls: stored(paths.callSlots), words: wordAt };
 }
+
+/**
+ * The control the code would have if every slot it checks msg.sender against held `holder`: what a
+ * read behind a proxy runs its powers on while the real slots are read in the same round.
+ */
+export function assumedControl(codes: readonly Hex[], holder: Address): StoredControl {
+  const paths = joinPaths(codes.map(readCodePaths));
+  return { paths, callers: paths.callerSlots.map((use) => ({ ...use, address: holder })), delegates: [], calls: [], words: new Map() };
+}
