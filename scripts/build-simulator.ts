@@ -1,5 +1,6 @@
 // Compiles the contracts the reads place with an eth_call state override (offline, with the
-// project's solc): contracts/simulator/TradeSimulator.sol to lib/intel/risk/simulator-code.ts and
+// project's solc): contracts/simulator/TradeSimulator.sol to lib/intel/risk/simulator-code.ts,
+// contracts/simulator/PowerProbe.sol to lib/intel/risk/power-probe-code.ts, and
 // contracts/lens/PositionLens.sol to lib/intel/market/lens-code.ts, contracts/lens/LockerLens.sol to
 // lib/intel/market/locker-lens-code.ts. Tests recompile and check
 // that each committed code agrees with its source.
@@ -7,7 +8,7 @@
 //   npx tsx scripts/build-simulator.ts
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { compileLens, compileLockerLens, compileSimulator, lensSource, lockerLensSource, simulatorSource } from "@/lib/intel/compile-placed";
+import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/compile-placed";
 
 function write(file: string, source: string, names: { runtime: string; abi: string }, compiled: { runtime: string; abi: unknown }) {
   const target = path.join(process.cwd(), file);
@@ -21,5 +22,6 @@ function write(file: string, source: string, names: { runtime: string; abi: stri
 }
 
 write("lib/intel/risk/simulator-code.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator());
+write("lib/intel/risk/power-probe-code.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe());
 write("lib/intel/market/lens-code.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens());
 write("lib/intel/market/locker-lens-code.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens());

@@ -34,6 +34,12 @@ export function compileSimulator(root = process.cwd()): { runtime: Hex; abi: Abi
   return compilePlaced(simulatorSource, "TradeSimulator", root);
 }
 
+export const powerProbeSource = "contracts/simulator/PowerProbe.sol";
+
+export function compilePowerProbe(root = process.cwd()): { runtime: Hex; abi: Abi } {
+  return compilePlaced(powerProbeSource, "PowerProbe", root);
+}
+
 export function compileLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
   return compilePlaced(lensSource, "PositionLens", root);
 }

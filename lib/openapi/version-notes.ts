@@ -1,6 +1,9 @@
 // Breaking changes to the v1 contract made on purpose, each with the note a client reads. A new
 // committed OpenAPI document that removes a path or a field, or narrows a type, is refused
 // (npm run openapi) until every such change has its note here.
+const powersByEffect =
+  "Owner powers are proven by effect: each function only a stored address (or a mapping's member) can call is run as that holder in a simulation, and the power signal's evidence is split by proven_by: simulation (functions with their holders and the effect observed, holders, read_from, owner, owner_renounced, note) or name_only (the catalogued functions, now each with its outcome and holders, as before). A client reading evidence.functions[].signature must accept null for a function the catalogue does not name.";
+
 export type VersionNote = { date: string; where: string; what: string; note: string };
 
 const venues = "The registry names every venue a token trades on: Uniswap V4 on all three networks and Aerodrome Slipstream on Base join the DEX keys; a client that switches over them needs a branch for the new keys (or a default).";
@@ -217,4 +220,21 @@ export const versionNotes: VersionNote[] = [
       note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its owner and now the wallets its launch minted to and those they sent the token to straight (intel/risk reads them from the Transfer history it already scans). A pool's first liquidity provider is no longer the team on that ground alone: initial_liquidity_provider is listed only beside another link.",
     })),
   ),
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/intel/risk 200.data.flags[]",
+    what: 'may now return "privileged_functions", "outside_gate"',
+    note: "Two new signals: privileged_functions lists every function only privileged addresses can call with what running it as its holder showed (context, never a flag); outside_gate names an outside contract every transfer calls at a stored address a privileged address can re-point (GoPlus's external_call).",
+  },
+  { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.functions", what: "field removed", note: powersByEffect },
+  { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.read_from", what: "field removed", note: powersByEffect },
+  { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.owner", what: "field removed", note: powersByEffect },
+  { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.owner_renounced", what: "field removed", note: powersByEffect },
+  { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.note", what: "field removed", note: powersByEffect },
+  {
+    date: "2026-11-27",
+    where: "POST /v1/api/contract/analysis 200.data.controllers.accounts[].role",
+    what: 'may now return "stored_address"',
+    note: "Controllers include every other address the contract's own code keeps in storage and compares msg.sender with (a minter with no owner(), a policy address, a slot with no getter), with the slot and the functions it guards.",
+  },
 ];

@@ -9,7 +9,7 @@ type Piece = string | { push: bigint | number; width?: number } | { label: strin
 
 /** A tiny assembler: opcodes by name, pushes, labels (JUMPDEST) and pushes of a label's offset. */
 function assemble(pieces: Piece[]): Hex {
-  const ops: Record<string, number> = { STOP: 0x00, SUB: 0x03, DIV: 0x04, EQ: 0x14, ISZERO: 0x15, AND: 0x16, SHR: 0x1c, CALLER: 0x33, CALLDATALOAD: 0x35, POP: 0x50, DUP1: 0x80, SLOAD: 0x54, JUMP: 0x56, JUMPI: 0x57, GAS: 0x5a, SWAP1: 0x90, DELEGATECALL: 0xf4, REVERT: 0xfd, SELFDESTRUCT: 0xff };
+  const ops: Record<string, number> = { STOP: 0x00, SUB: 0x03, DIV: 0x04, EQ: 0x14, ISZERO: 0x15, AND: 0x16, SHR: 0x1c, SHA3: 0x20, CALLER: 0x33, MSTORE: 0x52, SSTORE: 0x55, CALL: 0xf1, CALLDATALOAD: 0x35, POP: 0x50, DUP1: 0x80, SLOAD: 0x54, JUMP: 0x56, JUMPI: 0x57, GAS: 0x5a, SWAP1: 0x90, DELEGATECALL: 0xf4, REVERT: 0xfd, SELFDESTRUCT: 0xff };
   const size = (piece: Piece) => (typeof piece === "string" ? 1 : "push" in piece ? 1 + (piece.width ?? 32) : "label" in piece ? 1 : 3);
   const offsets = new Map<string, number>();
   let at = 0;
@@ -44,7 +44,7 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
@@ -57,7 +57,7 @@ describe("readCodePaths", () => {
       // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
       { label: "unreached" }, "CALLER", "SELFDESTRUCT",
     ]);
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], delegateSlots: [], selfDestruct: false, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callSlots: [], writtenSlots: [], delegateSlots: [], selfDestruct: false, complete: true });
   });
 
   it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {
@@ -75,5 +75,38 @@ describe("readCodePaths", () => {
       { slot: 5n, shift: 0, functions: [first] },
       { slot: 6n, shift: 0, functions: [second] },
     ]);
+  });
+
+  it("follows a mapping keyed by msg.sender that a function branches on (a minter table), the slot a function writes, and a stored address a function CALLs", () => {
+    const [mintFn, setGate, transferFn] = [0xa0712d68, 0x12345678, 0xa9059cbb];
+    const code = assemble([
+      { push: 0, width: 1 }, "CALLDATALOAD", { push: 224, width: 1 }, "SHR",
+      "DUP1", { push: mintFn, width: 4 }, "EQ", { jumpTo: "mint" }, "JUMPI",
+      "DUP1", { push: setGate, width: 4 }, "EQ", { jumpTo: "set" }, "JUMPI",
+      "DUP1", { push: transferFn, width: 4 }, "EQ", { jumpTo: "transfer" }, "JUMPI",
+      "STOP",
+      // require(minters[msg.sender]), minters at slot 9: hash of (caller, 9) at 0x00..0x40
+      { label: "mint" }, addressMask, "CALLER", "AND", { push: 0, width: 1 }, "MSTORE", { push: 9, width: 1 }, { push: 32, width: 1 }, "MSTORE",
+      { push: 64, width: 1 }, { push: 0, width: 1 }, "SHA3", "SLOAD", "ISZERO", { jumpTo: "denied" }, "JUMPI", "STOP",
+      { label: "denied" }, { push: 0, width: 1 }, { push: 0, width: 1 }, "REVERT",
+      // gate = x: writes slot 4
+      { label: "set" }, { push: 1, width: 1 }, { push: 4, width: 1 }, "SSTORE", "STOP",
+      // gate.call(...) on the transfer path: target loaded from slot 4
+      { label: "transfer" }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 0, width: 1 }, { push: 4, width: 1 }, "SLOAD", "GAS", "CALL", "POP", "STOP",
+    ]);
+    const paths = readCodePaths(code);
+    expect(paths.callerMappings).toEqual([{ slot: 9n, shift: 0, functions: [mintFn] }]);
+    expect(paths.writtenSlots).toEqual([{ slot: 4n, shift: 0, functions: [setGate] }]);
+    expect(paths.callSlots).toEqual([{ slot: 4n, shift: 0, functions: [transferFn] }]);
+    expect(paths.callerSlots).toEqual([]);
+  });
+
+  it("a balance read keyed by msg.sender and compared with an amount is no permission", () => {
+    const code = assemble([
+      addressMask, "CALLER", "AND", { push: 0, width: 1 }, "MSTORE", { push: 0, width: 1 }, { push: 32, width: 1 }, "MSTORE",
+      { push: 64, width: 1 }, { push: 0, width: 1 }, "SHA3", "SLOAD", { push: 100, width: 1 }, "SUB", { jumpTo: "end" }, "JUMPI", "STOP",
+      { label: "end" }, "STOP",
+    ]);
+    expect(readCodePaths(code).callerMappings).toEqual([]);
   });
 });

@@ -78,9 +78,12 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(result.data.fallback).toBe(false);
     expect(result.data.simulation).toMatchObject({ pool: honeypot.pool.pair, buy: { ok: true, revert: null }, sell: { ok: false, revert: { reason: "TransferHelper: TRANSFER_FROM_FAILED" } }, buy_tax_bps: 0, sell_tax_bps: null });
     expect(signal(result, "honeypot")).toMatchObject({ severity: "high", flag: true, provenance: "verified_onchain" });
-    expect(signal(result, "power_exemptions").evidence.functions).toEqual([
-      { signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)") },
-      { signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)") },
+    // Proven by running each as the owner: whitelisting lets the probe holder sell, marking it a pool stops transfers to it.
+    const exemptions = signal(result, "power_exemptions");
+    expect(exemptions).toMatchObject({ provenance: "verified_onchain", evidence: { proven_by: "simulation", holders: [{ address: honeypot.facts.owner, kind: "owner", live: true }] } });
+    expect(exemptions.evidence.functions).toEqual([
+      expect.objectContaining({ signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: { probe_holder_can_sell: { before: false, after: true } } }) }),
+      expect.objectContaining({ signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: expect.objectContaining({ probe_holder_can_receive: { before: true, after: false } }) }) }),
     ]);
     expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner, renounced: false, kind: "eoa" });
     expect(result.data.flags).toContain("honeypot");
@@ -167,9 +170,10 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     const { roles } = book.scenarios;
     const result = await analyze(roles.token.address);
     expect(signal(result, "power_mint").flag).toBe(true);
+    // AccessControl keeps roles in nested mappings, which the walk does not follow: read by name, with no holder found.
     expect(signal(result, "power_pause").evidence.functions).toEqual([
-      { signature: "pause()", selector: toFunctionSelector("pause()") },
-      { signature: "unpause()", selector: toFunctionSelector("unpause()") },
+      { signature: "pause()", selector: toFunctionSelector("pause()"), outcome: null, holders: [] },
+      { signature: "unpause()", selector: toFunctionSelector("unpause()"), outcome: null, holders: [] },
     ]);
     expect(signal(result, "ownership").evidence).toEqual({ owner: null, renounced: null, kind: null });
     // No owner() and no stored address found: who holds the powers is not known, so not "no one".

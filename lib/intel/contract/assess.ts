@@ -14,7 +14,7 @@ export function confirmedRoleHolders(grants: RoleGrants, checks: CallResult[], d
   return { holders, truncated, from_block: Number(coveredFrom) };
 }
 
-export type Controller = Holder & { role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control"; role_id?: Hex };
+export type Controller = Holder & { role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address"; role_id?: Hex; slot?: string; functions?: (Hex | null)[] };
 
 export function assessContract(reading: Extract<ContractReading, { isContract: true }>) {
   const roleScan = reading.roles ? confirmedRoleHolders(reading.roles.grants, reading.roles.checks, reading.roles.described, reading.deployment?.block ?? null) : null;
@@ -23,6 +23,11 @@ export function assessContract(reading: Extract<ContractReading, { isContract: t
   if (reading.adminHolder) controllers.push({ role: "proxy_admin", ...reading.adminHolder });
   if (reading.adminOwnerHolder) controllers.push({ role: "proxy_admin_owner", ...reading.adminOwnerHolder });
   for (const holder of roleScan?.holders ?? []) controllers.push({ role: "access_control", role_id: holder.role, ...holder.holder });
+  // Addresses the code compares msg.sender with, whatever getter (if any) shows them: a minter, a policy address, a slot with none.
+  for (const { stored, holder } of reading.stored) {
+    if (!holder) continue;
+    controllers.push({ role: "stored_address", slot: stored.slot.toString(), functions: stored.functions.map((fn) => (fn === null ? null : (`0x${fn.toString(16).padStart(8, "0")}` as Hex))), ...holder });
+  }
   const { owner, ownerHolder } = reading;
   return {
     ownership: {

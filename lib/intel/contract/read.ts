@@ -3,7 +3,10 @@
 //      identity, owner(), the deployer; and the balance and nonce;
 //   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
 //      receipt, and (Ethereum) the AccessControl grants;
-//   3. the proxy admin's owner and the role holders, confirmed and described.
+//   3. the proxy admin's owner and the role holders, confirmed and described; and every other
+//      address the contract's own code keeps in storage and lets through its msg.sender checks
+//      (the same walk and slots intel/risk reads, lib/intel/risk/stored-control; slots read in
+//      round 2), described. Behind a proxy the code that runs is the implementation's: not walked here.
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -15,6 +18,7 @@ import type { Creation } from "@/lib/intel/token/deployer";
 import { accessControlAbi, roleGranted, roleRevoked, safeAbi, timelockAbi } from "./abis";
 import { describeHolder, type Holder } from "./holders";
 import { proxyProbe, type ProxyReading } from "./proxy";
+import { readStoredControl, type StoredAddress } from "@/lib/intel/risk/stored-control";
 
 /** How far back role grants are scanned when the deployment block is unknown. */
 const roleScanLookback = 200_000n;
@@ -86,6 +90,8 @@ export type ContractReading =
       deployment: (Creation & { block: bigint }) | null;
       /** Ethereum only: the replayed grants and each one's hasRole answer and holder. */
       roles: { grants: RoleGrants; checks: CallResult[]; described: Holder[] } | null;
+      /** Addresses the code that runs compares msg.sender with (other than the owner and the proxy admin), described; empty when that code is not known. */
+      stored: { stored: StoredAddress; holder: Holder }[];
     };
 
 export async function readContract(input: { chain: ChainId; address: Address; client: ChainClient; first?: TokenFirstRound }): Promise<ContractReading> {
@@ -116,10 +122,12 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const admin = probe.admin;
   const ownerToDescribe = owner.address && !owner.renounced ? owner.address : null;
   const describeNow = [admin, ownerToDescribe].filter((a): a is Address => a !== null);
-  const [round2, receipt, roleGrants] = await Promise.all([
+  // The slots the contract's own code checks msg.sender against (behind a proxy the code that runs is another's: not read here).
+  const [round2, receipt, roleGrants, ownControl] = await Promise.all([
     readRound(at, describeNow, probe.calls),
     creation ? client.getTransactionReceipt({ hash: creation.transaction }) : null,
     chain === "eth" ? scanRoleGrants(at, address) : null,
+    probe.slotImplementation ? null : readStoredControl(client, address, block, [code]),
   ]);
   const proxy = probe.read(round2.results);
   const adminHolder = admin ? round2.described[0] : null;
@@ -128,10 +136,11 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   // Round 3: the proxy admin's owner, and (Ethereum) the role holders confirmed and described.
   const adminOwnerToDescribe = proxy.adminOwner && adminHolder?.is_contract ? proxy.adminOwner : null;
   const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
-  const round3 =
-    adminOwnerToDescribe || grants.holders.length > 0
-      ? await readRound(at, [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : [])], roleChecks(address, grants))
-      : { results: [], described: [] };
+  const known = new Set([owner.address, admin, proxy.adminOwner, address].filter((entry): entry is Address => entry !== null).map((entry) => entry.toLowerCase()));
+  const others = (found: StoredAddress[]) => found.filter((stored) => BigInt(stored.address) !== 0n && !known.has(stored.address.toLowerCase()));
+  const storedNow = ownControl && proxy.standard === "none" ? others(ownControl.callers) : [];
+  const toDescribe = [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : []), ...[...new Set(storedNow.map((stored) => stored.address))]];
+  const round3 = toDescribe.length > 0 ? await readRound(at, toDescribe, roleChecks(address, grants)) : { results: [], described: [] };
 
   return {
     chain,
@@ -146,5 +155,6 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
     adminOwnerHolder: adminOwnerToDescribe ? round3.described[grants.holders.length] : null,
     deployment: creation && receipt ? { ...creation, block: receipt.blockNumber } : null,
     roles: roleGrants ? { grants: roleGrants, checks: round3.results, described: round3.described } : null,
+    stored: storedNow.map((stored) => ({ stored, holder: round3.described[toDescribe.indexOf(stored.address)] })),
   };
 }

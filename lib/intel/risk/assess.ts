@@ -9,7 +9,8 @@ import type { Provenance } from "@/lib/intel/provenance";
 import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
-import { knownFunction, powersInCodes, type PowerMatch } from "./selectors";
+import { knownFunction } from "./selectors";
+import { codeThatRuns, outsideGateSignals, powerSignals } from "./power-signals";
 import type { StoredAddress } from "./stored-control";
 import { tradedThrough, type HolderSell } from "./simulate";
 
@@ -41,17 +42,6 @@ const concentrationThresholds = { topHolderHighBps: 5_000, topHolderMediumBps: 2
 
 /** LP burned plus locked, in basis points of LP supply, from which the liquidity reads as secured (the pool's own MINIMUM_LIQUIDITY makes an exact 90 % read 89.99 %). */
 const securedLpBps = 8_000;
-
-const powerTitles: Record<PowerMatch["kind"], { title: string; severity: Severity }> = {
-  mint: { title: "The code can mint new tokens", severity: "high" },
-  pause: { title: "The code can pause transfers", severity: "medium" },
-  blacklist: { title: "The code can block chosen wallets", severity: "high" },
-  fees: { title: "The code can change fees or the fee wallet", severity: "medium" },
-  limits: { title: "The code can set transaction or wallet limits", severity: "medium" },
-  trading_switch: { title: "The code can switch trading on or off", severity: "medium" },
-  exemptions: { title: "The code can mark pools and exempt chosen wallets from its rules", severity: "medium" },
-  balance_edit: { title: "The code can take or burn a holder's tokens without the holder", severity: "high" },
-};
 
 const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
 
@@ -149,63 +139,16 @@ function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Reco
   };
 }
 
-/** The code the token runs: the implementation's behind a proxy (every facet's, for a diamond), else its own. */
-function codeThatRuns(reading: RiskReading): Hex[] {
-  return reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
-}
-
-/** Powers in code: the token's own, or the implementation's behind a proxy. */
-function powerSignals(reading: RiskReading, heldElsewhere: boolean): Signal[] {
-  const { implementationCode, owner } = reading;
-  // Renounced ownership leaves owner-gated functions with no one to call them — unless the code can
-  // give ownership back (the lock/unlock pattern) or lets another address through (a hidden owner).
-  const heldByNoOne = owner.renounced === true && !heldElsewhere;
-  return powersInCodes(codeThatRuns(reading)).map((power) => {
-    const { title, severity } = powerTitles[power.kind];
-    // An established quote asset (the registry's wrapped native coin, stablecoins, wrapped majors)
-    // is the market's money: its issuer's powers are known terms of holding it, told as context.
-    if (isQuoteAsset(reading.chain, reading.token)) {
-      return {
-        id: `power_${power.kind}`,
-        severity: "info",
-        flag: false,
-        title: `${title}: held by the issuer of ${labelKnownAddress(reading.chain, reading.token)?.label ?? "an established quote asset"}, an established quote asset (context)`,
-        evidence: { functions: power.functions, read_from: implementationCode.length > 0 ? "implementation_code" : "token_code", owner: owner.address, owner_renounced: owner.renounced, note: "The token is one of the network registry's quote assets; the powers in its code are its issuer's, part of what holding it means, not a launch's trap." },
-        provenance: "interpretation",
-      } satisfies Signal;
-    }
-    // A bridged token's mint and burn are its bridge's, for what crosses over; no owner holds them.
-    if ((power.kind === "mint" || power.kind === "balance_edit") && reading.bridged) {
-      return {
-        id: `power_${power.kind}`,
-        severity: "info",
-        flag: false,
-        title: power.kind === "mint" ? `The code can mint, for ${reading.bridged.bridgeName} only: it mints what crosses the bridge` : `The code can burn a holder's tokens, for ${reading.bridged.bridgeName} only: it burns what leaves over the bridge`,
-        evidence: {
-          functions: power.functions,
-          read_from: implementationCode.length > 0 ? "implementation_code" : "token_code",
-          owner: owner.address,
-          owner_renounced: owner.renounced,
-          note: `The token names ${reading.bridged.bridge} (the chain's standard bridge) as its bridge; an OptimismMintableERC20 lets only the bridge mint and burn.`,
-        },
-        provenance: "interpretation",
-      } satisfies Signal;
-    }
-    return {
-      id: `power_${power.kind}`,
-      severity: heldByNoOne ? "info" : severity,
-      flag: !heldByNoOne,
-      title: heldByNoOne ? `${title}, but ownership is renounced` : title,
-      evidence: {
-        functions: power.functions,
-        read_from: implementationCode.length > 0 ? "implementation_code" : "token_code",
-        owner: owner.address,
-        owner_renounced: owner.renounced,
-        note: "The functions are present in the code; that they are reserved to the owner or a role holder is read from the usual pattern, not proven.",
-      },
-      provenance: "interpretation",
-    };
-  });
+/**
+ * An established quote asset (the registry's wrapped native coin, stablecoins, wrapped majors) is
+ * the market's money: its issuer's powers are known terms of holding it, told as context.
+ */
+function issuerPowersAsContext(reading: RiskReading, signals: Signal[]): Signal[] {
+  if (!isQuoteAsset(reading.chain, reading.token)) return signals;
+  const name = labelKnownAddress(reading.chain, reading.token)?.label ?? "an established quote asset";
+  return signals.map((signal) =>
+    signal.id.startsWith("power_") ? { ...signal, severity: "info", flag: false, title: `${signal.title}: held by the issuer of ${name}, an established quote asset (context)` } : signal,
+  );
 }
 
 /** A token the chain's standard bridge mints: what it stands for on the other chain. */
@@ -245,8 +188,9 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
   const readFrom = reading.implementationCode.length > 0 ? "implementation_code" : "token_code";
   const note = "The code compares msg.sender with the address kept in this storage slot on the paths of the functions listed (selectors the dispatcher matched on the way; fallback where none did).";
   const hiddenOwner = privileged.length > 0 && owner.renounced !== false;
-  // A stored address that guards a catalogued power or a hand-over of control is an owner in all but name.
-  const guardsPower = privilegedStored.some((stored) => stored.functions.some((selector) => selector !== null && knownFunction(selectorHex(selector)) !== null));
+  // A stored address that guards a power (proven by effect, or catalogued) or a hand-over of control is an owner in all but name.
+  const provenBy = (address: Address) => (reading.powers?.functions ?? []).some((fn) => fn.outcome === "effect" && fn.holders.some((holder) => holder.address === address));
+  const guardsPower = privilegedStored.some((stored) => provenBy(stored.address) || stored.functions.some((selector) => selector !== null && knownFunction(selectorHex(selector)) !== null));
   if (hiddenOwner) {
     signals.push({
       id: "hidden_owner",
@@ -710,10 +654,11 @@ export function assessRisk(reading: RiskReading) {
   const stored = storedControlSignals(reading);
   const signals: Signal[] = [
     ...tradeSignals(reading.trade, getNetwork(reading.chain).wrappedNative.symbol, unitsOf(reading)),
-    ...powerSignals(reading, reclaim !== null || stored.hiddenOwner),
+    ...issuerPowersAsContext(reading, powerSignals(reading, reclaim !== null || stored.hiddenOwner)),
     ownershipSignal(reading.owner, reading.ownerHolder),
     ...(reclaim ? [reclaim] : []),
     ...stored.signals,
+    ...outsideGateSignals(reading),
     ...(bridged ? [bridged] : []),
     ...(upgrade ? [upgrade] : []),
     ...(custody ? [custody] : []),

@@ -8,7 +8,11 @@
 // target is a constant (internal functions return through a pushed constant, so a slot read inside
 // `owner()` still reaches the caller's comparison), and visits each (position, stack) once within a
 // step budget. What it finds is read from the code itself; it proves that the comparison exists, not
-// which functions it guards. Mappings (role tables keyed by msg.sender) are not followed.
+// which functions it guards. A mapping keyed by msg.sender (a role or minter table: the hash of
+// the caller and a constant slot, loaded and branched on) is followed in one level; nested
+// mappings (AccessControl's roles) are not. It also notes which constant slots each function
+// writes (who can change a stored address) and which stored addresses it CALLs (an outside
+// contract the token asks, the transfer path's "external call").
 import { keccak256, type Hex } from "viem";
 
 /** A word of storage at a constant slot, from `shift` bits up (an address packed after other values sits higher). */
@@ -20,6 +24,12 @@ export type SlotUse = SlotPart & { functions: (number | null)[] };
 export type CodePaths = {
   /** Where the code keeps what it compares msg.sender with, and in which functions. */
   callerSlots: SlotUse[];
+  /** Mappings keyed by msg.sender whose entry the code branches on (`require(minters[msg.sender])`): the mapping's slot, and in which functions (`shift` is 0). */
+  callerMappings: SlotUse[];
+  /** Stored addresses the code CALLs or STATICCALLs, and in which functions. */
+  callSlots: SlotUse[];
+  /** Constant slots the code writes (SSTORE), and in which functions. */
+  writtenSlots: SlotUse[];
   /** Where the code keeps what it delegatecalls to, and in which functions. */
   delegateSlots: SlotUse[];
   /** True when a SELFDESTRUCT instruction is reachable. */
@@ -30,7 +40,19 @@ export type CodePaths = {
 
 // `pushed4`: a constant pushed by PUSH4, as dispatchers push selectors; `selector`: the outcome of
 // comparing the call's selector with one, which the JUMPI after it branches on.
-type Value = { k: "const"; v: bigint; pushed4?: true } | { k: "sload"; slot: bigint; shift: number } | { k: "caller" } | { k: "selector"; selector: number } | { k: "unknown" };
+// `callerKey`: the hash of msg.sender and a constant slot (a mapping's entry for the caller);
+// `mapped`: that entry loaded, or tested (ISZERO, a mask), as a branch on it is written.
+type Value =
+  | { k: "const"; v: bigint; pushed4?: true }
+  | { k: "sload"; slot: bigint; shift: number }
+  | { k: "caller" }
+  | { k: "selector"; selector: number }
+  | { k: "callerKey"; base: bigint }
+  | { k: "mapped"; base: bigint }
+  | { k: "unknown" };
+
+/** Scratch memory at 0x00 and 0x20, where Solidity hashes a mapping's key and slot. */
+type Scratch = [Value, Value];
 
 const UNKNOWN: Value = { k: "unknown" };
 const WORD = (1n << 256n) - 1n;
@@ -103,7 +125,7 @@ function fold(op: number, a: bigint, b: bigint): bigint | null {
 function keepsSlot(op: number, a: Value, b: Value): Value | null {
   if (op === 0x16) {
     // AND with a mask
-    const loaded = a.k === "sload" || a.k === "caller" ? a : b.k === "sload" || b.k === "caller" ? b : null;
+    const loaded = a.k === "sload" || a.k === "caller" || a.k === "mapped" ? a : b.k === "sload" || b.k === "caller" || b.k === "mapped" ? b : null;
     return loaded && (loaded === a ? b : a).k === "const" ? loaded : null;
   }
   // DIV by 256**bytes, SHR by bits: the value packed higher in the slot.
@@ -147,6 +169,9 @@ function walkPaths(code: Hex): CodePaths {
   const destinations = jumpDestinations(bytes);
   const callerSlots = new Map<string, SlotUse>();
   const delegateSlots = new Map<string, SlotUse>();
+  const callerMappings = new Map<string, SlotUse>();
+  const callSlots = new Map<string, SlotUse>();
+  const writtenSlots = new Map<string, SlotUse>();
   const use = (into: Map<string, SlotUse>, part: SlotPart, fn: number | null) => {
     const id = `${part.slot}:${part.shift}`;
     const known = into.get(id) ?? { slot: part.slot, shift: part.shift, functions: [] };
@@ -156,7 +181,7 @@ function walkPaths(code: Hex): CodePaths {
   let selfDestruct = false;
   const seen = new Set<string>();
   // `fn`: the selector the dispatcher matched on the way here, so a use is tied to its function.
-  const work: { pc: number; stack: Value[]; fn: number | null }[] = [{ pc: 0, stack: [], fn: null }];
+  const work: { pc: number; stack: Value[]; fn: number | null; scratch: Scratch }[] = [{ pc: 0, stack: [], fn: null, scratch: [UNKNOWN, UNKNOWN] }];
   let steps = 0;
 
   // A state is its position, its depth and the top of its stack: deeper entries are the callers'
@@ -165,19 +190,26 @@ function walkPaths(code: Hex): CodePaths {
     let text = `${pc}|${fn ?? ""}|${stack.length}`;
     for (let i = stack.length - 1; i >= 0 && i >= stack.length - keyDepth; i--) {
       const value = stack[i];
-      text += value.k === "const" ? `,${value.v.toString(36)}` : value.k === "sload" ? `,s${value.slot.toString(36)}.${value.shift}` : value.k === "caller" ? ",c" : value.k === "selector" ? `,f${value.selector}` : ",u";
+      text += value.k === "const" ? `,${value.v.toString(36)}` : value.k === "sload" ? `,s${value.slot.toString(36)}.${value.shift}` : value.k === "caller" ? ",c" : value.k === "selector" ? `,f${value.selector}` : value.k === "callerKey" || value.k === "mapped" ? `,${value.k[0]}${value.base.toString(36)}` : ",u";
     }
     return text;
   };
 
   while (work.length > 0 && steps < STEP_BUDGET) {
-    let { pc, stack, fn } = work.pop()!;
+    const item = work.pop()!;
+    let { pc, fn } = item;
+    const { stack } = item;
+    const scratch: Scratch = [...item.scratch];
     if (seen.has(key(pc, stack, fn))) continue;
     seen.add(key(pc, stack, fn));
     walk: while (pc < bytes.length && steps++ < STEP_BUDGET) {
       const op = bytes[pc];
       const pop = (): Value => stack.pop() ?? UNKNOWN;
-      if (op >= 0x60 && op <= 0x7f) {
+      if (op === 0x5f) {
+        // PUSH0 (Shanghai on): the zero a mapping's hash is stored at.
+        stack.push({ k: "const", v: 0n });
+        pc += 1;
+      } else if (op >= 0x60 && op <= 0x7f) {
         const width = op - 0x5f;
         let value = 0n;
         for (let i = 1; i <= width; i++) value = (value << 8n) | BigInt(bytes[pc + i] ?? 0);
@@ -197,7 +229,8 @@ function walkPaths(code: Hex): CodePaths {
         // JUMP, JUMPI: follow a constant target; a JUMPI also falls through.
         const target = pop();
         const condition = op === 0x57 ? pop() : null;
-        if (op === 0x57) work.push({ pc: pc + 1, stack: [...stack], fn });
+        if (op === 0x57) work.push({ pc: pc + 1, stack: [...stack], fn, scratch: [...scratch] });
+        if (condition?.k === "mapped") use(callerMappings, { slot: condition.base, shift: 0 }, fn);
         if (target.k === "const" && destinations.has(Number(target.v))) {
           pc = Number(target.v);
           // Taken on a selector match: from here on, the path is that function's.
@@ -214,7 +247,35 @@ function walkPaths(code: Hex): CodePaths {
         break walk;
       } else if (op === 0x54) {
         const slot = pop();
-        stack.push(slot.k === "const" ? { k: "sload", slot: slot.v, shift: 0 } : UNKNOWN);
+        stack.push(slot.k === "const" ? { k: "sload", slot: slot.v, shift: 0 } : slot.k === "callerKey" ? { k: "mapped", base: slot.base } : UNKNOWN);
+        pc += 1;
+      } else if (op === 0x55) {
+        const slot = pop();
+        pop();
+        if (slot.k === "const") use(writtenSlots, { slot: slot.v, shift: 0 }, fn);
+        pc += 1;
+      } else if (op === 0x52) {
+        // MSTORE: only the two scratch words a mapping's hash is taken over are kept.
+        const offset = pop();
+        const value = pop();
+        if (offset.k === "const" && (offset.v === 0n || offset.v === 32n)) scratch[offset.v === 0n ? 0 : 1] = value;
+        else if (offset.k !== "const" || offset.v < 64n) scratch[0] = scratch[1] = UNKNOWN;
+        pc += 1;
+      } else if (op === 0x20) {
+        // SHA3 over (msg.sender, constant slot): the caller's entry in a mapping.
+        const offset = pop();
+        const size = pop();
+        const [key, base] = scratch;
+        const callerEntry = offset.k === "const" && offset.v === 0n && size.k === "const" && size.v === 64n && key.k === "caller" && base.k === "const";
+        stack.push(callerEntry ? { k: "callerKey", base: base.v } : UNKNOWN);
+        pc += 1;
+      } else if (op === 0xf1 || op === 0xfa) {
+        // CALL, STATICCALL: the target is the second input.
+        pop();
+        const target = pop();
+        for (let i = 0; i < (op === 0xf1 ? 5 : 4); i++) pop();
+        if (target.k === "sload") use(callSlots, target, fn);
+        stack.push(UNKNOWN);
         pc += 1;
       } else if (op === 0x33) {
         stack.push({ k: "caller" });
@@ -240,6 +301,11 @@ function walkPaths(code: Hex): CodePaths {
         const a = pop();
         stack.push(a.k === "const" ? { k: "const", v: ~a.v & WORD } : UNKNOWN);
         pc += 1;
+      } else if (op === 0x15) {
+        // ISZERO keeps a mapping entry's test: `require(!x)` and `require(x)` both branch on it.
+        const a = pop();
+        stack.push(a.k === "const" ? { k: "const", v: a.v === 0n ? 1n : 0n } : a.k === "mapped" ? a : UNKNOWN);
+        pc += 1;
       } else {
         const effect = effects.get(op);
         if (!effect) break walk; // not an instruction: data, or an opcode this walk does not know
@@ -257,7 +323,15 @@ function walkPaths(code: Hex): CodePaths {
     }
   }
   const sorted = (uses: Iterable<SlotUse>) => [...uses].map((entry) => ({ ...entry, functions: entry.functions.sort(byFunction) })).sort(bySlot);
-  return { callerSlots: sorted(callerSlots.values()), delegateSlots: sorted(delegateSlots.values()), selfDestruct, complete: work.length === 0 && steps < STEP_BUDGET };
+  return {
+    callerSlots: sorted(callerSlots.values()),
+    callerMappings: sorted(callerMappings.values()),
+    callSlots: sorted(callSlots.values()),
+    writtenSlots: sorted(writtenSlots.values()),
+    delegateSlots: sorted(delegateSlots.values()),
+    selfDestruct,
+    complete: work.length === 0 && steps < STEP_BUDGET,
+  };
 }
 
 const byFunction = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);

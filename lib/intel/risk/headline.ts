@@ -63,7 +63,7 @@ function taxHeadline(leg: "buy" | "sell" | "transfer", simulation: HeadlineSimul
 
 /**
  * One power: present when its signal is there (found in the code; absent means the power read
- * did not find it), and whether a live holder has it: the live owner, or an address the code lets
+ * did not find it), and whether a live holder has it: a live holder the simulation ran it as, the live owner, or an address the code lets
  * through (hidden_owner), or a previous owner who can take ownership back, or the bridge of a
  * bridged token; false when ownership is renounced and no one else holds it; null when the
  * signals do not say who holds it (no owner(), and no stored address found).
@@ -74,6 +74,9 @@ function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>)
     return { present: { value: false, from: [], provenance: "interpretation" }, live_holder: { value: false, from: [], provenance: "interpretation" } };
   }
   const present = fromSignal(signal, true);
+  // Proven by effect: the signal names who holds the power and whether each holder is live.
+  const holders = Array.isArray(signal.evidence.holders) ? (signal.evidence.holders as { live?: unknown }[]) : [];
+  if (holders.some((holder) => holder.live === true)) return { present, live_holder: fromSignal(signal, true) };
   const ownerRenounced = signal.evidence.owner_renounced;
   const elsewhere = ["hidden_owner", "ownership_reclaimable", "bridged_token"].map((id) => byId.get(id)?.[0]).find((found) => found && (found.id !== "bridged_token" || kind === "mint" || kind === "balance_edit"));
   if (ownerRenounced === false) return { present, live_holder: fromSignal(signal, true) };

@@ -6,9 +6,13 @@
 //   3. the buy-and-sell simulation (eth_simulateV1 or one eth_call, with a state override), the
 //      sampled holders' own sells, LP balances, position owners, holders' balances (checked
 //      against what their Transfers brought them), whether the token had code before the
-//      Transfer window, and the storage slots the code that runs compares msg.sender with or
-//      delegatecalls to; behind a beacon, EIP-897 or a diamond that code is learned in this round,
-//      so its slots take a fourth.
+//      Transfer window, and the privileged functions run as their holders (./powers); the storage
+//      slots the token's own code compares msg.sender with are read in round 2, so a token that is
+//      no proxy has its powers proven in round 3. Behind an EIP-1967 proxy the implementation's
+//      code comes in round 2 and its slots are read in round 3, its powers run beside them as
+//      owner() (the usual holder); behind a beacon, EIP-897 or a diamond the code is learned in
+//      round 3, and its slots and powers take a fourth. A function the slots show held by another
+//      address than owner() is run again as that address, one more round.
 // When the simulation cannot run (no pool against the native coin with reserves, or a node
 // without state overrides) the reading says why, and the signals come from code and state alone.
 import { zeroAddress, type Address, type Hex } from "viem";
@@ -43,7 +47,8 @@ import {
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
-import { readStoredControl, type StoredControl } from "./stored-control";
+import { assumedControl, readStoredControl, type StoredControl } from "./stored-control";
+import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
 
@@ -90,6 +95,8 @@ export type RiskReading = {
   balanceCheck: BalanceCheck;
   /** Addresses the code that runs keeps in storage and lets through or delegatecalls to (behind a beacon, EIP-897 or a diamond, read in a fourth round); null when that code is not known. */
   storedControl: StoredControl | null;
+  /** The privileged functions, each run as its holder where the node could simulate; null when the code that runs is not known. */
+  powers: PowerReading | null;
   trade: TradeRead;
 };
 
@@ -131,12 +138,14 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // A failure surfaces where these are awaited, not as unhandled.
   custodiesRead.catch(() => undefined);
   positionsRead.catch(() => undefined);
-  const [readAll, implementationCode, probeResults, receivers, ownerCode] = await Promise.all([
+  // The token's own code is known: the slots it checks msg.sender against are read now, so its powers can run in round 3.
+  const [readAll, implementationCode, probeResults, receivers, ownerCode, ownControl] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
     aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked, ...ownerAsked]),
     receiversRead,
     liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
+    probe.slotImplementation ? null : readStoredControl(client, token, ctx.block, [code]),
   ]);
   const team = await teamRead;
   const pools = readAll.slice(0, discovery.candidates.length);
@@ -156,20 +165,43 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // Besides the receivers: who can hold a balance no Transfer ever named (the token itself, its deployer and owner).
   const parties = [token, ...team.map((member) => member.address)].filter((address, at, all) => !receivers.candidates.some((candidate) => sameAddress(candidate, address)) && all.findIndex((other) => sameAddress(other, address)) === at);
   const runsKnown = learned.length > 0 ? null : proxy.standard === "none" ? code : implementationCode && implementationCode !== "0x" ? implementationCode : null;
-  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory] = await Promise.all([
+  const functionsOf = (control: StoredControl) => privilegedFunctions({ chain, token, owner: owner.address, pools: pools.map((pool) => pool.address), control });
+  const powersFor = (functions: ReturnType<typeof functionsOf>) =>
+    probePowers({
+      client,
+      chain,
+      block: ctx.block,
+      token,
+      pool: deepestPoolUsd(pools, nativeUsdPrice(referencePools), () => true)?.address ?? null,
+      sources: [...new Set([...sampledHolders(ctx, token, pools, receivers.candidates), ...team.map((member) => member.address)])],
+      seed: simulationIdentity({ chainId: network.evmChainId, block: ctx.block, token }).simulator,
+      sender: simulationIdentity({ chainId: network.evmChainId, block: ctx.block, token }).sender,
+      functions,
+    });
+  const powersAt = (control: StoredControl) => powersFor(functionsOf(control));
+  const ownRuns = runsKnown !== null && runsKnown === code && ownControl !== null;
+  // Behind a proxy: run the implementation's functions as owner() (the usual holder) in the round
+  // that reads its slots; only what the slots show held by someone else runs in one more round.
+  const guessFor = (codes: readonly Hex[]) => (owner.address && !owner.renounced && codes.length > 0 ? powersAt(assumedControl(codes, owner.address)) : null);
+  const guessed = !ownRuns && runsKnown ? guessFor([runsKnown]) : null;
+  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory, powersNow] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, [...receivers.candidates, ...parties])) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
     Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
-    runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
+    ownRuns ? ownControl : runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
     transfersReadFromStart(client, token, receivers),
+    ownRuns ? powersAt(ownControl) : guessed,
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
   // The code behind a beacon, EIP-897 or a diamond was learned in round 3, so the slots it checks
-  // msg.sender against are read in a fourth: the one read that takes more than three rounds.
+  // msg.sender against are read in a fourth, its powers run as owner() beside them.
   const learnedRuns = learnedCode.filter((found) => found !== "0x");
-  const control = storedControl ?? (learnedRuns.length > 0 ? await readStoredControl(client, token, ctx.block, learnedRuns) : null);
+  const [learnedControl, learnedGuess] = storedControl || learnedRuns.length === 0 ? [null, null] : await Promise.all([readStoredControl(client, token, ctx.block, learnedRuns), guessFor(learnedRuns)]);
+  const control = storedControl ?? learnedControl;
+  const guess = ownRuns ? null : storedControl ? (guessed ? powersNow : null) : learnedGuess;
+  const powers = control ? (ownRuns ? powersNow : await settleGuess(functionsOf(control), guess, powersFor)) : null;
 
   return {
     chain,
@@ -197,7 +229,17 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
         : { checked: false, reason: "The token has no totalSupply(), so its balances were not read.", hidden: [] },
     trade,
     storedControl: control,
+    powers,
   };
+}
+
+/** The guessed run where its holders were right; the rest run now (a fourth round only when some were not). */
+async function settleGuess(functions: ProbedFunction[], guessed: PowerReading | null, run: (functions: ProbedFunction[]) => Promise<PowerReading>): Promise<PowerReading> {
+  if (!guessed || !guessed.simulated) return run(functions);
+  const kept = keepGuessed(functions, guessed);
+  if (kept.rerun.length === 0) return { ...guessed, functions: kept.functions };
+  const again = await run(kept.rerun);
+  return { ...again, functions: kept.functions.map((fn) => again.functions.find((entry) => entry.selector === fn.selector) ?? fn) };
 }
 
 /**

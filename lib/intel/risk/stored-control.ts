@@ -15,6 +15,10 @@ export type StoredControl = {
   callers: StoredAddress[];
   /** Addresses the code delegatecalls to, as stored at the block. */
   delegates: StoredAddress[];
+  /** Stored addresses the code CALLs (outside contracts it asks), as stored at the block. */
+  calls: StoredAddress[];
+  /** The slots' whole words, as read: a packed slot keeps other values beside the address. */
+  words: Map<bigint, bigint>;
 };
 
 /** Most slots read per answer: a token's own checks use a handful; more is a sign of something else. */
@@ -34,6 +38,9 @@ function joinPaths(all: CodePaths[]): CodePaths {
   };
   return {
     callerSlots: unique(all.flatMap((paths) => paths.callerSlots)),
+    callerMappings: unique(all.flatMap((paths) => paths.callerMappings)),
+    callSlots: unique(all.flatMap((paths) => paths.callSlots)),
+    writtenSlots: unique(all.flatMap((paths) => paths.writtenSlots)),
     delegateSlots: unique(all.flatMap((paths) => paths.delegateSlots)),
     selfDestruct: all.some((paths) => paths.selfDestruct),
     complete: all.every((paths) => paths.complete),
@@ -42,7 +49,7 @@ function joinPaths(all: CodePaths[]): CodePaths {
 
 export async function readStoredControl(client: ChainClient, token: Address, block: bigint, codes: readonly Hex[]): Promise<StoredControl> {
   const paths = joinPaths(codes.map(readCodePaths));
-  const slots = [...new Set([...paths.callerSlots, ...paths.delegateSlots].map((part) => part.slot))].slice(0, maxSlotsRead);
+  const slots = [...new Set([...paths.callerSlots, ...paths.delegateSlots, ...paths.callSlots].map((part) => part.slot))].slice(0, maxSlotsRead);
   const words = await Promise.all(slots.map((slot) => client.getStorageAt({ address: token, slot: numberToHex(slot, { size: 32 }), blockNumber: block })));
   const wordAt = new Map(slots.map((slot, i) => [slot, BigInt(words[i] ?? "0x0")]));
   const stored = (parts: SlotUse[]) =>
@@ -50,5 +57,14 @@ export async function readStoredControl(client: ChainClient, token: Address, blo
       const word = wordAt.get(part.slot);
       return word === undefined ? [] : [{ ...part, address: getAddress(numberToHex((word >> BigInt(part.shift)) & ADDRESS_MASK, { size: 20 })) }];
     });
-  return { paths, callers: stored(paths.callerSlots), delegates: stored(paths.delegateSlots) };
+  return { paths, callers: stored(paths.callerSlots), delegates: stored(paths.delegateSlots), calls: stored(paths.callSlots), words: wordAt };
+}
+
+/**
+ * The control the code would have if every slot it checks msg.sender against held `holder`: what a
+ * read behind a proxy runs its powers on while the real slots are read in the same round.
+ */
+export function assumedControl(codes: readonly Hex[], holder: Address): StoredControl {
+  const paths = joinPaths(codes.map(readCodePaths));
+  return { paths, callers: paths.callerSlots.map((use) => ({ ...use, address: holder })), delegates: [], calls: [], words: new Map() };
 }

@@ -9,7 +9,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
-import { ownableAbi } from "@/lib/intel/contract/abis";
+import { ownableAbi, getOwnerAbi } from "@/lib/intel/contract/abis";
 import { slots, type ProxySlotWords } from "@/lib/intel/contract/proxy";
 import { pinnedBlock } from "@/lib/chain/pinned-block";
 import { discoverPools, type PoolDiscovery } from "@/lib/intel/market";
@@ -82,8 +82,12 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
     adminSlot,
     identity: once(() => erc20Identity(client, token, { blockNumber })),
     owner: once(async () => {
-      const [read] = await aggregate(atBlock, [{ address: token, abi: ownableAbi, functionName: "owner" }]);
-      const value = valueOrNull<Address>(read);
+      // owner() first; BEP-20's getOwner() where there is none (same aggregate, no extra round).
+      const [read, bep20] = await aggregate(atBlock, [
+        { address: token, abi: ownableAbi, functionName: "owner" },
+        { address: token, abi: getOwnerAbi, functionName: "getOwner" },
+      ]);
+      const value = valueOrNull<Address>(read) ?? valueOrNull<Address>(bep20);
       const owner = value ? getAddress(value) : null;
       return { address: owner, renounced: owner ? owner === zeroAddress || isBurnAddress(chain, owner) : null };
     }),

@@ -37,10 +37,12 @@ export const riskSignalIds = [
   "siphoned_balances",
   "rebasing",
   "hidden_balance",
+  "privileged_functions",
+  "outside_gate",
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them (scaled by every rebase since), over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike and the supply did not fall with them). rebasing: balances scale with the supply without Transfer logs (an elastic supply: context, with who can rebase and the last rebase's size). hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply (a flag: tokens no Transfer brought, ready to be sold). For a token the network registry lists as a quote asset (wrapped native coin, stablecoins, wrapped majors) the powers in its code are its issuer's and read as context, and a pool of two quote assets is context in lp_custody.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). Every power_* is proven by effect (proven_by simulation: a privileged function run as its holder changed what holders can do, with the holder named) or read by a catalogued name (proven_by name_only). hidden_owner: ownership reads as renounced (or there is no owner()), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner, the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them (scaled by every rebase since), over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike and the supply did not fall with them). rebasing: balances scale with the supply without Transfer logs (an elastic supply: context, with who can rebase and the last rebase's size). hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply (a flag: tokens no Transfer brought, ready to be sold). privileged_functions: every function only privileged addresses can call, with what running it as its holder showed (context). outside_gate: every transfer calls an outside contract at a stored address a privileged address can re-point. For a token the network registry lists as a quote asset (wrapped native coin, stablecoins, wrapped majors) the powers in its code are its issuer's and read as context, and a pool of two quote assets is context in lp_custody.";
 
 const revert = z
   .object({
@@ -100,22 +102,89 @@ function signal<const Id extends readonly [string, ...string[]], Evidence extend
     .describe(about);
 }
 
-const powerFunctionsEvidence = z.object({
+const selectorOut = z.string().regex(/^0x[0-9a-f]{8}$/);
+
+const powerHolderOut = z
+  .object({
+    address: addressOut.nullable().describe("The holder's address as stored at the block; null for a mapping's members, which storage cannot list."),
+    kind: z
+      .enum(["owner", "stored_address", "mapping_member"])
+      .describe("owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table)."),
+    slot: integerStringOut.describe("The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string."),
+    shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end."),
+    live: z.boolean().nullable().describe("False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members."),
+    provenance: provenanceOut,
+  })
+  .describe("Who may call a privileged function, read from the storage the code checks msg.sender against.");
+
+const effectValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const powerEffectOut = z
+  .object({
+    kind: z.enum(["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"]).nullable().describe("The power the change shows; null when nothing the simulation measures moved in a way that names one."),
+    shape: z.string().describe("The argument types the call was made with, e.g. (address,bool)."),
+    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false; [target] for an array."),
+    changes: z
+      .record(z.string(), z.object({ before: effectValue, after: effectValue }))
+      .describe(
+        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_can_receive.",
+      ),
+  })
+  .describe("What one call, made as the holder, changed for the token's holders.");
+
+const privilegedFunctionOut = z
+  .object({
+    selector: selectorOut.describe("The 4-byte selector the dispatcher matched on the way to the msg.sender check."),
+    signature: z.string().nullable().describe("The catalogue's signature for the selector where one matches: a label, never the proof; null when the catalogue does not know it."),
+    holders: z.array(powerHolderOut).describe("Who the code lets call it."),
+    outcome: z
+      .enum(["effect", "no_effect", "reverted", "not_run"])
+      .describe("effect: run as its holder, it changed what a holder can do. no_effect: it went through and nothing measured moved. reverted: no argument shape went through. not_run: not simulated (the node cannot, the bound was reached, or no live address holds it)."),
+    effect: powerEffectOut.nullable().describe("What the call changed; null when it did not go through or changed nothing measured."),
+    highest_rate: z
+      .object({
+        accepted: z.number().int().describe("The highest value of the ladder 1, 2, 3, 5, 10 ... 5000, 10000 the setter accepted."),
+        transfer_tax_bps: bpsOut.nullable().describe("The wallet-to-wallet tax at that value, in basis points; null when transfers then failed."),
+        sell_tax_bps: bpsOut.nullable().describe("The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed."),
+      })
+      .nullable()
+      .describe("For a setter whose number changed a tax: how high it goes; null otherwise."),
+    revert: hexOut.nullable().describe("The revert data of the first shape that reverted with any, when none went through; null otherwise."),
+  })
+  .describe("A function only privileged addresses can call, run as its holder.");
+
+const provenPowerEvidence = z.object({
+  proven_by: z.literal("simulation").describe("simulation: the power was seen: a privileged function, run as its holder, changed what holders can do."),
+  functions: z.array(privilegedFunctionOut).describe("The functions that showed this power."),
+  holders: z.array(powerHolderOut).describe("Everyone who holds the power."),
+  read_from: z.enum(["token_code", "implementation_code"]).describe("token_code: the token's own code. implementation_code: the code of the implementation behind the proxy."),
+  owner: addressOut.nullable().describe("owner() (or getOwner()) at the block; null when the token answers neither."),
+  owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address; null when there is no owner."),
+  note: z.string().describe("How the power was proven."),
+});
+
+const namedPowerEvidence = z.object({
+  proven_by: z.literal("name_only").describe("name_only: a catalogued signature the code dispatches; no simulated call showed the power."),
   functions: z
     .array(
       z
         .object({
-          signature: z.string().describe("The catalogued function signature, e.g. mint(address,uint256)."),
-          selector: z.string().regex(/^0x[0-9a-f]{8}$/).describe("Its 4-byte selector, found pushed by the code's dispatcher."),
+          signature: z.string().nullable().describe("The catalogued function signature, e.g. mint(address,uint256); null for a function a bridge holds that the catalogue does not name."),
+          selector: selectorOut.describe("Its 4-byte selector, found pushed by the code's dispatcher."),
+          outcome: z.enum(["effect", "no_effect", "reverted", "not_run"]).nullable().describe("What running it as its holder showed, where the walk found it privileged; null when it did not."),
+          holders: z.array(powerHolderOut).describe("Who the code lets call it, where the walk found it privileged; empty otherwise."),
         })
-        .describe("A function of this power found in the code."),
+        .describe("A catalogued function of this power found in the code."),
     )
+    .optional()
     .describe("The catalogued functions of this power the code dispatches."),
   read_from: z.enum(["token_code", "implementation_code"]).describe("token_code: the token's own code. implementation_code: the code of the implementation behind the proxy."),
-  owner: addressOut.nullable().describe("owner() at the block; null when the token has no owner() function."),
-  owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address (no one can call owner-gated functions); null when there is no owner()."),
+  owner: addressOut.nullable().describe("owner() (or getOwner()) at the block; null when the token answers neither."),
+  owner_renounced: z.boolean().nullable().describe("True when the owner is the zero or a burn address (no one can call owner-gated functions); null when there is no owner."),
   note: z.string().describe("What this evidence does and does not prove."),
 });
+
+const powerFunctionsEvidence = z.discriminatedUnion("proven_by", [provenPowerEvidence, namedPowerEvidence]);
 
 const upgradeEvidence = z
   .discriminatedUnion("standard", [
@@ -178,7 +247,7 @@ const signalOut = z
       }),
       "A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high.",
     ),
-    signal(powerIds, powerFunctionsEvidence, "An owner power found in the code; context rather than a flag when ownership is renounced."),
+    signal(powerIds, powerFunctionsEvidence, "An owner power: proven by running a privileged function as its holder (proven_by simulation, with who holds it and what it changed), or read from a catalogued name the code dispatches (proven_by name_only; context rather than a flag when ownership is renounced)."),
     signal(
       ["ownership"],
       z.object({
@@ -473,6 +542,43 @@ const signalOut = z
         note: z.string().describe("Which balances were read and how they were compared."),
       }),
       "Balances larger than their Transfers explain, above all larger than the supply: tokens no Transfer brought, ready to be sold. A flag.",
+    ),
+    signal(
+      ["privileged_functions"],
+      z.object({
+        simulated: z.boolean().describe("True when the functions were run as their holders; false when the node could not (then they are read by name only)."),
+        reason: z.string().nullable().describe("Why not every function was simulated; null when all were."),
+        counts: z
+          .object({
+            total: z.number().int().nonnegative().describe("Functions only privileged addresses can call."),
+            with_effect: z.number().int().nonnegative().describe("Those that showed a power."),
+            no_effect: z.number().int().nonnegative().describe("Those that went through and changed nothing measured."),
+            reverted: z.number().int().nonnegative().describe("Those no argument shape got through."),
+            not_run: z.number().int().nonnegative().describe("Those not simulated."),
+          })
+          .describe("The functions counted by outcome."),
+        probe_holder: addressOut.nullable().describe("The fresh probe wallet named in address arguments; null when nothing was simulated."),
+        probe_funding: integerStringOut.nullable().describe("What each probe wallet was given by a real holder before the calls, in the token's smallest unit; null when none could fund them (then transfers were not measured)."),
+        functions: z.array(privilegedFunctionOut).describe("Every privileged function, with its outcome."),
+        read_from: z.enum(["token_code", "implementation_code"]).describe("token_code: the token's own code. implementation_code: the code of the implementation behind the proxy."),
+      }),
+      "Every function the code lets only stored addresses (or a mapping's members) call, with what running it as its holder showed; context.",
+    ),
+    signal(
+      ["outside_gate"],
+      z.object({
+        address: addressOut.describe("The outside contract the transfer path calls, as stored at the block."),
+        known_as: z.string().nullable().describe("What the registry knows the address as (a DEX router, a locker); null when it does not."),
+        slot: integerStringOut.describe("The storage slot that keeps the address, as a decimal string."),
+        shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end."),
+        can: z.array(z.enum(["refuse_transfer"])).describe("What it can do: refuse_transfer (its revert or answer on the transfer path decides whether a transfer goes through)."),
+        changed_by: z
+          .array(z.object({ selector: selectorOut.describe("A function that writes the slot."), signature: z.string().nullable().describe("Its catalogued signature; null when unknown."), holders: z.array(powerHolderOut).describe("Who may call it.") }))
+          .describe("The privileged functions that re-point it, with their holders; empty when no privileged function writes the slot."),
+        read_from: z.enum(["token_code", "implementation_code"]).describe("token_code: the token's own code. implementation_code: the code of the implementation behind the proxy."),
+        note: z.string().describe("What this evidence does and does not prove."),
+      }),
+      "Every transfer CALLs an outside contract at an address kept in storage (GoPlus's external_call): a medium flag when a privileged address can re-point it and the registry does not know it.",
     ),
   ])
   .describe("One risk signal with its evidence (discriminated by id).");

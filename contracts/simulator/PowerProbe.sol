@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// Placed by eth_call state override (never deployed): calls a token's privileged functions AS the
+// addresses its code lets through, and measures what each call changed. The same code sits at
+// every address the read needs: the coordinator (the call's target), each privileged holder (its
+// real address, so msg.sender is the holder and the token's own check passes), a real holder that
+// funds two fresh probe wallets, and those two wallets (a target, named in the calls' address
+// arguments, and a bystander). Anyone may ask an instance to send tokens: nothing here is ever
+// sent on chain.
+//
+// Every attempt runs in a sub-call that reverts with its measurements, so each starts from the
+// same state (funded wallets, nothing else changed) and none sees another's effect. The argument
+// shapes are the common ones; a function whose dispatcher wants another shape reverts while
+// decoding, cheaply. For a shape with number arguments that changed a tax, a ladder of values
+// finds the highest the setter accepts and the tax it then takes.
+pragma solidity ^0.8.24;
+
+interface IProbedToken {
+    function balanceOf(address account) external view returns (uint256);
+    function totalSupply() external view returns (uint256);
+}
+
+contract PowerProbe {
+    /** What a holder of the token can do, measured after a call (or with none, as the baseline). */
+    struct Reading {
+        uint256 supply;
+        uint256 targetBalance;
+        uint256 holderBalance;
+        bool othersSend;
+        uint256 transferTaxBps;
+        bool sellOk;
+        uint256 sellTaxBps;
+        bool bigOk;
+        bool targetSends;
+        uint256 targetTaxBps;
+        bool targetSells;
+        bool targetReceives;
+    }
+
+    struct Outcome {
+        uint8 shape;
+        bool ok;
+        bytes revertData;
+        Reading reading;
+    }
+
+    struct Ladder {
+        uint8 shape;
+        uint256 highestAccepted;
+        uint256 transferTaxBps;
+        uint256 sellTaxBps;
+    }
+
+    struct Config {
+        address token;
+        address pool;
+        address target;
+        address bystander;
+        address wallet;
+        address[] sources;
+    }
+
+    struct Group {
+        address holder;
+        bytes4[] selectors;
+    }
+
+    uint256 private constant NONE = type(uint256).max;
+    uint256 private constant MEASURED = 0x504f574552; // "POWER": the revert that carries a reading
+    uint8 public constant SHAPES = 11;
+    uint256 private constant ATTEMPT_GAS = 2_000_000;
+    uint256 private constant RESERVE_GAS = 3_000_000;
+
+    /**
+     * Funds the target and the bystander from the first source that can pay both, reads the
+     * baseline, then tries each group's selectors as its holder in every shape. `funded` is the
+     * slice each wallet got (0: none could be funded, so transfers were not measured); `tried`
+     * counts the selectors reached before the gas ran short.
+     */
+    function probe(Config calldata c, Group[] calldata groups)
+        external
+        returns (uint256 funded, Reading memory baseline, Outcome[][] memory outcomes, Ladder[] memory ladders, uint256 tried)
+    {
+        funded = _fund(c);
+        uint256 amount = funded > 0 ? funded / 2 : IProbedToken(c.token).totalSupply() / 200;
+        (, , baseline) = _attempt(address(this), c, bytes4(0), 255, 0, amount, funded);
+        uint256 total;
+        for (uint256 g = 0; g < groups.length; g++) total += groups[g].selectors.length;
+        outcomes = new Outcome[][](total);
+        ladders = new Ladder[](total);
+        uint256 at;
+        for (uint256 g = 0; g < groups.length; g++) {
+            for (uint256 s = 0; s < groups[g].selectors.length; s++) {
+                if (gasleft() < RESERVE_GAS) return (funded, baseline, outcomes, ladders, tried);
+                (outcomes[at], ladders[at]) = _tryShapes(groups[g].holder, c, groups[g].selectors[s], amount, funded);
+                at++;
+                tried++;
+            }
+        }
+    }
+
+    /** Every shape's outcome, then (last) the holder's own baseline: its balance is its own, so the effects are read against it. */
+    function _tryShapes(address holder, Config calldata c, bytes4 selector, uint256 amount, uint256 funded)
+        private
+        returns (Outcome[] memory found, Ladder memory ladder)
+    {
+        found = new Outcome[](SHAPES + 1);
+        (, , Reading memory baseline) = _attempt(holder, c, bytes4(0), 255, 0, amount, funded);
+        found[SHAPES] = Outcome(255, true, "", baseline);
+        ladder.shape = 255;
+        for (uint8 shape = 0; shape < SHAPES; shape++) {
+            (bool ok, bytes memory revertData, Reading memory reading) = _attempt(holder, c, selector, shape, 5, amount, funded);
+            found[shape] = Outcome(shape, ok, revertData, reading);
+            bool numbers = shape == 4 || shape == 9;
+            bool taxMoved = reading.othersSend && (reading.transferTaxBps != baseline.transferTaxBps || reading.sellTaxBps != baseline.sellTaxBps);
+            if (ok && numbers && taxMoved && ladder.shape == 255 && gasleft() > RESERVE_GAS * 4) ladder = _ladder(holder, c, selector, shape, amount, funded);
+        }
+    }
+
+    /** The highest value in a rising ladder the setter accepts, and the taxes it then takes. */
+    function _ladder(address holder, Config calldata c, bytes4 selector, uint8 shape, uint256 amount, uint256 funded) private returns (Ladder memory ladder) {
+        uint16[20] memory values = [uint16(1), 2, 3, 5, 10, 15, 20, 25, 30, 40, 50, 75, 99, 100, 250, 500, 1000, 2500, 5000, 10000];
+        ladder.shape = shape;
+        ladder.transferTaxBps = NONE;
+        ladder.sellTaxBps = NONE;
+        for (uint256 i = 0; i < values.length; i++) {
+            if (gasleft() < RESERVE_GAS * 2) break;
+            (bool ok, , Reading memory reading) = _attempt(holder, c, selector, shape, values[i], amount, funded);
+            if (!ok) continue;
+            ladder.highestAccepted = values[i];
+            ladder.transferTaxBps = reading.othersSend ? reading.transferTaxBps : NONE;
+            ladder.sellTaxBps = reading.sellOk ? reading.sellTaxBps : NONE;
+        }
+    }
+
+    function _attempt(address holder, Config calldata c, bytes4 selector, uint8 shape, uint256 rate, uint256 amount, uint256 funded)
+        private
+        returns (bool ok, bytes memory revertData, Reading memory reading)
+    {
+        try PowerProbe(holder).attempt{gas: ATTEMPT_GAS}(c, selector, shape, rate, amount, funded) {
+            return (false, "", reading);
+        } catch (bytes memory data) {
+            if (data.length < 64) return (false, data, reading);
+            uint256 magic;
+            assembly {
+                magic := mload(add(data, 32))
+            }
+            if (magic != MEASURED) return (false, data, reading);
+            (, ok, revertData, reading) = abi.decode(data, (uint256, bool, bytes, Reading));
+        }
+    }
+
+    /** Runs on the holder's account: the call (none for shape 255), then the measurements, then a revert carrying them. */
+    function attempt(Config calldata c, bytes4 selector, uint8 shape, uint256 rate, uint256 amount, uint256 funded) external {
+        bool ok = true;
+        bytes memory returned;
+        if (shape != 255) (ok, returned) = c.token.call(_calldata(selector, shape, c.target, rate, amount));
+        Reading memory reading;
+        if (ok) reading = _measure(c, funded);
+        bytes memory report = abi.encode(MEASURED, ok, ok ? bytes("") : returned, reading);
+        assembly {
+            revert(add(report, 32), mload(report))
+        }
+    }
+
+    function _calldata(bytes4 selector, uint8 shape, address target, uint256 rate, uint256 amount) private pure returns (bytes memory) {
+        address[] memory targets = new address[](1);
+        targets[0] = target;
+        if (shape == 0) return abi.encodePacked(selector);
+        if (shape == 1) return abi.encodeWithSelector(selector, target);
+        if (shape == 2) return abi.encodeWithSelector(selector, target, true);
+        if (shape == 3) return abi.encodeWithSelector(selector, target, amount);
+        if (shape == 4) return abi.encodeWithSelector(selector, rate);
+        if (shape == 5) return abi.encodeWithSelector(selector, amount);
+        if (shape == 6) return abi.encodeWithSelector(selector, true);
+        if (shape == 7) return abi.encodeWithSelector(selector, false);
+        if (shape == 8) return abi.encodeWithSelector(selector, targets, true);
+        if (shape == 9) return abi.encodeWithSelector(selector, rate, rate);
+        return abi.encodeWithSelector(selector, targets);
+    }
+
+    function _measure(Config calldata c, uint256 funded) private returns (Reading memory r) {
+        IProbedToken token = IProbedToken(c.token);
+        r.supply = _read(c.token, abi.encodeCall(IProbedToken.totalSupply, ()));
+        r.targetBalance = token.balanceOf(c.target);
+        r.holderBalance = token.balanceOf(address(this));
+        r.transferTaxBps = NONE;
+        r.sellTaxBps = NONE;
+        r.targetTaxBps = NONE;
+        if (funded == 0) return r;
+        uint256 small = funded / 100;
+        if (small == 0) small = 1;
+        (r.othersSend, r.transferTaxBps) = _move(c.token, c.bystander, c.wallet, small);
+        if (c.pool != address(0)) (r.sellOk, r.sellTaxBps) = _move(c.token, c.bystander, c.pool, small);
+        (r.targetSends, r.targetTaxBps) = _move(c.token, c.target, c.wallet, small);
+        if (c.pool != address(0)) (r.targetSells, ) = _move(c.token, c.target, c.pool, small);
+        (r.targetReceives, ) = _move(c.token, c.bystander, c.target, small);
+        address fresh = address(uint160(uint256(keccak256(abi.encode(c.wallet)))));
+        (r.bigOk, ) = _move(c.token, c.bystander, fresh, (token.balanceOf(c.bystander) * 9) / 10);
+    }
+
+    /** totalSupply() where it answers; NONE where it does not (a token without it still has powers). */
+    function _read(address token, bytes memory data) private view returns (uint256) {
+        (bool ok, bytes memory out) = token.staticcall(data);
+        return ok && out.length >= 32 ? abi.decode(out, (uint256)) : NONE;
+    }
+
+    /** From one probe wallet to an address: whether it went through, and the share lost on the way in basis points. */
+    function _move(address token, address from, address to, uint256 amount) private returns (bool ok, uint256 taxBps) {
+        taxBps = NONE;
+        if (amount == 0) return (false, taxBps);
+        uint256 before = IProbedToken(token).balanceOf(to);
+        try PowerProbe(from).send(token, to, amount) returns (bool sent) {
+            if (!sent) return (false, taxBps);
+        } catch {
+            return (false, taxBps);
+        }
+        uint256 arrived = IProbedToken(token).balanceOf(to) - before;
+        taxBps = arrived >= amount ? 0 : ((amount - arrived) * 10_000) / amount;
+        ok = true;
+    }
+
+    /** Sends from this account; accepts tokens that answer transfer() with nothing (USDT). */
+    function send(address token, address to, uint256 amount) external returns (bool) {
+        (bool ok, bytes memory out) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
+        return ok && (out.length == 0 || abi.decode(out, (bool)));
+    }
+
+    /** Funds the target and the bystander with the same slice, from the first source that holds enough and lets it go. */
+    function _fund(Config calldata c) private returns (uint256) {
+        for (uint256 i = 0; i < c.sources.length; i++) {
+            uint256 balance = IProbedToken(c.token).balanceOf(c.sources[i]);
+            uint256[3] memory slices = [balance / 4, balance / 100, balance / 10_000];
+            for (uint256 j = 0; j < slices.length; j++) {
+                if (slices[j] == 0) break;
+                if (_give(c, c.sources[i], slices[j])) return slices[j];
+            }
+        }
+        return 0;
+    }
+
+    function _give(Config calldata c, address source, uint256 slice) private returns (bool) {
+        uint256 targetBefore = IProbedToken(c.token).balanceOf(c.target);
+        try PowerProbe(source).send(c.token, c.target, slice) returns (bool sent) {
+            if (!sent) return false;
+        } catch {
+            return false;
+        }
+        try PowerProbe(source).send(c.token, c.bystander, slice) returns (bool sent) {
+            if (!sent) return false;
+        } catch {
+            return false;
+        }
+        return IProbedToken(c.token).balanceOf(c.target) > targetBefore;
+    }
+}

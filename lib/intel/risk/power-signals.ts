@@ -1,0 +1,246 @@
+// intel/risk, the owner powers as signals: a power is proven when a privileged function, run as
+// its holder, changed what a holder of the token can do (./powers); a catalogued name the code
+// dispatches is reported only where no effect proved that power, and says it is read by name. The
+// privileged functions with no observable effect are listed and counted, and an outside contract
+// the transfer path asks, at an address someone can change, is named with who can change it.
+import { zeroAddress, type Address, type Hex } from "viem";
+import { labelKnownAddress } from "@/lib/chain/networks";
+import type { Signal, Severity } from "./assess";
+import type { PowerHolder, ProbedFunction } from "./powers";
+import type { RiskReading } from "./read";
+import { knownFunction, powersInCodes, type PowerKind } from "./selectors";
+
+export const powerTitles: Record<PowerKind, { title: string; severity: Severity }> = {
+  mint: { title: "The code can mint new tokens", severity: "high" },
+  pause: { title: "The code can pause transfers", severity: "medium" },
+  blacklist: { title: "The code can block chosen wallets", severity: "high" },
+  fees: { title: "The code can change fees or the fee wallet", severity: "medium" },
+  limits: { title: "The code can set transaction or wallet limits", severity: "medium" },
+  trading_switch: { title: "The code can switch trading on or off", severity: "medium" },
+  exemptions: { title: "The code can mark pools and exempt chosen wallets from its rules", severity: "medium" },
+  balance_edit: { title: "The code can take or burn a holder's tokens without the holder", severity: "high" },
+};
+
+const provenTitles: Record<PowerKind, string> = {
+  mint: "can mint new tokens",
+  pause: "can stop every transfer",
+  blacklist: "can block a chosen wallet",
+  fees: "can change the tax holders pay",
+  limits: "can change how much a wallet may move or hold",
+  trading_switch: "can switch trading on or off",
+  exemptions: "can exempt a chosen wallet from the token's rules",
+  balance_edit: "can take or burn a holder's tokens without the holder",
+};
+
+/** A holder as the answer shows it: what it is, where the code keeps it, whether anyone controls it. */
+export function holderView(holder: PowerHolder) {
+  return {
+    address: holder.address,
+    kind: holder.kind,
+    slot: holder.slot.toString(),
+    shift_bits: holder.shift,
+    live: holder.live,
+    provenance: "verified_onchain" as const,
+  };
+}
+
+function functionView(fn: ProbedFunction) {
+  return {
+    selector: fn.selector,
+    signature: fn.signature,
+    holders: fn.holders.map(holderView),
+    outcome: fn.outcome,
+    effect: fn.effect && fn.outcome === "effect" ? fn.effect : fn.effect && Object.keys(fn.effect.changes).length > 0 ? fn.effect : null,
+    highest_rate: fn.highestRate,
+    revert: fn.revert,
+  };
+}
+
+const readFrom = (reading: RiskReading) => (reading.implementationCode.length > 0 ? "implementation_code" : "token_code");
+
+/** The code the token runs: the implementation's behind a proxy (every facet's, for a diamond), else its own. */
+export function codeThatRuns(reading: RiskReading): Hex[] {
+  return reading.implementationCode.length > 0 ? reading.implementationCode : [reading.code];
+}
+
+/**
+ * One signal per power: proven by effect where a privileged function showed it, else read by a
+ * catalogued name. `heldElsewhere`: a renounced owner that can come back, or another stored
+ * address the code lets through, keeps name-only powers flagged.
+ */
+export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Signal[] {
+  const { owner } = reading;
+  const probed = reading.powers?.functions ?? [];
+  const proven = new Map<PowerKind, ProbedFunction[]>();
+  for (const fn of probed) {
+    if (fn.outcome !== "effect" || !fn.effect?.kind) continue;
+    proven.set(fn.effect.kind, [...(proven.get(fn.effect.kind) ?? []), fn]);
+  }
+  const signals: Signal[] = [];
+  for (const [kind, functions] of proven) {
+    const bridged = reading.bridged && (kind === "mint" || kind === "balance_edit") ? bridgedSignal(reading, kind, functions.map(functionView)) : null;
+    if (bridged) {
+      signals.push(bridged);
+      continue;
+    }
+    const holders = uniqueHolders(functions.flatMap((fn) => fn.holders));
+    const names = holders.map((holder) => (holder.kind === "mapping_member" ? `any member of the mapping at slot ${holder.slot}` : `${holder.kind === "owner" ? "the owner" : `the address in slot ${holder.slot}`} ${holder.address}`));
+    const { severity } = powerTitles[kind];
+    signals.push({
+      id: `power_${kind}`,
+      severity,
+      flag: true,
+      title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}`,
+      evidence: {
+        functions: functions.map(functionView),
+        holders: holders.map(holderView),
+        proven_by: "simulation",
+        read_from: readFrom(reading),
+        owner: owner.address,
+        owner_renounced: owner.renounced,
+        note: "Each function was called as its holder (the probe's code placed on the holder's account, or made a member of the mapping the code checks), in one eth_call with a state override at the read block; the effect lists what changed for two fresh probe wallets funded from a real holder. The catalogue's signature, where one matches, is only a label.",
+      },
+      provenance: "verified_onchain",
+    });
+  }
+  // Catalogued names where no effect proved the power: what the code dispatches, read by name.
+  const heldByNoOne = owner.renounced === true && !heldElsewhere;
+  for (const power of powersInCodes(codeThatRuns(reading))) {
+    if (proven.has(power.kind)) continue;
+    const { title, severity } = powerTitles[power.kind];
+    const tried = power.functions.map((fn) => {
+      const found = probed.find((entry) => entry.selector === fn.selector);
+      return { ...fn, outcome: found?.outcome ?? null, holders: found ? found.holders.map(holderView) : [] };
+    });
+    const base = {
+      functions: tried,
+      proven_by: "name_only" as const,
+      read_from: readFrom(reading),
+      owner: owner.address,
+      owner_renounced: owner.renounced,
+    };
+    if ((power.kind === "mint" || power.kind === "balance_edit") && reading.bridged) {
+      signals.push(bridgedSignal(reading, power.kind, tried)!);
+      continue;
+    }
+    const simulatedWithout = tried.length > 0 && tried.every((fn) => fn.outcome === "no_effect" || fn.outcome === "reverted");
+    signals.push({
+      id: `power_${power.kind}`,
+      severity: heldByNoOne ? "info" : severity,
+      flag: !heldByNoOne,
+      title: heldByNoOne ? `${title}, but ownership is renounced` : simulatedWithout ? `${title} (by name; run as its holder, it showed no effect)` : `${title} (read by name)`,
+      evidence: {
+        ...base,
+        note: simulatedWithout
+          ? "The functions carry a catalogued name; run as their holder they changed nothing the simulation measures, so the power is read by name only."
+          : reading.powers?.simulated === false && reading.powers.reason
+            ? `${reading.powers.reason} The functions are present in the code; that they are reserved to the owner or a role holder is read from the usual pattern, not proven.`
+            : "The functions are present in the code; that they are reserved to the owner or a role holder is read from the usual pattern, not proven.",
+      },
+      provenance: "interpretation",
+    });
+  }
+  const listed = privilegedFunctionsSignal(reading);
+  if (listed) signals.push(listed);
+  return signals;
+}
+
+function bridgedSignal(reading: RiskReading, kind: PowerKind, functions: unknown[]): Signal | null {
+  if (!reading.bridged) return null;
+  return {
+    id: `power_${kind}`,
+    severity: "info",
+    flag: false,
+    title: kind === "mint" ? `The code can mint, for ${reading.bridged.bridgeName} only: it mints what crosses the bridge` : `The code can burn a holder's tokens, for ${reading.bridged.bridgeName} only: it burns what leaves over the bridge`,
+    evidence: {
+      functions,
+      proven_by: "name_only",
+      read_from: readFrom(reading),
+      owner: reading.owner.address,
+      owner_renounced: reading.owner.renounced,
+      note: `The token names ${reading.bridged.bridge} (the chain's standard bridge) as its bridge; an OptimismMintableERC20 lets only the bridge mint and burn.`,
+    },
+    provenance: "interpretation",
+  };
+}
+
+function uniqueHolders(holders: PowerHolder[]): PowerHolder[] {
+  const seen = new Map<string, PowerHolder>();
+  for (const holder of holders) seen.set(`${holder.kind}:${holder.address}:${holder.slot}`, holder);
+  return [...seen.values()];
+}
+
+/** Every privileged function, with what running it as its holder showed, counted by outcome. */
+function privilegedFunctionsSignal(reading: RiskReading): Signal | null {
+  const powers = reading.powers;
+  if (!powers || powers.functions.length === 0) return null;
+  const count = (outcome: ProbedFunction["outcome"]) => powers.functions.filter((fn) => fn.outcome === outcome).length;
+  const counts = { total: powers.functions.length, with_effect: count("effect"), no_effect: count("no_effect"), reverted: count("reverted"), not_run: count("not_run") };
+  return {
+    id: "privileged_functions",
+    severity: "info",
+    flag: false,
+    title: powers.simulated
+      ? `${counts.total} function${counts.total === 1 ? "" : "s"} only privileged addresses can call: ${counts.with_effect} showed a power when run as their holder, ${counts.no_effect} no observable effect`
+      : `${counts.total} function${counts.total === 1 ? "" : "s"} only privileged addresses can call (not simulated: read by name only)`,
+    evidence: {
+      simulated: powers.simulated,
+      reason: powers.reason,
+      counts,
+      probe_holder: powers.target,
+      probe_funding: powers.funded === null ? null : powers.funded.toString(),
+      functions: powers.functions.map(functionView),
+      read_from: readFrom(reading),
+    },
+    provenance: powers.simulated ? "verified_onchain" : "interpretation",
+  };
+}
+
+const transferSelectors = new Set([0xa9059cbb, 0x23b872dd]);
+
+/**
+ * Outside gates: an address kept in storage that the transfer path CALLs (GoPlus's
+ * external_call). What it can do is read from where the call sits (on the path of every
+ * transfer, so a revert there stops the transfer); who can change it, from the functions that
+ * write its slot and the holders they check.
+ */
+export function outsideGateSignals(reading: RiskReading): Signal[] {
+  const control = reading.storedControl;
+  if (!control) return [];
+  return control.calls.flatMap((call) => {
+    if (!call.functions.some((fn) => fn !== null && transferSelectors.has(fn))) return [];
+    if (call.address === zeroAddress || call.address === reading.token) return [];
+    const writers = control.paths.writtenSlots.filter((written) => written.slot === call.slot).flatMap((written) => written.functions);
+    const changedBy = writers
+      .filter((fn): fn is number => fn !== null)
+      .map((fn) => {
+        const selector = `0x${fn.toString(16).padStart(8, "0")}` as Hex;
+        const probed = reading.powers?.functions.find((entry) => entry.selector === selector);
+        return { selector, signature: knownFunction(selector)?.signature ?? null, holders: probed ? probed.holders.map(holderView) : [] };
+      })
+      .filter((writer) => writer.holders.length > 0);
+    const known = labelKnownAddress(reading.chain, call.address as Address);
+    const settable = changedBy.some((writer) => writer.holders.some((holder) => holder.live !== false));
+    return [
+      {
+        id: "outside_gate",
+        severity: settable && !known ? "medium" : "info",
+        flag: settable && !known,
+        title: settable
+          ? `Every transfer calls an outside contract at ${call.address}, which a privileged address can re-point: it can refuse transfers`
+          : `Every transfer calls an outside contract at ${call.address}`,
+        evidence: {
+          address: call.address,
+          known_as: known?.label ?? null,
+          slot: call.slot.toString(),
+          shift_bits: call.shift,
+          can: ["refuse_transfer"],
+          changed_by: changedBy,
+          read_from: readFrom(reading),
+          note: "The code CALLs the address kept in this slot on the path of transfer/transferFrom, so its answer (or its revert) decides whether a transfer goes through; whether it also takes a fee is not read. changed_by lists the functions that write the slot and who the code lets call them.",
+        },
+        provenance: "interpretation",
+      } satisfies Signal,
+    ];
+  });
+}

@@ -1,0 +1,313 @@
+// Owner powers proven by effect. The code-path walk names the functions a stored address (or an
+// entry of a mapping keyed by msg.sender) is checked in; here each is called AS its holder, in one
+// eth_call with a state override that places the power probe (contracts/simulator/PowerProbe.sol)
+// on the holder's own account, so the token's own check passes. Two fresh probe wallets are funded
+// from a real holder first; each call runs isolated, and what it changed is measured: supply and
+// balances, whether the wallets can still send, receive and sell, the taxes they pay, whether a
+// large transfer still goes through. The change names the power; a catalogued signature is only a
+// label. Nothing is sent.
+import { createHash } from "node:crypto";
+import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
+import type { ChainClient } from "@/lib/chain/clients";
+import { isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { classifyChainError } from "@/lib/chain/upstream";
+import { knownFunction, type PowerKind } from "./selectors";
+import type { StoredControl } from "./stored-control";
+import { powerProbeAbi, powerProbeRuntime } from "./power-probe-code";
+
+/** Who may call a privileged function, as the code checks it. */
+export type PowerHolder =
+  | { kind: "owner" | "stored_address"; address: Address; slot: bigint; shift: number; live: boolean }
+  /** An entry of a mapping keyed by msg.sender: its members cannot be listed from storage, so the probe is made one. */
+  | { kind: "mapping_member"; address: null; slot: bigint; shift: 0; live: null };
+
+/** The arguments each probe shape passes; `target` is the funded probe wallet named in address arguments. */
+export const probeShapes = [
+  { signature: "()", args: [] },
+  { signature: "(address)", args: ["target"] },
+  { signature: "(address,bool)", args: ["target", "true"] },
+  { signature: "(address,uint256)", args: ["target", "amount"] },
+  { signature: "(uint256)", args: ["rate"] },
+  { signature: "(uint256)", args: ["amount"] },
+  { signature: "(bool)", args: ["true"] },
+  { signature: "(bool)", args: ["false"] },
+  { signature: "(address[],bool)", args: ["[target]", "true"] },
+  { signature: "(uint256,uint256)", args: ["rate", "rate"] },
+  { signature: "(address[])", args: ["[target]"] },
+] as const;
+
+const NONE = maxUint256;
+
+type Reading = {
+  supply: bigint;
+  targetBalance: bigint;
+  holderBalance: bigint;
+  othersSend: boolean;
+  transferTaxBps: bigint;
+  sellOk: boolean;
+  sellTaxBps: bigint;
+  bigOk: boolean;
+  targetSends: boolean;
+  targetTaxBps: bigint;
+  targetSells: boolean;
+  targetReceives: boolean;
+};
+
+/** What one call changed, field by field (only the fields that moved), and the power that change is. */
+export type Effect = { kind: PowerKind | null; shape: string; arguments: readonly string[]; changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }> };
+
+export type ProbedFunction = {
+  selector: Hex;
+  /** The catalogue's name for the selector, when it has one: a label, never the proof. */
+  signature: string | null;
+  cataloguePower: PowerKind | null;
+  holders: PowerHolder[];
+  /** effect: a call went through and changed what a holder can do; no_effect: calls went through, nothing measured moved; reverted: no shape went through; not_run: not simulated (see the reading's reason, or a holder no one controls). */
+  outcome: "effect" | "no_effect" | "reverted" | "not_run";
+  effect: Effect | null;
+  /** For a setter whose number changed a tax: the highest value of the ladder it accepted, and the taxes then taken. */
+  highestRate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null } | null;
+  revert: Hex | null;
+};
+
+export type PowerReading = {
+  simulated: boolean;
+  /** Why the functions were not (all) simulated; null when they were. */
+  reason: string | null;
+  functions: ProbedFunction[];
+  /** What each probe wallet was funded with, in the token's smallest unit; null when no holder could fund them (transfers then go unmeasured). */
+  funded: bigint | null;
+  target: Address | null;
+};
+
+/** Functions every ERC-20 has: their msg.sender checks are the holder's own, not a privilege. */
+const ordinarySelectors = new Set(
+  ["transfer(address,uint256)", "transferFrom(address,address,uint256)", "approve(address,uint256)", "increaseAllowance(address,uint256)", "decreaseAllowance(address,uint256)", "burn(uint256)", "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"].map((signature) => toFunctionSelector(signature)),
+);
+
+/** Most functions probed per answer: a token's privileged surface is a handful to a few dozen. */
+export const maxProbedFunctions = 24;
+const probeGas = 28_000_000n;
+
+const selectorHex = (selector: number): Hex => `0x${selector.toString(16).padStart(8, "0")}`;
+
+function live(chain: ChainId, address: Address): boolean {
+  return address !== zeroAddress && !isBurnAddress(chain, address);
+}
+
+/** The privileged functions and who holds each, from the walk and the stored words. */
+export function privilegedFunctions(input: { chain: ChainId; token: Address; owner: Address | null; pools: readonly Address[]; control: StoredControl }): ProbedFunction[] {
+  const { chain, token, owner, control } = input;
+  const skip = new Set([token, ...input.pools].map((address) => address.toLowerCase()));
+  const bySelector = new Map<number, PowerHolder[]>();
+  const add = (selector: number | null, holder: PowerHolder) => {
+    if (selector === null) return;
+    const hex = selectorHex(selector);
+    if (ordinarySelectors.has(hex)) return;
+    const known = knownFunction(hex);
+    if (known && known.power === null) return; // hand-overs of control and upgrades: not powers over holders
+    const holders = bySelector.get(selector) ?? [];
+    const same = holders.some((entry) => entry.slot === holder.slot && entry.kind === holder.kind && entry.address === holder.address);
+    if (!same) holders.push(holder);
+    bySelector.set(selector, holders);
+  };
+  for (const stored of control.callers) {
+    if (skip.has(stored.address.toLowerCase())) continue;
+    const holder: PowerHolder = { kind: owner !== null && stored.address === owner ? "owner" : "stored_address", address: stored.address, slot: stored.slot, shift: stored.shift, live: live(chain, stored.address) };
+    for (const fn of stored.functions) add(fn, holder);
+  }
+  for (const mapping of control.paths.callerMappings) {
+    for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null });
+  }
+  return [...bySelector.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([selector, holders]) => {
+      const hex = selectorHex(selector);
+      const known = knownFunction(hex);
+      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null };
+    });
+}
+
+/** Who a function is run as: its first live stored holder, else the first mapping it is let through by (as "slot:N"); null when no one can call it. */
+function callerKey(fn: ProbedFunction): string | null {
+  const stored = fn.holders.find((holder) => holder.kind !== "mapping_member" && holder.live);
+  if (stored?.address) return stored.address;
+  const mapping = fn.holders.find((holder) => holder.kind === "mapping_member");
+  return mapping ? `slot:${mapping.slot}` : null;
+}
+
+/**
+ * Behind an EIP-1967 proxy the implementation's slots are read in the same round as the
+ * simulation, so the simulation runs first on a guess (owner() holds every stored check) and the
+ * guess is kept for each function whose real holder is the one it was run as. The others come back
+ * to be run again (a fourth round), or as not run when no one can call them.
+ */
+export function keepGuessed(real: ProbedFunction[], guessed: PowerReading): { functions: ProbedFunction[]; rerun: ProbedFunction[] } {
+  const rerun: ProbedFunction[] = [];
+  const functions = real.map((fn) => {
+    const guess = guessed.functions.find((entry) => entry.selector === fn.selector);
+    const caller = callerKey(fn);
+    if (caller === null) return fn;
+    if (guess && guess.outcome !== "not_run" && callerKey(guess) === caller) return { ...guess, holders: fn.holders };
+    rerun.push(fn);
+    return fn;
+  });
+  return { functions, rerun };
+}
+
+/** Addresses of the probe's own accounts: fresh for each read, derived from the simulation's identity. */
+function probeAccount(seed: Address, label: string): Address {
+  return getAddress(`0x${createHash("sha256").update(`${seed.toLowerCase()}:${label}`).digest("hex").slice(0, 40)}`);
+}
+
+/** The slot of `account`'s entry in a mapping at `slot`, as Solidity lays it out. */
+function mappingEntry(account: Address, slot: bigint): Hex {
+  return keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [account, slot]));
+}
+
+type ProbeInput = {
+  client: ChainClient;
+  chain: ChainId;
+  block: bigint;
+  token: Address;
+  /** Where a sell is a transfer to: the token's deepest pool; null when it has none. */
+  pool: Address | null;
+  /** Real holders that may fund the probe wallets, largest first. */
+  sources: readonly Address[];
+  /** The simulation's own fresh address, from which the probe's accounts are derived. */
+  seed: Address;
+  sender: Address;
+  functions: ProbedFunction[];
+};
+
+/** Runs every privileged function as its holder, in one eth_call; the functions come back with their outcomes. */
+export async function probePowers(input: ProbeInput): Promise<PowerReading> {
+  const { functions } = input;
+  const coordinator = probeAccount(input.seed, "coordinator");
+  const target = probeAccount(input.seed, "target");
+  const bystander = probeAccount(input.seed, "bystander");
+  const wallet = probeAccount(input.seed, "wallet");
+  const mappingProbe = (slot: bigint) => probeAccount(input.seed, `member:${slot}`);
+  // Each function is tried once, as its first live holder (the first mapping's probe where only a mapping lets it through).
+  const callerOf = (fn: ProbedFunction): Address | null => {
+    const key = callerKey(fn);
+    return key === null ? null : key.startsWith("slot:") ? mappingProbe(BigInt(key.slice(5))) : (key as Address);
+  };
+  const runnable = functions.filter((fn) => callerOf(fn) !== null).slice(0, maxProbedFunctions);
+  const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null });
+  if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null };
+
+  const groups = new Map<Address, Hex[]>();
+  for (const fn of runnable) groups.set(callerOf(fn)!, [...(groups.get(callerOf(fn)!) ?? []), fn.selector]);
+  const sources = input.sources.filter((source) => source !== input.token).slice(0, 3);
+  const codeAt = [...new Set([coordinator, target, bystander, ...sources, ...groups.keys()])];
+  const mappingSlots = [...new Set(runnable.flatMap((fn) => fn.holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot)))];
+  const stateDiff = mappingSlots.map((slot) => ({ slot: mappingEntry(mappingProbe(slot), slot), value: numberToHex(1n, { size: 32 }) }));
+
+  let data: Hex | undefined;
+  try {
+    ({ data } = await input.client.call({
+      account: input.sender,
+      to: coordinator,
+      data: encodeFunctionData({
+        abi: powerProbeAbi,
+        functionName: "probe",
+        args: [{ token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources }, [...groups.entries()].map(([holder, selectors]) => ({ holder, selectors }))],
+      }),
+      blockNumber: input.block,
+      gas: probeGas,
+      stateOverride: [...codeAt.map((address) => ({ address, code: powerProbeRuntime })), ...(stateDiff.length > 0 ? [{ address: input.token, stateDiff }] : [])],
+      batch: false,
+    }));
+  } catch (error) {
+    if (classifyChainError(error) === "upstream") throw error;
+    return skipped(`The node did not run the simulation of the powers (${(error as Error).message.split("\n")[0]}), so they are read by name only.`);
+  }
+  if (!data || data === "0x") return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
+  const [funded, , outcomes, ladders, tried] = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as [
+    bigint,
+    Reading,
+    { shape: number; ok: boolean; revertData: Hex; reading: Reading }[][],
+    { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint }[],
+    bigint,
+  ];
+  // The order of the groups is the order of `outcomes`.
+  const order = [...groups.values()].flat();
+  const byIndex = new Map(order.map((selector, index) => [selector, index]));
+  const probed = functions.map((fn): ProbedFunction => {
+    const index = byIndex.get(fn.selector);
+    if (index === undefined || index >= Number(tried)) return fn;
+    // The last entry is the holder's own baseline, read before its calls.
+    const holderBaseline = outcomes[index][probeShapes.length].reading;
+    const shapes = outcomes[index].slice(0, probeShapes.length);
+    const ladder = ladders[index];
+    const went = shapes.filter((shape) => shape.ok);
+    if (went.length === 0) return { ...fn, outcome: "reverted", revert: shapes.find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
+    const effects = went.map((shape) => effectOf(holderBaseline, shape.reading, shape.shape, funded > 0n));
+    const best = effects.reduce((chosen, effect) => (better(effect, chosen) ? effect : chosen));
+    const highestRate = ladder.shape !== 255 && best.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps) } : null;
+    return { ...fn, outcome: best.kind ? "effect" : "no_effect", effect: best, highestRate };
+  });
+  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || Number(tried) < runnable.length;
+  return {
+    simulated: true,
+    reason: incomplete ? `Only the first ${Math.min(Number(tried), runnable.length)} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null,
+    functions: probed,
+    funded: funded > 0n ? funded : null,
+    target,
+  };
+}
+
+const bpsOrNull = (value: bigint) => (value === NONE ? null : Number(value));
+
+/** balance_edit before mint before blacklist ...: a call whose number also stops every transfer (a fee of 100 %) is still a fee setter. */
+const kindRank: (PowerKind | null)[] = ["balance_edit", "mint", "blacklist", "fees", "limits", "trading_switch", "exemptions", "pause", null];
+const rank = (effect: Effect) => kindRank.indexOf(effect.kind);
+/** Shapes in the order a tie is settled: numbers before an address read as a number, the address shapes after. */
+const shapePreference = [0, 4, 5, 9, 6, 7, 1, 3, 2, 10, 8];
+const shapeIndex = (effect: Effect) => shapePreference.indexOf(probeShapes.findIndex((shape) => shape.signature === effect.shape && shape.args.join() === effect.arguments.join()));
+/** The stronger power first; within one, the call that moved more; then the plainer shape. */
+function better(effect: Effect, chosen: Effect): boolean {
+  if (rank(effect) !== rank(chosen)) return rank(effect) < rank(chosen);
+  const moved = Object.keys(effect.changes).length - Object.keys(chosen.changes).length;
+  return moved !== 0 ? moved > 0 : shapeIndex(effect) < shapeIndex(chosen);
+}
+
+/** What one call changed against the baseline, and the power that change shows. */
+export function effectOf(before: Reading, after: Reading, shape: number, funded: boolean): Effect {
+  const { signature, args } = probeShapes[shape];
+  const namesTarget = (args as readonly string[]).some((arg) => arg.includes("target"));
+  const changes: Effect["changes"] = {};
+  const amount = (value: bigint) => (value === NONE ? null : value.toString());
+  const note = (field: string, a: string | number | boolean | null, b: string | number | boolean | null) => {
+    if (a !== b) changes[field] = { before: a, after: b };
+  };
+  note("total_supply", amount(before.supply), amount(after.supply));
+  note("probe_holder_balance", amount(before.targetBalance), amount(after.targetBalance));
+  note("caller_balance", amount(before.holderBalance), amount(after.holderBalance));
+  if (funded) {
+    note("others_can_transfer", before.othersSend, after.othersSend);
+    note("transfer_tax_bps", bpsOrNull(before.transferTaxBps), bpsOrNull(after.transferTaxBps));
+    note("others_can_sell", before.sellOk, after.sellOk);
+    note("sell_tax_bps", bpsOrNull(before.sellTaxBps), bpsOrNull(after.sellTaxBps));
+    note("large_transfer_goes_through", before.bigOk, after.bigOk);
+    note("probe_holder_can_send", before.targetSends, after.targetSends);
+    note("probe_holder_transfer_tax_bps", bpsOrNull(before.targetTaxBps), bpsOrNull(after.targetTaxBps));
+    note("probe_holder_can_sell", before.targetSells, after.targetSells);
+    note("probe_holder_can_receive", before.targetReceives, after.targetReceives);
+  }
+  const rose = (a: bigint, b: bigint) => a !== NONE && b !== NONE && b > a;
+  let kind: PowerKind | null = null;
+  const transfersStayed = after.othersSend && before.othersSend;
+  if (rose(after.targetBalance, before.targetBalance)) kind = "balance_edit";
+  else if (rose(before.supply, after.supply) || rose(before.targetBalance, after.targetBalance) || rose(before.holderBalance, after.holderBalance)) kind = "mint";
+  // Blocked from sending or selling: a blacklist or a freeze. Only from receiving (marked as a pool, say): a rule for a chosen address.
+  else if (funded && namesTarget && after.othersSend && ((before.targetSends && !after.targetSends) || (before.targetSells && !after.targetSells))) kind = "blacklist";
+  else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps))) kind = "fees";
+  else if (funded && transfersStayed && before.bigOk !== after.bigOk) kind = "limits";
+  else if (funded && transfersStayed && !namesTarget && before.sellOk !== after.sellOk) kind = "trading_switch";
+  else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || before.targetReceives !== after.targetReceives)) kind = "exemptions";
+  else if (funded && before.othersSend && !after.othersSend) kind = "pause";
+  else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
+  return { kind, shape: signature, arguments: args, changes };
+}

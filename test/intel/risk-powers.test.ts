@@ -1,0 +1,236 @@
+// Owner powers proven by effect, on all three demo chains: fixture tokens whose privileged
+// functions carry names the catalogue does not hold (ban, issue, halt, levy, cap, seize), held by a
+// controller in a slot with a getter of another name, by a minter with no owner(), by the members
+// of a mapping keyed by msg.sender; each power must be found by what running it as its holder
+// changed, with that holder named. A token whose transfers ask an outside contract at a settable
+// address names it and who can re-point it. Through the provider-like proxy, a node that refuses
+// state overrides reads the powers by name only and says so.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, encodeDeployData, getAddress, http, keccak256, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
+import { rpc } from "../chain/support/anvil";
+import type { ChainId } from "@/lib/chain/networks";
+import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { DEMO_CHAINS } from "@/lib/demo-chain";
+import { analyzeRisk, type Signal } from "@/lib/intel/risk";
+import { analyzeContract } from "@/lib/intel/contract";
+import { getChainClient } from "@/lib/chain/clients";
+import { compilePowerProbe } from "@/lib/intel/compile-placed";
+import { powerProbeRuntime } from "@/lib/intel/risk/power-probe-code";
+import { knownFunction } from "@/lib/intel/risk/selectors";
+import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
+import { useDemoChains } from "../support/demo-chains";
+import { startProviderProxy } from "../support/provider-proxy";
+import { riskResponse } from "@/lib/schemas/responses/risk";
+
+const require = createRequire(import.meta.url);
+type Artifact = { abi: Abi; bytecode: Hex };
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken";
+
+function compileFixtures(): Record<FixtureName, Artifact> {
+  const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
+  const solc = require("solc") as { compile(input: string): string; version(): string };
+  const input = { language: "Solidity", sources: { "PowerFixtures.sol": { content: source } }, settings: { evmVersion: "cancun", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const cacheFile = path.join(os.tmpdir(), `power-fixtures-${createHash("sha256").update(JSON.stringify(input) + solc.version()).digest("hex").slice(0, 16)}.json`);
+  if (fs.existsSync(cacheFile)) return JSON.parse(fs.readFileSync(cacheFile, "utf8"));
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (output.errors ?? []).filter((entry: { severity: string }) => entry.severity === "error");
+  if (errors.length) throw new Error(errors.map((entry: { formattedMessage: string }) => entry.formattedMessage).join("\n"));
+  const all: Record<string, Artifact> = {};
+  for (const [name, compiled] of Object.entries(output.contracts["PowerFixtures.sol"] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>)) all[name] = { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+  fs.writeFileSync(cacheFile, JSON.stringify(all));
+  return all as Record<FixtureName, Artifact>;
+}
+
+const accounts = {
+  deployer: getAddress("0x5eed000000000000000000000000000000000d01"),
+  controller: getAddress("0x5eed000000000000000000000000000000000c02"),
+  minter: getAddress("0x5eed000000000000000000000000000000000a03"),
+  crew: getAddress("0x5eed000000000000000000000000000000000b04"),
+  holderA: getAddress("0x5eed000000000000000000000000000000000e05"),
+  holderB: getAddress("0x5eed000000000000000000000000000000000f06"),
+};
+const supply = parseEther("1000000");
+
+async function send(url: string, from: Address, tx: { to?: Address; data: Hex }): Promise<Address | null> {
+  const hash = await rpc<Hex>(url, "eth_sendTransaction", [{ from, ...tx, gas: toHex(6_000_000) }]);
+  for (let i = 0; i < 200; i++) {
+    const receipt = await rpc<{ status: Hex; contractAddress: Address | null } | null>(url, "eth_getTransactionReceipt", [hash]);
+    if (receipt) {
+      if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`);
+      return receipt.contractAddress ? getAddress(receipt.contractAddress) : null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
+const transferData = (to: Address, amount: bigint) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
+
+type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address };
+
+async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>): Promise<Deployed> {
+  for (const account of Object.values(accounts)) {
+    await rpc(url, "anvil_setBalance", [account, toHex(parseEther("100"))]);
+    await rpc(url, "anvil_impersonateAccount", [account]);
+  }
+  const deploy = async (name: FixtureName, args: unknown[]) => (await send(url, accounts.deployer, { data: encodeDeployData({ abi: artifacts[name].abi, bytecode: artifacts[name].bytecode, args }) }))!;
+  const controlled = await deploy("ControlledToken", [accounts.controller, supply]);
+  const minted = await deploy("MinterToken", [accounts.minter, supply]);
+  const crew = await deploy("CrewToken", [accounts.crew, supply]);
+  const gate = await deploy("OpenGate", []);
+  const gated = await deploy("GatedToken", [gate, supply]);
+  // Holders beside the deployer, so the Transfer history has wallets to fund the probe from.
+  for (const token of [controlled, minted, crew, gated]) {
+    await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
+    await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 20n) });
+  }
+  return { controlled, minted, crew, gate, gated };
+}
+
+type Result = Awaited<ReturnType<typeof analyzeRisk>>;
+type PowerEvidence = {
+  proven_by: "simulation" | "name_only";
+  holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
+  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }> } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null } | null }[];
+};
+
+function signal(result: Result, id: string): Signal {
+  const found = result.data.signals.find((entry) => entry.id === id);
+  expect(found, `signal ${id}`).toBeDefined();
+  return found!;
+}
+const evidenceOf = (result: Result, id: string) => signal(result, id).evidence as unknown as PowerEvidence;
+const selector = (signature: string) => toFunctionSelector(signature);
+
+const demo = useDemoChains();
+
+describe("the power probe", () => {
+  it("the committed runtime code is what its source compiles to", () => {
+    expect(compilePowerProbe().runtime).toBe(powerProbeRuntime);
+  }, 120_000);
+
+  it("the fixtures' function names are not in the catalogue, so a power found is found by its effect", () => {
+    for (const signature of ["ban(address)", "issue(uint256)", "halt(bool)", "levy(uint256)", "cap(uint256)", "seize(address)", "grow(address,uint256)", "reroute(address)"]) expect(knownFunction(selector(signature)), signature).toBeNull();
+  });
+});
+
+describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
+  let deployed: Deployed;
+  const url = () => demo.chains[chain].rpcUrl;
+  const analyze = async (address: Address, rounds = 3) => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: demo.env(chain) }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(rounds);
+    riskResponse.data.parse(result.data);
+    return result;
+  };
+
+  beforeAll(async () => {
+    deployed = await deployAll(url(), compileFixtures());
+  }, 120_000);
+
+  it("a controller's powers under names the catalogue lacks: each found by what it did, held by the address in the slot the code checks", async () => {
+    const result = await analyze(deployed.controlled);
+    const holder = { address: accounts.controller, kind: "stored_address", live: true, provenance: "verified_onchain" };
+    const proven = (id: string) => {
+      const evidence = evidenceOf(result, id);
+      expect(evidence.proven_by, id).toBe("simulation");
+      expect(evidence.holders, id).toEqual([expect.objectContaining(holder)]);
+      expect(signal(result, id)).toMatchObject({ flag: true, provenance: "verified_onchain" });
+      return evidence.functions;
+    };
+    expect(proven("power_blacklist")).toEqual([expect.objectContaining({ selector: selector("ban(address)"), signature: null, outcome: "effect", effect: expect.objectContaining({ kind: "blacklist", shape: "(address)" }) })]);
+    const [ban] = proven("power_blacklist");
+    expect(ban.effect!.changes).toMatchObject({ probe_holder_can_send: { before: true, after: false }, probe_holder_can_receive: { before: true, after: false } });
+    expect(ban.effect!.changes.others_can_transfer).toBeUndefined();
+
+    const [issue] = proven("power_mint");
+    expect(issue).toMatchObject({ selector: selector("issue(uint256)"), signature: null, effect: { kind: "mint" } });
+    expect(BigInt(issue.effect!.changes.total_supply.after as string)).toBeGreaterThan(BigInt(issue.effect!.changes.total_supply.before as string));
+
+    const [halt] = proven("power_pause");
+    expect(halt).toMatchObject({ selector: selector("halt(bool)"), effect: { kind: "pause", shape: "(bool)", changes: { others_can_transfer: { before: true, after: false } } } });
+
+    const [levy] = proven("power_fees");
+    expect(levy).toMatchObject({ selector: selector("levy(uint256)"), effect: { kind: "fees", changes: { transfer_tax_bps: { before: 0, after: 5 } } } });
+    // The setter refuses more than 2,500 bps: the ladder's highest accepted value, and the tax it takes.
+    expect(levy.highest_rate).toEqual({ accepted: 2500, transfer_tax_bps: 2500, sell_tax_bps: null });
+
+    const [cap] = proven("power_limits");
+    expect(cap).toMatchObject({ selector: selector("cap(uint256)"), effect: { kind: "limits", changes: { large_transfer_goes_through: { before: true, after: false } } } });
+
+    const [seize] = proven("power_balance_edit");
+    expect(seize).toMatchObject({ selector: selector("seize(address)"), effect: { kind: "balance_edit", changes: { probe_holder_balance: { after: "0" } } } });
+
+    // touch() is privileged and does nothing: listed and counted as such.
+    const listed = signal(result, "privileged_functions").evidence as { simulated: boolean; counts: Record<string, number>; functions: { selector: Hex; outcome: string }[] };
+    expect(listed.simulated).toBe(true);
+    expect(listed.counts).toEqual({ total: 7, with_effect: 6, no_effect: 1, reverted: 0, not_run: 0 });
+    expect(listed.functions.find((fn) => fn.selector === selector("touch()"))).toMatchObject({ outcome: "no_effect" });
+    expect(result.data.signals.some((entry) => entry.id === "power_trading_switch" || entry.id === "power_exemptions")).toBe(false);
+  });
+
+  it("a minter with no owner(): the mint power names the minter; contract/analysis lists it among the controllers", async () => {
+    const result = await analyze(deployed.minted);
+    const evidence = evidenceOf(result, "power_mint");
+    expect(evidence.proven_by).toBe("simulation");
+    expect(evidence.holders).toEqual([expect.objectContaining({ address: accounts.minter, kind: "stored_address", live: true })]);
+    // mint(address,uint256) is in the catalogue: its name is the label, the effect is the proof.
+    expect(evidence.functions).toEqual([expect.objectContaining({ selector: selector("mint(address,uint256)"), signature: "mint(address,uint256)", outcome: "effect" })]);
+    expect(evidence.functions[0].effect!.changes.probe_holder_balance).toBeDefined();
+    const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
+    expect(listed.functions.find((fn) => fn.selector === selector("setMinter(address)"))).toMatchObject({ outcome: "no_effect" });
+
+    const analysis = (await analyzeContract({ chain, address: deployed.minted, client: getChainClient(chain, { env: demo.env(chain) }) })).data as unknown as { controllers: { accounts: { role: string; address: Address; slot?: string; functions?: Hex[] }[] } };
+    expect(analysis.controllers.accounts).toContainEqual(expect.objectContaining({ role: "stored_address", address: accounts.minter, kind: "eoa", slot: evidence.holders[0].slot, functions: [selector("mint(address,uint256)"), selector("setMinter(address)")].sort() }));
+  });
+
+  it("a mapping keyed by msg.sender: its members' mint power is proven with the probe made a member", async () => {
+    const result = await analyze(deployed.crew);
+    const evidence = evidenceOf(result, "power_mint");
+    expect(evidence.proven_by).toBe("simulation");
+    expect(evidence.holders).toEqual([expect.objectContaining({ address: null, kind: "mapping_member", live: null })]);
+    expect(evidence.functions).toEqual([expect.objectContaining({ selector: selector("grow(address,uint256)"), signature: null, outcome: "effect" })]);
+  });
+
+  it("an outside gate: every transfer asks a stored contract; the owner can re-point it, and doing so stops transfers", async () => {
+    const result = await analyze(deployed.gated);
+    const gate = signal(result, "outside_gate");
+    expect(gate).toMatchObject({ flag: true, severity: "medium", evidence: { address: deployed.gate, can: ["refuse_transfer"] } });
+    const changedBy = (gate.evidence as { changed_by: { selector: Hex; holders: { address: Address; kind: string }[] }[] }).changed_by;
+    expect(changedBy).toEqual([expect.objectContaining({ selector: selector("reroute(address)"), holders: [expect.objectContaining({ address: accounts.deployer, kind: "owner" })] })]);
+    // Re-pointed at an address that does not answer, every transfer reverts: a pause in effect.
+    const [reroute] = evidenceOf(result, "power_pause").functions;
+    expect(reroute).toMatchObject({ selector: selector("reroute(address)"), effect: { kind: "pause" } });
+  });
+});
+
+describe("a node that cannot simulate", () => {
+  it("through the provider-like proxy refusing state overrides, the powers are read by name only and the answer says so", async () => {
+    const chain: ChainId = "base";
+    const url = demo.chains[chain].rpcUrl;
+    const deployed = await deployAll(url, compileFixtures());
+    const noOverrides = await startProviderProxy(url, { name: "no overrides", stateOverrideOff: { error: { code: -32602, message: "invalid argument 2: state override is not supported" } } });
+    try {
+      forgetProviderProfiles();
+      const env = { ETH_RPC_URL: noOverrides.url, BASE_RPC_URL: noOverrides.url, BSC_RPC_URL: noOverrides.url };
+      const minted = await analyzeRisk({ chain, address: deployed.minted, env });
+      const mint = minted.data.signals.find((entry) => entry.id === "power_mint")!;
+      expect(mint).toMatchObject({ provenance: "interpretation", evidence: { proven_by: "name_only" } });
+      const listed = minted.data.signals.find((entry) => entry.id === "privileged_functions")!;
+      expect(listed.evidence).toMatchObject({ simulated: false, counts: { total: 2, not_run: 2 } });
+      expect(String((listed.evidence as { reason: string }).reason)).toMatch(/read by name only/);
+      // Uncatalogued names with no simulation: nothing to prove a power, so none is claimed.
+      const controlled = await analyzeRisk({ chain, address: deployed.controlled, env });
+      expect(controlled.data.signals.filter((entry) => entry.id.startsWith("power_"))).toEqual([]);
+      expect(controlled.data.limitations.join(" ")).toMatch(/read by name only/);
+    } finally {
+      await noOverrides.close();
+      forgetProviderProfiles();
+    }
+  });
+});

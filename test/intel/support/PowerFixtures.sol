@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// Fixture tokens for the powers-by-effect tests. Every privileged function has a name the power
+// catalogue does not hold (ban, issue, halt, levy, cap, seize), the control sits in a slot with a
+// getter of another name (controller()), in a minter slot (minter(), no owner()), or in a mapping
+// keyed by msg.sender (crew); one token asks an outside contract on every transfer.
+pragma solidity ^0.8.24;
+
+abstract contract PlainToken {
+    string public name;
+    string public symbol;
+    uint8 public constant decimals = 18;
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        _transfer(msg.sender, to, amount);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        allowance[from][msg.sender] -= amount;
+        _transfer(from, to, amount);
+        return true;
+    }
+
+    function approve(address spender, uint256 amount) external returns (bool) {
+        allowance[msg.sender][spender] = amount;
+        emit Approval(msg.sender, spender, amount);
+        return true;
+    }
+
+    function _mint(address to, uint256 amount) internal {
+        totalSupply += amount;
+        balanceOf[to] += amount;
+        emit Transfer(address(0), to, amount);
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal virtual {
+        balanceOf[from] -= amount;
+        balanceOf[to] += amount;
+        emit Transfer(from, to, amount);
+    }
+}
+
+/** A controller with every power, each under a name of its own. */
+contract ControlledToken is PlainToken {
+    address private _controller;
+    mapping(address => bool) private _banned;
+    bool private _halted;
+    uint256 private _levyBps;
+    uint256 private _cap;
+
+    constructor(address controller_, uint256 supply) {
+        name = "Controlled";
+        symbol = "CTRL";
+        _controller = controller_;
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyController() {
+        require(msg.sender == _controller, "not the controller");
+        _;
+    }
+
+    function controller() external view returns (address) {
+        return _controller;
+    }
+
+    function ban(address account) external onlyController {
+        _banned[account] = true;
+    }
+
+    function issue(uint256 amount) external onlyController {
+        _mint(msg.sender, amount);
+    }
+
+    function halt(bool on) external onlyController {
+        _halted = on;
+    }
+
+    function levy(uint256 bps) external onlyController {
+        require(bps <= 2500, "levy too high");
+        _levyBps = bps;
+    }
+
+    function cap(uint256 amount) external onlyController {
+        _cap = amount;
+    }
+
+    /** Moves a holder's whole balance to the controller, with no Transfer log. */
+    function seize(address account) external onlyController {
+        uint256 taken = balanceOf[account];
+        balanceOf[account] = 0;
+        balanceOf[_controller] += taken;
+    }
+
+    function touch() external onlyController {}
+
+    function _transfer(address from, address to, uint256 amount) internal override {
+        require(!_halted, "halted");
+        require(!_banned[from] && !_banned[to], "banned");
+        if (_cap > 0) require(amount <= _cap, "over the cap");
+        uint256 fee = (amount * _levyBps) / 10_000;
+        balanceOf[from] -= amount;
+        balanceOf[to] += amount - fee;
+        emit Transfer(from, to, amount - fee);
+        if (fee > 0) {
+            balanceOf[_controller] += fee;
+            emit Transfer(from, _controller, fee);
+        }
+    }
+}
+
+/** A governance-style token: its only privileged account is a minter, and there is no owner(). */
+contract MinterToken is PlainToken {
+    address public minter;
+
+    constructor(address minter_, uint256 supply) {
+        name = "Minted";
+        symbol = "MINT";
+        minter = minter_;
+        _mint(msg.sender, supply);
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(msg.sender == minter, "only the minter");
+        _mint(to, amount);
+    }
+
+    function setMinter(address next) external {
+        require(msg.sender == minter, "only the minter");
+        minter = next;
+    }
+}
+
+/** Privilege kept in a mapping keyed by msg.sender: any crew member can grow the supply. */
+contract CrewToken is PlainToken {
+    mapping(address => bool) public crew;
+
+    constructor(address member, uint256 supply) {
+        name = "Crew";
+        symbol = "CREW";
+        crew[member] = true;
+        _mint(msg.sender, supply);
+    }
+
+    function grow(address to, uint256 amount) external {
+        require(crew[msg.sender], "crew only");
+        _mint(to, amount);
+    }
+}
+
+interface ITransferGate {
+    function allow(address from, address to, uint256 amount) external view returns (bool);
+}
+
+contract OpenGate is ITransferGate {
+    function allow(address, address, uint256) external pure returns (bool) {
+        return true;
+    }
+}
+
+/** Every transfer asks an outside contract, at an address the owner can change. */
+contract GatedToken is PlainToken {
+    address public owner;
+    address private _gate;
+
+    constructor(address gate_, uint256 supply) {
+        name = "Gated";
+        symbol = "GATE";
+        owner = msg.sender;
+        _gate = gate_;
+        _mint(msg.sender, supply);
+    }
+
+    function reroute(address gate_) external {
+        require(msg.sender == owner, "only the owner");
+        _gate = gate_;
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal override {
+        require(ITransferGate(_gate).allow(from, to, amount), "refused by the gate");
+        super._transfer(from, to, amount);
+    }
+}
