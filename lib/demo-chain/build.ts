@@ -17,6 +17,7 @@ import { playHealthy } from "./scenarios/healthy";
 import { playHoneypot } from "./scenarios/honeypot";
 import { playLockedLiquidity } from "./scenarios/locked-liquidity";
 import { playMintable } from "./scenarios/mintable";
+import { playRealTokens } from "./scenarios/real-tokens";
 import { playTransparentProxy, playUupsProxy } from "./scenarios/proxies";
 import { playRoles } from "./scenarios/roles";
 import { playRug } from "./scenarios/rug";
@@ -103,6 +104,8 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
   // Uniswap V3, Uniswap V4 (+ Permit2, Universal Router) and PancakeSwap V3: placed and played
   // after the records above are final, so none of them reads a block this part added.
   const venues = await playVenues(ctx, { token: scenarios.healthy.token.address, deployer: scenarios.healthy.deployer });
+  // Real published tokens last of all, so every address, hash and block above stays what it was.
+  const realTokens = await playRealTokens(ctx);
 
   return {
     formatVersion: 1,
@@ -123,5 +126,6 @@ export async function buildScenarios(options: BuildScenariosOptions): Promise<Ad
     scenarios,
     ...(aerodrome ? { aerodrome } : {}),
     venues,
+    realTokens,
   };
 }

@@ -6,6 +6,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { currentCompileKey } from "./compile";
 import { anvilBinary, demoChainSourceDir, packageVersion } from "./paths";
+import { realTokensCompileKey } from "./real-tokens/compile";
 import { venuePackageVersions } from "./venues/artifacts";
 
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -36,6 +37,7 @@ export function scenarioSourceHash(): Promise<string> {
 async function computeHash(): Promise<string> {
   const hash = createHash("sha256");
   hash.update(`contracts ${await currentCompileKey()}\n`);
+  hash.update(`real tokens ${await realTokensCompileKey()}\n`);
   hash.update(`uniswap ${packageVersion("@uniswap/v2-core")} ${packageVersion("@uniswap/v2-periphery")}\n`);
   hash.update(`viem ${packageVersion("viem")}\nanvil ${await anvilIdentity()}\n`);
   hash.update(`venues ${venuePackageVersions()}\n`);

@@ -72,7 +72,7 @@ export type PlayedTokenScenario<Facts> = Omit<TokenScenario<Facts>, "token" | "o
   ownershipModel: Ownership["model"];
 };
 
-async function tokenSummary(ctx: ScenarioContext, address: Address): Promise<ScenarioToken> {
+export async function tokenSummary(ctx: ScenarioContext, address: Address): Promise<ScenarioToken> {
   const read = <T>(functionName: "name" | "symbol" | "decimals" | "totalSupply") =>
     ctx.player.read<T>(address, erc20Abi, functionName);
   const [name, symbol, decimals, totalSupply] = await Promise.all([

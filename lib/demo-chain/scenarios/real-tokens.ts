@@ -1,0 +1,453 @@
+// 29. Real published token contracts (contracts/real-tokens/, lib/demo-chain/real-tokens/): each
+// deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
+// canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
+// used in the history; the rest are left for a simulation to find. Played after every other
+// scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
+//
+// Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
+// keeps its two vested cycles only within the day (see lockers.ts).
+import { encodeFunctionData, getAddress, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import type {
+  RealTokenBook,
+  RealTokenPower,
+  RealTokenPowerKind,
+  RealTokenScenario,
+  RealTokenScenarios,
+  RealTokenSourceRecord,
+} from "../address-book";
+import { ref, type Sent } from "../player";
+import { REAL_TOKEN_BUILDS, UNI_ARTIFACT, type RealTokenBuildKey } from "../real-tokens/catalog";
+import { compiledRealTokens, linkedBytecode, type RealTokenArtifact, type RealTokenArtifacts } from "../real-tokens/compile";
+import { deriveRoleWallets } from "../venues/wallets";
+import { MINUTE, native, startScenario, tokenSummary, wholeTokens, type ScenarioContext } from "./common";
+
+/** Role → account index REAL_TOKEN_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on). Append only. */
+export const REAL_TOKEN_WALLET_ROLES = [
+  "buyerA",
+  "buyerB",
+  "circleProxyAdmin",
+  "circleOwner",
+  "circleMasterMinter",
+  "circleMinter",
+  "circlePauser",
+  "circleBlacklister",
+  "circleTreasury",
+  "uniDeployer",
+  "uniTreasury",
+  "uniMinter",
+  "minimeController",
+  "owlCreator",
+  "owlMinter",
+  "tbtcDeployer",
+  "tbtcVendingMachine",
+  "acrossOwner",
+  "zrxDeployer",
+  "aaveDeployer",
+  "aaveProxyAdmin",
+  "aaveTreasury",
+] as const;
+export const REAL_TOKEN_WALLET_FIRST_INDEX = 400;
+const REAL_TOKEN_WALLET_BALANCE = 1_000n * 10n ** 18n;
+
+type Role = (typeof REAL_TOKEN_WALLET_ROLES)[number];
+type Wallets = Record<Role, PrivateKeyAccount>;
+
+type Played = { scenario: Omit<RealTokenScenario, "token" | "trades" | "finalPool">; token: Address };
+
+type Step = { what: string; tx: Sent };
+
+function power(
+  kind: RealTokenPowerKind,
+  signature: string,
+  role: string,
+  /** The getter that names the holder, or the slot it is kept in. */
+  holderAt: string | { slot: Hex },
+  wallets: Wallets,
+  holderWallet: Role,
+  exercised: Sent | null = null,
+): RealTokenPower {
+  return {
+    kind,
+    signature,
+    selector: toFunctionSelector(`function ${signature}`),
+    holder: wallets[holderWallet].address,
+    role,
+    holderGetter: typeof holderAt === "string" ? holderAt : null,
+    holderSlot: typeof holderAt === "string" ? null : holderAt.slot,
+    holderWallet,
+    exercisedTx: exercised ? ref(exercised) : null,
+  };
+}
+
+function sourceOf(key: RealTokenBuildKey): RealTokenSourceRecord {
+  const build = REAL_TOKEN_BUILDS[key];
+  return {
+    folder: `contracts/real-tokens/${build.folder}`,
+    package: build.source.package,
+    version: build.source.version,
+    repository: build.source.repository,
+    license: build.source.license,
+    compiler: `${build.compiler} (optimizer ${build.optimizer.enabled ? `${build.optimizer.runs} runs` : "off"})`,
+  };
+}
+
+const history = (steps: Step[]) => steps.map((step) => ({ what: step.what, tx: ref(step.tx) }));
+
+/**
+ * Two ordinary buys, the same on every token, so each has holders and a market history. No more:
+ * every block of the saved state carries the whole chain's state (about 2 MB a block here).
+ */
+async function trade(ctx: ScenarioContext, wallets: Wallets, token: Address): Promise<void> {
+  ctx.player.clock.wait(MINUTE);
+  await ctx.market.buy({ from: wallets.buyerA, token, nativeIn: native("1") });
+  await ctx.market.buy({ from: wallets.buyerB, token, nativeIn: native("0.5") });
+}
+
+async function deploy(ctx: ScenarioContext, from: PrivateKeyAccount, artifact: RealTokenArtifact, args: readonly unknown[] = []) {
+  return ctx.player.deploy(from, artifact, args);
+}
+
+// Circle's FiatToken (USDC's code, v2.2) behind its own proxy: owner, master minter, minter,
+// pauser and blacklister are five wallets; the proxy's admin a sixth.
+async function playCircle(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { FiatTokenV2_2: impl, FiatTokenProxy: proxyArtifact, SignatureChecker } = artifacts.circleFiatToken;
+  const deployer = wallets.circleProxyAdmin;
+  const library = await deploy(ctx, deployer, SignatureChecker);
+  const implementation = await ctx.player.deploy(deployer, { abi: impl.abi, bytecode: linkedBytecode(impl, { SignatureChecker: library.address }) });
+  // The proxy's admin is its deployer and can never reach the token's functions through it.
+  const proxy = await deploy(ctx, deployer, proxyArtifact, [implementation.address]);
+  const token = proxy.address;
+  const call = (from: PrivateKeyAccount, name: string, args: readonly unknown[]) => ctx.player.write(from, token, impl.abi, name, args);
+  const owner = wallets.circleOwner;
+  const steps: Step[] = [];
+  steps.push({
+    what: "initialize: name, symbol, currency, 6 decimals, master minter, pauser, blacklister, owner",
+    tx: await call(owner, "initialize", [
+      "Demo FiatToken",
+      "DFIAT",
+      "USD",
+      6,
+      wallets.circleMasterMinter.address,
+      wallets.circlePauser.address,
+      wallets.circleBlacklister.address,
+      owner.address,
+    ]),
+  });
+  steps.push({ what: "initializeV2", tx: await call(owner, "initializeV2", ["Demo FiatToken"]) });
+  steps.push({ what: "initializeV2_1 (lost and found: the owner)", tx: await call(owner, "initializeV2_1", [owner.address]) });
+  steps.push({ what: "initializeV2_2 (nobody blacklisted)", tx: await call(owner, "initializeV2_2", [[], "DFIAT"]) });
+  const configure = await call(wallets.circleMasterMinter, "configureMinter", [wallets.circleMinter.address, 10_000_000n * 10n ** 6n]);
+  steps.push({ what: "the master minter makes circleMinter a minter with an allowance of 10,000,000", tx: configure });
+  const mint = await call(wallets.circleMinter, "mint", [wallets.circleTreasury.address, 2_000_000n * 10n ** 6n]);
+  steps.push({ what: "the minter mints 2,000,000 to circleTreasury", tx: mint });
+  const pool = await ctx.market.launch({ from: wallets.circleTreasury, token, tokenAmount: 100_000n * 10n ** 6n, nativeAmount: native("40") });
+  await trade(ctx, wallets, token);
+  ctx.player.clock.wait(MINUTE);
+  const blacklist = await call(wallets.circleBlacklister, "blacklist", [wallets.buyerB.address]);
+  steps.push({ what: "the blacklister blacklists buyerB, who holds the token", tx: blacklist });
+  const powers = [
+    power("mint", "mint(address,uint256)", "minter (isMinter, minterAllowance)", "isMinter(address)", wallets, "circleMinter", mint),
+    power("mint", "configureMinter(address,uint256)", "masterMinter", "masterMinter()", wallets, "circleMasterMinter", configure),
+    power("blacklist", "blacklist(address)", "blacklister", "blacklister()", wallets, "circleBlacklister", blacklist),
+    power("pause", "pause()", "pauser", "pauser()", wallets, "circlePauser"),
+    power("upgrade", "upgradeTo(address)", "admin (the proxy's)", "admin()", wallets, "circleProxyAdmin"),
+    power("role_admin", "updateBlacklister(address)", "owner", "owner()", wallets, "circleOwner"),
+  ];
+  return {
+    token,
+    scenario: {
+      title: "Circle's FiatToken v2.2 (USDC's code) behind FiatTokenProxy",
+      proves:
+        "A stablecoin whose powers are split over five holders none of which is owner(): a minter under an allowance a master minter sets, a blacklister (used on a holder), a pauser, the owner who appoints them, and the proxy's admin who can replace the code.",
+      contracts: { FiatTokenProxy: token, FiatTokenV2_2: implementation.address, SignatureChecker: library.address },
+      deployer: deployer.address,
+      deployTx: ref(proxy.tx),
+      source: sourceOf("circleFiatToken"),
+      powers,
+      history: history(steps),
+      pool,
+    },
+  };
+}
+
+// Uniswap's UNI: no owner; the only privileged account is the minter, which may mint at most 2 %
+// of the supply once a year, after a date set at deployment.
+async function playUni(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const uni = artifacts.uni.Uni;
+  const mintingAllowedAfter = BigInt(ctx.player.clock.peekNext() + 10 * MINUTE);
+  const deployed = await deploy(ctx, wallets.uniDeployer, uni, [wallets.uniTreasury.address, wallets.uniMinter.address, mintingAllowedAfter]);
+  const token = deployed.address;
+  const pool = await ctx.market.launch({ from: wallets.uniTreasury, token, tokenAmount: wholeTokens(10_000_000n), nativeAmount: native("20") });
+  await trade(ctx, wallets, token);
+  ctx.player.clock.wait(10 * MINUTE);
+  const mint = await ctx.player.write(wallets.uniMinter, token, uni.abi, "mint", [wallets.uniMinter.address, wholeTokens(20_000_000n)]);
+  return {
+    token,
+    scenario: {
+      title: "Uniswap's UNI (Uni.sol as Uniswap publishes its build)",
+      proves:
+        "A governance token with no owner() whose only privileged account is its minter: the minter minted the yearly 2 % cap to itself; the next mint is allowed a year later, and setMinter can hand the power on.",
+      contracts: { Uni: token },
+      deployer: wallets.uniDeployer.address,
+      deployTx: ref(deployed.tx),
+      source: {
+        folder: "(none: the published build in @uniswap/governance)",
+        package: UNI_ARTIFACT.package,
+        version: "1.0.2",
+        repository: UNI_ARTIFACT.repository,
+        license: UNI_ARTIFACT.license,
+        compiler: UNI_ARTIFACT.compiler,
+      },
+      powers: [
+        power("mint", "mint(address,uint256)", "minter", "minter()", wallets, "uniMinter", mint),
+        power("role_admin", "setMinter(address)", "minter", "minter()", wallets, "uniMinter"),
+      ],
+      history: history([
+        { what: `deployed with mintingAllowedAfter ${mintingAllowedAfter}`, tx: deployed.tx },
+        { what: "the minter mints 20,000,000 (2 % of the supply) to itself", tx: mint },
+      ]),
+      pool,
+    },
+  };
+}
+
+// Giveth's MiniMeToken: its controller creates and destroys anyone's tokens, moves them without an
+// allowance, and turns every transfer off or on.
+async function playMiniMe(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { MiniMeToken } = artifacts.minime;
+  const controller = wallets.minimeController;
+  const zero = "0x0000000000000000000000000000000000000000";
+  const deployed = await deploy(ctx, controller, MiniMeToken, [zero, zero, 0n, "Demo MiniMe Token", 18, "DMINI", true]);
+  const token = deployed.address;
+  const generate = await ctx.player.write(controller, token, MiniMeToken.abi, "generateTokens", [controller.address, wholeTokens(1_000_000_000n)]);
+  const pool = await ctx.market.launch({ from: controller, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  ctx.player.clock.wait(MINUTE);
+  const held = await ctx.market.balanceOf(token, wallets.buyerB.address);
+  const destroy = await ctx.player.write(controller, token, MiniMeToken.abi, "destroyTokens", [wallets.buyerB.address, held / 2n]);
+  return {
+    token,
+    scenario: {
+      title: "Giveth's MiniMeToken",
+      proves:
+        "A controller (not owner()) that mints, destroys a holder's tokens (half of buyerB's, with a Transfer to 0x0), may move anyone's tokens through transferFrom without an allowance, and can switch every transfer off.",
+      contracts: { MiniMeToken: token },
+      deployer: controller.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("minime"),
+      powers: [
+        power("mint", "generateTokens(address,uint256)", "controller", "controller()", wallets, "minimeController", generate),
+        power("balance_edit", "destroyTokens(address,uint256)", "controller", "controller()", wallets, "minimeController", destroy),
+        power("balance_edit", "transferFrom(address,address,uint256)", "controller", "controller()", wallets, "minimeController"),
+        power("trading_switch", "enableTransfers(bool)", "controller", "controller()", wallets, "minimeController"),
+        power("role_admin", "changeController(address)", "controller", "controller()", wallets, "minimeController"),
+      ],
+      history: history([
+        { what: "the controller generates 1,000,000,000 for itself", tx: generate },
+        { what: "the controller destroys half of buyerB's tokens", tx: destroy },
+      ]),
+      pool,
+    },
+  };
+}
+
+// Gnosis's OWL behind its proxy: the creator appoints the minter and may swap the master copy
+// (after a 30-day countdown); the minter mints.
+async function playOwl(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { TokenOWL, TokenOWLProxy } = artifacts.gnosisOwl;
+  const creator = wallets.owlCreator;
+  const masterCopy = await deploy(ctx, creator, TokenOWL);
+  const proxy = await deploy(ctx, creator, TokenOWLProxy, [masterCopy.address]);
+  const token = proxy.address;
+  const setMinter = await ctx.player.write(creator, token, TokenOWL.abi, "setMinter", [wallets.owlMinter.address]);
+  const mint = await ctx.player.write(wallets.owlMinter, token, TokenOWL.abi, "mintOWL", [wallets.owlMinter.address, wholeTokens(1_000_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.owlMinter, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Gnosis's OWL (TokenOWL behind TokenOWLProxy)",
+      proves:
+        "A proxied token with no owner(): its creator appointed a minter, which minted; the creator can appoint another and, after a 30-day countdown, replace the code.",
+      contracts: { TokenOWLProxy: token, TokenOWL: masterCopy.address },
+      deployer: creator.address,
+      deployTx: ref(proxy.tx),
+      source: sourceOf("gnosisOwl"),
+      powers: [
+        power("mint", "mintOWL(address,uint256)", "minter", "minter()", wallets, "owlMinter", mint),
+        power("role_admin", "setMinter(address)", "creator", "creator()", wallets, "owlCreator", setMinter),
+        power("upgrade", "startMasterCopyCountdown(address)", "creator", "creator()", wallets, "owlCreator"),
+        power("role_admin", "setNewOwner(address)", "creator", "creator()", wallets, "owlCreator"),
+      ],
+      history: history([
+        { what: "the creator appoints owlMinter", tx: setMinter },
+        { what: "the minter mints 1,000,000,000 to itself", tx: mint },
+      ]),
+      pool,
+    },
+  };
+}
+
+// Keep's TBTC (v1): only the vending machine may mint, and the code keeps its address in storage
+// that no getter reads: slot 6, after ERC20Detailed's three variables and ERC20's three.
+const VENDING_MACHINE_SLOT = { slot: toHex(6, { size: 32 }) };
+async function playTbtc(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { TBTCToken } = artifacts.tbtc;
+  const machine = wallets.tbtcVendingMachine;
+  const deployed = await deploy(ctx, wallets.tbtcDeployer, TBTCToken, [machine.address]);
+  const token = deployed.address;
+  const mint = await ctx.player.write(machine, token, TBTCToken.abi, "mint", [machine.address, wholeTokens(1_000n)]);
+  const pool = await ctx.market.launch({ from: machine, token, tokenAmount: wholeTokens(500n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Keep's TBTC v1 (TBTCToken)",
+      proves: "A mint power whose holder has no getter at all: the vending machine's address sits in a storage slot the code compares msg.sender with.",
+      contracts: { TBTCToken: token },
+      deployer: wallets.tbtcDeployer.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("tbtc"),
+      powers: [power("mint", "mint(address,uint256)", "VendingMachine (internal)", VENDING_MACHINE_SLOT, wallets, "tbtcVendingMachine", mint)],
+      history: history([{ what: "the vending machine mints 1,000 to itself", tx: mint }]),
+      pool,
+    },
+  };
+}
+
+// Across's ACX: an Ownable token whose owner mints and burns anyone's tokens.
+async function playAcross(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { AcrossToken } = artifacts.across;
+  const owner = wallets.acrossOwner;
+  const deployed = await deploy(ctx, owner, AcrossToken);
+  const token = deployed.address;
+  const mint = await ctx.player.write(owner, token, AcrossToken.abi, "mint", [owner.address, wholeTokens(1_000_000_000n)]);
+  const pool = await ctx.market.launch({ from: owner, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  ctx.player.clock.wait(MINUTE);
+  const held = await ctx.market.balanceOf(token, wallets.buyerB.address);
+  const burn = await ctx.player.write(owner, token, AcrossToken.abi, "burn", [wallets.buyerB.address, held / 3n]);
+  return {
+    token,
+    scenario: {
+      title: "Across Protocol's ACX (AcrossToken)",
+      proves: "An owner that mints and burns any holder's tokens: a third of buyerB's were burned by the owner, with a Transfer to 0x0 buyerB never sent.",
+      contracts: { AcrossToken: token },
+      deployer: owner.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("across"),
+      powers: [
+        power("mint", "mint(address,uint256)", "owner", "owner()", wallets, "acrossOwner", mint),
+        power("balance_edit", "burn(address,uint256)", "owner", "owner()", wallets, "acrossOwner", burn),
+        power("role_admin", "transferOwnership(address)", "owner", "owner()", wallets, "acrossOwner"),
+      ],
+      history: history([
+        { what: "the owner mints 1,000,000,000 to itself", tx: mint },
+        { what: "the owner burns a third of buyerB's tokens", tx: burn },
+      ]),
+      pool,
+    },
+  };
+}
+
+// 0x's ZRX: a fixed supply and no privileged account at all, the control case.
+async function playZrx(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { ZRXToken } = artifacts.zrx;
+  const deployed = await deploy(ctx, wallets.zrxDeployer, ZRXToken);
+  const token = deployed.address;
+  const pool = await ctx.market.launch({ from: wallets.zrxDeployer, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "0x's ZRX (ZRXToken)",
+      proves: "A token with no privileged function and no owner: nothing to find, and nothing to flag.",
+      contracts: { ZRXToken: token },
+      deployer: wallets.zrxDeployer.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("zrx"),
+      powers: [],
+      history: [],
+      pool,
+    },
+  };
+}
+
+/** EIP-1967's admin slot, where Aave's proxy keeps its admin (whose getter answers only the admin). */
+const EIP1967_ADMIN_SLOT = { slot: "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103" as Hex };
+
+// Aave's AAVE behind its InitializableAdminUpgradeabilityProxy: launched as AaveToken (v1), which
+// minted the supply, then upgraded by the proxy's admin to AaveTokenV2, as on mainnet. No owner:
+// the one privileged account is the proxy's admin.
+async function playAave(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { AaveToken, AaveTokenV2, InitializableAdminUpgradeabilityProxy: proxyArtifact } = artifacts.aave;
+  const deployer = wallets.aaveDeployer;
+  const v1 = await deploy(ctx, deployer, AaveToken);
+  const v2 = await deploy(ctx, deployer, AaveTokenV2);
+  const proxy = await deploy(ctx, deployer, proxyArtifact);
+  const token = proxy.address;
+  // No transfer hook: v1 and v2 call the governance address on every transfer when one is set.
+  const initializeV1 = encodeFunctionData({ abi: AaveToken.abi, functionName: "initialize", args: [wallets.aaveTreasury.address, wallets.aaveTreasury.address, zeroAddress] });
+  const initialize = await ctx.player.write(deployer, token, proxyArtifact.abi, "initialize", [v1.address, wallets.aaveProxyAdmin.address, initializeV1]);
+  const upgrade = await ctx.player.write(wallets.aaveProxyAdmin, token, proxyArtifact.abi, "upgradeToAndCall", [
+    v2.address,
+    encodeFunctionData({ abi: AaveTokenV2.abi, functionName: "initialize" }),
+  ]);
+  const pool = await ctx.market.launch({ from: wallets.aaveTreasury, token, tokenAmount: wholeTokens(1_000_000n), nativeAmount: native("20") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Aave's AAVE (AaveToken, upgraded to AaveTokenV2, behind InitializableAdminUpgradeabilityProxy)",
+      proves:
+        "An established governance token with no owner and no mint: its only privileged account is the proxy's admin, whose getter answers nobody else, found in the EIP-1967 admin slot; it upgraded the code once and can again.",
+      contracts: { InitializableAdminUpgradeabilityProxy: token, AaveToken: v1.address, AaveTokenV2: v2.address },
+      deployer: deployer.address,
+      deployTx: ref(proxy.tx),
+      source: sourceOf("aave"),
+      powers: [
+        power("upgrade", "upgradeToAndCall(address,bytes)", "admin (the proxy's)", EIP1967_ADMIN_SLOT, wallets, "aaveProxyAdmin", upgrade),
+        power("upgrade", "upgradeTo(address)", "admin (the proxy's)", EIP1967_ADMIN_SLOT, wallets, "aaveProxyAdmin"),
+        power("role_admin", "changeAdmin(address)", "admin (the proxy's)", EIP1967_ADMIN_SLOT, wallets, "aaveProxyAdmin"),
+      ],
+      history: history([
+        { what: "the proxy is initialized with AaveToken (v1), which mints 16,000,000 to aaveTreasury", tx: initialize },
+        { what: "the proxy's admin upgrades to AaveTokenV2", tx: upgrade },
+      ]),
+      pool,
+    },
+  };
+}
+
+export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
+  const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
+  for (const role of REAL_TOKEN_WALLET_ROLES) {
+    await ctx.player.rpc("anvil_setBalance", [wallets[role].address, `0x${REAL_TOKEN_WALLET_BALANCE.toString(16)}`]);
+  }
+  const artifacts = await compiledRealTokens();
+  startScenario(ctx, 10 * MINUTE);
+  const played = {
+    circleFiatToken: await playCircle(ctx, wallets, artifacts),
+    uniswapUni: await playUni(ctx, wallets, artifacts),
+    minime: await playMiniMe(ctx, wallets, artifacts),
+    gnosisOwl: await playOwl(ctx, wallets, artifacts),
+    tbtc: await playTbtc(ctx, wallets, artifacts),
+    across: await playAcross(ctx, wallets, artifacts),
+    zrx: await playZrx(ctx, wallets, artifacts),
+    aave: await playAave(ctx, wallets, artifacts),
+  };
+  // Final reads once every token has played, so each record shows the state at the head.
+  const scenarios = {} as RealTokenScenarios;
+  for (const [key, { scenario, token }] of Object.entries(played) as [keyof RealTokenScenarios, Played][]) {
+    scenarios[key] = {
+      ...scenario,
+      token: await tokenSummary(ctx, token),
+      trades: ctx.market.tradesOf(token),
+      finalPool: await ctx.market.state(token),
+    };
+  }
+  const addresses = Object.fromEntries(REAL_TOKEN_WALLET_ROLES.map((role) => [role, getAddress(wallets[role].address)]));
+  return { wallets: addresses, scenarios };
+}
+
