@@ -43,7 +43,7 @@ function limitations(receivers: ReceiverScan, reading: RiskReading): string[] {
     "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
     control === null
       ? "The code that runs is not known (a proxy whose implementation did not answer), so the addresses it keeps in storage and lets through its msg.sender checks are not read."
-      : `The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots${control.paths.complete ? "" : " (the walk stopped at its step budget, so some paths were not followed)"}; permissions kept in mappings (role tables keyed by msg.sender) are not followed.`,
+      : `The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots${control.paths.complete ? "" : " (the walk stopped at its step budget, so some paths were not followed)"}; a mapping keyed by msg.sender (a minter table) is followed one level deep, roles kept in nested mappings (AccessControl) are not.`,
   ];
 }
 
