@@ -14,7 +14,7 @@ import type { KeyContext } from "@/lib/keys/key-context";
 import type { EndpointContext, EndpointImplementation } from "@/lib/contract/endpoint";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
-import { ratePolicyFor, spendRateBudget } from "./pipeline/rate-budget";
+import { peekRateBudget, ratePolicyFor, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
 import { openRequestScope } from "./pipeline/deadline";
 import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
@@ -70,17 +70,22 @@ export async function answerUnmatched(request: Request, subpath: string): Promis
 }
 
 /** health: no key, no envelope; 404 when the public API is off, 503 when the database cannot say. */
-async function answerHealth(): Promise<Response> {
+async function answerHealth(request: Request): Promise<Response> {
   const requestId = newRequestId();
   const deps = apiDeps();
+  // Health carries no key: it spends its caller's address budget, and says so in RateLimit headers.
+  // A store that cannot answer leaves the headers out rather than failing health (Redis is not the app).
+  const budget = await spendAnonymousBudget(deps.limiter(), clientAddress(request.headers));
+  const rateHeaders = budget?.headers ?? {};
   try {
+    if (budget && !budget.allowed) throw new ApiError("rate_limited", `Too many health checks from this address; retry after ${rateHeaders["Retry-After"] ?? 1} s.`);
     // A server started on a database its migrations have not reached cannot serve: say so, as 503.
     const behind = await schemaBehind(await deps.sql());
     if (behind) throw new ApiError("unavailable", behind, { headers: { "retry-after": "30" } });
     assertPublicApiOn(await getSettings(await deps.db()));
-    return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId);
+    return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId, rateHeaders);
   } catch (error) {
-    return failureResponse(requestId, toApiError(error, requestId));
+    return failureResponse(requestId, toApiError(error, requestId), rateHeaders);
   }
 }
 
@@ -95,6 +100,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   let chain: string | undefined;
   let rateHeaders: Record<string, string> = {};
   let claim: Claim | undefined;
+  let discoverDailyCap: number | undefined;
 
   try {
     db = await deps.db();
@@ -102,6 +108,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     const authenticated = await authenticate(db, sql, request.headers);
     key = authenticated.key;
     const settings = authenticated.settings;
+    discoverDailyCap = settings.discoverDailyCap;
     const now = deps.now();
     assertKeyUsable(key, now);
     assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
@@ -144,7 +151,18 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
   } catch (caught) {
     // Whatever failed after the client left failed because it left.
-    const error = request.signal.aborted ? new ApiError("client_closed", undefined, { cause: caught }) : toApiError(caught, requestId);
+    let error = request.signal.aborted ? new ApiError("client_closed", undefined, { cause: caught }) : toApiError(caught, requestId);
+    // RateLimit headers on every answer: a key refused before spending shows its budget as it
+    // stands; a call with no usable key spends its address's budget, and a flood of them is 429.
+    if (Object.keys(rateHeaders).length === 0 && error.code !== "rate_limited") {
+      if (key && discoverDailyCap !== undefined) {
+        rateHeaders = await peekRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, discoverDailyCap));
+      } else if (error.status === 401) {
+        const anonymous = await spendAnonymousBudget(deps.limiter(), clientAddress(request.headers));
+        if (anonymous) rateHeaders = anonymous.headers;
+        if (anonymous && !anonymous.allowed) error = new ApiError("rate_limited", `Too many calls without a valid key from this address; retry after ${anonymous.headers["Retry-After"] ?? 1} s.`, { headers: anonymous.headers });
+      }
+    }
     const databaseDown = isDatabaseUnavailable(caught);
     if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
     if (sql && key) {

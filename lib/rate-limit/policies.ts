@@ -11,6 +11,13 @@ export const sandboxWindows = [
   { name: "hour", limit: 25, windowMs: hour },
   { name: "day", limit: 100, windowMs: day },
 ];
+/**
+ * Calls that carry no usable key (health, and every 401) spend a budget of the caller's address
+ * instead: enough for a load balancer's health checks and a client finding its key, small
+ * enough that a flood of keyless calls is turned away before it reaches the database.
+ */
+export const anonymousWindows = [{ name: "minute", limit: 300, windowMs: 60 * second }];
+
 export const metadataWindows = [
   { name: "second", limit: 1, windowMs: second },
   { name: "hour", limit: 60, windowMs: hour },

@@ -2,7 +2,7 @@
 // embedded defaults serve them in test/schemas and test/openapi/answers.test.ts).
 import { clearChainClients } from "@/lib/chain/clients";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { changeSettings, publishCard, withdrawCard } from "@/lib/operator/operations";
+import { changeSettings, publishCard, revokeKey, withdrawCard } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";
 import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 
@@ -32,6 +32,30 @@ describe("metadata endpoints (postgres+redis)", () => {
     expect(Object.keys(response.body).sort()).toEqual(["generated_at", "ok", "service", "version"]);
     expect(response.body).toMatchObject({ ok: true, version: "v1" });
     expect(response.headers.get("x-request-id")).toMatch(/^req_/);
+  });
+
+  it("RateLimit headers on every call: health and 401s spend the caller's address budget, early 403s show the key's", async () => {
+    const health = await h.call("GET", "health");
+    expect(health.headers.get("ratelimit-policy")).toBe('"minute";q=300;w=60');
+    expect(Number(health.headers.get("ratelimit-remaining"))).toBeLessThan(300);
+    for (const headers of [{} as Record<string, string>, { "x-api-key": "svc_live_short" }, { "x-api-key": `svc_live_${"Z".repeat(32)}` }]) {
+      const refused = await h.call("GET", "me", { headers });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("ratelimit-policy")).toBe('"minute";q=300;w=60');
+    }
+    const revoked = await h.key();
+    await revokeKey(h.db, "test", { keyId: revoked.id });
+    const expired = await h.key({ expiresAt: new Date(Date.now() + 2_000) });
+    const originBound = await h.key({ allowedOrigins: ["https://app.example.com"] });
+    vi.setSystemTime(Date.now() + 5_000);
+    h.clock.now = new Date(Math.max(Date.now(), h.clock.now.getTime() + 5_000));
+    for (const [made, code] of [[revoked, "revoked_api_key"], [expired, "key_expired"], [originBound, "origin_denied"]] as const) {
+      const refused = await h.call("GET", "me", { key: made.key, headers: { origin: "https://app.example.com/path" } });
+      expect({ code: refused.body.error, status: refused.status }).toEqual({ code, status: 403 });
+      expect(refused.headers.get("ratelimit-policy"), code).toBe('"second";q=1;w=1, "hour";q=60;w=3600');
+      // Shown as it stands, not spent: the refusal used none of the key's budget.
+      expect(refused.headers.get("ratelimit-remaining"), code).toBe("1");
+    }
   });
 
   it("me reports every field of the key, masked, with X-API-Key or Bearer", async () => {

@@ -3,6 +3,7 @@
 // whole API pipeline, and me and discover for every kind of key and feed. Each 200 answer must
 // come out of its schema unchanged (nothing the contract leaves out), and the optional and
 // nullable branches the schemas declare must each have been met by at least one answer.
+import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "viem";
@@ -70,7 +71,7 @@ const coverage = {
 const teamAnswers: Body[] = [];
 
 /** Calls an endpoint, requires a 200 success envelope, and checks the answer against its schema. */
-async function fits(schema: ResponseSchema, method: string, path: string, init: { key: string; body?: unknown }, label: string): Promise<Body> {
+async function fits(schema: ResponseSchema, method: string, path: string, init: { key: string; body?: unknown; headers?: Record<string, string> }, label: string): Promise<Body> {
   const response = await h.call(method, path, init);
   expect({ label, status: response.status, ok: response.body.ok, error: response.body.error }).toEqual({ label, status: 200, ok: true, error: undefined });
   expectAnswerFits(schema, response.body, label);
@@ -171,8 +172,8 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s: a token sold down by wall
 
 describe("me, discover and health answers fit their schemas", () => {
   const day = 86_400_000;
-  const me = async (key: string, label: string) => {
-    const body = await fits(meResponse, "GET", "me", { key }, `me ${label}`);
+  const me = async (key: string, label: string, headers: Record<string, string> = {}) => {
+    const body = await fits(meResponse, "GET", "me", { key, headers }, `me ${label}`);
     coverage.me.observe(body.data);
     return body.data;
   };
@@ -187,6 +188,10 @@ describe("me, discover and health answers fit their schemas", () => {
       const allowedChains: ChainId[] = chargingEnabled ? ["base"] : ["eth", "bsc"];
       const restricted = await h.key({ tier: "premium", allowedChains, expiresAt: later(10), permissions: ["contract:read"] });
       expect(await me(restricted.key, label("live premium, network restriction, expiry"))).toMatchObject({ tier: "premium", allowed_chains: allowedChains, expires_at: later(10).toISOString() });
+      // Origin and IP allow lists are restrictions too, and me shows them (spec: Authentication 6).
+      const listed = await h.key({ allowedOrigins: ["https://app.example.com"], allowedIps: ["127.0.0.1"] });
+      const fromThere = { origin: "https://app.example.com", [peerAddressHeader]: "127.0.0.1", [peerSecretHeader]: peerSecret() };
+      expect(await me(listed.key, label("live, origin and IP allow lists"), fromThere)).toMatchObject({ allowed_origins: ["https://app.example.com"], allowed_ips: ["127.0.0.1"] });
       // The earlier of expiry and trial end applies.
       const trial = await h.key({ accessMode: "trial", trialAllowance: 30, trialEndsAt: later(7), expiresAt: later(20) });
       expect(await me(trial.key, label("live trial"))).toMatchObject({ access_mode: "trial", expires_at: later(7).toISOString(), trial: { allowance: 30, used: 0, ends_at: later(7).toISOString() } });

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/contract/api-error";
 import type { EndpointDefinition } from "@/lib/contract/endpoints";
 import type { KeyContext } from "@/lib/keys/key-context";
 import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
-import { metadataWindows, sandboxWindows } from "@/lib/rate-limit/policies";
+import { anonymousWindows, metadataWindows, sandboxWindows } from "@/lib/rate-limit/policies";
 
 const hour = 3_600_000;
 const day = 86_400_000;
@@ -36,4 +36,27 @@ export async function spendRateBudget(limiter: RateLimiter, keyId: string, polic
     throw new ApiError("rate_limited", `Rate budget exhausted${window}; retry after ${result.retryAfterSeconds ?? 1} s.`, { headers });
   }
   return headers;
+}
+
+/**
+ * The budget of a call that carries no usable key, kept per client address (one shared budget
+ * for callers whose address is unknown). Returns its headers and whether it is spent; null when
+ * the store cannot answer, since a keyless answer (health, 401) must not wait on it.
+ */
+export async function spendAnonymousBudget(limiter: RateLimiter, client: string | null): Promise<{ allowed: boolean; headers: Record<string, string> } | null> {
+  try {
+    const result = await limiter.check(`client:${client ?? "unknown"}`, { name: "anonymous", windows: anonymousWindows });
+    return { allowed: result.allowed, headers: rateLimitHeaders(result) };
+  } catch {
+    return null;
+  }
+}
+
+/** A key's budget as it stands, unspent: for the refusals that come before spending it (revoked, expired, origin). */
+export async function peekRateBudget(limiter: RateLimiter, keyId: string, policy: RatePolicy): Promise<Record<string, string>> {
+  try {
+    return rateLimitHeaders({ allowed: true, windows: await limiter.remaining(keyId, policy) });
+  } catch {
+    return {};
+  }
 }
