@@ -7,6 +7,7 @@ export { DEMO_CHAINS, DEMO_NETWORKS, BURN_ADDRESS, isDemoChainName, type DemoCha
 export {
   startDemoChain,
   startDemoChains,
+  ensureDemoChainStates,
   type DemoChain,
   type DemoChains,
   type StartDemoChainOptions,
