@@ -637,7 +637,7 @@ const headline = z
     level: z.enum(riskLevels).describe("The highest severity among the red flags: high, medium or low; none when there is no red flag. Context signals never raise it."),
     provenance: z.object(Object.fromEntries(headlineFields.map((field) => [field, provenanceOut])) as Record<(typeof headlineFields)[number], typeof provenanceOut>).describe("Each headline value's provenance, by its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no signal answers it."),
     from: z
-      .object(Object.fromEntries(headlineFields.map((field) => [field, z.array(z.string())])) as Record<(typeof headlineFields)[number], z.ZodArray<z.ZodString>>)
+      .object(Object.fromEntries(headlineFields.map((field) => [field, z.array(z.string()).describe(`The signals ${field} comes from.`)])) as Record<(typeof headlineFields)[number], z.ZodArray<z.ZodString>>)
       .describe("The ids of the signals each headline value comes from, by its dotted name (\"simulation\" for a tax measured as zero); empty when no signal answers it, or when the value is the absence of a signal (a power not found, no proxy)."),
   })
   .describe("The answer in flat fields, for the questions a client asks first. Every value is read back from the signals (and the simulation) of this same answer; an unknown value is null, never false.");
