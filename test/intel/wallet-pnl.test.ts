@@ -78,7 +78,8 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
         counterparty: trader.pair,
         swap: {
           pool: trader.pair,
-          dex: expect.any(String),
+          dex: book.canonical.dex.key,
+          dex_name: book.canonical.dex.name,
           quote: { address: book.canonical.wrappedNative.address, symbol: expect.any(String) },
           quote_amount: raw(BigInt(trade.nativeAmount)),
           // The address book's execution price is native base units per whole token, rounded down.
