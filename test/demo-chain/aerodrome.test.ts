@@ -144,13 +144,15 @@ describe("Aerodrome on the Base demo chain", () => {
     const base = DEMO_AERODROME.base!;
     expect(aero.canonical.classic).toMatchObject(base.classic);
     expect(aero.canonical.slipstream).toMatchObject({ factory: base.slipstream.factory, swapRouter: base.slipstream.swapRouter });
-    const { aerodrome, venues, ...rest } = book;
+    // The real tokens are played last of all, after the venues.
+    const { aerodrome, venues, realTokens, ...rest } = book;
     expect(aerodrome).toBeDefined();
     const lastOther = Math.max(...txRefsIn(rest as AddressBook).map((tx) => tx.block));
     const aeroTxs = txRefsIn(aero as unknown as AddressBook);
     expect(aeroTxs.length).toBeGreaterThan(25);
     expect(Math.min(...aeroTxs.map((tx) => tx.block))).toBeGreaterThan(lastOther);
     expect(Math.min(...txRefsIn(venues as unknown as AddressBook).map((tx) => tx.block))).toBeGreaterThan(Math.max(...aeroTxs.map((tx) => tx.block)));
+    expect(Math.min(...txRefsIn(realTokens as unknown as AddressBook).map((tx) => tx.block))).toBeGreaterThan(Math.max(...txRefsIn(venues as unknown as AddressBook).map((tx) => tx.block)));
   });
 
   it("places each contract with its recorded code and constructor storage, from the first block", async () => {

@@ -185,8 +185,13 @@ describe.each(DEMO_CHAINS)("demo chain %s", (name) => {
     for (const scenario of lockerScenarios) {
       expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [scenario.token.address, wrappedNative.address] })).toBe(scenario.pool.pair);
     }
+    // The router trader's token and the real published tokens, played after the rest.
+    const laterPools = [book.venues.routerTrader.pool, ...Object.values(book.realTokens.scenarios).map((scenario) => scenario.pool)];
+    for (const pool of laterPools) {
+      expect(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "getPair", args: [pool.token0, pool.token1] })).toBe(pool.pair);
+    }
     // + the reference pool, + the dust pair of the venue scenario dustV2DeepV3.
-    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + signalScenarios.length + lockerScenarios.length + 2);
+    expect(Number(await client.readContract({ address: dex.factory, abi: factoryAbi, functionName: "allPairsLength" }))).toBe(tokenScenarios.length + signalScenarios.length + lockerScenarios.length + laterPools.length + 2);
   });
 
   it("prices the native coin through the reference stablecoin pool", async () => {

@@ -116,7 +116,7 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(result.data.simulation).toMatchObject({ buy_tax_bps: 0, sell_tax_bps: 0 });
     expect(result.data.headline.powers.mint).toEqual({ present: true, live_holder: true });
     expect(result.data.headline.powers.blacklist).toEqual({ present: false, live_holder: false });
-    expect(result.data.headline.provenance).toMatchObject({ "powers.mint.present": "interpretation", "powers.mint.live_holder": "interpretation" });
+    expect(result.data.headline.provenance).toMatchObject({ "powers.mint.present": "verified_onchain", "powers.mint.live_holder": "verified_onchain" });
     expect(result.data.headline).toMatchObject({ honeypot: false, buy_tax_bps: 0, sell_tax_bps: 0, owner: "eoa", level: "high" });
   });
 
