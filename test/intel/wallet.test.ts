@@ -129,7 +129,7 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
         block: trade.tx.block,
         log_index: expect.any(Number),
         time: new Date(trade.tx.timestamp * 1000).toISOString(),
-        swap: { pool: trader.pair, dex: expect.any(String), quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_amount: { raw: trade.nativeAmount, formatted: formatUnits(BigInt(trade.nativeAmount), 18) } },
+        swap: { pool: trader.pair, dex: expect.stringMatching(/-v2$/), dex_name: expect.stringMatching(/ V2$/), quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_amount: { raw: trade.nativeAmount, formatted: formatUnits(BigInt(trade.nativeAmount), 18) } },
       })),
     );
     expect(result.data.counts).toEqual({ buy: 2, sell: 1, transfer_in: 0, transfer_out: 0, total: 3 });
