@@ -167,9 +167,9 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(seize).toMatchObject({ selector: selector("seize(address)"), effect: { kind: "balance_edit", changes: { probe_holder_balance: { after: "0" } } } });
 
     // touch() is privileged and does nothing: listed and counted as such.
-    const listed = signal(result, "privileged_functions").evidence as { simulated: boolean; counts: Record<string, number>; functions: { selector: Hex; outcome: string }[] };
+    const listed = signal(result, "privileged_functions").evidence as { simulated: boolean; outcomes: Record<string, number>; functions: { selector: Hex; outcome: string }[] };
     expect(listed.simulated).toBe(true);
-    expect(listed.counts).toEqual({ total: 7, with_effect: 6, no_effect: 1, reverted: 0, not_run: 0 });
+    expect(listed.outcomes).toEqual({ total: 7, with_effect: 6, no_effect: 1, reverted: 0, not_run: 0 });
     expect(listed.functions.find((fn) => fn.selector === selector("touch()"))).toMatchObject({ outcome: "no_effect" });
     expect(result.data.signals.some((entry) => entry.id === "power_trading_switch" || entry.id === "power_exemptions")).toBe(false);
   });

@@ -186,7 +186,7 @@ function privilegedFunctionsSignal(reading: RiskReading): Signal | null {
     evidence: {
       simulated: powers.simulated,
       reason: powers.reason,
-      counts,
+      outcomes: counts,
       probe_holder: powers.target,
       probe_funding: powers.funded === null ? null : powers.funded.toString(),
       functions: powers.functions.map(functionView),

@@ -548,7 +548,7 @@ const signalOut = z
       z.object({
         simulated: z.boolean().describe("True when the functions were run as their holders; false when the node could not (then they are read by name only)."),
         reason: z.string().nullable().describe("Why not every function was simulated; null when all were."),
-        counts: z
+        outcomes: z
           .object({
             total: z.number().int().nonnegative().describe("Functions only privileged addresses can call."),
             with_effect: z.number().int().nonnegative().describe("Those that showed a power."),
