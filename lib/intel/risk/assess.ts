@@ -13,8 +13,9 @@ import { knownFunction } from "./selectors";
 import { codeThatRuns, outsideGateSignals, powerSignals } from "./power-signals";
 import type { StoredAddress } from "./stored-control";
 import { tradedThrough, type HolderSell } from "./simulate";
+import type { Severity, Signal } from "./signal";
 
-export type Severity = "high" | "medium" | "low" | "info";
+export type { Severity, Signal } from "./signal";
 
 /** How the evidence writes amounts: the token's in its decimals, the native coin's in its wrapped token's (one to one). */
 type Units = { token: (value: bigint) => Amount; native: (value: bigint) => Amount };
@@ -23,16 +24,6 @@ export function unitsOf(reading: Pick<RiskReading, "chain" | "identity">): Units
   const nativeDecimals = getNetwork(reading.chain).wrappedNative.decimals;
   return { token: (value) => amount(value, reading.identity.decimals.value), native: (value) => amount(value, nativeDecimals) };
 }
-
-export type Signal = {
-  id: string;
-  severity: Severity;
-  /** A red flag, as opposed to context (a clean check, or a fact that is not a risk alone). */
-  flag: boolean;
-  title: string;
-  evidence: Record<string, unknown>;
-  provenance: Provenance;
-};
 
 /** Tax at or above this many basis points is a high-severity flag; any tax at all is a flag. */
 const highTaxBps = 1_000;

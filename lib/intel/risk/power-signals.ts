@@ -5,7 +5,7 @@
 // the transfer path asks, at an address someone can change, is named with who can change it.
 import { zeroAddress, type Address, type Hex } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
-import type { Signal, Severity } from "./assess";
+import type { Signal, Severity } from "./signal";
 import type { PowerHolder, ProbedFunction } from "./powers";
 import type { RiskReading } from "./read";
 import { knownFunction, powersInCodes, type PowerKind } from "./selectors";
