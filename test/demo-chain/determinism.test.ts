@@ -37,7 +37,8 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     expect(b!.hash).toBe(a!.hash);
     reference = first.book;
     await Promise.all([first.anvil.stop(), second.anvil.stop()]);
-  });
+    // Two whole builds side by side, real tokens included: minutes on two cores.
+  }, 600_000);
 
   it("refuses to build on a chain that already has history or the wrong chain id", async () => {
     const anvil = await spawnAnvil({ chainId: 8453 });
@@ -84,5 +85,5 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     expect(rebuilt.fromSavedState).toBe(false);
     expect(rebuilt.addressBook).toEqual(reference);
     await rebuilt.stop();
-  }, 90_000);
+  }, 600_000);
 });
