@@ -11,7 +11,8 @@ import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
 
-test.setTimeout(300_000);
+// A fresh DATA_DIR builds the three demo chains first: minutes on two cores since the real tokens joined.
+test.setTimeout(1_200_000);
 
 const repo = path.resolve(__dirname, "..");
 
@@ -42,7 +43,7 @@ async function npmStart(dataDir: string, port: number, setup: Setup): Promise<St
   npm.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
   npm.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 540_000;
   while (!log.includes("ready: ")) {
     if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not become ready:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
