@@ -17,7 +17,7 @@ describe("POST /v1/api/intel/risk", () => {
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ credits_charged: 2, chain: "eth", chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock }, provenance: { simulation: "verified_onchain" } });
     expect(response.body.data.flags).toContain("honeypot");
-    expect(Object.keys(response.body.data).sort()).toEqual(["fallback", "flags", "limitations", "signals", "simulation", "summary", "token", "unavailable"]);
+    expect(Object.keys(response.body.data).sort()).toEqual(["fallback", "flags", "headline", "limitations", "signals", "simulation", "summary", "token", "unavailable"]);
     const record = await recordOf(response.body.meta.request_id);
     expect({ status: record.httpStatus, outcome: record.outcome, quoted: record.quoted, charged: record.charged }).toEqual({ status: 200, outcome: "success", quoted: 2, charged: 2 });
     expect(await balance()).toBe(8);
