@@ -147,6 +147,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
       usage: (charged, allowanceUsed) => ({ ...success, charged, allowanceUsed }),
     });
+    if (claim?.kind === "run") claim.finish({ status: 200, body });
     claim = undefined;
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
   } catch (caught) {
@@ -165,6 +166,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     }
     const databaseDown = isDatabaseUnavailable(caught);
     if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
+    if (claim?.kind === "run") claim.finish(null);
     if (sql && key) {
       const record = usageRecord({
         requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
@@ -178,6 +180,8 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     }
     return failureResponse(requestId, error, rateHeaders);
   } finally {
+    // A failure before the catch could release it still lets this process's waiting repeats go on.
+    if (claim?.kind === "run") claim.finish(null);
     scope.dispose();
   }
 }

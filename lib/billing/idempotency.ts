@@ -28,10 +28,38 @@ export function validIdempotencyKey(value: string): boolean {
   return value.length >= 1 && value.length <= 255 && /^[\x21-\x7e]+$/.test(value);
 }
 
-export type Claim = { kind: "run"; recordId: string } | { kind: "replay"; status: number; body: string };
+/** The response a first attempt stored, which its repeats replay. */
+export type StoredResponse = { status: number; body: string };
+
+export type Claim =
+  | {
+      kind: "run";
+      recordId: string;
+      /**
+       * Tells the repeats waiting in this process how the attempt ended: the response once it is
+       * committed, or null when it stored none (they then claim again). Safe to call twice.
+       */
+      finish(stored: StoredResponse | null): void;
+    }
+  | ({ kind: "replay" } & StoredResponse);
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+/**
+ * The first attempt in this process for each key. Its repeats here wait on it rather than each
+ * asking the database: a burst of a hundred retries costs the database one claim, not a hundred
+ * polling loops that crowd the pool (the database stays the judge across processes).
+ */
+const firstHere = new Map<string, { fingerprint: string; outcome: Promise<StoredResponse | null> }>();
+
+function untilDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError("idempotency_in_progress")), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 export async function claimIdempotencyKey(
@@ -39,6 +67,41 @@ export async function claimIdempotencyKey(
   input: { keyId: string; idempotencyKey: string; fingerprint: string; now: () => Date },
 ): Promise<Claim> {
   const deadline = Date.now() + waitForFirstMs;
+  const slot = `${input.keyId}\n${input.idempotencyKey}`;
+  for (;;) {
+    const first = firstHere.get(slot);
+    // A repeat of another request goes to the database, which holds the first request's fingerprint.
+    if (!first || first.fingerprint !== input.fingerprint) break;
+    const stored = await untilDeadline(first.outcome, deadline);
+    if (stored) return { kind: "replay", ...stored };
+  }
+  if (firstHere.has(slot)) {
+    const claim = await claimFromDatabase(db, input, deadline);
+    return claim.kind === "run" ? { ...claim, finish: () => undefined } : claim;
+  }
+
+  let settle!: (stored: StoredResponse | null) => void;
+  const entry = { fingerprint: input.fingerprint, outcome: new Promise<StoredResponse | null>((resolve) => (settle = resolve)) };
+  firstHere.set(slot, entry);
+  const finish = (stored: StoredResponse | null) => {
+    if (firstHere.get(slot) === entry) firstHere.delete(slot);
+    settle(stored);
+  };
+  try {
+    const claim = await claimFromDatabase(db, input, deadline);
+    if (claim.kind === "replay") finish({ status: claim.status, body: claim.body });
+    return claim.kind === "run" ? { ...claim, finish } : claim;
+  } catch (error) {
+    finish(null);
+    throw error;
+  }
+}
+
+async function claimFromDatabase(
+  db: Db,
+  input: { keyId: string; idempotencyKey: string; fingerprint: string; now: () => Date },
+  deadline: number,
+): Promise<{ kind: "run"; recordId: string } | ({ kind: "replay" } & StoredResponse)> {
   // Waiters back off so a burst of repeats does not crowd out the first request's own queries.
   let pollMs = firstPollMs;
   for (;;) {
