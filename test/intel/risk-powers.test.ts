@@ -222,7 +222,7 @@ describe("a node that cannot simulate", () => {
       const mint = minted.data.signals.find((entry) => entry.id === "power_mint")!;
       expect(mint).toMatchObject({ provenance: "interpretation", evidence: { proven_by: "name_only" } });
       const listed = minted.data.signals.find((entry) => entry.id === "privileged_functions")!;
-      expect(listed.evidence).toMatchObject({ simulated: false, counts: { total: 2, not_run: 2 } });
+      expect(listed.evidence).toMatchObject({ simulated: false, outcomes: { total: 2, not_run: 2 } });
       expect(String((listed.evidence as { reason: string }).reason)).toMatch(/read by name only/);
       // Uncatalogued names with no simulation: nothing to prove a power, so none is claimed.
       const controlled = await analyzeRisk({ chain, address: deployed.controlled, env });

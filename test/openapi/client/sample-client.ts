@@ -30,8 +30,9 @@ export function summarise(answers: {
   const { me, discover, whyDown, team, liquidity, risk, contract, pnl, approvals, movements } = answers;
   const lines: string[] = [];
   const scopes: string[] = me.data.scopes;
-  const balance: number | null = me.data.credits_balance;
-  lines.push(`${me.data.key} (${me.data.access_mode}): ${scopes.join(", ")}; balance ${balance ?? "unknown"}; charged ${me.meta.credits_charged}`);
+  // Absent for a test key (never charged), null when the balance could not be read at that moment.
+  const balance: number | null | undefined = me.data.credits_balance;
+  lines.push(`${me.data.key} (${me.data.access_mode}): ${scopes.join(", ")}; balance ${balance === undefined ? "not charged" : (balance ?? "unknown")}; charged ${me.meta.credits_charged}`);
   lines.push(`${discover.data.total} cards: ${discover.data.cards.map((card) => card.hook).join("; ")}`);
   const change: number | null = whyDown.data.price.change_bps;
   lines.push(`why down: ${whyDown.data.dominant_driver ?? "no dominant driver"} (${change ?? "?"} bps) at block ${whyDown.meta.chain_data_source.block_number}`);
