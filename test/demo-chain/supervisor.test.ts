@@ -65,17 +65,16 @@ it("restarts a killed anvil from the saved state on the same port, with a log li
     message: "Ethereum node did not answer: connection refused",
   });
 
-  const started = Date.now();
-  const block = await until("the chain to answer again", () => client.getBlockNumber().catch(() => null));
+  // Loading the saved state takes about a second on quiet cores and ten beside a full test run.
+  const block = await until("the chain to answer again", () => client.getBlockNumber().catch(() => null), 60_000);
   expect(block).toBe(BigInt(chain.addressBook.latestBlock));
-  expect(Date.now() - started).toBeLessThan(5_000);
   // The node can answer a moment before the supervisor, which checks it first, logs the restart.
   const restarted = await until("the restart to be logged", () => lines.find((line) => line.includes("restarted")) ?? null);
   expect(restarted).toBe(`demo chain eth: restarted on ${chain.rpcUrl} from the saved state (attempt 1 of 3)`);
   const second = anvilPid(port);
   expect(second).not.toBeNull();
   expect(second).not.toBe(pid);
-}, 60_000);
+}, 120_000);
 
 it("does not restart an anvil stopped on purpose", async () => {
   const port = Number(new URL(chain.rpcUrl).port);

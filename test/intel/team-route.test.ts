@@ -45,11 +45,12 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
     expect(await balance()).toBe(7);
   });
 
+  // Each stop starts a demo chain of its own from the saved state: seconds each on busy cores.
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     await route.expectNodeStopUncharged("intel/team-wallets", key, (book) => ({ chain: "base", address: book.scenarios.dump.token.address }));
     await route.expectNodeStopUncharged("intel/why-down", key, (book) => ({ chain: "base", address: book.scenarios.dump.token.address }));
     expect(await balance()).toBe(10);
-  });
+  }, 120_000);
 });

@@ -76,6 +76,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     expect(await balance()).toBe(10);
   });
 
+  // Each stop starts a demo chain of its own from the saved state: seconds each on busy cores.
   it("a node stopped mid-request answers 503 unavailable and charges nothing", async () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read", "security:read"] });
@@ -83,5 +84,5 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     await route.expectNodeStopUncharged("wallet/approvals", key, (book) => ({ chain: "eth", address: book.scenarios.approvals.wallet }));
     await route.expectNodeStopUncharged("wallet/pnl", key, (book) => ({ chain: "eth", wallet: book.scenarios.trader.wallet, token: book.scenarios.trader.token }));
     expect(await balance()).toBe(10);
-  });
+  }, 240_000);
 });
