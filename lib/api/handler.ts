@@ -8,6 +8,7 @@ import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAva
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
+import { answerPreflight, corsHeadersFor } from "./pipeline/cors";
 import { assertPublicApiOn, authenticate } from "./pipeline/authenticate";
 import { clientAddress } from "@/lib/server/client-address";
 import type { KeyContext } from "@/lib/keys/key-context";
@@ -47,7 +48,7 @@ export function apiRoute<Id extends EndpointId>(id: Id, implementation: Endpoint
   for (const method of methods) {
     handlers[method] = method === endpoint.method ? run : (request) => answerUnmatched(request, id);
   }
-  handlers.OPTIONS = async () => new Response(null, { status: 204, headers: { allow: allowedMethods(endpoint), "x-request-id": newRequestId(), "cache-control": "no-store" } });
+  handlers.OPTIONS = (request) => answerPreflight(request, { allow: allowedMethods(endpoint), method: endpoint.method, requestId: newRequestId(), sql: () => apiDeps().sql() });
   return handlers;
 }
 
@@ -99,6 +100,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   let key: KeyContext | undefined;
   let chain: string | undefined;
   let rateHeaders: Record<string, string> = {};
+  let cors: Record<string, string> = {};
   let claim: Claim | undefined;
   let discoverDailyCap: number | undefined;
 
@@ -112,6 +114,8 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     const now = deps.now();
     assertKeyUsable(key, now);
     assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
+    // From here on a browser page on a listed origin may read the answer, failures included.
+    cors = corsHeadersFor(key, request.headers.get("origin"));
     rateHeaders = await spendRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, settings.discoverDailyCap));
     assertAccess(key, endpoint);
     const { input, raw } = await parseInput(endpoint, request);
@@ -125,7 +129,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }), replayOf: original });
       return new Response(claim.body, {
         status: claim.status,
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders },
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders, ...cors },
       });
     }
 
@@ -149,7 +153,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     });
     if (claim?.kind === "run") claim.finish({ status: 200, body });
     claim = undefined;
-    return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders } });
+    return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders, ...cors } });
   } catch (caught) {
     // Whatever failed after the client left failed because it left.
     let error = request.signal.aborted ? new ApiError("client_closed", undefined, { cause: caught }) : toApiError(caught, requestId);
@@ -178,7 +182,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       // Without the database the key is unknown, so there is no project to record this under.
       console.warn(`[${requestId}] ${endpoint.id}: answered 503, not recorded: the database is unavailable`);
     }
-    return failureResponse(requestId, error, rateHeaders);
+    return failureResponse(requestId, error, { ...rateHeaders, ...cors });
   } finally {
     // A failure before the catch could release it still lets this process's waiting repeats go on.
     if (claim?.kind === "run") claim.finish(null);
