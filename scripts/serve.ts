@@ -28,6 +28,7 @@ import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import type { AddressBook } from "@/lib/demo-chain";
+import { forgetRunningDemoChains, recordRunningDemoChains } from "@/lib/demo-chain/running";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
@@ -68,6 +69,9 @@ async function main() {
     const demo = await startDemoChains({ log: (line) => console.log(`chains: ${line}`) });
     started.push({ name: "demo chains stopped", run: demo.stop });
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
+    // The operator CLI run beside this server reads where the chains listen (a card's token is checked on its chain).
+    await recordRunningDemoChains(Object.fromEntries(Object.values(rpcSettings).map((setting) => [setting, process.env[setting]!])));
+    started.push({ name: "demo chain record removed", run: () => forgetRunningDemoChains() });
     process.env[demoChainDataSetting] = "1";
     demoBooks = Object.fromEntries(Object.keys(rpcSettings).map((chain) => [chain, demo[chain as keyof typeof rpcSettings].addressBook]));
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");

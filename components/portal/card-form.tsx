@@ -30,7 +30,10 @@ export function CardForm() {
       <h2 id="card-form-heading" className={ui.h2}>
         Publish a card
       </h2>
-      <p className={ui.muted}>Cards are anonymous: the feed shows the token and your text, never your account. Only publish public on-chain observations.</p>
+      <p className={ui.muted}>
+        Cards are anonymous: the feed shows the token and your text, never your account. Only publish public on-chain observations. The token is checked on its network when
+        you publish; its name and symbol come from the token itself, and what you type below is used only where the token gives none.
+      </p>
       {error ? (
         <p role="alert" className={ui.error}>
           {error}

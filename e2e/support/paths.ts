@@ -11,4 +11,5 @@ export const e2eOutbox = path.join(e2eDataDir, "outbox.jsonl");
 export const e2eChainStateDir = path.resolve(__dirname, "../../.data/e2e-chain-state");
 export const screenshotDir = path.resolve(__dirname, "../../test-results/screenshots");
 
-export type E2eState = { databaseUrl: string; staffEmail: string };
+/** `cardToken`: a token on the demo chain, which a discover card must name (publishing checks it). */
+export type E2eState = { databaseUrl: string; staffEmail: string; cardToken: { address: string; name: string; symbol: string } };

@@ -23,7 +23,8 @@ async function main() {
   await db.$disconnect();
   // Its saved state lives outside the per-run folder: built once (tens of seconds), then loaded in under one.
   const eth = await startDemoChain({ chain: "eth", stateDir: e2eChainStateDir, log: (line) => console.error(`e2e: ${line}`) });
-  fs.writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: database.url, staffEmail } satisfies E2eState));
+  const { address, name, symbol } = eth.addressBook.scenarios.healthy.token;
+  fs.writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: database.url, staffEmail, cardToken: { address, name, symbol } } satisfies E2eState));
 
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], {
     stdio: "inherit",

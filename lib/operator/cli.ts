@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { splitListText } from "@/lib/keys/allow-lists";
 import { ApiError } from "@/lib/contract/api-error";
 import { createPrismaClient } from "@/lib/db/client";
+import { readCardToken } from "@/lib/metadata/card-token";
 import {
   changeSettings, createKey, createProject, createUser, grantCreditsTo, publishCard, revokeKey, rotateKey, setProjectStatus, suspendKey, unsuspendKey,
 } from "@/lib/operator/operations";
@@ -44,7 +45,7 @@ const onOff = (flags: Flags, name: string): boolean | undefined => {
   return value === "on";
 };
 
-const commands: Record<string, (db: Db, flags: Flags) => Promise<Record<string, unknown>>> = {
+const commands: Record<string, (db: Db, flags: Flags, env: NodeJS.ProcessEnv) => Promise<Record<string, unknown>>> = {
   "user create": async (db, f) => {
     const user = await createUser(db, actor, { email: text(f, "email", true)!, staff: f.staff === true });
     return { id: user.id, email: user.email, role: user.role };
@@ -110,12 +111,12 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<Record<string, 
     });
     return { public_api: settings.publicApiEnabled ? "on" : "off", charging: settings.chargingEnabled ? "on" : "off", discover_daily_cap: settings.discoverDailyCap };
   },
-  "card publish": async (db, f) => {
+  "card publish": async (db, f, env) => {
     const card = await publishCard(db, actor, {
       chain: text(f, "chain", true)!, token: text(f, "token", true)!, hook: text(f, "hook", true)!, bullets: (text(f, "bullets", true) ?? "").split("|"),
       publisherEmail: text(f, "publisher"), tokenName: text(f, "token-name"), tokenSymbol: text(f, "token-symbol"),
-    });
-    return { id: card.id, status: card.status };
+    }, { readToken: (chain, token) => readCardToken(chain, token, env) });
+    return { id: card.id, status: card.status, token_name: card.tokenName, token_symbol: card.tokenSymbol };
   },
 };
 
@@ -176,7 +177,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     if (!command) throw new UsageError(`unknown command "${name}"; commands: ${Object.keys(commands).join(", ")} (--help lists their flags)`);
     const { prisma, close } = await createPrismaClient(env);
     try {
-      return { exitCode: 0, output: { ok: true, ...(await command(prisma, values as Flags)) } };
+      return { exitCode: 0, output: { ok: true, ...(await command(prisma, values as Flags, env)) } };
     } finally {
       await close();
     }

@@ -12,6 +12,8 @@ import { parseEmailAddress } from "@/lib/accounts/email-address";
 import { generateApiKey, hashApiKey, lastFourOf, maskApiKey } from "@/lib/keys/api-key";
 import { updateSettings, type Settings } from "@/lib/settings";
 import { isChainId } from "@/lib/chain/networks";
+import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
+import type { Address } from "viem";
 import { endpoints } from "@/lib/contract/endpoints";
 import { audit, type Actor } from "./audit";
 import { keyOptionsSchema, type KeyOptionsInput } from "./key-options";
@@ -190,7 +192,17 @@ export async function changeSettings(db: Db, actor: Actor, patch: Partial<Settin
   return settings;
 }
 
-export async function publishCard(db: Db, actor: Actor, input: { publisherEmail?: string; publisherId?: string; chain: string; token: string; hook: string; bullets: string[]; tokenName?: string; tokenSymbol?: string }) {
+/**
+ * Publishes a discover card after checking its token on its chain (`readToken`, the chain itself
+ * unless a caller passes another). The chain's name and symbol win over typed ones, which only
+ * fill what the token does not answer.
+ */
+export async function publishCard(
+  db: Db,
+  actor: Actor,
+  input: { publisherEmail?: string; publisherId?: string; chain: string; token: string; hook: string; bullets: string[]; tokenName?: string; tokenSymbol?: string },
+  options: { readToken?: CardTokenReader } = {},
+) {
   const chain = input.chain.toLowerCase();
   if (!isChainId(chain)) throw new ApiError("invalid_chain");
   if (!/^0x[0-9a-fA-F]{40}$/.test(input.token)) throw new ApiError("invalid_token");
@@ -198,14 +210,16 @@ export async function publishCard(db: Db, actor: Actor, input: { publisherEmail?
   const bullets = input.bullets.map((b) => b.trim()).filter(Boolean);
   if (!hook || hook.length > 140) throw new ApiError("bad_request", "The hook must be 1 to 140 characters.");
   if (bullets.length === 0 || bullets.length > 6 || bullets.some((b) => b.length > 200)) throw new ApiError("bad_request", "Give 1 to 6 bullet points of at most 200 characters.");
-  // Cards reach API clients verbatim, and not every client escapes: their text is plain text.
-  for (const [field, text] of [["hook", hook], ...bullets.map((b) => ["bullet", b]), ["token name", input.tokenName ?? ""], ["token symbol", input.tokenSymbol ?? ""]]) {
-    const problem = plainTextProblem(text);
-    if (problem) throw new ApiError("bad_request", `The ${field} must be plain text: ${problem}.`);
-  }
+  const typedTexts: [string, string][] = [["hook", hook], ...bullets.map((b): [string, string] => ["bullet", b]), ["token name", input.tokenName ?? ""], ["token symbol", input.tokenSymbol ?? ""]];
+  assertPlainText(typedTexts);
+  const onChain = await (options.readToken ?? readCardToken)(chain, input.token as Address);
+  const tokenName = onChain.name ?? input.tokenName ?? null;
+  const tokenSymbol = onChain.symbol ?? input.tokenSymbol ?? null;
+  // A token names itself: what it says is shown to API clients too, so it is held to the same rule.
+  assertPlainText([["token's on-chain name", onChain.name ?? ""], ["token's on-chain symbol", onChain.symbol ?? ""]]);
   const publisher = input.publisherId ? { id: input.publisherId } : input.publisherEmail ? await userByEmail(db, input.publisherEmail) : await staffPublisher(db);
   const card = await db.discoverCard.create({
-    data: { id: newId("card"), publisherId: publisher.id, chain, token: input.token.toLowerCase(), tokenName: input.tokenName ?? null, tokenSymbol: input.tokenSymbol ?? null, hook, bullets },
+    data: { id: newId("card"), publisherId: publisher.id, chain, token: input.token.toLowerCase(), tokenName, tokenSymbol, hook, bullets },
   });
   await audit(db, { actor, action: "card.publish", targetType: "card", targetId: card.id });
   return card;
@@ -277,6 +291,14 @@ export async function approveKeyAccess(db: Db, actor: Actor, input: { keyId: str
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { accessMode: "paid" } });
   await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
+}
+
+/** Cards reach API clients verbatim, and not every client escapes: their text is plain text. */
+function assertPlainText(fields: [string, string][]) {
+  for (const [field, text] of fields) {
+    const problem = plainTextProblem(text);
+    if (problem) throw new ApiError("bad_request", `The ${field} must be plain text: ${problem}.`);
+  }
 }
 
 /** Why a card's text is not plain text (markup or invisible characters), or null. */

@@ -1,9 +1,10 @@
 // What the portal needs from the outside world, swappable in tests: the database,
-// who is signed in, the rate limiter, the clock, and the router refresh after an
-// action (which only works inside a real server action).
+// who is signed in, the rate limiter, the clock, the router refresh after an
+// action (which only works inside a real server action), and the chain's word on a card's token.
 import { refresh } from "next/cache";
 import { getDb, type Db } from "@/lib/db/client";
 import { getRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
 
 export type PortalDeps = {
   db: () => Promise<Db>;
@@ -12,6 +13,8 @@ export type PortalDeps = {
   limiter: () => RateLimiter;
   now: () => Date;
   refresh: () => void;
+  /** A card's token as its chain knows it (the configured nodes). */
+  cardToken: CardTokenReader;
 };
 
 async function sessionUserIdFromAuth(): Promise<string | null> {
@@ -21,7 +24,7 @@ async function sessionUserIdFromAuth(): Promise<string | null> {
   return session?.user?.id ?? null;
 }
 
-const defaults: PortalDeps = { db: getDb, sessionUserId: sessionUserIdFromAuth, limiter: getRateLimiter, now: () => new Date(), refresh };
+const defaults: PortalDeps = { db: getDb, sessionUserId: sessionUserIdFromAuth, limiter: getRateLimiter, now: () => new Date(), refresh, cardToken: (chain, token) => readCardToken(chain, token) };
 
 const holder = globalThis as unknown as { __portalDeps?: PortalDeps };
 

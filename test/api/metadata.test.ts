@@ -3,6 +3,7 @@
 import { clearChainClients } from "@/lib/chain/clients";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeSettings, publishCard, revokeKey, withdrawCard } from "@/lib/operator/operations";
+import { everyTokenExists } from "../support/card-tokens";
 import { createHarness, type Harness } from "../support/harness";
 import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 
@@ -110,7 +111,7 @@ describe("metadata endpoints (postgres+redis)", () => {
   it("discover serves published cards only, clamps limit, filters by chain, and enforces the daily cap", async () => {
     const published = [];
     for (let i = 0; i < 3; i++) {
-      published.push(await publishCard(h.db, "test", { publisherId: h.owner.id, chain: i === 2 ? "base" : "eth", token: `0x${String(i).repeat(40)}`, hook: `hook ${i}`, bullets: ["a", "b"] }));
+      published.push(await publishCard(h.db, "test", { publisherId: h.owner.id, chain: i === 2 ? "base" : "eth", token: `0x${String(i).repeat(40)}`, hook: `hook ${i}`, bullets: ["a", "b"] }, { readToken: everyTokenExists }));
     }
     await withdrawCard(h.db, "test", { cardId: published[0].id });
     const { key } = await h.key();

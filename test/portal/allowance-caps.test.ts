@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { createKey, publishCard, revokeKey } from "@/lib/operator/operations";
+import { everyTokenExists } from "../support/card-tokens";
 import { assertKeyRoom, maxKeysPerProject } from "@/lib/portal/keys";
 import { createWorld, openPortalDatabase, usePortal, type World } from "./support/world";
 
@@ -40,7 +41,7 @@ describe("allowance caps and plain-text cards", () => {
       await expect(publishCard(db, "test", { ...card, hook, bullets: [...bullets] }), hook).rejects.toThrow(/must be plain text/);
     }
     await expect(publishCard(db, "test", { ...card, hook: "fine", bullets: ["fine"], tokenName: "<b>Token</b>" })).rejects.toThrow(/token name must be plain text/);
-    const plain = await publishCard(db, "test", { ...card, hook: "Price < $1 and 2 > 1: still plain", bullets: ["a & b"] });
+    const plain = await publishCard(db, "test", { ...card, hook: "Price < $1 and 2 > 1: still plain", bullets: ["a & b"] }, { readToken: everyTokenExists });
     expect(plain.hook).toBe("Price < $1 and 2 > 1: still plain");
   });
 });

@@ -219,7 +219,7 @@ describe("me, discover and health answers fit their schemas", () => {
     expect(await me(made.fullKey, "owner without a credit account")).toMatchObject({ credits_balance: null, free_credits_today: null });
   });
 
-  it("discover: an empty feed, cards with and without a token name, a chain filter and a limit", async () => {
+  it("discover: an empty feed, cards named by their tokens, a chain filter and a limit", async () => {
     const discover = async (query: string, label: string) => {
       const body = await fits(discoverResponse, "GET", `discover${query}`, { key: (await h.key()).key }, `discover ${label}`);
       coverage.discover.observe(body.data);
@@ -228,10 +228,12 @@ describe("me, discover and health answers fit their schemas", () => {
     expect(await discover("", "with no cards")).toEqual({ cards: [], total: 0 });
     const book = demo.chains.eth.addressBook;
     await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "eth", token: book.scenarios.rug.token.address, tokenName: book.scenarios.rug.token.name, tokenSymbol: book.scenarios.rug.token.symbol, hook: "Liquidity pulled, then a dump", bullets: ["95 % of the LP removed by the deployer", "then sold into what was left"] });
-    await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "base", token: book.scenarios.dump.token.address, hook: "Three team wallets sold", bullets: ["funded at launch"] });
+    await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "base", token: demo.chains.base.addressBook.scenarios.dump.token.address, hook: "Three team wallets sold", bullets: ["funded at launch"] });
     await publishCard(h.db, "test", { chain: "bsc", token: book.scenarios.healthy.token.address, tokenSymbol: book.scenarios.healthy.token.symbol, hook: "Renounced, LP burned", bullets: ["owner() is zero", "LP at 0x…dEaD", "no mint since launch"] });
     expect((await discover("", "with cards")).total).toBe(3);
-    expect(await discover("?chain=base", "filtered to base")).toMatchObject({ total: 1, cards: [{ chain: "base", token: { name: null, symbol: null } }] });
+    // Publishing reads the token's own name and symbol from its chain, typed or not.
+    const dump = demo.chains.base.addressBook.scenarios.dump.token;
+    expect(await discover("?chain=base", "filtered to base")).toMatchObject({ total: 1, cards: [{ chain: "base", token: { name: dump.name, symbol: dump.symbol } }] });
     expect(await discover("?chain=BSC&limit=1", "filtered to bsc, limit 1")).toMatchObject({ total: 1, cards: [{ chain: "bsc" }] });
     expect(await discover("?limit=1", "limit 1")).toMatchObject({ total: 3, cards: [expect.anything()] });
   });
@@ -292,7 +294,7 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/\.time never null$/, "every block header of a demo chain can be read"],
     ],
     me: [[/^\$\.trial\.(allowance|ends_at) never null$/, "a trial key is always created or set with an allowance and an end date"]],
-    discover: [],
+    discover: [[/\.cards\[\]\.token\.(name|symbol) never null$/, "publishing takes a card token's name and symbol from the chain, and every demo token answers name() and symbol()"]],
   };
 
   it.each(Object.keys(coverage) as Array<keyof typeof coverage>)("%s", (name) => {

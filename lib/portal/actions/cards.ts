@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/contract/api-error";
 import { publishCard as publish, withdrawCard as withdraw } from "@/lib/operator/operations";
 import { authorizeCard, bulletsFrom, cardFormSchema } from "@/lib/portal/cards";
 import { userAction } from "@/lib/portal/guards";
+import { portalDeps } from "@/lib/portal/deps";
 
 export const publishCard = userAction(cardFormSchema, async (ctx, form) => {
   const card = await publish(ctx.db, ctx.actor, {
@@ -15,7 +16,7 @@ export const publishCard = userAction(cardFormSchema, async (ctx, form) => {
     tokenSymbol: form.tokenSymbol || undefined,
     hook: form.hook,
     bullets: bulletsFrom(form.bullets),
-  });
+  }, { readToken: portalDeps().cardToken });
   return { id: card.id };
 });
 

@@ -8,6 +8,7 @@ import type { Db } from "@/lib/db/client";
 import { createRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { createKey, createProject, createUser, grantCreditsTo, publishCard } from "@/lib/operator/operations";
 import { setPortalDeps } from "@/lib/portal/deps";
+import { everyTokenExists } from "../../support/card-tokens";
 import { createTestDatabase } from "../../support/postgres";
 
 export async function openPortalDatabase() {
@@ -29,7 +30,7 @@ export function usePortal(db: Db) {
   const session: Session = { userId: null };
   const clock = { now: new Date() };
   const limiter: RateLimiter = createRateLimiter({ env: {}, prefix: `portal-${randomBytes(4).toString("hex")}`, clock: () => clock.now.getTime() });
-  setPortalDeps({ db: async () => db, sessionUserId: async () => session.userId, limiter: () => limiter, now: () => clock.now, refresh: () => undefined });
+  setPortalDeps({ db: async () => db, sessionUserId: async () => session.userId, limiter: () => limiter, now: () => clock.now, refresh: () => undefined, cardToken: everyTokenExists });
   return {
     session,
     clock,
@@ -51,7 +52,7 @@ export async function createWorld(db: Db) {
   const keyA = await createKey(db, "test", { projectId: projectA.id, name: "A live key", mode: "live", permissions: ["intel:read", "contract:read"] });
   const keyB = await createKey(db, "test", { projectId: projectB.id, name: "B key", mode: "test", permissions: ["intel:read"] });
   await grantCreditsTo(db, "test", { email: a.email, amount: 40, reason: "test credits" });
-  const cardA = await publishCard(db, "test", { publisherId: a.id, chain: "eth", token: `0x${"a".repeat(40)}`, hook: `A's hook ${tag}`, bullets: ["one"] });
+  const cardA = await publishCard(db, "test", { publisherId: a.id, chain: "eth", token: `0x${"a".repeat(40)}`, hook: `A's hook ${tag}`, bullets: ["one"] }, { readToken: everyTokenExists });
   const requestA = `req_a_${tag}`;
   await db.requestRecord.create({
     data: { id: requestA, keyId: keyA.id, projectId: projectA.id, endpoint: "me", method: "GET", httpStatus: 200, errorCode: null, outcome: "success", quoted: 0, charged: 0, chain: null, latencyMs: 3 },
