@@ -3,91 +3,32 @@
 // anvils, embedded database socket) is gone within 10 s, and a second start on the same
 // DATA_DIR works. Runs the real script on the build the suite made, on its own port and
 // embedded database, beside the suite's server.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
+import { admin as adminBeside, alive, descendants, embeddedEnv, freePort, npmUntilReady, shareDemoChainStates, stopStarted, type Started } from "./support/own-server";
 
-// A fresh DATA_DIR builds the three demo chains first: minutes on two cores since the real tokens joined.
 test.setTimeout(1_200_000);
-
-const repo = path.resolve(__dirname, "..");
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `processes`: the embedded defaults serve from one; with Redis, `npm start` serves from one worker per core. */
 type Setup = { processes: 1 | 2 };
 
 function serverEnv(dataDir: string, port: number, setup: Setup = { processes: 1 }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SHUTDOWN_GRACE_MS: "4000" };
   // The embedded defaults: PGlite in its own process on loopback, in-process limiter, demo anvils.
-  for (const name of ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "ETH_RPC_URL", "BASE_RPC_URL", "BSC_RPC_URL", "DEMO_CHAINS", "WEB_CONCURRENCY"]) delete env[name];
+  const env: NodeJS.ProcessEnv = { ...embeddedEnv(dataDir, port), NODE_ENV: "production", SHUTDOWN_GRACE_MS: "4000" };
   if (setup.processes === 2) Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", WEB_CONCURRENCY: "2" });
   return env;
 }
 
-type Started = { npm: ChildProcess; log: () => string; exited: Promise<number | null> };
-
-async function npmStart(dataDir: string, port: number, setup: Setup): Promise<Started> {
-  const npm = spawn("npm", ["start"], { cwd: repo, env: serverEnv(dataDir, port, setup), stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let log = "";
-  npm.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  npm.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 540_000;
-  while (!log.includes("ready: ")) {
-    if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not become ready:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { npm, log: () => log, exited };
-}
-
-/** Every process descended from pid, from /proc. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended while being read
-    }
-  }
-  const all: number[] = [];
-  const walk = (p: number) => (children.get(p) ?? []).forEach((child) => (all.push(child), walk(child)));
-  walk(pid);
-  return all;
-}
-
-function alive(pid: number): boolean {
-  try {
-    const state = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[0];
-    return state !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-function admin(dataDir: string, args: string[]): Record<string, string> {
-  const result = spawnSync("npm", ["run", "--silent", "admin", "--", ...args, "--json"], { cwd: repo, env: { ...serverEnv(dataDir, 0), NODE_ENV: "development" }, encoding: "utf8" });
-  const out = JSON.parse(result.stdout.trim().split("\n").pop()!) as Record<string, string>;
-  if (!out.ok) throw new Error(`admin ${args.join(" ")}: ${result.stdout}${result.stderr}`);
-  return out;
-}
+const npmStart = (dataDir: string, port: number, setup: Setup) => npmUntilReady(["start"], serverEnv(dataDir, port, setup));
+const admin = (dataDir: string, args: string[]) => adminBeside(serverEnv(dataDir, 0), args);
 
 for (const setup of [{ processes: 1 }, { processes: 2 }] satisfies Setup[]) {
   test(`SIGTERM under load, ${setup.processes} server process${setup.processes > 1 ? "es" : ""}: answered requests are recorded, the tree is gone within 10 s, and it starts again`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "graceful-stop-"));
+    shareDemoChainStates(dataDir);
     const port = await freePort();
     let first: Started | undefined;
     let second: Started | undefined;
@@ -155,12 +96,7 @@ for (const setup of [{ processes: 1 }, { processes: 2 }] satisfies Setup[]) {
       }
       console.log(`graceful stop: ${served.length} answered and recorded, ${refused.length} refused while stopping, ${failures} refused connections, stopped in ${gone - signalledAt} ms`);
     } finally {
-      for (const started of [first, second]) {
-        if (started && started.npm.exitCode === null) {
-          process.kill(started.npm.pid!, "SIGTERM");
-          await started.exited;
-        }
-      }
+      for (const started of [first, second]) await stopStarted(started);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

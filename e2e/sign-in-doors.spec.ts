@@ -5,7 +5,7 @@
 // the test fails without leaving loopback.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/helpers";
+import { signIn, signInLinkFor } from "./support/helpers";
 
 const variants = [
   "%2F%09%2Fevil.example%2Fphish",
@@ -62,4 +62,17 @@ test("GET /api/auth/session shows the user and the expiry, never the session tok
 test("a sign-in body far over the limit is refused unread with 413", async ({ request }) => {
   const response = await request.post("/api/auth/signin/email", { data: "email=" + "a".repeat(64 * 1024), headers: { "content-type": "application/x-www-form-urlencoded" } });
   expect(response.status()).toBe(413);
+});
+
+test("a client's own X-Forwarded-Proto and X-Forwarded-Host do not change the mailed link (TRUST_PROXY unset)", async ({ request, baseURL }) => {
+  const email = `forwarded-${randomBytes(3).toString("hex")}@example.com`;
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const response = await request.post("/api/auth/signin/email", {
+    form: { email, csrfToken, callbackUrl: "/developers" },
+    headers: { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", "x-forwarded-port": "443" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBeLessThan(400);
+  const link = await signInLinkFor(email, 0);
+  expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
 });

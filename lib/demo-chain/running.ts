@@ -2,13 +2,14 @@
 // run beside it (a card's token is checked on its chain) reaches the same chains without settings.
 import fs from "node:fs";
 import path from "node:path";
-import { demoChainDataDir } from "./paths";
+import { dataDir } from "./paths";
 import { writeFileAtomic } from "./files";
 
 type Running = { pid: number; settings: Record<string, string> };
 
 function recordPath(env: NodeJS.ProcessEnv): string {
-  return path.join(demoChainDataDir(env), "running.json");
+  // Beside the data folder's other files, not among the saved states, which several data folders may share.
+  return path.join(dataDir(env), "demo-chains-running.json");
 }
 
 function isAlive(pid: number): boolean {
