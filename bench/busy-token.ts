@@ -5,7 +5,11 @@
 // figures are each read's wall time, its extra heap at the peak, how its history read ended, and
 // /me's p99 meanwhile (a read that blocks the event loop shows there).
 //
-//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000]
+//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000] [--threads 2]
+//
+// --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS); the
+// memory figure is then the process's resident growth at the peak (threads included), since a
+// thread's heap is not this thread's. 0 reads on the request thread, as before the threads.
 //
 // Budgets (issue: real providers and volumes): under 5 s and 256 MB of extra heap per read, with
 // honest truncation, while /me keeps p99 under 100 ms.
@@ -18,10 +22,15 @@ import { startDemoChain } from "@/lib/demo-chain";
 import { compilePlaced } from "@/lib/intel/compile-placed";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { createHarness } from "@/test/support/harness";
+import { intelThreadPool } from "@/lib/intel/threads/pool";
 
-const { values } = parseArgs({ options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" } } });
+const { values } = parseArgs({ options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" }, threads: { type: "string", default: "0" } } });
 const transfers = Number(values.transfers);
 const swaps = Number(values.swaps);
+const threads = Number(values.threads);
+process.env.INTEL_THREADS = String(threads);
+/** What a read adds at its peak: this thread's heap, or with threads the whole process's resident set. */
+const memoryInUse = () => (threads > 0 ? process.memoryUsage().rss : process.memoryUsage().heapUsed);
 
 const BUSY = "0x00000000000000000000000000000000b05e7a11" as Address;
 const SENDER = "0x00000000000000000000000000000000005e4de7" as Address;
@@ -74,11 +83,13 @@ async function main() {
       ["wallet/exact-movements", { chain: "eth", wallet: BUSY, token }],
       ["wallet/approvals", { chain: "eth", address: BUSY }],
     ];
+    // Threads load their modules before anything is measured, as the server waits for them before it says ready.
+    await intelThreadPool()?.ready();
     const rows = [];
     for (const [endpoint, body] of requests) {
       forgetKeptAnswers(new MemoryAnswerStore());
       gc();
-      const heapBefore = process.memoryUsage().heapUsed;
+      const heapBefore = memoryInUse();
       let heapPeak = heapBefore;
       const meLatencies: number[] = [];
       let reading = true;
@@ -87,14 +98,14 @@ async function main() {
           const at = performance.now();
           await h.call("GET", "me", { key: other });
           meLatencies.push(performance.now() - at);
-          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+          heapPeak = Math.max(heapPeak, memoryInUse());
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();
       const at = performance.now();
       const response = await h.call("POST", endpoint, { key, body });
       const took = performance.now() - at;
-      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+      heapPeak = Math.max(heapPeak, memoryInUse());
       reading = false;
       await meLoop;
       meLatencies.sort((a, b) => a - b);
@@ -104,16 +115,18 @@ async function main() {
         endpoint,
         status: response.status,
         seconds: Number((took / 1000).toFixed(2)),
-        extra_heap_mb: Math.round((heapPeak - heapBefore) / 2 ** 20),
+        [threads > 0 ? "extra_rss_mb" : "extra_heap_mb"]: Math.round((heapPeak - heapBefore) / 2 ** 20),
         history: window?.end ?? "—",
         me_calls: meLatencies.length,
         me_p99_ms: meLatencies.length ? Number(percentile(meLatencies, 99).toFixed(1)) : null,
         error: response.status === 200 ? "" : String(response.body.message ?? "").slice(0, 80),
       });
     }
+    console.log(threads > 0 ? `intelligence in ${threads} worker threads` : "intelligence on the request thread");
     console.table(rows);
   } finally {
     await h.close();
+    await intelThreadPool()?.close();
     await chain.stop();
   }
 }

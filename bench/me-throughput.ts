@@ -11,8 +11,6 @@
 // the ratio is the median of the pairs' ratios. The server's CPU time per request (all
 // its threads, from /proc) is reported beside the rates: its one event loop is what
 // saturates first.
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -20,6 +18,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { createKey, createProject, createUser } from "@/lib/operator/operations";
 import { createTestDatabase } from "@/test/support/postgres";
+import { cpuSecondsOfTree, mean, median, startServer, waitFor } from "./support/server";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3311" } } });
 const rounds = Number(values.rounds);
@@ -27,37 +26,6 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not come up at ${url}`);
-}
-
-/** The arguments `npm start` gives node, so the bench serves exactly what production does. */
-function startArguments(): string[] {
-  const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
-  const [program, ...args] = start.split(/\s+/);
-  if (program !== "node") throw new Error(`npm start runs ${program}, not node: update the bench`);
-  return args;
-}
-
-/** CPU seconds a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 // One counter for every run, so a measured run never starts on keys the warm-up just used.
 let requestIndex = 0;
@@ -79,10 +47,8 @@ function run(url: string, headersFor?: (i: number) => Record<string, string>): P
 async function main() {
   const database = await createTestDatabase();
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  const server = spawn(process.execPath, startArguments(), {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", NODE_ENV: "production", DEMO_CHAINS: "off" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // One process, as the figures below were measured; bench/process-count.ts compares it with the default.
+  const server = startServer(port, { DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", WEB_CONCURRENCY: "1" });
   try {
     const owner = await createUser(db, "bench", { email: "bench@example.com" });
     const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
@@ -94,9 +60,9 @@ async function main() {
     await waitFor(`${base}/internal/bare`);
 
     const serverCpu = async (go: () => Promise<autocannon.Result>) => {
-      const before = cpuSeconds(server.pid);
+      const before = cpuSecondsOfTree(server.pid);
       const result = await go();
-      return { result, cpuMicrosPerRequest: Math.round(((cpuSeconds(server.pid) - before) * 1e6) / result.requests.total) };
+      return { result, cpuMicrosPerRequest: Math.round(((cpuSecondsOfTree(server.pid) - before) * 1e6) / result.requests.total) };
     };
     const bare = () => run(`${base}/internal/bare`);
     const me = () => run(`${base}/v1/api/me`, (i) => ({ "x-api-key": keys[i % keys.length] }));
@@ -118,11 +84,6 @@ async function main() {
     const outcomes = await client.query(`SELECT http_status, count(*)::int AS n FROM request_records GROUP BY http_status ORDER BY 1`);
     await client.end();
 
-    const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((x, y) => x - y);
-      return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-    };
     const side = (name: "bare" | "me") => ({
       rps: mean(pairs.map((pair) => pair[name].result.requests.average)),
       p50_ms: median(pairs.map((pair) => pair[name].result.latency.p50)),

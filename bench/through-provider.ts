@@ -3,7 +3,9 @@
 // added to every answer, as a hosted provider a region away would be. Then hot tokens: one risk
 // call, and 100 concurrent identical risk calls, counting the node calls the proxy saw.
 //
-//   npx tsx bench/through-provider.ts [--iterations 40] [--latency 25] [--concurrent 100]
+//   npx tsx bench/through-provider.ts [--iterations 40] [--latency 25] [--concurrent 100] [--threads 2]
+//
+// --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS).
 //
 // Targets (issue: real providers): p50 ≤ 150 ms per endpoint at 25 ms latency; 100 concurrent
 // identical risk calls cost node calls close to one call's, with p99 ≤ 2× a single call.
@@ -19,11 +21,14 @@ import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { createHarness } from "@/test/support/harness";
 import { providers, startProviderProxy } from "@/test/support/provider-proxy";
+import { intelThreadPool } from "@/lib/intel/threads/pool";
 
-const { values } = parseArgs({ options: { iterations: { type: "string", default: "40" }, latency: { type: "string", default: "25" }, concurrent: { type: "string", default: "100" } } });
+const { values } = parseArgs({ options: { iterations: { type: "string", default: "40" }, latency: { type: "string", default: "25" }, concurrent: { type: "string", default: "100" }, threads: { type: "string", default: "0" } } });
 const iterations = Number(values.iterations);
 const latencyMs = Number(values.latency);
 const concurrent = Number(values.concurrent);
+const threads = Number(values.threads);
+process.env.INTEL_THREADS = String(threads);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value: number) => Number(value.toFixed(1));
@@ -39,6 +44,8 @@ async function main() {
   try {
     const { key } = await h.key({ permissions: ["intel:read", "security:read", "liquidity:read", "contract:read"], tier: "pro" });
     const call = (endpoint: string, body: Record<string, unknown>) => withRpcMeter(() => h.call("POST", endpoint, { key, body }));
+    await intelThreadPool()?.ready();
+    console.log(threads > 0 ? `intelligence in ${threads} worker threads` : "intelligence on the request thread");
     const rows = [];
     for (const endpoint of endpoints.filter((entry) => entry.surface === "intelligence")) {
       const bodies = [...demoRequestsFor(endpoint.id, "eth", chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", chain.addressBook)];
@@ -100,6 +107,7 @@ async function main() {
     console.log(`Hot token: one intel/risk call p50 ${ms(percentile(singles, 50))} ms, ${singleCalls} node calls; ${concurrent} concurrent identical calls: p50 ${ms(percentile(latencies, 50))} ms, p99 ${ms(percentile(latencies, 99))} ms, ${proxy.stats.calls} node calls in all`);
   } finally {
     await h.close();
+    await intelThreadPool()?.close();
     await proxy.close();
     await chain.stop();
   }

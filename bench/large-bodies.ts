@@ -1,0 +1,122 @@
+// Six 100 MB sign-in forms at once against `npm start`: each must be refused (413) in under a
+// second without the server reading it, the server's memory must stay flat, and other clients'
+// API calls must not slow down.
+//
+//   npm run build && npx tsx bench/large-bodies.ts [--uploads 6] [--megabytes 100]
+//
+// The uploads stream their bodies (Content-Length declared up front, 64 KiB writes) and stop when
+// the server answers or closes. Meanwhile another client calls GET /v1/api/me every 10 ms
+// (rotating keys, so the one-a-second metadata budget never refuses it); its p99 is compared with
+// the same loop run just before, with no uploads. Memory is the server tree's resident set (/proc).
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/db/generated/client";
+import { createKey, createProject, createUser } from "@/lib/operator/operations";
+import { createTestDatabase } from "@/test/support/postgres";
+import { residentMbOfTree, startServer, waitFor } from "./support/server";
+
+const { values } = parseArgs({ options: { uploads: { type: "string", default: "6" }, megabytes: { type: "string", default: "100" }, port: { type: "string", default: "3331" } } });
+const uploads = Number(values.uploads);
+const bytes = Number(values.megabytes) * 2 ** 20;
+const port = Number(values.port);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** Streams a `bytes`-long form to `path` until the server answers; resolves with the status and the time it took. */
+function upload(path: string): Promise<{ status: number | null; ms: number; sentMb: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let sent = 0;
+    let done = false;
+    const finish = (status: number | null) => {
+      if (done) return;
+      done = true;
+      request.destroy();
+      resolve({ status, ms: Math.round(performance.now() - started), sentMb: Math.round(sent / 2 ** 20) });
+    };
+    const request = http.request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(bytes) } });
+    request.on("response", (response) => {
+      response.resume();
+      finish(response.statusCode ?? null);
+    });
+    request.on("error", () => finish(null));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const write = () => {
+      while (!done && sent < bytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return request.once("drain", write);
+      }
+      if (!done) request.end();
+    };
+    write();
+  });
+}
+
+async function meLoop(keys: string[], until: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  let index = 0;
+  while (!until()) {
+    const at = performance.now();
+    await fetch(`http://127.0.0.1:${port}/v1/api/me`, { headers: { "x-api-key": keys[index++ % keys.length] } }).then((response) => response.arrayBuffer());
+    latencies.push(performance.now() - at);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+async function main() {
+  const database = await createTestDatabase();
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  const server = startServer(port, { DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" });
+  try {
+    const owner = await createUser(db, "bench", { email: "bench@example.com" });
+    const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
+    const keys: string[] = [];
+    for (let k = 0; k < 200; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+    await waitFor(`http://127.0.0.1:${port}/v1/api/health`, 120_000);
+    await meLoop(keys, (() => { const end = Date.now() + 2_000; return () => Date.now() > end; })());
+
+    const baselineEnd = Date.now() + 5_000;
+    const baseline = await meLoop(keys, () => Date.now() > baselineEnd);
+    const memoryBefore = residentMbOfTree(server.pid);
+    let memoryPeak = memoryBefore;
+    const sampler = setInterval(() => (memoryPeak = Math.max(memoryPeak, residentMbOfTree(server.pid))), 50);
+
+    const rows = [];
+    for (const path of ["/api/auth/signin/email", "/api/auth/callback/email", "/api/auth/signout"]) {
+      let uploading = true;
+      const during = meLoop(keys, () => !uploading);
+      const results = await Promise.all(Array.from({ length: uploads }, () => upload(path)));
+      // Keep calling for a moment after, so a stall that outlives the uploads shows too.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      uploading = false;
+      const latencies = await during;
+      rows.push({
+        path,
+        statuses: [...new Set(results.map((result) => result.status))].join(","),
+        slowest_refusal_ms: Math.max(...results.map((result) => result.ms)),
+        most_sent_mb: Math.max(...results.map((result) => result.sentMb)),
+        me_calls: latencies.length,
+        me_p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+      });
+    }
+    clearInterval(sampler);
+    console.table(rows);
+    console.log(JSON.stringify({
+      uploads, megabytes_each: bytes / 2 ** 20,
+      me_baseline_p99_ms: Number(percentile(baseline, 99).toFixed(1)), me_baseline_calls: baseline.length,
+      server_rss_mb_before: memoryBefore, server_rss_mb_peak: memoryPeak, server_rss_mb_after: residentMbOfTree(server.pid),
+    }, null, 2));
+  } finally {
+    server.kill("SIGTERM");
+    await db.$disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
