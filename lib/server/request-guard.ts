@@ -4,6 +4,7 @@
 // every such request gets the API's failure envelope with a request id; elsewhere a plain 400.
 // Kept free of Next imports so it is tested on a bare node:http server.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { ApiError } from "@/lib/contract/api-error";
@@ -116,6 +117,25 @@ function describe(method: string, target: string) {
   return `${method} ${JSON.stringify(target.length > 200 ? `${target.slice(0, 200)}…` : target)}`;
 }
 
+/** How long a refused upload's connection stays half-open so its client can read the refusal. */
+export const refusalLingerMs = 2_000;
+
+/**
+ * A lingering close without reading: once the answer is written, send FIN and stop reading (the
+ * client's writes stall, its answer is already on its side), then close after `refusalLingerMs`.
+ * Node closes a connection whose request body was not read right after the answer, which resets
+ * it under a client still writing; this replaces that step for this one socket.
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), refusalLingerMs);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
 /** Answers the request when it must not reach Next; returns true when it did. */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, log: GuardLog = console.warn): boolean {
   const method = req.method ?? "GET";
@@ -127,7 +147,9 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, log: Gua
     const refusal = inspectBody(decoded(path) ?? path, req.headers);
     if (refusal === null) return false;
     log(`refused before routing: ${describe(method, target)} with a body of ${req.headers["content-length"] ?? "unknown"} bytes → ${refusal}`);
-    // Closing the connection is what leaves the body unread.
+    // Closing the connection is what leaves the body unread, but closing it at once while the
+    // client is still sending resets the connection, and the client may lose the answer with it.
+    lingerBeforeClosing(req.socket);
     writePlain(res, refusal, { connection: "close" });
     return true;
   }

@@ -1,6 +1,9 @@
 // Stray requests are answered in the node:http layer, before Next's router: the real guard and
 // the real server factory, a stand-in for Next that says what reached it, and raw sockets.
 import { once } from "node:events";
+import { spawn } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppServer, type AppServer } from "@/lib/server/app-server";
@@ -151,6 +154,45 @@ describe("bodies outside the API", () => {
     expect((await rawRequest(port, "POST /developers/prj_x/keys HTTP/1.1", [`Content-Length: ${pageBodyLimitBytes + 1}`])).status).toBe(413);
     expect(logged.some((line) => line.includes("/api/auth/signin/email") && line.includes("413"))).toBe(true);
   });
+
+  it("a client still sending its oversized body reads the 413, never a reset: the connection lingers half-closed, unread", async () => {
+    // The server in a process of its own, as in production: in one process the race never shows.
+    const server = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "fixtures/guarded-server.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+    const [firstLine] = (await once(server.stdout!, "data")) as [Buffer];
+    const serverPort = Number(firstLine.toString().trim());
+    // Each client writes as fast as it can until the answer comes; the server stops reading.
+    const upload = () =>
+      new Promise<{ status: number | null; sentMb: number }>((resolve) => {
+        let sent = 0;
+        let settled = false;
+        const settle = (status: number | null) => {
+          if (settled) return;
+          settled = true;
+          request.destroy();
+          resolve({ status, sentMb: Math.round(sent / 2 ** 20) });
+        };
+        const request = http.request({ host: "127.0.0.1", port: serverPort, path: "/api/auth/signin/email", method: "POST", headers: { "content-length": String(100 * 2 ** 20) } });
+        request.on("response", (response) => settle(response.statusCode ?? null));
+        request.on("error", () => settle(null));
+        const chunk = Buffer.alloc(64 * 1024, "a");
+        const write = () => {
+          while (!settled && sent < 100 * 2 ** 20) {
+            sent += chunk.length;
+            if (!request.write(chunk)) return void request.once("drain", write);
+          }
+        };
+        write();
+      });
+    try {
+      const results = [];
+      for (let round = 0; round < 3; round++) results.push(...(await Promise.all(Array.from({ length: 6 }, upload))));
+      expect(results.map((result) => result.status)).toEqual(Array(18).fill(413));
+      // What reached the server before it answered sits in socket buffers, never the whole body.
+      expect(Math.max(...results.map((result) => result.sentMb))).toBeLessThan(50);
+    } finally {
+      server.kill();
+    }
+  }, 60_000);
 
   it("refuses a body of unknown length outside the API with 411", async () => {
     expect((await rawRequest(port, "POST /api/auth/signin/email HTTP/1.1", ["Transfer-Encoding: chunked"])).status).toBe(411);
