@@ -19,7 +19,8 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 /** The arguments `npm start` gives node, so the bench serves exactly what production does. */
 export function startArguments(): string[] {
   const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
-  const [program, ...args] = start.split(/\s+/);
+  // `exec node …`: the shell gives its process to node, so signals reach the server itself.
+  const [program, ...args] = start.replace(/^exec\s+/, "").split(/\s+/);
   if (program !== "node") throw new Error(`npm start runs ${program}, not node: update the bench`);
   return args;
 }
