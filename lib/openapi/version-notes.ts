@@ -49,7 +49,16 @@ const riskAmounts = [
   "simulation.transfer.native",
 ].map((field): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${field}`, what: "type changed from string to object", note: `${vocabulary} The former string is the Amount's raw.` }));
 
+const oneTimeForm = "Every time in an answer is ISO 8601 (UTC): the lock schedules' unlock_time (unix seconds) is removed; unlock_date beside it always carried the same moment.";
+const lockTimes = [
+  "lp_custody[].locked.lockers[].locks[]",
+  "lp_custody[].withdrawable.lockers[].locks[]",
+  "position_custody[].locked[].lock",
+  "position_custody[].withdrawable[].lock",
+].map((at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/liquidity 200.data.${at}.unlock_time`, what: "field removed", note: oneTimeForm }));
+
 export const versionNotes: VersionNote[] = [
+  ...lockTimes,
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.tier", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.credits_balance", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.free_credits_today", what: "field no longer always present", note: liveKeyFields },

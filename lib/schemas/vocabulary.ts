@@ -67,6 +67,9 @@ export const vocabularyFields: ReadonlyArray<{ component: string; field: RegExp 
   { component: "UsdPrice", field: /^usd_per_/ },
   { component: "MovementCounts", field: /^counts$/ },
   { component: "Amount", field: /^(total_supply|amount|balance|bought|quote_amount|held|sent|arrived|received|missing|sold|net_sold|tokens_sent|tokens_arrived|native|native_in|native_out)$/ },
+  // A moment is ISO 8601 in one component, whatever it is called; no answer gives unix seconds.
+  // (wallet/pnl's valued_at is how a position was valued: the pool, not a moment.)
+  { component: "Time", field: /^(?!valued_at$)(time|.+_time|.+_date|.+_at|.+_since|earliest_unlock)$/ },
   { component: "DexKey", field: /^dex$/ },
   { component: "DexName", field: /^dex_name$/ },
 ];

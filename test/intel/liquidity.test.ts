@@ -176,7 +176,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const { result: withLocks, usage } = await analyze(scenario.token.address, { locks: true });
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     expect(withLocks.data.lp_custody[0].locked.lockers[0].locks).toEqual([
-      { lock_id: String(facts.lockId), owner: facts.lockOwner, amount: lp(facts.lockedAmount), unlock_time: LP_UNLOCK_TIME, unlock_date: facts.unlockDate, withdrawn: false, locked_at_read: true, transaction: facts.lockTx.hash },
+      { lock_id: String(facts.lockId), owner: facts.lockOwner, amount: lp(facts.lockedAmount), unlock_date: facts.unlockDate, withdrawn: false, locked_at_read: true, transaction: facts.lockTx.hash },
     ]);
     expect(withLocks.provenance["lp_custody.locks"]).toBe("verified_onchain");
     expect(withLocks.read).toMatchObject({ metadata: false, locks: true, full: false, lookback_blocks: custodyWindowBlocks[chain].standard, list_limit: 10 });
@@ -194,7 +194,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       creation: { block: scenario.pool.addLiquidityTx.block, transaction: scenario.pool.addLiquidityTx.hash },
       creation_searched: { from_block: 0, to_block: book.latestBlock },
     });
-    expect(full.data.lp_custody[0].locked.lockers[0].locks![0].unlock_time).toBe(LP_UNLOCK_TIME);
+    expect(full.data.lp_custody[0].locked.lockers[0].locks![0].unlock_date).toBe(new Date(LP_UNLOCK_TIME * 1000).toISOString());
     expect(full.provenance["market.pools.metadata"]).toBe("verified_onchain");
     expectProvenanceForEveryField(full);
   });

@@ -1,5 +1,5 @@
 // One vocabulary in every answer: a field that names a token amount, dollars, a price in dollars,
-// a venue or movement counts has the one shared shape (lib/schemas/vocabulary.ts) in every
+// a moment, a venue or movement counts has the one shared shape (lib/schemas/vocabulary.ts) in every
 // endpoint's response schema, and the OpenAPI document holds each shape once, as a component the
 // endpoints refer to. Two endpoints describing the same thing with different shapes fail here.
 import fs from "node:fs";
@@ -71,7 +71,7 @@ const notYetMoved: string[] = [
 ];
 
 describe("the answer vocabulary", () => {
-  it("every field named as an amount, dollars, a dollar price, a venue or counts has the shared shape, in every endpoint", () => {
+  it("every field named as an amount, dollars, a dollar price, a time, a venue or counts has the shared shape, in every endpoint", () => {
     const all = endpoints.flatMap((endpoint) => {
       if (!("response" in endpoint) || !endpoint.response) return [];
       const { data, meta } = endpoint.response as { data: Parameters<typeof outputJsonSchemaWithComponents>[0]; meta?: Parameters<typeof outputJsonSchemaWithComponents>[0] };

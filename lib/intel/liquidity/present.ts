@@ -148,7 +148,6 @@ function positionLockView(lock: PositionLockTerms) {
   return {
     lock_id: lock.lockId.toString(),
     owner: lock.owner,
-    unlock_time: lock.unlockTime === null ? null : Number(lock.unlockTime),
     unlock_date: lock.unlockTime === null ? null : new Date(Number(lock.unlockTime) * 1000).toISOString(),
     eternal: lock.unlockTime === null,
   };
@@ -168,7 +167,6 @@ function presentLocker(entry: LockerHolding, supply: bigint | null, part: "locke
           lock_id: lock.lockId.toString(),
           owner: lock.owner,
           amount: lp(lock.amount),
-          unlock_time: Number(lock.unlockTime),
           unlock_date: iso(lock.unlockTime),
           withdrawn: lock.withdrawn,
           locked_at_read: lock.lockedAtRead,

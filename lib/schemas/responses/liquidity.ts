@@ -187,7 +187,6 @@ const locker = holding
             lock_id: integerStringOut.describe("The lock's id in the locker."),
             owner: addressOut.describe("Who can withdraw the LP when the lock ends."),
             amount: lpAmount("The LP locked"),
-            unlock_time: z.number().int().describe("When the lock ends, in unix seconds."),
             unlock_date: isoTimeOut.describe("When the lock ends, ISO 8601 (UTC)."),
             withdrawn: z.boolean().describe("True when the LP was already taken out."),
             locked_at_read: z.boolean().nullable().describe("True when the lock is still running at the read block (not withdrawn, unlock time ahead); null when the block's time is unknown."),
@@ -202,7 +201,7 @@ const locker = holding
                 unlocked: lpAmount("What the owner already took out"),
               })
               .optional()
-              .describe("Present for a vesting lock (PinkLock): it unlocks in parts, so its vested part not yet taken counts as withdrawable and the rest as locked until the next cycle; amount is what it still holds and unlock_time when its last part unlocks."),
+              .describe("Present for a vesting lock (PinkLock): it unlocks in parts, so its vested part not yet taken counts as withdrawable and the rest as locked until the next cycle; amount is what it still holds and unlock_date when its last part unlocks."),
           })
           .describe("One lock, proven by the locker's own state at the block."),
       )
@@ -327,7 +326,6 @@ const positionLock = z
   .object({
     lock_id: integerStringOut.describe("The lock's id in the locker."),
     owner: addressOut.describe("Who can take the NFT back when the lock ends."),
-    unlock_time: z.number().int().nullable().describe("When the lock ends, in unix seconds; null for an eternal lock."),
     unlock_date: isoTimeOut.nullable().describe("When the lock ends, ISO 8601 (UTC); null for an eternal lock."),
     eternal: z.boolean().describe("True for a lock that never ends (UNCX's eternal lock: the position can be migrated, never withdrawn)."),
   })
