@@ -57,8 +57,14 @@ const lockTimes = [
   "position_custody[].withdrawable[].lock",
 ].map((at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/liquidity 200.data.${at}.unlock_time`, what: "field removed", note: oneTimeForm }));
 
+const controllers = "intel/risk names the token's controllers as team: an address its own code compares the caller with (a minter, a pauser, an operator), read from storage whatever getter exposes it; LP such an address holds is the team's. A client that switches over the team relations needs a branch for controller (or a default).";
+const controllerRelation = ["signals[].evidence.team_holders[].relations[]", "signals[].evidence.holders[].team[]"].map(
+  (at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${at}`, what: 'may now return "controller"', note: controllers }),
+);
+
 export const versionNotes: VersionNote[] = [
   ...lockTimes,
+  ...controllerRelation,
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.tier", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.credits_balance", what: "field no longer always present", note: liveKeyFields },
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.free_credits_today", what: "field no longer always present", note: liveKeyFields },

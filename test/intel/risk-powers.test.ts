@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, encodeDeployData, getAddress, http, keccak256, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
+import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, getAddress, http, keccak256, maxUint256, parseAbi, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
-import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
@@ -56,7 +56,7 @@ const accounts = {
 };
 const supply = parseEther("1000000");
 
-async function send(url: string, from: Address, tx: { to?: Address; data: Hex }): Promise<Address | null> {
+async function send(url: string, from: Address, tx: { to?: Address; data: Hex; value?: Hex }): Promise<Address | null> {
   const hash = await rpc<Hex>(url, "eth_sendTransaction", [{ from, ...tx, gas: toHex(6_000_000) }]);
   for (let i = 0; i < 200; i++) {
     const receipt = await rpc<{ status: Hex; contractAddress: Address | null } | null>(url, "eth_getTransactionReceipt", [hash]);
@@ -187,6 +187,27 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
 
     const analysis = (await analyzeContract({ chain, address: deployed.minted, client: getChainClient(chain, { env: demo.env(chain) }) })).data as unknown as { controllers: { accounts: { role: string; address: Address; slot?: string; functions?: Hex[] }[] } };
     expect(analysis.controllers.accounts).toContainEqual(expect.objectContaining({ role: "stored_address", address: accounts.minter, kind: "eoa", slot: evidence.holders[0].slot, functions: [selector("mint(address,uint256)"), selector("setMinter(address)")].sort() }));
+  });
+
+  it("LP held by a controller is the team's: a minter (no owner()) that seeded its own pool is named as team, and the LP is not secured", async () => {
+    const artifacts = compileFixtures();
+    const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.MinterToken.abi, bytecode: artifacts.MinterToken.bytecode, args: [accounts.minter, supply] }) }))!;
+    // The minter's tokens come two steps from the deployer, so no Transfer links it to the team: only the code does.
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 2n) });
+    await send(url(), accounts.holderB, { to: token, data: transferData(accounts.minter, supply / 2n) });
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
+    const router = getNetwork(chain).dexes.find((dex) => dex.kind === "uniswap-v2")!.router;
+    await send(url(), accounts.minter, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, maxUint256] }) });
+    const addLiquidityEth = parseAbi(["function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable"]);
+    await send(url(), accounts.minter, { to: router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, supply / 4n, 0n, 0n, accounts.minter, 2n ** 40n] }) });
+
+    const result = await analyze(token);
+    const custody = signal(result, "lp_custody");
+    expect(custody.flag).toBe(true);
+    // The minter is linked by the code alone (a controller) and, being team, its first LP mint counts too.
+    expect((custody.evidence as { team_holders: unknown[] }).team_holders).toEqual([{ address: accounts.minter, relations: ["controller", "initial_liquidity_provider"] }]);
+    const holders = (signal(result, "holder_concentration").evidence as { holders: { address: Address; team: string[] }[] }).holders;
+    expect(holders.find((holder) => holder.address === accounts.minter)?.team).toEqual(["controller"]);
   });
 
   it("a mapping keyed by msg.sender: its members' mint power is proven with the probe made a member", async () => {

@@ -40,7 +40,7 @@ import {
 import type { PoolCandidate } from "./pools";
 
 /** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
-export type TeamRelation = "deployer" | "owner" | "launch_mint_recipient" | "received_from_team" | "initial_liquidity_provider";
+export type TeamRelation = "deployer" | "owner" | "controller" | "launch_mint_recipient" | "received_from_team" | "initial_liquidity_provider";
 
 export type CustodyOptions = {
   /**

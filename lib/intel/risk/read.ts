@@ -132,7 +132,12 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // The Transfer scan runs beside the custody logs: the wallets the launch minted to join the team
   // before custody reads balances, in the same round.
   const receiversRead = scanReceivers(client, chain, token, ctx.block);
-  const teamRead = receiversRead.then((scan) => (bridged ? known : linkedTeam(chain, token, discovery.candidates.map((pool) => pool.address), known, scan)), () => known);
+  // The slots the token's own code checks msg.sender against, read beside the custody logs: the
+  // addresses in them control the token (a minter, a pauser, an operator), so LP they hold is the team's.
+  const ownControlRead = probe.slotImplementation ? Promise.resolve(null) : readStoredControl(client, token, ctx.block, [code]);
+  const poolAddresses = discovery.candidates.map((pool) => pool.address);
+  const linkedRead = receiversRead.then((scan) => (bridged ? known : linkedTeam(chain, token, poolAddresses, known, scan)), () => known);
+  const teamRead = Promise.all([linkedRead, ownControlRead.catch(() => null)]).then(([linked, control]) => withControllers(chain, token, poolAddresses, linked, control));
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team: teamRead, lookbackBlocks: custodyWindow.blocks })));
   const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
   // A failure surfaces where these are awaited, not as unhandled.
@@ -145,7 +150,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked, ...ownerAsked]),
     receiversRead,
     liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
-    probe.slotImplementation ? null : readStoredControl(client, token, ctx.block, [code]),
+    ownControlRead,
   ]);
   const team = await teamRead;
   const pools = readAll.slice(0, discovery.candidates.length);
@@ -267,11 +272,29 @@ export async function transfersReadFromStart(client: ChainClient, token: Address
  * leaves them out.
  */
 function linkedTeam(chain: ChainId, token: Address, pools: readonly Address[], known: readonly TeamMember[], scan: ReceiverScan): TeamMember[] {
-  const wallet = (address: Address) => !sameAddress(address, token) && address !== zeroAddress && !pools.some((pool) => sameAddress(pool, address)) && labelKnownAddress(chain, address) === null;
+  const wallet = teamWallet(chain, token, pools);
   const launched = scan.launchRecipients.filter(wallet).map((address) => ({ address, relation: "launch_mint_recipient" as const }));
   const sources = [...known, ...launched].map((member) => member.address);
   const funded = scan.receivedFrom(sources).filter(wallet).map((address) => ({ address, relation: "received_from_team" as const }));
   return [...known, ...launched, ...funded];
+}
+
+/** Whether an address can be a team wallet: never the token, the zero address, a pool of the token or a registry address. */
+function teamWallet(chain: ChainId, token: Address, pools: readonly Address[]) {
+  return (address: Address) => !sameAddress(address, token) && address !== zeroAddress && !pools.some((pool) => sameAddress(pool, address)) && labelKnownAddress(chain, address) === null;
+}
+
+/**
+ * The team with the token's controllers added: every address its own code compares msg.sender
+ * with (read from storage, whatever getter exposes it, if any), except the owner, already named.
+ * A token that keeps its pool or a router in such a slot (to tax trades) names no team wallet by it.
+ */
+function withControllers(chain: ChainId, token: Address, pools: readonly Address[], team: readonly TeamMember[], control: StoredControl | null): TeamMember[] {
+  const wallet = teamWallet(chain, token, pools);
+  const controllers = [...new Set((control?.callers ?? []).map((caller) => caller.address))]
+    .filter((address) => wallet(address) && !team.some((member) => member.relation === "owner" && sameAddress(member.address, address)))
+    .map((address) => ({ address, relation: "controller" as const }));
+  return [...team, ...controllers];
 }
 
 /** The route the simulator trades a pool through, by its venue. */

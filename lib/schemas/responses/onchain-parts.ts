@@ -49,10 +49,22 @@ export const holderVariants = [
 
 export const holderOut = z.discriminatedUnion("kind", [...holderVariants]).describe("An account holding control, and what kind of account it is (discriminated by kind).");
 
-/** How a wallet is linked to a token's team. */
-export const teamRelationOut = z
-  .enum(["deployer", "owner", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"])
-  .describe("deployer: created the token contract. owner: the token's owner() at the block. initial_liquidity_provider: received the pool's first LP mint (listed only beside another link: a first provider alone is not the team). launch_mint_recipient: received the token's launch mint. received_from_team: received the token straight from one of those wallets (one step).");
+const teamRelationNotes = {
+  deployer: "deployer: created the token contract.",
+  owner: "owner: the token's owner() at the block.",
+  controller: "controller: an address the token's own code compares the caller with, read from its storage at the block (a minter, a pauser, an operator: it can call the token's privileged functions).",
+  initial_liquidity_provider: "initial_liquidity_provider: received the pool's first LP mint (listed only beside another link: a first provider alone is not the team).",
+  launch_mint_recipient: "launch_mint_recipient: received the token's launch mint.",
+  received_from_team: "received_from_team: received the token straight from one of those wallets (one step).",
+} as const;
+const teamRelationEnum = <const T extends readonly (keyof typeof teamRelationNotes)[]>(relations: T) =>
+  z.enum(relations).describe(relations.map((relation) => teamRelationNotes[relation]).join(" "));
+
+/** How a wallet is linked to a token's team, as intel/liquidity reads it (from logs and getters). */
+export const teamRelationOut = teamRelationEnum(["deployer", "owner", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"]);
+
+/** intel/risk reads the token's code as well, so it also names the addresses the code gives control to. */
+export const riskTeamRelationOut = teamRelationEnum(["deployer", "owner", "controller", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"]);
 
 const unique = <T extends string>(values: T[]) => [...new Set(values)] as [T, ...T[]];
 

@@ -2,7 +2,7 @@
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, amountOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
-import { holderKindOut, teamRelationOut, venueFields } from "./onchain-parts";
+import { holderKindOut, riskTeamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
 const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -281,7 +281,7 @@ const signalOut = z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
           .describe("Recognised lockers holding this pool's LP."),
         team_holders: z
-          .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(teamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
+          .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(riskTeamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
           .describe("Team wallets holding this pool's LP."),
         quote_pair: z.literal(true).optional().describe("Present (true) when the token itself is an established quote asset of the network, so the main pool pairs two quote assets: its custody is context, never a flag."),
       }),
@@ -299,7 +299,7 @@ const signalOut = z
                 address: addressOut.describe("The holder."),
                 balance: tokenUnits("Its balance at the block"),
                 share_bps: bpsOut.describe("Its share of total supply, in basis points."),
-                team: z.array(z.enum(["deployer", "owner", "launch_mint_recipient", "received_from_team"])).describe("How the holder is linked to the team (deployer, owner, a wallet the launch minted to, a wallet one of those sent the token to); empty when it is not."),
+                team: z.array(z.enum(["deployer", "owner", "controller", "launch_mint_recipient", "received_from_team"])).describe("How the holder is linked to the team (deployer, owner, an address the token's code checks the caller against, a wallet the launch minted to, a wallet one of those sent the token to); empty when it is not."),
               })
               .describe("A holder ranked by balance."),
           )
