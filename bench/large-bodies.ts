@@ -11,11 +11,7 @@
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/db/generated/client";
-import { createKey, createProject, createUser } from "@/lib/operator/operations";
-import { createTestDatabase } from "@/test/support/postgres";
-import { residentMbOfTree, startServer, waitFor } from "./support/server";
+import { onFreshDatabase, residentMbOfTree, runBench, waitFor } from "./support/server";
 
 const { values } = parseArgs({ options: { uploads: { type: "string", default: "6" }, megabytes: { type: "string", default: "100" }, port: { type: "string", default: "3331" } } });
 const uploads = Number(values.uploads);
@@ -67,14 +63,9 @@ async function meLoop(keys: string[], until: () => boolean): Promise<number[]> {
 }
 
 async function main() {
-  const database = await createTestDatabase();
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  const server = startServer(port, { DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" });
-  try {
-    const owner = await createUser(db, "bench", { email: "bench@example.com" });
-    const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
-    const keys: string[] = [];
-    for (let k = 0; k < 200; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+  await onFreshDatabase(async (bench) => {
+    const server = bench.startServer(port, { REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" });
+    const keys = await bench.liveKeys(200);
     await waitFor(`http://127.0.0.1:${port}/v1/api/health`, 120_000);
     await meLoop(keys, (() => { const end = Date.now() + 2_000; return () => Date.now() > end; })());
 
@@ -112,15 +103,7 @@ async function main() {
       me_baseline_p99_ms: Number(percentile(baseline, 99).toFixed(1)), me_baseline_calls: baseline.length,
       server_rss_mb_before: memoryBefore, server_rss_mb_peak: memoryPeak, server_rss_mb_after: residentMbOfTree(server.pid),
     }, null, 2));
-  } finally {
-    server.kill("SIGTERM");
-    await db.$disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await database.drop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -14,11 +14,7 @@
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/db/generated/client";
-import { createKey, createProject, createUser } from "@/lib/operator/operations";
-import { createTestDatabase } from "@/test/support/postgres";
-import { cpuSecondsOfTree, mean, median, startServer, waitFor } from "./support/server";
+import { cpuSecondsOfTree, median, onFreshDatabase, runBench, summarizeRuns, waitFor } from "./support/server";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "50" }, port: { type: "string", default: "3311" } } });
 const rounds = Number(values.rounds);
@@ -45,17 +41,12 @@ function run(url: string, headersFor?: (i: number) => Record<string, string>): P
 }
 
 async function main() {
-  const database = await createTestDatabase();
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  // One process, as the figures below were measured; bench/process-count.ts compares it with the default.
-  const server = startServer(port, { DATABASE_URL: database.url, REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", WEB_CONCURRENCY: "1" });
-  try {
-    const owner = await createUser(db, "bench", { email: "bench@example.com" });
-    const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
+  await onFreshDatabase(async (bench) => {
+    // One process, as the figures below were measured; bench/process-count.ts compares it with the default.
+    const server = bench.startServer(port, { REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", ENABLE_BENCH_ROUTES: "1", WEB_CONCURRENCY: "1" });
     // Enough keys that none is asked twice within a second at the expected rate.
     const keyCount = Math.max(200, connections * 40);
-    const keys: string[] = [];
-    for (let k = 0; k < keyCount; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+    const keys = await bench.liveKeys(keyCount);
     await waitFor(`${base}/v1/api/health`);
     await waitFor(`${base}/internal/bare`);
 
@@ -79,19 +70,12 @@ async function main() {
       pairs.push(first === "bare" ? { bare: a, me: b } : { bare: b, me: a });
     }
 
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: bench.url });
     await client.connect();
     const outcomes = await client.query(`SELECT http_status, count(*)::int AS n FROM request_records GROUP BY http_status ORDER BY 1`);
     await client.end();
 
-    const side = (name: "bare" | "me") => ({
-      rps: mean(pairs.map((pair) => pair[name].result.requests.average)),
-      p50_ms: median(pairs.map((pair) => pair[name].result.latency.p50)),
-      p99_ms: median(pairs.map((pair) => pair[name].result.latency.p99)),
-      server_cpu_us_per_request: mean(pairs.map((pair) => pair[name].cpuMicrosPerRequest)),
-      non2xx: pairs.reduce((sum, pair) => sum + pair[name].result.non2xx, 0),
-      errors: pairs.reduce((sum, pair) => sum + pair[name].result.errors, 0),
-    });
+    const side = (name: "bare" | "me") => summarizeRuns(pairs.map((pair) => pair[name]));
     const ratios = pairs.map((pair) => Number((pair.me.result.requests.average / pair.bare.result.requests.average).toFixed(3)));
     const summary = {
       rounds, seconds_per_run: seconds, connections, keys: keyCount,
@@ -102,15 +86,7 @@ async function main() {
       usage_records_by_status: Object.fromEntries(outcomes.rows.map((row) => [row.http_status, row.n])),
     };
     console.log(JSON.stringify(summary, null, 2));
-  } finally {
-    server.kill("SIGTERM");
-    await db.$disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await database.drop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

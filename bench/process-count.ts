@@ -12,12 +12,8 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/db/generated/client";
-import { createKey, createProject, createUser } from "@/lib/operator/operations";
 import { serverProcessPlan } from "@/lib/server/process-count";
-import { createTestDatabase } from "@/test/support/postgres";
-import { cpuSecondsOfTree, mean, median, startServer, waitFor } from "./support/server";
+import { cpuSecondsOfTree, median, onFreshDatabase, runBench, summarizeRuns, waitFor } from "./support/server";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "50" } } });
 const rounds = Number(values.rounds);
@@ -38,17 +34,12 @@ function run(url: string, keys: string[]): Promise<autocannon.Result> {
 
 async function main() {
   const defaultPlan = serverProcessPlan({ REDIS_URL: redisUrl });
-  const database = await createTestDatabase();
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  const servers = {
-    default: { port: 3321, process: startServer(3321, { DATABASE_URL: database.url, REDIS_URL: redisUrl }) },
-    one: { port: 3322, process: startServer(3322, { DATABASE_URL: database.url, REDIS_URL: redisUrl, WEB_CONCURRENCY: "1" }) },
-  };
-  try {
-    const owner = await createUser(db, "bench", { email: "bench@example.com" });
-    const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
-    const keys: string[] = [];
-    for (let k = 0; k < Math.max(400, connections * 80); k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+  await onFreshDatabase(async (bench) => {
+    const servers = {
+      default: { port: 3321, process: bench.startServer(3321, { REDIS_URL: redisUrl }) },
+      one: { port: 3322, process: bench.startServer(3322, { REDIS_URL: redisUrl, WEB_CONCURRENCY: "1" }) },
+    };
+    const keys = await bench.liveKeys(Math.max(400, connections * 80));
     for (const server of Object.values(servers)) await waitFor(`http://127.0.0.1:${server.port}/v1/api/health`, 120_000);
 
     const measure = async (name: keyof typeof servers) => {
@@ -67,14 +58,7 @@ async function main() {
       const second = await measure(order[1]);
       pairs.push({ [order[0]]: first, [order[1]]: second } as Record<keyof typeof servers, Measured>);
     }
-    const side = (name: keyof typeof servers) => ({
-      rps: mean(pairs.map((pair) => pair[name].result.requests.average)),
-      p50_ms: median(pairs.map((pair) => pair[name].result.latency.p50)),
-      p99_ms: median(pairs.map((pair) => pair[name].result.latency.p99)),
-      server_cpu_us_per_request: mean(pairs.map((pair) => pair[name].cpuMicrosPerRequest)),
-      non2xx: pairs.reduce((sum, pair) => sum + pair[name].result.non2xx, 0),
-      errors: pairs.reduce((sum, pair) => sum + pair[name].result.errors, 0),
-    });
+    const side = (name: keyof typeof servers) => summarizeRuns(pairs.map((pair) => pair[name]));
     const ratios = pairs.map((pair) => Number((pair.default.result.requests.average / pair.one.result.requests.average).toFixed(3)));
     console.log(JSON.stringify({
       cores: os.availableParallelism(),
@@ -85,15 +69,7 @@ async function main() {
       ratio_median: Number(median(ratios).toFixed(3)),
       ratio_by_round: ratios,
     }, null, 2));
-  } finally {
-    for (const server of Object.values(servers)) server.process.kill("SIGTERM");
-    await db.$disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await database.drop();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

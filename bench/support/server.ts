@@ -2,6 +2,10 @@
 // its processes spend.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/db/generated/client";
+import { createKey, createProject, createUser } from "@/lib/operator/operations";
+import { createTestDatabase } from "@/test/support/postgres";
 
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -86,3 +90,67 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 export const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+
+export type BenchRun = {
+  /** The fresh database's URL, for the servers' DATABASE_URL. */
+  url: string;
+  db: PrismaClient;
+  /** `npm start` on this database; stopped when the run ends. */
+  startServer(port: number, env?: Record<string, string>): ChildProcess;
+  /** Live keys of one project, allowed `intel:read`. */
+  liveKeys(count: number): Promise<string[]>;
+};
+
+/** One bench run on a fresh PostgreSQL database: the servers it starts are stopped and the database dropped after, however it ends. */
+export async function onFreshDatabase(work: (run: BenchRun) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase();
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  const servers: ChildProcess[] = [];
+  try {
+    await work({
+      url: database.url,
+      db,
+      startServer: (port, env = {}) => {
+        const server = startServer(port, { DATABASE_URL: database.url, ...env });
+        servers.push(server);
+        return server;
+      },
+      async liveKeys(count) {
+        const owner = await createUser(db, "bench", { email: "bench@example.com" });
+        const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
+        const keys: string[] = [];
+        for (let k = 0; k < count; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+        return keys;
+      },
+    });
+  } finally {
+    for (const server of servers) server.kill("SIGTERM");
+    await db.$disconnect();
+    // The servers close their connections before the database can be dropped.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await database.drop();
+  }
+}
+
+/** A bench's entry: its error printed and a failing exit code. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** One measured autocannon run and the server CPU it cost. */
+export type MeasuredRun = { result: { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }; cpuMicrosPerRequest: number };
+
+/** Runs of one side of a comparison, summed up: mean rate and CPU, median latencies, every failure counted. */
+export function summarizeRuns(runs: readonly MeasuredRun[]) {
+  return {
+    rps: mean(runs.map((run) => run.result.requests.average)),
+    p50_ms: median(runs.map((run) => run.result.latency.p50)),
+    p99_ms: median(runs.map((run) => run.result.latency.p99)),
+    server_cpu_us_per_request: mean(runs.map((run) => run.cpuMicrosPerRequest)),
+    non2xx: runs.reduce((sum, run) => sum + run.result.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.result.errors, 0),
+  };
+}
