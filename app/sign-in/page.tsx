@@ -7,7 +7,7 @@ import { currentUser } from "@/lib/portal/guards";
 import { safeReturnPath } from "@/lib/portal/return-path";
 import { signInOrigin } from "@/lib/portal/sign-in-origin";
 import { refusalFromUrl, refusalMessage } from "@/lib/auth/sign-in-links";
-import { signInWithGitHub } from "./actions";
+import { signInWithGitHub } from "@/lib/auth/sign-in-actions";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
 import { ui } from "@/components/ui/styles";
-import { requestSignInLink, type SignInState } from "./actions";
+import { requestSignInLink, type SignInState } from "@/lib/auth/sign-in-actions";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, formAction, pending] = useActionState<SignInState, FormData>(requestSignInLink, {});

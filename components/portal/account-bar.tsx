@@ -1,7 +1,7 @@
 // Who is signed in, the staff area for staff, and signing out.
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
-import { signOutEverywhere } from "@/app/sign-in/actions";
+import { signOutEverywhere } from "@/lib/auth/sign-in-actions";
 import type { PortalUser } from "@/lib/portal/guards";
 
 export function AccountBar({ user, area }: { user: PortalUser; area: "developers" | "staff" }) {

@@ -41,9 +41,9 @@ async function discoverActions(): Promise<Map<string, (input: unknown) => Promis
 
 /** Actions that run before anyone is signed in: nothing of anyone's to guard. */
 const publicActions: Record<string, string> = {
-  "app/sign-in/actions.ts#requestSignInLink": "asks for a sign-in link for the e-mail typed in (rate limited per address and per client address, in Auth.js's signIn callback)",
-  "app/sign-in/actions.ts#signInWithGitHub": "starts the OAuth redirect",
-  "app/sign-in/actions.ts#signOutEverywhere": "ends the caller's own session",
+  "lib/auth/sign-in-actions.ts#requestSignInLink": "asks for a sign-in link for the e-mail typed in (rate limited per address and per client address, in Auth.js's signIn callback)",
+  "lib/auth/sign-in-actions.ts#signInWithGitHub": "starts the OAuth redirect",
+  "lib/auth/sign-in-actions.ts#signOutEverywhere": "ends the caller's own session",
 };
 
 type ActionCase = {
