@@ -4,7 +4,7 @@
 import { ui } from "@/components/ui/styles";
 import { ErrorTable } from "./endpoint-reference";
 import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
-import { provenanceLabels } from "@/lib/intel/provenance";
+import { provenanceLabels } from "@/lib/schemas/provenance";
 import { keyPrefixes } from "@/lib/keys/api-key";
 import { defaultRequestDeadlineMs } from "@/lib/api/pipeline/deadline";
 import { metadataWindows, sandboxWindows, tierHourlyLimits } from "@/lib/rate-limit/policies";

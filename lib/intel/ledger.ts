@@ -2,7 +2,7 @@
 // exactly one label, and a field labelled `unavailable` always has its reason beside it (spec:
 // Contract analysis result). Labels keep the order they were given, which is the order
 // `meta.provenance` is written in.
-import type { Provenance } from "./provenance";
+import type { Provenance } from "@/lib/schemas/provenance";
 
 export class ProvenanceLedger {
   readonly provenance: Record<string, Provenance> = {};

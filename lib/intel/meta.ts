@@ -6,7 +6,7 @@ import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
-import type { Provenance } from "@/lib/intel/provenance";
+import type { Provenance } from "@/lib/schemas/provenance";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { answerStore, readKey, sharedRead } from "./hot-reads";
 import { intelThreadPool } from "./threads/pool";

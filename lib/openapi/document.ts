@@ -4,7 +4,7 @@
 // serves; a test keeps it equal to what this builds.
 import { errorCodes } from "@/lib/contract/error-codes";
 import { getEndpoint, type EndpointId } from "@/lib/contract/endpoints";
-import { provenanceLabels } from "@/lib/intel/provenance";
+import { provenanceLabels } from "@/lib/schemas/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { healthResponse } from "@/lib/schemas/responses/health";
 import { endpointReferences, type EndpointReference, type JsonSchema } from "./endpoint-reference";

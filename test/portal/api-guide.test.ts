@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ApiGuide } from "@/components/portal/api-guide";
 import { errorCodes } from "@/lib/contract/error-codes";
-import { provenanceLabels } from "@/lib/intel/provenance";
+import { provenanceLabels } from "@/lib/schemas/provenance";
 
 describe("the API guide on /docs and the Endpoints tab", () => {
   const html = renderToStaticMarkup(createElement(ApiGuide));

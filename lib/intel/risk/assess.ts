@@ -5,7 +5,7 @@ import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import { getNetwork, isQuoteAsset, labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import { amount, venueOf, type Amount } from "@/lib/intel/present";
-import type { Provenance } from "@/lib/intel/provenance";
+import type { Provenance } from "@/lib/schemas/provenance";
 import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";

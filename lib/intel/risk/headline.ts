@@ -8,7 +8,7 @@
 // The mapping from signal ids to fields is kept in this one module: the power signals
 // (`power_<kind>`) are being reworked to be found by their effect with their holder in evidence,
 // and only `powerHeadline` needs to follow.
-import type { Provenance } from "@/lib/intel/provenance";
+import type { Provenance } from "@/lib/schemas/provenance";
 import { headlinePowers, type HeadlinePower, type OwnerState, type RiskLevel } from "@/lib/schemas/responses/risk";
 
 /** A signal as the answer carries it. */

@@ -1,5 +1,5 @@
 // What every risk signal is: the shape the assessment and the power read both write.
-import type { Provenance } from "@/lib/intel/provenance";
+import type { Provenance } from "@/lib/schemas/provenance";
 
 export type Severity = "high" | "medium" | "low" | "info";
 

@@ -5,8 +5,10 @@ import { getAddress, zeroAddress, type Address, type Hash, type Hex } from "viem
 import { isBurnAddress, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { sameAddress, type PoolCandidate } from "@/lib/intel/market";
 import type { TransferLog } from "@/lib/intel/wallet/movements";
+import type { TeamWalletRelation } from "@/lib/schemas/responses/team-wallets";
 
-export type Relation = "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
+/** The contract's names for a team link: a link it does not name cannot be made here. */
+export type Relation = TeamWalletRelation;
 
 export type RelationProof = { relation: Relation; transaction?: Hash; block?: number; read?: string; from?: Address; amount?: bigint; role?: string };
 

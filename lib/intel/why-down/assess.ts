@@ -6,11 +6,13 @@ import { labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, hasFungibleLp, sameAddress, sidesOf, stableMidPrice, type Amounts, type Ratio } from "@/lib/intel/market";
 import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
 import type { LogPlace, PoolEvent, WhyDownReading } from "./read";
+import type { WhyDownDriver } from "@/lib/schemas/responses/why-down";
 
 /** Rules for the dominant driver, in order (documented in the README). */
 export const driverRules = { liquidityPulledBps: 5_000, teamShareOfSellsBps: 5_000, thinTradesBelow: 5 } as const;
 
-export type Driver = "liquidity_pulled" | "team_wallets_selling" | "heavy_selling";
+/** The contract's names for the drivers of a fall: a driver it does not name cannot be measured here. */
+export type Driver = WhyDownDriver;
 
 /** Basis points of `whole`, 0 when there is no whole to share. */
 export const shareBps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;

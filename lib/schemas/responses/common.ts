@@ -3,7 +3,7 @@
 // answer with it before sending, the OpenAPI document is generated from it, and the docs read
 // its descriptions. Descriptions are written for the developer reading the docs.
 import { z } from "zod";
-import { provenanceLabels, type Provenance } from "@/lib/intel/provenance";
+import { provenanceLabels, type Provenance } from "@/lib/schemas/provenance";
 import { amountOut, isoTimeOut } from "../vocabulary";
 
 // The vocabulary's shapes, where every response schema has always found its building blocks.

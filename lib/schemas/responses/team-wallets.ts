@@ -1,15 +1,16 @@
 // POST /v1/api/intel/team-wallets: the wallets linked to a token's team by on-chain relations,
 // each relation with its proof, and what each wallet has done lately.
 import { z } from "zod";
-import type { Relation } from "@/lib/intel/team/links";
 import { quoteAssetOut } from "./wallet-parts";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
-const relations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const satisfies readonly Relation[];
+/** Every way a wallet is linked to a team, as the contract names them; intel/team links by these and no others. */
+export const teamWalletRelations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const;
+export type TeamWalletRelation = (typeof teamWalletRelations)[number];
 
 /** How a wallet is linked to the team; also named by intel/why-down wherever a team wallet appears. */
 export const relationOut = z
-  .enum(relations)
+  .enum(teamWalletRelations)
   .describe(
     "How the wallet is linked to the team. deployer: created the token contract (from the node's creator record; not read on Base). " +
       "owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. " +

@@ -2,15 +2,16 @@
 // the last 24 hours of blocks — three drivers each measured from logs, the dominant one by rule, and
 // every observation behind them.
 import { z } from "zod";
-import type { Driver } from "@/lib/intel/why-down/assess";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
 import { venueFields } from "./onchain-parts";
 import { relationOut } from "./team-wallets";
 
-const drivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
+/** The drivers of a fall, as the contract names them; intel/why-down measures these and no others. */
+export const whyDownDrivers = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const;
+export type WhyDownDriver = (typeof whyDownDrivers)[number];
 
 const driverOut = z
-  .enum(drivers)
+  .enum(whyDownDrivers)
   .describe(
     "A candidate driver of the fall. liquidity_pulled: liquidity was removed from the pool. " +
       "team_wallets_selling: wallets intel/team-wallets links to the team sold or moved the token. heavy_selling: more was sold into the pool than bought.",

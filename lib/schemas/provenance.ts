@@ -1,5 +1,5 @@
 // Every field of an intelligence answer carries exactly one provenance label (spec: Contract
-// analysis result). Kept here, below the endpoint modules and the schemas that describe them.
+// analysis result). Part of the answer vocabulary: the schemas describe with it, the endpoints label with it.
 export const provenanceLabels = {
   verified_onchain: "Read from a node of that network at request time; a fact.",
   augmented: "Supplied by an outside source, cross-checked but not proven.",
