@@ -18,7 +18,7 @@ import { signInStartWarnings } from "@/lib/auth/email";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
 import { startDemoChains } from "@/lib/demo-chain";
-import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
+import { demoChainDataSetting, setDemoExampleRequests, type ExampleRequests } from "@/lib/chain/demo-data";
 import { describeCapabilities, probeNode } from "@/lib/chain/capabilities";
 import { getChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
@@ -27,7 +27,7 @@ import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
-import type { AddressBook } from "@/lib/demo-chain";
+import { demoExampleRequests } from "@/lib/demo-chain/requests";
 import { forgetRunningDemoChains, recordRunningDemoChains } from "@/lib/demo-chain/running";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
@@ -73,7 +73,8 @@ async function main() {
     await recordRunningDemoChains(Object.fromEntries(Object.values(rpcSettings).map((setting) => [setting, process.env[setting]!])));
     started.push({ name: "demo chain record removed", run: () => forgetRunningDemoChains() });
     process.env[demoChainDataSetting] = "1";
-    demoBooks = Object.fromEntries(Object.keys(rpcSettings).map((chain) => [chain, demo[chain as keyof typeof rpcSettings].addressBook]));
+    // The reference pages offer requests that answer here: the demo's own, on the Ethereum chain.
+    demoExamples = demoExampleRequests("eth", demo.eth.addressBook);
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
@@ -94,13 +95,13 @@ async function main() {
   process.env.INTEL_THREADS ??= "auto";
   process.env.SERVER_PROCESSES = String(plan.count);
   if (plan.count === 1) {
-    if (demoBooks) setDemoAddressBooks(demoBooks);
+    if (demoExamples) setDemoExampleRequests(demoExamples);
     const served = await serveApp();
     console.log(`${readyLine()} — 1 process (${plan.why}), ${threadsLine()}`);
     stopRequested = (signal) => void stop(signal, served);
     return;
   }
-  await superviseWorkers(plan.count, demoBooks);
+  await superviseWorkers(plan.count, demoExamples);
   console.log(`${readyLine()} — ${plan.count} processes (${plan.why}), ${threadsLine()}`);
   stopRequested = (signal) => void stopWorkers(signal);
 }
@@ -144,20 +145,20 @@ async function serveApp() {
   return served;
 }
 
-/** The demo chains' address books, which workers receive from the supervisor (they start no chains). */
-let demoBooks: Record<string, AddressBook> | null = null;
+/** Requests that answer on the demo chains, which workers receive from the supervisor (they start no chains). */
+let demoExamples: ExampleRequests | null = null;
 
-type WorkerMessage = { kind: "books"; books: Record<string, AddressBook> | null } | { kind: "stop" };
+type WorkerMessage = { kind: "examples"; examples: ExampleRequests | null } | { kind: "stop" };
 /** A worker's first word: it listens now (a message sent before its listener exists is lost). */
 type SupervisorMessage = { kind: "hello" };
 
 /** Forks the workers, hands each what it needs, and replaces one that dies while serving. */
-async function superviseWorkers(count: number, books: Record<string, AddressBook> | null) {
+async function superviseWorkers(count: number, examples: ExampleRequests | null) {
   // Each worker's peer-address secret is the same (the env), so any worker may answer any request.
   const fork = () => {
     const worker = cluster.fork();
     worker.on("message", (message: SupervisorMessage) => {
-      if (message.kind === "hello") worker.send({ kind: "books", books } satisfies WorkerMessage);
+      if (message.kind === "hello") worker.send({ kind: "examples", examples } satisfies WorkerMessage);
     });
     return worker;
   };
@@ -183,8 +184,8 @@ async function superviseWorkers(count: number, books: Record<string, AddressBook
 /** A worker: waits for the supervisor's word, serves, and stops when told (or signalled). */
 function runWorker() {
   process.on("message", (message: WorkerMessage) => {
-    if (message.kind === "books") {
-      if (message.books) setDemoAddressBooks(message.books);
+    if (message.kind === "examples") {
+      if (message.examples) setDemoExampleRequests(message.examples);
       serveApp().then(
         (served) => (stopRequested = (signal) => void stop(signal, served)),
         (error: unknown) => {

@@ -1,5 +1,3 @@
-import type { AddressBook } from "@/lib/demo-chain";
-
 // Whether chain answers come from the local demo chains. The server sets this when it starts
 // them (no *_RPC_URL configured), so every surface that shows chain results can say they are
 // demo data: the API's `meta.demo_data` and the portal's "Demo data" label.
@@ -12,16 +10,20 @@ export function servesDemoChainData(env: Record<string, string | undefined> = pr
 /** What a response says about demo data: a flag, and a sentence for people reading it. */
 export const demoDataNotice = "Demo data: played on local demo chains by this deployment, not read from a public network.";
 
-// The server keeps the demo chains' address books here when it starts them, so the reference pages
-// can offer requests that work on this deployment. On globalThis: the server script and the app's
-// bundled modules are different copies of this file.
-const holder = globalThis as unknown as { __demoAddressBooks?: Record<string, AddressBook> };
+/** A request body that answers on this deployment, by endpoint id. */
+export type ExampleRequests = Record<string, Array<Record<string, unknown>>>;
 
-export function setDemoAddressBooks(books: Record<string, AddressBook>): void {
-  holder.__demoAddressBooks = books;
+// The server keeps requests that answer on its demo chains here when it starts them (it reads them
+// from the demo's address books; the product never does), so the reference pages can offer a
+// request that works on this deployment. On globalThis: the server script and the app's bundled
+// modules are different copies of this file.
+const holder = globalThis as unknown as { __demoExampleRequests?: ExampleRequests };
+
+export function setDemoExampleRequests(requests: ExampleRequests): void {
+  holder.__demoExampleRequests = requests;
 }
 
-/** The address book of a network's demo chain, when this deployment serves one. */
-export function demoAddressBook(chain: string): AddressBook | null {
-  return servesDemoChainData() ? (holder.__demoAddressBooks?.[chain] ?? null) : null;
+/** The first request for an endpoint that answers on this deployment's demo chains, when it serves them. */
+export function demoExampleRequest(endpointId: string): Record<string, unknown> | null {
+  return servesDemoChainData() ? (holder.__demoExampleRequests?.[endpointId]?.[0] ?? null) : null;
 }

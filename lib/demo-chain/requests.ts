@@ -2,7 +2,8 @@
 // on one network's demo chain. The reference pages show the first as the example request when the
 // deployment serves the demo chains; the tests and benchmarks run them all.
 import type { AddressBook } from "@/lib/demo-chain";
-import type { EndpointId } from "@/lib/contract/endpoints";
+import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
+import type { ExampleRequests } from "@/lib/chain/demo-data";
 
 export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {
   const s = book.scenarios;
@@ -92,4 +93,9 @@ export function lockerRequestsFor(id: EndpointId, chain: string, book: AddressBo
     default:
       return [];
   }
+}
+
+/** What the server hands the reference pages: every endpoint's demo requests on one demo chain. */
+export function demoExampleRequests(chain: string, book: AddressBook): ExampleRequests {
+  return Object.fromEntries(endpoints.map((endpoint) => [endpoint.id, demoRequestsFor(endpoint.id, chain, book)]));
 }

@@ -4,8 +4,7 @@
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
 import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type EndpointId, type Permission } from "@/lib/contract/endpoints";
-import { demoAddressBook } from "@/lib/chain/demo-data";
-import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { demoExampleRequest } from "@/lib/chain/demo-data";
 import { savedExample } from "./examples";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 import { outputJsonSchema, type JsonSchema } from "./output-json-schema";
@@ -184,9 +183,7 @@ function exampleResponseFor(endpoint: EndpointDefinition): Record<string, unknow
  * request (it answers there); elsewhere real mainnet addresses.
  */
 function exampleRequestFor(endpoint: EndpointDefinition, schema: JsonSchema): Record<string, unknown> {
-  const book = demoAddressBook("eth");
-  const demoRequest = book ? demoRequestsFor(endpoint.id as EndpointId, "eth", book)[0] : undefined;
-  return demoRequest ?? exampleFor(schema);
+  return demoExampleRequest(endpoint.id) ?? exampleFor(schema);
 }
 
 export function endpointReference(endpoint: EndpointDefinition): EndpointReference {

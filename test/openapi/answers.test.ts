@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointPath, endpoints } from "@/lib/contract/endpoints";
 import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { publishCard } from "@/lib/operator/operations";
-import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoExampleRequests, demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { exampleEnvelope, exampleFileName, savedExample } from "@/lib/openapi/examples";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
-import { demoChainDataSetting, setDemoAddressBooks } from "@/lib/chain/demo-data";
+import { demoChainDataSetting, setDemoExampleRequests } from "@/lib/chain/demo-data";
 import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -94,7 +94,7 @@ describe("the reference pages' example answers", () => {
   it("on a deployment serving the demo chains, the reference pages' example requests are those demo requests", () => {
     const saved = process.env[demoChainDataSetting];
     process.env[demoChainDataSetting] = "1";
-    setDemoAddressBooks(Object.fromEntries(DEMO_CHAINS.map((chain) => [chain, demo.chains[chain].addressBook])));
+    setDemoExampleRequests(demoExampleRequests("eth", demo.chains.eth.addressBook));
     try {
       for (const reference of endpointReferences().filter((r) => r.surface === "intelligence")) {
         expect(reference.exampleRequest, reference.id).toEqual(savedExample(reference.id)!.request);
