@@ -1,7 +1,7 @@
 // The landing page: what the API is, and the two ways in (portal, docs).
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 
 export default function HomePage() {
   const paid = endpoints.filter((endpoint) => endpoint.surface === "intelligence");

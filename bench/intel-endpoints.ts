@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
-import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
+import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import { createHarness } from "@/test/support/harness";
 import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";

@@ -15,7 +15,7 @@ import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { startDemoChain } from "@/lib/demo-chain";
 import { demoRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";

@@ -1,10 +1,10 @@
-// The API-key pipeline (DESIGN section 4), composed from the small steps in
+// The API-key pipeline (its order: README "Every request passes the same checks"), composed from the small steps in
 // ./pipeline. Each route file binds an endpoint id to its implementation.
 import { performance } from "node:perf_hooks";
-import { errorCodes, type RequestOutcome } from "@/lib/contract/error-codes";
-import { ApiError } from "@/lib/contract/api-error";
+import { errorCodes, type RequestOutcome } from "@/lib/api-contract/error-codes";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { apiDeps } from "./deps";
-import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/contract/endpoints";
+import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/api-contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
@@ -12,7 +12,7 @@ import { answerPreflight, corsHeadersFor } from "./pipeline/cors";
 import { assertPublicApiOn, authenticate } from "./pipeline/authenticate";
 import { clientAddress } from "@/lib/server/client-address";
 import type { KeyContext } from "@/lib/keys/key-context";
-import type { EndpointContext, EndpointImplementation } from "@/lib/contract/endpoint";
+import type { EndpointContext, EndpointImplementation } from "@/lib/api-contract/endpoint";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { peekRateBudget, ratePolicyFor, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";

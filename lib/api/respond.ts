@@ -1,6 +1,6 @@
 // The one success envelope and the one failure envelope.
 import { randomFillSync } from "node:crypto";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";

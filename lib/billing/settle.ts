@@ -1,7 +1,7 @@
 // Settling a successful call: what it costs — from a trial key's allowance, from the account's
 // credits, or nothing — its usage record and its stored replay commit together or not at all.
 // Nothing here runs for a failed call: failures are never charged.
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { KeyContext } from "@/lib/keys/key-context";

@@ -2,7 +2,7 @@
 // on one network's demo chain. The reference pages show the first as the example request when the
 // deployment serves the demo chains; the tests and benchmarks run them all.
 import type { AddressBook } from "@/lib/demo-chain";
-import { endpoints, type EndpointId } from "@/lib/contract/endpoints";
+import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import type { ExampleRequests } from "@/lib/chain/demo-data";
 
 export function demoRequestsFor(id: EndpointId, chain: string, book: AddressBook): Array<Record<string, unknown>> {

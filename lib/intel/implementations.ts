@@ -1,7 +1,7 @@
 // Every intelligence endpoint's implementation, by endpoint id: the routes and the intelligence
 // threads take them from here, so a thread can run any endpoint a route serves. A new intelligence
 // endpoint in the registry that is missing here does not compile.
-import type { EndpointId, InputOf, endpoints } from "@/lib/contract/endpoints";
+import type { EndpointId, InputOf, endpoints } from "@/lib/api-contract/endpoints";
 import { contractAnalysis } from "@/lib/intel/contract";
 import { liquidityIntel } from "@/lib/intel/liquidity";
 import { riskIntel } from "@/lib/intel/risk";

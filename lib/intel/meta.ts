@@ -5,7 +5,7 @@ import { getChainClient } from "@/lib/chain/clients";
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
-import type { EndpointImplementation, EndpointResult } from "@/lib/contract/endpoint";
+import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
 import type { Provenance } from "@/lib/schemas/provenance";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { answerStore, readKey, sharedRead } from "./hot-reads";

@@ -1,6 +1,6 @@
 // GET /v1/api/discover — published cards only, newest first.
 import { getAddress } from "viem";
-import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
 import type { RequestOf } from "@/lib/schemas/requests";
 
 export const discover: EndpointImplementation<RequestOf<"discover">> = async ({ input, db }) => {

@@ -1,6 +1,6 @@
 // GET /v1/api/me — the calling key's own details. The balance is the project
 // owner's; null only when it could not be read at that moment.
-import type { EndpointImplementation } from "@/lib/contract/endpoint";
+import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
 import { freeCreditsLeft, topUpGuidance } from "@/lib/billing/credits";
 import { maskApiKey } from "@/lib/keys/api-key";
 

@@ -2,8 +2,8 @@
 // the one error table. The Endpoints tab, the public docs page and the OpenAPI
 // document all render this, so they cannot disagree with what the routes enforce.
 import { z } from "zod";
-import { errorCodes, type ErrorCode } from "@/lib/contract/error-codes";
-import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type EndpointId, type Permission } from "@/lib/contract/endpoints";
+import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
+import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type EndpointId, type Permission } from "@/lib/api-contract/endpoints";
 import { demoExampleRequest } from "@/lib/chain/demo-data";
 import { savedExample } from "./examples";
 import { fieldErrorCodes } from "@/lib/schemas/common";
@@ -125,7 +125,7 @@ function exampleFor(schema: JsonSchema): Record<string, unknown> {
   return example;
 }
 
-/** Every error an endpoint can answer with, in the order the pipeline checks (DESIGN section 4). */
+/** Every error an endpoint can answer with, in the order the pipeline checks (README: "Every request passes the same checks in this order"). */
 export function errorCodesFor(endpoint: EndpointDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ["public_api_disabled", "method_not_allowed"];
   if (endpoint.surface === "public") return [...codes, "internal_error", "unavailable"];

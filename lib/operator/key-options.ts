@@ -2,7 +2,7 @@
 // the portal's creation form so both refuse the same things with the same words.
 import { z } from "zod";
 import { invalidIpsMessage, invalidOriginsMessage } from "@/lib/keys/allow-lists";
-import { endpoints, permissionNames } from "@/lib/contract/endpoints";
+import { endpoints, permissionNames } from "@/lib/api-contract/endpoints";
 import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { CHAIN_IDS } from "@/lib/chain/networks";
 

@@ -1,7 +1,7 @@
 // The operator's operations. The CLI and the portal's staff area call these same
 // functions; every change lands in the audit log.
 import { z } from "zod";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
 import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
@@ -14,7 +14,7 @@ import { updateSettings, type Settings } from "@/lib/settings";
 import { isChainId } from "@/lib/chain/networks";
 import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
 import type { Address } from "viem";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { audit, type Actor } from "./audit";
 import { keyOptionsSchema, type KeyOptionsInput } from "./key-options";
 

@@ -6,7 +6,7 @@ import { notFound, redirect } from "next/navigation";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
-import { isApiError } from "@/lib/contract/api-error";
+import { isApiError } from "@/lib/api-contract/api-error";
 import type { RatePolicy } from "@/lib/rate-limit";
 import type { ActionResult } from "./action-result";
 import { portalDeps } from "./deps";
@@ -15,7 +15,8 @@ import { PortalAccessError, PortalInputError, notFoundMessage, parseInput } from
 export type PortalUser = { id: string; email: string; name: string | null; role: "user" | "staff" };
 export type UserContext = { db: Db; user: PortalUser; isStaff: boolean; /** Who the audit log names. */ actor: string; now: Date };
 export type ProjectContext = UserContext & { project: Project };
-export type KeyContext = ProjectContext & { key: ApiKey };
+/** A signed-in owner acting on one of their own keys (not the API pipeline's KeyContext: that one is the calling key). */
+export type OwnedKeyContext = ProjectContext & { key: ApiKey };
 
 /** Portal actions per user: generous for people, a wall for scripts. */
 export const portalActionPolicy: RatePolicy = { name: "portal-actions", windows: [{ name: "minute", limit: 30, windowMs: 60_000 }] };
@@ -44,7 +45,7 @@ export async function authorizeProject(ctx: UserContext, projectId: unknown): Pr
   return { ...ctx, project };
 }
 
-export async function authorizeKey(ctx: UserContext, keyId: unknown): Promise<KeyContext> {
+export async function authorizeKey(ctx: UserContext, keyId: unknown): Promise<OwnedKeyContext> {
   const key = typeof keyId === "string" && keyId ? await ctx.db.apiKey.findUnique({ where: { id: keyId }, include: { project: true } }) : null;
   if (!key || (key.project.ownerId !== ctx.user.id && !ctx.isStaff)) throw new PortalAccessError("not_found", notFoundMessage);
   const { project, ...bare } = key;
@@ -126,7 +127,7 @@ export function projectAction<S extends z.ZodType<{ projectId: string }>, O>(sch
 }
 
 /** The owner of the key's project, or staff. */
-export function keyAction<S extends z.ZodType<{ keyId: string }>, O>(schema: S, handler: (ctx: KeyContext, input: z.output<S>) => Promise<O>) {
+export function keyAction<S extends z.ZodType<{ keyId: string }>, O>(schema: S, handler: (ctx: OwnedKeyContext, input: z.output<S>) => Promise<O>) {
   return action(schema, (ctx, input) => authorizeKey(ctx, input.keyId), handler);
 }
 

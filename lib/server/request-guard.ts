@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
-import { ApiError } from "@/lib/contract/api-error";
-import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/contract/endpoints";
+import { ApiError } from "@/lib/api-contract/api-error";
+import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/api-contract/endpoints";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain, writeRawFailure } from "./failure-reply";
 

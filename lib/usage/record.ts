@@ -3,7 +3,7 @@
 // round trip.
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
-import type { RequestOutcome } from "@/lib/contract/error-codes";
+import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

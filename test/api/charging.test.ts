@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress } from "viem";
 import { apiRoute } from "@/lib/api/handler";
 import { ratePolicyFor } from "@/lib/api/pipeline/rate-budget";
-import { getEndpoint } from "@/lib/contract/endpoints";
+import { getEndpoint } from "@/lib/api-contract/endpoints";
 import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
 import { changeSettings } from "@/lib/operator/operations";
 import { usageSummary } from "@/lib/portal/usage";

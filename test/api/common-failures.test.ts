@@ -4,7 +4,7 @@
 // decisions, the same on any store; the embedded defaults are put under load once, in
 // charging.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints, type EndpointDefinition } from "@/lib/contract/endpoints";
+import { endpoints, type EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { changeSettings, createKey, createProject, revokeKey, rotateKey, setProjectStatus, suspendKey } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";
 

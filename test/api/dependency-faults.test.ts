@@ -4,7 +4,7 @@
 // answer in the failure envelope with its request id, in bounded time, charge nothing, lose no
 // usage record of a request that reached a key, and recover without a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints, type Endpoint } from "@/lib/contract/endpoints";
+import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
 import { apiDeps } from "@/lib/api/deps";
 import { drainUsageWrites, recordFailedUsage } from "@/lib/usage/record";
 import { demoRequestsFor } from "@/lib/demo-chain/requests";

@@ -3,8 +3,8 @@
 // other than 503, and every failure is the envelope with the request id of its X-Request-Id.
 // FUZZ_SEED repeats a run; FUZZ_REQUESTS sets its size (at least 2,000).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { errorCodes } from "@/lib/contract/error-codes";
-import { endpoints } from "@/lib/contract/endpoints";
+import { errorCodes } from "@/lib/api-contract/error-codes";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { revokeKey } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";

@@ -2,7 +2,7 @@
 // proxy in front of the eth demo chain) and straight from the node: the same `data`, or, where a
 // provider cannot serve what the endpoint reads, an honest 503 naming it — never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints, type Endpoint } from "@/lib/contract/endpoints";
+import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";

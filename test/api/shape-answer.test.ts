@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AnswerContractError, shapeAnswer } from "@/lib/api/pipeline/shape-answer";
-import type { EndpointDefinition } from "@/lib/contract/endpoints";
+import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { defineResponse } from "@/lib/schemas/responses/common";
 
 const endpoint: EndpointDefinition = {

@@ -63,7 +63,7 @@ describe("layers", () => {
   });
 
   it("the chain layer throws its own errors, not the API's", () => {
-    expect(importsBetween((file) => file.startsWith("lib/chain/"), (target) => target.startsWith("lib/contract/"))).toEqual([]);
+    expect(importsBetween((file) => file.startsWith("lib/chain/"), (target) => target.startsWith("lib/api-contract/"))).toEqual([]);
   });
 
   it("the answer schemas do not import the intelligence they describe", () => {
@@ -94,7 +94,7 @@ describe("layers", () => {
 
   it("reads the imports it judges (the graph is not empty, and it sees dynamic imports)", () => {
     expect(files.size).toBeGreaterThan(100);
-    expect(imports.get("lib/api/handler.ts")).toContain("lib/contract/endpoints.ts");
+    expect(imports.get("lib/api/handler.ts")).toContain("lib/api-contract/endpoints.ts");
     expect(imports.get("lib/portal/deps.ts")).toContain("lib/auth/auth.ts");
     expect(imports.get("components/portal/account-bar.tsx")).toContain("lib/auth/sign-in-actions.ts");
   });

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http } from "viem";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { clearChainClients } from "@/lib/chain/clients";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { chainAnswer } from "@/lib/intel/meta";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import { createPublicClient, erc20Abi, http, toFunctionSelector, type Address } from "viem";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";

@@ -14,7 +14,7 @@ import { rpc } from "../chain/support/anvil";
 import { getNetwork } from "@/lib/chain/networks";
 import { compilePlaced } from "@/lib/intel/compile-placed";
 import { useDemoChains } from "../support/demo-chains";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";

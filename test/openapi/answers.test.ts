@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpointPath, endpoints } from "@/lib/contract/endpoints";
+import { endpointPath, endpoints } from "@/lib/api-contract/endpoints";
 import { DEMO_CHAINS } from "@/lib/demo-chain";
 import { publishCard } from "@/lib/operator/operations";
 import { demoExampleRequests, demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";

@@ -7,7 +7,7 @@ import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/cl
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "viem";
-import { permissionNames } from "@/lib/contract/endpoints";
+import { permissionNames } from "@/lib/api-contract/endpoints";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import type { readTeamWallets } from "@/lib/intel/team";

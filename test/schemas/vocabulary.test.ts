@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { componentsPath, outputJsonSchemaWithComponents, type JsonSchema } from "@/lib/openapi/output-json-schema";
 import { vocabularyFields } from "@/lib/schemas/vocabulary";
 

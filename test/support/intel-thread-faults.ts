@@ -1,6 +1,6 @@
 // An intelligence thread whose answers misbehave on purpose, served by the real task loop: the
 // pool's tests make one crash its thread, one hang it, one wait for its cancel, one answer.
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
 import type { PresentedAnswer } from "@/lib/intel/meta";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { badge, ui } from "@/components/ui/styles";
 import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { formatNumber, formatTime } from "@/lib/portal/format";
 import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
 import { FilterButtons, FilterSelect, Pager, filterHref } from "@/components/portal/list-filters";

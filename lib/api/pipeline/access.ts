@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/contract/api-error";
-import { isPaid, type EndpointDefinition } from "@/lib/contract/endpoints";
+import { ApiError } from "@/lib/api-contract/api-error";
+import { isPaid, type EndpointDefinition } from "@/lib/api-contract/endpoints";
 import type { KeyContext } from "@/lib/keys/key-context";
 
 /**

@@ -2,7 +2,7 @@
 // signal aborts the chain reads in flight (through the request's RPC scope), the pipeline
 // answers at once instead of waiting for them, and nothing is charged.
 import { createRpcMeter } from "@/lib/chain/rpc-meter";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 
 export const defaultRequestDeadlineMs = 15_000;
 

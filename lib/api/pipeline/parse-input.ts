@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/contract/api-error";
-import type { EndpointDefinition } from "@/lib/contract/endpoints";
+import { ApiError } from "@/lib/api-contract/api-error";
+import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 
 export const maxBodyBytes = 16 * 1024;

@@ -1,8 +1,8 @@
 // Which rate windows a request spends, and spending them. Every window of the
 // policy is checked at once and a request denied by one window uses up none of
 // the others (the limiter refunds).
-import { ApiError } from "@/lib/contract/api-error";
-import type { EndpointDefinition } from "@/lib/contract/endpoints";
+import { ApiError } from "@/lib/api-contract/api-error";
+import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import type { KeyContext } from "@/lib/keys/key-context";
 import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
 import { anonymousWindows, metadataWindows, sandboxWindows } from "@/lib/rate-limit/policies";

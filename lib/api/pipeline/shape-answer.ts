@@ -1,8 +1,8 @@
 // Every answer leaves through its endpoint's response schema: fields the contract does not name
 // are dropped, and an answer that does not fit its contract is a bug — answered 500, never sent
 // half-right, and never charged (the charge comes after this step).
-import type { EndpointDefinition } from "@/lib/contract/endpoints";
-import type { EndpointResult } from "@/lib/contract/endpoint";
+import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
+import type { EndpointResult } from "@/lib/api-contract/endpoint";
 
 export class AnswerContractError extends Error {
   constructor(endpointId: string, part: string, issues: unknown) {

@@ -2,7 +2,7 @@
 // the request thread learned, under its own RPC meter (so a cancel aborts its node requests), and
 // sends back the kept-answer form the request thread shares and keeps.
 import { parentPort } from "node:worker_threads";
-import { isApiError } from "@/lib/contract/api-error";
+import { isApiError } from "@/lib/api-contract/api-error";
 import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";

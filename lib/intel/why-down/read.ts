@@ -13,7 +13,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type PoolCandidate } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
 import { readTeamWallets } from "@/lib/intel/team";

@@ -5,7 +5,7 @@ import { KeyRevealProvider } from "@/components/portal/key-reveal-context";
 import { KeyRowActions } from "@/components/portal/key-row-actions";
 import { ui } from "@/components/ui/styles";
 import { tierHourlyLimits } from "@/lib/rate-limit/policies";
-import { permissions } from "@/lib/contract/endpoints";
+import { permissions } from "@/lib/api-contract/endpoints";
 import { requireProjectAccess } from "@/lib/portal/guards";
 import { listKeyViews } from "@/lib/portal/keys";
 import { emptyKeyUsage, isUnusedKey, keyUsageFigures } from "@/lib/portal/key-usage";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { CheckKey } from "@/components/portal/check-key";
 import { CodeBlock } from "@/components/portal/code-block";
 import { ui } from "@/components/ui/styles";
-import { endpointPath, getEndpoint } from "@/lib/contract/endpoints";
+import { endpointPath, getEndpoint } from "@/lib/api-contract/endpoints";
 import { endpointReference } from "@/lib/openapi/endpoint-reference";
 import { deploymentBaseUrl } from "@/lib/portal/base-url";
 import { requireProjectAccess } from "@/lib/portal/guards";

@@ -7,7 +7,7 @@ import { GrantCreditsForm } from "@/components/staff/grant-credits-form";
 import { KeyStaffControls } from "@/components/staff/key-staff-controls";
 import { ProjectStatusForm } from "@/components/staff/project-status-form";
 import { badge, ui } from "@/components/ui/styles";
-import { endpoints } from "@/lib/contract/endpoints";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { creditSummary } from "@/lib/portal/credits";
 import { requireStaff } from "@/lib/portal/guards";
 import { keyView } from "@/lib/portal/keys";

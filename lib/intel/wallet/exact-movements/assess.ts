@@ -1,7 +1,7 @@
 // wallet/exact-movements, assess: the movements as lines, newest first, and how many of each
 // kind. A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool):
 // one sell. No movement at all is no answer, not an empty one.
-import { ApiError } from "@/lib/contract/api-error";
+import { ApiError } from "@/lib/api-contract/api-error";
 import { getNetwork } from "@/lib/chain/networks";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, movementLines } from "../movements";
