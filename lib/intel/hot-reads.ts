@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import type { ChainClient } from "@/lib/chain/clients";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import type { EndpointResult } from "@/lib/api-contract/endpoint";
-import { RespClient } from "@/lib/rate-limit/resp-client";
+import { RespClient } from "@/lib/redis/resp-client";
 
 export type KeptAnswer = { block: string; result: EndpointResult };
 

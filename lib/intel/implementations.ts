@@ -10,7 +10,7 @@ import { whyDownIntel } from "@/lib/intel/why-down";
 import { walletApprovals } from "@/lib/intel/wallet/approvals";
 import { walletExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { walletPnl } from "@/lib/intel/wallet/pnl";
-import type { IntelImplementation } from "./meta";
+import type { IntelImplementation } from "./endpoint-adapter";
 
 export type IntelligenceId = Extract<(typeof endpoints)[number], { surface: "intelligence" }>["id"] & EndpointId;
 

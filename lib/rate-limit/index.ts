@@ -5,7 +5,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { createRedisRequester } from "./redis-requester";
-import { RespClient } from "./resp-client";
+import { RespClient } from "@/lib/redis/resp-client";
 import { MemoryWindowStore } from "./memory-store";
 
 export { rateLimitHeaders } from "./headers";

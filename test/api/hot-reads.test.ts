@@ -10,7 +10,7 @@ import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
 import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
-import { RespClient } from "@/lib/rate-limit/resp-client";
+import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
 

@@ -7,7 +7,7 @@ import { Ratelimit } from "@upstash/ratelimit";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
 import { createRedisRequester } from "@/lib/rate-limit/redis-requester";
-import { RespClient } from "@/lib/rate-limit/resp-client";
+import { RespClient } from "@/lib/redis/resp-client";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const hour = 3_600_000;

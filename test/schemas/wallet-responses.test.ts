@@ -14,7 +14,7 @@ import { z } from "zod";
 import { createPublicClient, createTestClient, encodeFunctionData, getAddress, http, parseAbi, type Abi, type Address, type Hex } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, WALLET_ROLES, type AddressBook } from "@/lib/demo-chain";
-import { chainReadMeta } from "@/lib/intel/meta";
+import { chainReadMeta } from "@/lib/intel/endpoint-adapter";
 import type { readApprovals } from "@/lib/intel/wallet/approvals";
 import type { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";

@@ -3,7 +3,7 @@
 import { ApiError } from "@/lib/api-contract/api-error";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 
 const answered = (input: { chain: "eth"; wait?: number }): Promise<PresentedAnswer> =>
   new Promise((resolve) => setTimeout(() => resolve({ chain: input.chain, block: 7n, data: { thread: "answered" }, provenance: {} }), input.wait ?? 0));

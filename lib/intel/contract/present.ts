@@ -3,7 +3,7 @@
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { totalSupplyOf } from "@/lib/intel/present";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import { assessContract } from "./assess";
 import type { ContractReading } from "./read";

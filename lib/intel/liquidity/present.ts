@@ -4,7 +4,7 @@
 import type { Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, tokenView, usdPriceText, usdText, venueOf } from "@/lib/intel/present";
 import { labelDeployer } from "@/lib/intel/token/deployer";
 import {

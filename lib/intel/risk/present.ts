@@ -2,7 +2,7 @@
 // LP custody and holder concentration are read from the node; the signals, the powers found in
 // code and what upgradeability amounts to are readings, and so are the limitations.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { tokenView, totalSupplyOf, venueOf } from "@/lib/intel/present";
 import { assessRisk, unitsOf } from "./assess";
 import { flatHeadline, headlineOf } from "./headline";

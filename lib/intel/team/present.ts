@@ -4,7 +4,7 @@
 import type { Hash } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, totalSupplyOf } from "@/lib/intel/present";
 import { deployerGap } from "@/lib/intel/token/deployer";
 import type { Movement } from "@/lib/intel/wallet/movements";

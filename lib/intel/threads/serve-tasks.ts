@@ -7,7 +7,7 @@ import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
 import type { ChainId } from "@/lib/chain/networks";
-import { chainAnswer, type PresentedAnswer } from "@/lib/intel/meta";
+import { chainAnswer, type PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import type { SentError, TaskMessage, WorkerMessage } from "./protocol";
 
 export type AnswerFunctions = Record<string, (input: never) => Promise<PresentedAnswer>>;

@@ -10,7 +10,7 @@ import { getAddress, type Address } from "viem";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import { intelEndpoint } from "@/lib/intel/meta";
+import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
 import type { RequestOf } from "@/lib/schemas/requests";
 import { assessWhyDown } from "./assess";
 import { presentWhyDown } from "./present";

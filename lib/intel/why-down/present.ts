@@ -5,7 +5,7 @@ import { getAddress, type Address, type Hash } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio } from "@/lib/intel/market";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { driverRules, shareBps, type Trade, type WhyDownAssessment } from "./assess";
 import { describeWindow } from "@/lib/intel/windows";

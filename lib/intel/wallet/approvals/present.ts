@@ -3,7 +3,7 @@
 import { getAddress } from "viem";
 import { getNetwork, labelKnownAddress } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, usdText } from "@/lib/intel/present";
 import { maxPricedTokens } from "./read";
 import { assessApprovals } from "./assess";

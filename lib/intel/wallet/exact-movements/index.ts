@@ -5,7 +5,7 @@ import { getAddress, type Address } from "viem";
 import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
-import { intelEndpoint } from "@/lib/intel/meta";
+import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
 import type { RequestOf } from "@/lib/schemas/requests";
 import { presentMovements } from "./present";
 import { readRecentMovements } from "./read";

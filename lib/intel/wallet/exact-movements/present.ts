@@ -1,7 +1,7 @@
 // wallet/exact-movements, present: each line with its token, exact amount, counterparty and swap;
 // the logs are facts, the kind each amounts to (buy, sell, transfer) a reading.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { primaryLeg } from "../movements";
 import { assessMovements } from "./assess";

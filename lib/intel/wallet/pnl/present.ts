@@ -5,7 +5,7 @@
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import { formatRatio, type Ratio } from "@/lib/intel/market";
-import type { PresentedAnswer } from "@/lib/intel/meta";
+import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, usdDigits, usdText, venueOf } from "@/lib/intel/present";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, primaryLeg } from "../movements";

@@ -1,5 +1,5 @@
-// A small Redis client for the rate limiter: RESP2 over one TCP (or TLS) connection.
-// Every check sends one EVALSHA per window, on the hot path of every API call; a
+// A small Redis client (RESP2 over one TCP or TLS connection) for the rate limiter and the kept
+// answers: every check sends one EVALSHA per window, on the hot path of every API call; a
 // general client's per-command machinery cost more CPU than the rest of the check.
 // The commands of one turn of the event loop go out in a single write, and replies are
 // matched to commands in order, as Redis answers them.

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeCommand, parseRedisUrl, parseReply, RedisReplyError, RespClient } from "@/lib/rate-limit/resp-client";
+import { encodeCommand, parseRedisUrl, parseReply, RedisReplyError, RespClient } from "@/lib/redis/resp-client";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const tag = randomBytes(4).toString("hex");
