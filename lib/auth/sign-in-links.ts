@@ -5,28 +5,8 @@
 // inbox is flooded) and per client address (so one machine cannot sign up addresses without
 // end, each with its own free allowance).
 import { emailAddressMessage, emailAddressSchema } from "@/lib/accounts/email-address";
-import type { RatePolicy } from "@/lib/rate-limit/types";
+import { signInLinkPolicies } from "@/lib/rate-limit/policies";
 import { portalDeps } from "@/lib/portal/deps";
-
-const minute = 60_000;
-const day = 24 * 60 * minute;
-
-const defaultPerClient = 20;
-
-/**
- * SIGN_IN_LIMIT_PER_CLIENT sets the links one client address may ask for per 15 minutes (default
- * 20; three times that per day). An office behind one address, or a proxy not declared with
- * TRUST_PROXY (every client then has the proxy's address), needs it higher.
- */
-export function perClientLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SIGN_IN_LIMIT_PER_CLIENT);
-  return Number.isInteger(value) && value > 0 ? value : defaultPerClient;
-}
-
-export const signInLinkPolicies = {
-  address: { name: "sign-in-links", windows: [{ name: "quarter", limit: 5, windowMs: 15 * minute }, { name: "day", limit: 20, windowMs: day }] },
-  client: (limit = perClientLimit()): RatePolicy => ({ name: "sign-in-links-client", windows: [{ name: "quarter", limit, windowMs: 15 * minute }, { name: "day", limit: 3 * limit, windowMs: day }] }),
-} satisfies Record<string, RatePolicy | (() => RatePolicy)>;
 
 export type LinkRefusal = { code: "invalid-email" | "too-many-links" | "busy"; retryMinutes?: number };
 

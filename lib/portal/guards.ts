@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
 import { isApiError } from "@/lib/api-contract/api-error";
-import type { RatePolicy } from "@/lib/rate-limit";
+import { portalActionPolicy } from "@/lib/rate-limit/policies";
 import type { ActionResult } from "./action-result";
 import { portalDeps } from "./deps";
 import { PortalAccessError, PortalInputError, notFoundMessage, parseInput } from "./errors";
@@ -18,8 +18,7 @@ export type ProjectContext = UserContext & { project: Project };
 /** A signed-in owner acting on one of their own keys (not the API pipeline's KeyContext: that one is the calling key). */
 export type OwnedKeyContext = ProjectContext & { key: ApiKey };
 
-/** Portal actions per user: generous for people, a wall for scripts. */
-export const portalActionPolicy: RatePolicy = { name: "portal-actions", windows: [{ name: "minute", limit: 30, windowMs: 60_000 }] };
+
 
 // --- steps -----------------------------------------------------------------
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress } from "viem";
 import { apiRoute } from "@/lib/api/handler";
-import { ratePolicyFor } from "@/lib/api/pipeline/rate-budget";
+import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { getEndpoint } from "@/lib/api-contract/endpoints";
 import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
 import { changeSettings } from "@/lib/operator/operations";

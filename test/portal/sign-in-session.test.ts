@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db/client";
 import { handlers } from "@/lib/auth/auth";
 import { hashSessionToken } from "@/lib/auth/adapter";
 import { secureCookies } from "@/lib/auth/secure-cookies";
-import { signInLinkPolicies } from "@/lib/auth/sign-in-links";
+import { signInLinkPolicies } from "@/lib/rate-limit/policies";
 import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 import { openPortalDatabase, usePortal } from "./support/world";
 

@@ -1,26 +1,9 @@
-// Which rate windows a request spends, and spending them. Every window of the
+// Spending a request's rate windows (which ones: lib/rate-limit/policies.ts). Every window of the
 // policy is checked at once and a request denied by one window uses up none of
 // the others (the limiter refunds).
 import { ApiError } from "@/lib/api-contract/api-error";
-import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
-import type { KeyContext } from "@/lib/keys/key-context";
 import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
-import { anonymousWindows, metadataWindows, sandboxWindows } from "@/lib/rate-limit/policies";
-
-const hour = 3_600_000;
-const day = 86_400_000;
-
-/**
- * Test keys spend their sandbox windows on every call. Live keys spend the
- * metadata budget on me and discover, and their own hourly limit on intelligence.
- * Discover adds its strict daily cap to whichever budget applies.
- */
-export function ratePolicyFor(key: Pick<KeyContext, "mode" | "rateLimitPerHour">, endpoint: EndpointDefinition, discoverDailyCap: number): RatePolicy {
-  const discoverCap = endpoint.id === "discover" ? [{ name: "discover-day", limit: discoverDailyCap, windowMs: day }] : [];
-  if (key.mode === "test") return { name: "sandbox", windows: [...sandboxWindows, ...discoverCap] };
-  if (endpoint.surface === "metadata") return { name: "metadata", windows: [...metadataWindows, ...discoverCap] };
-  return { name: "intelligence", windows: [{ name: "hour", limit: key.rateLimitPerHour, windowMs: hour }] };
-}
+import { anonymousWindows } from "@/lib/rate-limit/policies";
 
 /** Spends the budget; returns the RateLimit headers, or throws rate_limited carrying them. */
 export async function spendRateBudget(limiter: RateLimiter, keyId: string, policy: RatePolicy): Promise<Record<string, string>> {
