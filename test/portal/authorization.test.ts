@@ -11,6 +11,7 @@ import type { ActionResult } from "@/lib/portal/action-result";
 import { notFoundMessage } from "@/lib/portal/errors";
 import { suspendKey } from "@/lib/operator/operations";
 import { createWorld, openPortalDatabase, snapshotOfA, usePortal, type World } from "./support/world";
+import { treeText } from "./support/tree-text";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -120,16 +121,6 @@ function secretsOf(w: World): string[] {
   return [w.projectA.id, w.projectA.name, w.a.email, w.keyA.id, w.keyA.lastFour.length === 4 ? `****${w.keyA.lastFour}` : w.keyA.id, w.cardA.id, w.cardA.hook, w.requestA];
 }
 
-/** Renders what a page function returned (the element tree) as text, following plain data only. */
-function treeText(value: unknown, seen = new WeakSet<object>()): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
-  if (typeof value !== "object" || seen.has(value)) return "";
-  seen.add(value);
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return "";
-  return Object.values(value as Record<string, unknown>).map((child) => treeText(child, seen)).join(" ");
-}
 
 function digestOf(error: unknown): string {
   return String((error as { digest?: string })?.digest ?? (error as Error)?.message ?? error);

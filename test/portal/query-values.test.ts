@@ -8,19 +8,10 @@ import { readActivityQuery } from "@/lib/portal/activity";
 import { readUsageQuery, csvFileName } from "@/lib/portal/usage";
 import { readQuery, textValue } from "@/lib/portal/query-values";
 import { createWorld, openPortalDatabase, usePortal, type World } from "./support/world";
+import { treeText } from "./support/tree-text";
 
 const root = path.resolve(__dirname, "../..");
 
-/** The text of a page's element tree (props followed as plain data). */
-function treeText(value: unknown, seen = new WeakSet<object>()): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
-  if (typeof value !== "object" || seen.has(value)) return "";
-  seen.add(value);
-  const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return "";
-  return Object.values(value as Record<string, unknown>).map((child) => treeText(child, seen)).join(" ");
-}
 
 const craftedValues = ["\u0000", "a\r\nb", "\u202E", 'abc"; x', "2020-13-45", "\uFEFFprj", "x".repeat(300)];
 
