@@ -18,9 +18,9 @@ export async function readCardToken(chain: ChainId, token: Address, env: ChainEn
   try {
     const client = getChainClient(chain, { env });
     const address = getAddress(token);
-    const code = await readChain(chain, () => client.getCode({ address }));
+    // One round: the code and the token's identity side by side (the code only names the refusal).
+    const [code, identity] = await Promise.all([readChain(chain, () => client.getCode({ address })), erc20Identity(client, address)]);
     if (!code || code === "0x") throw new ApiError("invalid_token", `No token at ${address} on ${network}: the address holds no contract.`);
-    const identity = await erc20Identity(client, address);
     if (identity.totalSupply.value === null) throw new ApiError("invalid_token", `The contract at ${address} on ${network} is not an ERC-20 token: it does not answer totalSupply().`);
     return { name: identity.name.value, symbol: identity.symbol.value };
   } catch (error) {
