@@ -5,7 +5,7 @@
 // most three rounds of RPC per request.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
-import { createPublicClient, erc20Abi, http, toFunctionSelector, type Address } from "viem";
+import { createPublicClient, erc20Abi, http, keccak256, toFunctionSelector, toHex, type Address } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
@@ -166,15 +166,23 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(signal(result, "upgradeable").evidence).toMatchObject({ standard: "eip1967_uups", implementation: uupsProxy.facts.implementation, owner: uupsProxy.facts.upgradeAuthority });
   });
 
-  it("AccessControl token: mint and pause powers, no owner() function", async () => {
+  it("AccessControl token: mint and pause powers proven as a role's member, no owner() function", async () => {
     const { roles } = book.scenarios;
     const result = await analyze(roles.token.address);
-    expect(signal(result, "power_mint").flag).toBe(true);
-    // AccessControl keeps roles in nested mappings, which the walk does not follow: read by name, with no holder found.
-    expect(signal(result, "power_pause").evidence.functions).toEqual([
-      { signature: "pause()", selector: toFunctionSelector("pause()"), outcome: null, holders: [] },
-      { signature: "unpause()", selector: toFunctionSelector("unpause()"), outcome: null, holders: [] },
-    ]);
+    // AccessControl keeps a role's members in a mapping nested under the role id: the walk follows it,
+    // and the probe is written into that role's table to run the function as a member.
+    const roleHolder = (role: string) => ({ kind: "mapping_member", address: null, live: null, nested_in: { slot: expect.stringMatching(/^\d+$/), key: keccak256(toHex(role)) } });
+    for (const [id, role, functions] of [
+      ["power_mint", "MINTER_ROLE", ["mint(address,uint256)"]],
+      ["power_pause", "PAUSER_ROLE", ["pause()"]],
+    ] as const) {
+      const found = signal(result, id);
+      expect(found).toMatchObject({ flag: true, evidence: { proven_by: "simulation" } });
+      expect(found.title).toContain(`any holder of role ${keccak256(toHex(role)).slice(0, 10)}`);
+      const proven = (found.evidence.functions as { signature: string; outcome: string; holders: unknown[] }[]).filter((fn) => fn.outcome === "effect");
+      expect(proven.map((fn) => fn.signature)).toEqual(functions);
+      for (const fn of proven) expect(fn.holders).toEqual([expect.objectContaining(roleHolder(role))]);
+    }
     expect(signal(result, "ownership").evidence).toEqual({ owner: null, renounced: null, kind: null });
     // No owner() and no stored address found: who holds the powers is not known, so not "no one".
     expect(result.data.headline).toMatchObject({ owner: "none", powers: { mint: { present: true }, pause: { present: true } } });

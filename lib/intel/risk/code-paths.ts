@@ -9,8 +9,8 @@
 // `owner()` still reaches the caller's comparison), and visits each (position, stack) once within a
 // step budget. What it finds is read from the code itself; it proves that the comparison exists, not
 // which functions it guards. A mapping keyed by msg.sender (a role or minter table: the hash of
-// the caller and a constant slot, loaded and branched on) is followed in one level; nested
-// mappings (AccessControl's roles) are not. It also notes which constant slots each function
+// the caller and a constant slot, loaded and branched on) is followed, and so is one nested under a
+// constant key (AccessControl's `_roles[ROLE].members`: two constants hash to a constant). It also notes which constant slots each function
 // writes (who can change a stored address) and which stored addresses it CALLs (an outside
 // contract the token asks, the transfer path's "external call").
 import { keccak256, type Hex } from "viem";
@@ -19,7 +19,11 @@ import { keccak256, type Hex } from "viem";
 export type SlotPart = { slot: bigint; shift: number };
 
 /** A slot and the dispatcher's functions (4-byte selectors) on whose paths it is used; null stands for a path no selector matched (the fallback). */
-export type SlotUse = SlotPart & { functions: (number | null)[] };
+export type SlotUse = SlotPart & {
+  functions: (number | null)[];
+  /** For a mapping that is itself the entry of another for a fixed key (an AccessControl role's member table): that mapping's slot and the key (the role id). */
+  entryOf?: { slot: bigint; key: bigint };
+};
 
 export type CodePaths = {
   /** Where the code keeps what it compares msg.sender with, and in which functions. */
@@ -121,6 +125,10 @@ function fold(op: number, a: bigint, b: bigint): bigint | null {
   }
 }
 
+function wordPair(a: bigint, b: bigint): Hex {
+  return `0x${a.toString(16).padStart(64, "0")}${b.toString(16).padStart(64, "0")}`;
+}
+
 /** The slot a masked or shifted word still stands for (an address read from a packed slot). */
 function keepsSlot(op: number, a: Value, b: Value): Value | null {
   if (op === 0x16) {
@@ -172,6 +180,8 @@ function walkPaths(code: Hex): CodePaths {
   const callerMappings = new Map<string, SlotUse>();
   const callSlots = new Map<string, SlotUse>();
   const writtenSlots = new Map<string, SlotUse>();
+  // Slots hashed from two constants (a mapping's entry for a fixed key), and which key of which mapping each is.
+  const hashedEntries = new Map<bigint, { slot: bigint; key: bigint }>();
   const use = (into: Map<string, SlotUse>, part: SlotPart, fn: number | null) => {
     const id = `${part.slot}:${part.shift}`;
     const known = into.get(id) ?? { slot: part.slot, shift: part.shift, functions: [] };
@@ -230,7 +240,11 @@ function walkPaths(code: Hex): CodePaths {
         const target = pop();
         const condition = op === 0x57 ? pop() : null;
         if (op === 0x57) work.push({ pc: pc + 1, stack: [...stack], fn, scratch: [...scratch] });
-        if (condition?.k === "mapped") use(callerMappings, { slot: condition.base, shift: 0 }, fn);
+        if (condition?.k === "mapped") {
+          use(callerMappings, { slot: condition.base, shift: 0 }, fn);
+          const outer = hashedEntries.get(condition.base);
+          if (outer) callerMappings.get(`${condition.base}:0`)!.entryOf = outer;
+        }
         if (target.k === "const" && destinations.has(Number(target.v))) {
           pc = Number(target.v);
           // Taken on a selector match: from here on, the path is that function's.
@@ -266,8 +280,14 @@ function walkPaths(code: Hex): CodePaths {
         const offset = pop();
         const size = pop();
         const [key, base] = scratch;
-        const callerEntry = offset.k === "const" && offset.v === 0n && size.k === "const" && size.v === 64n && key.k === "caller" && base.k === "const";
-        stack.push(callerEntry ? { k: "callerKey", base: base.v } : UNKNOWN);
+        const overScratch = offset.k === "const" && offset.v === 0n && size.k === "const" && size.v === 64n && base.k === "const";
+        // Two constants hash to a constant: the slot of a mapping's entry for a fixed key, such as an
+        // AccessControl role's member table (`_roles[ROLE].members`), whose caller entry comes next.
+        if (overScratch && key.k === "const") {
+          const entry = BigInt(keccak256(wordPair(key.v, base.v)));
+          hashedEntries.set(entry, { slot: base.v, key: key.v });
+          stack.push({ k: "const", v: entry });
+        } else stack.push(overScratch && key.k === "caller" ? { k: "callerKey", base: base.v } : UNKNOWN);
         pc += 1;
       } else if (op === 0xf1 || op === 0xfa) {
         // CALL, STATICCALL: the target is the second input.

@@ -3,7 +3,7 @@
 // dispatches is reported only where no effect proved that power, and says it is read by name. The
 // privileged functions with no observable effect are listed and counted, and an outside contract
 // the transfer path asks, at an address someone can change, is named with who can change it.
-import { zeroAddress, type Address, type Hex } from "viem";
+import { numberToHex, zeroAddress, type Address, type Hex } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
 import type { Signal, Severity } from "./signal";
 import type { PowerHolder, ProbedFunction } from "./powers";
@@ -40,8 +40,17 @@ export function holderView(holder: PowerHolder) {
     slot: holder.slot.toString(),
     shift_bits: holder.shift,
     live: holder.live,
+    ...(holder.kind === "mapping_member" && holder.entryOf ? { nested_in: { slot: holder.entryOf.slot.toString(), key: numberToHex(holder.entryOf.key, { size: 32 }) } } : {}),
     provenance: "verified_onchain" as const,
   };
+}
+
+/** A holder in a sentence: an AccessControl member table is named by its role id. */
+function holderName(holder: PowerHolder): string {
+  if (holder.kind !== "mapping_member") return `${holder.kind === "owner" ? "the owner" : `the address in slot ${holder.slot}`} ${holder.address}`;
+  if (!holder.entryOf) return `any member of the mapping at slot ${holder.slot}`;
+  const role = numberToHex(holder.entryOf.key, { size: 32 });
+  return `any holder of role ${role.slice(0, 10)}…${role.slice(-4)} (the mapping at slot ${holder.entryOf.slot})`;
 }
 
 function functionView(fn: ProbedFunction) {
@@ -84,7 +93,7 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
       continue;
     }
     const holders = uniqueHolders(functions.flatMap((fn) => fn.holders));
-    const names = holders.map((holder) => (holder.kind === "mapping_member" ? `any member of the mapping at slot ${holder.slot}` : `${holder.kind === "owner" ? "the owner" : `the address in slot ${holder.slot}`} ${holder.address}`));
+    const names = holders.map(holderName);
     const { severity } = powerTitles[kind];
     signals.push({
       id: `power_${kind}`,

@@ -19,7 +19,7 @@ import { powerProbeAbi, powerProbeRuntime } from "./power-probe-code";
 export type PowerHolder =
   | { kind: "owner" | "stored_address"; address: Address; slot: bigint; shift: number; live: boolean }
   /** An entry of a mapping keyed by msg.sender: its members cannot be listed from storage, so the probe is made one. */
-  | { kind: "mapping_member"; address: null; slot: bigint; shift: 0; live: null };
+  | { kind: "mapping_member"; address: null; slot: bigint; shift: 0; live: null; entryOf: { slot: bigint; key: bigint } | null };
 
 /** The arguments each probe shape passes; `target` is the funded probe wallet named in address arguments. */
 export const probeShapes = [
@@ -117,7 +117,7 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
     for (const fn of stored.functions) add(fn, holder);
   }
   for (const mapping of control.paths.callerMappings) {
-    for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null });
+    for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null, entryOf: mapping.entryOf ?? null });
   }
   return [...bySelector.entries()]
     .sort(([a], [b]) => a - b)

@@ -1,7 +1,7 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, amountOut, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
+import { addressOut, amountOut, bytes32Out, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
 import { holderKindOut, riskTeamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
@@ -113,6 +113,13 @@ const powerHolderOut = z
     slot: integerStringOut.describe("The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string."),
     shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end."),
     live: z.boolean().nullable().describe("False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members."),
+    nested_in: z
+      .object({
+        slot: integerStringOut.describe("The outer mapping's slot (AccessControl's role table), as a decimal string."),
+        key: bytes32Out.describe("The key whose entry the member mapping is: the role id."),
+      })
+      .optional()
+      .describe("mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id."),
     provenance: provenanceOut,
   })
   .describe("Who may call a privileged function, read from the storage the code checks msg.sender against.");
