@@ -1,4 +1,4 @@
-// wallet/pnl on trades through a fee-taking router (the demo chain's routerTrader scenario,
+// wallet/pnl and wallet/exact-movements on trades through a fee-taking router (the demo chain's routerTrader scenario,
 // contracts/FeeTakingRouter.sol, 1 % of the native side of every leg), on all three demo chains.
 // The expected figures come from the scenario's record of what the trader's own balances did
 // across each trade's block (not from this code): each trade costs or brings in what left or
@@ -6,13 +6,15 @@
 // with bigint arithmetic (division rounding down). The trades straight through the canonical
 // router beside them cost what the pool took. Through a provider that offers no traces, the
 // sells' native proceeds cannot be seen: the trades stand at the pool's amounts, and the trades,
-// data.unavailable and the limitations say so.
+// data.unavailable and the limitations say so. wallet/exact-movements shows each trade the same way:
+// its quote_amount what the trader paid or received, its swap the pool's side.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, formatUnits, http, parseAbi, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
 import type { RouterTrade } from "@/lib/demo-chain/address-book";
+import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 import { useDemoChains } from "../support/demo-chains";
 import { startProviderProxy, type ProviderProxy, type ProviderRules } from "../support/provider-proxy";
@@ -150,5 +152,24 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     expect(proxy.stats.refused.methodsOff).toBe(refusedBefore);
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     expect(again.data.trades.map((trade) => trade.quote_source)).toEqual(trades.map(() => "pool"));
+  });
+
+  it("wallet/exact-movements: each trade's quote_amount is what the trader paid or received, its swap the pool's side; without traces, the pool's amount said so", async () => {
+    const { trader, token, pool, trades } = scenario();
+    const newestFirst = [...trades].reverse();
+    const { result, usage } = await withRpcMeter(() => readExactMovements({ chain, wallet: trader, token, env: demo.env(chain) }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    expect(result.data.movements.map((line) => ({ kind: line.kind, transaction: line.transaction, pool: line.swap?.pool, pool_amount: line.swap?.quote_amount, quote_amount: line.quote_amount, quote_source: line.quote_source, quote_source_reason: line.quote_source_reason }))).toEqual(
+      newestFirst.map((trade) => ({ kind: trade.side, transaction: trade.tx.hash, pool: pool.pair, pool_amount: raw(BigInt(trade.poolNative)), quote_amount: raw(BigInt(trade.traderNative)), quote_source: "wallet", quote_source_reason: null })),
+    );
+    expect(result.data.unavailable).toEqual({});
+
+    const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, noTraces);
+    proxies.push(proxy);
+    const { data } = await readExactMovements({ chain, wallet: trader, token, env: env(proxy.url) });
+    expect(data.movements.map((line) => ({ quote_amount: line.quote_amount, quote_source: line.quote_source }))).toEqual(newestFirst.map((trade) => ({ quote_amount: raw(BigInt(trade.poolNative)), quote_source: "pool" })));
+    expect(data.movements.every((line) => line.quote_source_reason?.includes("neither trace_transaction nor debug_traceTransaction"))).toBe(true);
+    expect(data.unavailable["movements.quote_amount"]).toMatch(/^6 trades are priced by their pools' amounts \(quote_source "pool"\)/);
+    expect(data.limitations.join(" ")).toContain('stand at their pools\' amounts instead (quote_source "pool"');
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, pad, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { MovementLine, SwapLeg } from "@/lib/intel/wallet/movements";
-import { nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/wallet/pnl/wallet-side";
+import { nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/wallet/wallet-side";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;

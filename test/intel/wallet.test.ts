@@ -130,6 +130,10 @@ describe.each(DEMO_CHAINS)("wallet reads on demo %s", (chain: ChainId) => {
         log_index: expect.any(Number),
         time: new Date(trade.tx.timestamp * 1000).toISOString(),
         swap: { pool: trader.pair, dex: expect.stringMatching(/-v2$/), dex_name: expect.stringMatching(/ V2$/), quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_amount: { raw: trade.nativeAmount, formatted: formatUnits(BigInt(trade.nativeAmount), 18) } },
+        // Straight through the DEX's own router: what the trader paid or received is what the pool took or paid.
+        quote_amount: { raw: trade.nativeAmount, formatted: formatUnits(BigInt(trade.nativeAmount), 18) },
+        quote_source: "wallet",
+        quote_source_reason: null,
       })),
     );
     expect(result.data.counts).toEqual({ buy: 2, sell: 1, transfer_in: 0, transfer_out: 0, total: 3 });

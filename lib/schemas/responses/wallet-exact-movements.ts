@@ -2,8 +2,8 @@
 // classified as buys, sells and transfers (lib/intel/wallet/exact-movements/, movements.ts).
 import { z } from "zod";
 import { movementCountsOut } from "../vocabulary";
-import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, scanEndOut } from "./common";
-import { logIndexOut, movementKindOut, swapOutFields, transferLegOut } from "./wallet-parts";
+import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, unavailableOf, txHashOut, scanEndOut } from "./common";
+import { logIndexOut, movementKindOut, swapOutFields, tradeQuoteFields, transferLegOut } from "./wallet-parts";
 
 const movementOut = z
   .object({
@@ -23,7 +23,8 @@ const movementOut = z
     swap: z
       .object(swapOutFields)
       .nullable()
-      .describe("The swap that makes this movement a buy or a sell; null on a plain transfer."),
+      .describe("The swap that makes this movement a buy or a sell (the pool's side of it); null on a plain transfer."),
+    ...tradeQuoteFields('data.unavailable["movements.quote_amount"]', "on a plain transfer"),
   })
   .describe("One movement of a token into or out of the wallet.");
 
@@ -43,7 +44,9 @@ export const walletExactMovementsResponse = defineResponse({
         })
         .describe("The blocks the movements were read from."),
       limitations: limitationsOut,
-      unavailable: z.object({}).describe("Always {}: every field of this answer is read or derived from the chain."),
+      unavailable: unavailableOf({
+        "movements.quote_amount": "some trades are priced by their pool's amount, not by the wallet's side (quote_source is pool), so a router's fee is not in them.",
+      }),
     })
     .describe("A wallet's most recent exact token movements."),
   meta: z.object({

@@ -1,5 +1,5 @@
 // Pieces only the wallet endpoints' response schemas share (wallet/pnl, wallet/approvals,
-// wallet/exact-movements): dollars, movement kinds, transfer legs and swap fields.
+// wallet/exact-movements): dollars, movement kinds, transfer legs, swap fields and a trade's own quote amount.
 import { z } from "zod";
 import { usdOut } from "../vocabulary";
 import { addressOut, amountOut } from "./common";
@@ -42,3 +42,25 @@ export const swapOutFields = {
   quote_amount: amountOut.describe("What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it."),
 };
 
+
+/**
+ * A trade's quote amount as the wallet's side of its transaction shows it (wallet/pnl's trades and
+ * wallet/exact-movements' movements): `where` is the answer's field that counts the trades the
+ * pool's amount stands in for.
+ */
+export function tradeQuoteFields(where: string, nullWhen: string) {
+  return {
+    quote_amount: amountOut
+      .nullable()
+      .describe(
+        `What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null ${nullWhen}.`,
+      ),
+    quote_source: z
+      .enum(["wallet", "pool"])
+      .nullable()
+      .describe(
+        `Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under ${where}). Null ${nullWhen}.`,
+      ),
+    quote_source_reason: z.string().nullable().describe(`Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and ${nullWhen}.`),
+  };
+}

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { movementCountsOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, decimalOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
-import { movementKindOut, quoteAssetOut, swapOutFields, transferLegOut, usdOut } from "./wallet-parts";
+import { movementKindOut, quoteAssetOut, swapOutFields, tradeQuoteFields, transferLegOut, usdOut } from "./wallet-parts";
 
 /** A figure in the quote asset and in dollars; either side null on its own, the reason under data.unavailable. */
 const figure = (what: string) =>
@@ -34,18 +34,7 @@ const tradeOut = z
       })
       .nullable()
       .describe("The swap that makes this line a buy or a sell (the pool's side of it); null on a plain transfer."),
-    quote_amount: amountOut
-      .nullable()
-      .describe(
-        "What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer and on an unpriced trade.",
-      ),
-    quote_source: z
-      .enum(["wallet", "pool"])
-      .nullable()
-      .describe(
-        "Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable[\"trades.quote_amount\"]). Null on a plain transfer and on an unpriced trade.",
-      ),
-    quote_source_reason: z.string().nullable().describe("Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer or an unpriced trade."),
+    ...tradeQuoteFields('data.unavailable["trades.quote_amount"]', "on a plain transfer and on an unpriced trade"),
     value_usd: usdOut
       .nullable()
       .describe("quote_amount in dollars at the trade's own block. Null on a plain transfer, on an unpriced trade, and where no wrapped-native/stablecoin pool priced the quote asset at that block (counted in unpriced_counts.no_usd_price)."),

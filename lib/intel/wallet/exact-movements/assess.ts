@@ -1,10 +1,12 @@
 // wallet/exact-movements, assess: the movements as lines, newest first, and how many of each
 // kind. A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool):
-// one sell. No movement at all is no answer, not an empty one.
+// one sell. Each trade is priced by what left or reached the wallet in its transaction (a router's
+// fee inside it), as wallet/pnl prices it. No movement at all is no answer, not an empty one.
 import { ApiError } from "@/lib/api-contract/api-error";
 import { getNetwork } from "@/lib/chain/networks";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, movementLines } from "../movements";
+import { tradeQuotes } from "../wallet-side";
 import type { RecentMovements } from "./read";
 
 export function assessMovements(reading: RecentMovements) {
@@ -17,5 +19,6 @@ export function assessMovements(reading: RecentMovements) {
   }
   // Merged oldest first so each line keeps its legs in log order; shown newest first.
   const lines = movementLines([...reading.movements].reverse()).reverse();
-  return { lines, counts: countByKind(lines) };
+  const quotes = tradeQuotes(lines.filter((line) => line.swap !== null), reading.walletSides, getNetwork(reading.chain).wrappedNative.address);
+  return { lines, quotes, counts: countByKind(lines) };
 }

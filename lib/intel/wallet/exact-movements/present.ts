@@ -1,16 +1,20 @@
-// wallet/exact-movements, present: each line with its token, exact amount, counterparty and swap;
-// the logs are facts, the kind each amounts to (buy, sell, transfer) a reading.
+// wallet/exact-movements, present: each line with its token, exact amount, counterparty, swap and
+// what the trade cost or brought in; the logs and traces are facts, the kind each amounts to (buy,
+// sell, transfer) a reading.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { primaryLeg } from "../movements";
+import { poolPricedGap } from "../wallet-side";
 import { assessMovements } from "./assess";
 import { maxMovementsPerCall, type RecentMovements } from "./read";
 
 export function presentMovements(reading: RecentMovements) {
   const { chain, block, scan } = reading;
-  const { lines, counts } = assessMovements(reading);
+  const { lines, quotes, counts } = assessMovements(reading);
   const ledger = new ProvenanceLedger().fact("movements").reading("movements.kind").fact("counts", "window").reading("limitations");
+  const poolPriced = poolPricedGap(quotes.values());
+  if (poolPriced) ledger.gap("movements.quote_amount", poolPriced);
   return {
     chain,
     block,
@@ -21,6 +25,7 @@ export function presentMovements(reading: RecentMovements) {
       movements: lines.map((line) => {
         const movement = primaryLeg(line);
         const identity = reading.tokens.get(movement.token.toLowerCase());
+        const quote = quotes.get(line) ?? null;
         return {
           kind: line.kind,
           token: tokenView(movement.token, identity),
@@ -34,6 +39,9 @@ export function presentMovements(reading: RecentMovements) {
           swap: movement.swap
             ? { pool: movement.swap.pool, ...venueOf(movement.swap.dex), quote: { address: movement.swap.quote.address, symbol: movement.swap.quote.symbol }, quote_amount: amount(movement.swap.quoteAmount, movement.swap.quote.decimals) }
             : null,
+          quote_amount: quote && movement.swap ? amount(quote.amount, movement.swap.quote.decimals) : null,
+          quote_source: quote?.source ?? null,
+          quote_source_reason: quote?.reason ?? null,
         };
       }),
       counts,
@@ -41,9 +49,10 @@ export function presentMovements(reading: RecentMovements) {
       limitations: [
         `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
         "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
+        "A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (traced), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side.",
+        ...(poolPriced ? ["Some trades stand at their pools' amounts instead (quote_source \"pool\", the reason in quote_source_reason): a fee kept between the pool and the wallet is not in them."] : []),
       ],
-      // Every field is read from the chain or derived from what was: the ledger never names a gap here.
-      unavailable: {},
+      unavailable: ledger.unavailable,
     },
   } satisfies PresentedAnswer;
 }

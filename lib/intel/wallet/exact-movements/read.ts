@@ -1,19 +1,26 @@
-// wallet/exact-movements, read: three rounds. The block, the wallet's Transfer logs, then
-// receipts, block times, identities and pools (the shared movement reader, movements.ts).
+// wallet/exact-movements, read: three rounds. The block; the wallet's Transfer logs; then
+// receipts, block times, identities and pools (the shared movement reader, movements.ts) beside
+// each transaction's trace, the wallet's own side of its trades (../wallet-side.ts).
 import { pinnedBlock } from "@/lib/chain/pinned-block";
-import { getAddress, type Address } from "viem";
+import { getAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
-import type { ChainId } from "@/lib/chain/networks";
-import { readMovements, type MovementRead } from "../movements";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { classifyTransfers, scanWalletTransfers, type MovementRead } from "../movements";
+import { readWalletSides, walletSide, type WalletSide } from "../wallet-side";
 
 /** At most this many movements per call (the spec's limit). */
 export const maxMovementsPerCall = 25;
 
-export type RecentMovements = MovementRead & { chain: ChainId; wallet: Address; token: Address | null; block: bigint };
+export type RecentMovements = MovementRead & { chain: ChainId; wallet: Address; token: Address | null; block: bigint; walletSides: Map<Hash, WalletSide> };
 
 export async function readRecentMovements(input: { chain: ChainId; wallet: Address; token: Address | null; client: ChainClient }): Promise<RecentMovements> {
   const { chain, wallet, token, client } = input;
   const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
-  const read = await readMovements({ client, chain, block, wallet, token: token ?? undefined, maxMovements: maxMovementsPerCall });
-  return { chain, wallet, token, block, ...read };
+  const scanned = await scanWalletTransfers({ client, chain, block, wallet, token: token ?? undefined, maxMovements: maxMovementsPerCall });
+  // Which transactions are trades is known only from the receipts read in the same round, so each is traced.
+  const hashes = [...new Set(scanned.logs.map((log) => log.transactionHash))];
+  const [read, traced] = await Promise.all([classifyTransfers({ client, chain, block }, scanned), readWalletSides({ client, wallet, hashes })]);
+  const wrappedNative = getNetwork(chain).wrappedNative.address;
+  const walletSides = new Map(hashes.map((hash) => [hash, walletSide(read.receipts.get(hash)!, traced.get(hash), getAddress(wallet), wrappedNative)]));
+  return { chain, wallet, token, block, ...read, walletSides };
 }

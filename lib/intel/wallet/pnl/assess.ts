@@ -1,5 +1,5 @@
 // wallet/pnl, assess: what the history amounts to, with no chain reads. Each buy and sell is
-// priced by what left or reached the wallet in its transaction (wallet-side.ts; cost-basis.ts
+// priced by what left or reached the wallet in its transaction (../wallet-side.ts; cost-basis.ts
 // says which swaps make a trade of it) and, at its own block, in dollars; the average cost runs
 // in the quote asset's smallest unit and in exact dollars; the position still held is valued at
 // the read block. Every figure that has no defensible value carries the reason instead.
@@ -9,7 +9,7 @@ import { deepestPool, nativeUsdPrice, priceToken, sameAddress, times, usdPerQuot
 import { movementLines, type MovementLine } from "../movements";
 import { averageCost, baseUnits, exactDollars, unpricedReason, type AverageCost, type LedgerEntry } from "./cost-basis";
 import type { PositionHistory } from "./read";
-import { tradeQuotes, type TradeQuote } from "./wallet-side";
+import { tradeQuotes, type TradeQuote } from "../wallet-side";
 
 const pow10 = (digits: number) => 10n ** BigInt(digits);
 const usdOf = (quoteAmount: bigint, quote: Pick<QuoteAsset, "kind" | "decimals">, nativeUsd: NativeUsd | null): Ratio | null => {

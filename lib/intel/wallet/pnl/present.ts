@@ -12,6 +12,7 @@ import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
 import { costBasisMethod } from "./cost-basis";
 import type { PositionHistory } from "./read";
+import { poolPricedGap } from "../wallet-side";
 
 /** Dollar figures are written to the cent's ten-thousandth, truncated. */
 
@@ -88,12 +89,7 @@ export function presentPnl(history: PositionHistory) {
       unpriced > 0
         ? ["trades.price", `${unpriced} swap${unpriced === 1 ? "" : "s"} could not be priced, listed with \`unpriced\` giving the reason, not dropped: ${assessment.lines.map((line) => line.unpriced).filter(Boolean).join(" ")}`]
         : null,
-      poolPriced > 0
-        ? [
-            "trades.quote_amount",
-            `${poolPriced} trade${poolPriced === 1 ? " is" : "s are"} priced by ${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in ${poolPriced === 1 ? "it" : "them"}: ${[...new Set(assessment.lines.map((line) => line.quote?.reason).filter(Boolean))].join(" ")}`,
-          ]
-        : null,
+      poolPriced > 0 ? ["trades.quote_amount", poolPricedGap(assessment.lines.map((line) => line.quote))!] : null,
       withoutUsd > 0
         ? ["trades.value_usd", `${withoutUsd} priced trade${withoutUsd === 1 ? "" : "s"} could not be priced in dollars: no ${network.wrappedNative.symbol}/stablecoin pool on the registry's V2-style DEXes at ${withoutUsd === 1 ? "its block" : "their blocks"}. Their prices in the quote asset stand.`]
         : null,

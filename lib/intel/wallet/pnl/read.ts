@@ -11,7 +11,7 @@ import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { aggregate, marketContext, readPools, valueOrNull, type Pool } from "@/lib/intel/market";
 import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import { classifyTransfers, scanWalletTransfers, type MovementRead } from "../movements";
-import { readWalletSides, walletSide, type WalletSide } from "./wallet-side";
+import { readWalletSides, walletSide, type WalletSide } from "../wallet-side";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
 export const pnlMaxMovements = 1_000;

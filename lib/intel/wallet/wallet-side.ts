@@ -1,4 +1,4 @@
-// wallet/pnl, the wallet's own side of a trade: what left or reached the wallet in the trade's
+// The wallet's own side of a trade (wallet/pnl and wallet/exact-movements): what left or reached the wallet in the trade's
 // transaction, which is what the trade cost or brought in. A trade through a bot's or an
 // aggregator's router is paid by the router, not by the pool, and the router keeps a fee: the
 // pool's amounts would leave the fee out and overstate every profit.
@@ -15,7 +15,7 @@ import { transactionTracers } from "@/lib/chain/capabilities";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { faultKindOf, upstreamReason } from "@/lib/chain/upstream";
 import { sameAddress } from "@/lib/intel/market";
-import type { MovementLine } from "../movements";
+import type { MovementLine } from "./movements";
 
 /** What one transaction moved into (positive) or out of (negative) the wallet. */
 export type WalletSide = {
@@ -209,4 +209,12 @@ export function tradeQuotes(trades: readonly MovementLine[], sides: ReadonlyMap<
 /** The wallet's side of a transaction, from its trace and its receipt. */
 export function walletSide(receipt: TransactionReceipt, traced: { native: bigint | null; nativeGap: string | null } | undefined, wallet: Address, wrappedNative: Address): WalletSide {
   return { native: traced?.native ?? null, nativeGap: traced?.nativeGap ?? noTracesReason, tokens: tokensOfReceipt(receipt, getAddress(wallet), wrappedNative) };
+}
+
+/** Why some trades' quote amounts are their pools' (the `unavailable` entry both wallet answers give); null when every trade is priced by the wallet's side. */
+export function poolPricedGap(quotes: Iterable<TradeQuote | null | undefined>): string | null {
+  const standing = [...quotes].filter((quote): quote is TradeQuote => quote?.source === "pool");
+  if (standing.length === 0) return null;
+  const one = standing.length === 1;
+  return `${standing.length} trade${one ? " is" : "s are"} priced by ${one ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in ${one ? "it" : "them"}: ${[...new Set(standing.map((quote) => quote.reason))].join(" ")}`;
 }
