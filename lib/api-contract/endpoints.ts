@@ -2,7 +2,7 @@
 // surface, and its request schema. Routing guards, pricing, the Endpoints tab and
 // the OpenAPI document all read it.
 import type { z } from "zod";
-import { requestSchemas } from "@/lib/schemas/requests";
+import { contractAnalysisRequestSchema, discoverQuerySchema, exactMovementsRequestSchema, liquidityRequestSchema, tokenRequestSchema, walletApprovalsRequestSchema, walletPnlRequestSchema } from "@/lib/schemas/requests";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { contractAnalysisResponse } from "@/lib/schemas/responses/contract-analysis";
 import { discoverResponse } from "@/lib/schemas/responses/discover";
@@ -50,27 +50,33 @@ export type EndpointDefinition = {
 export const endpoints = [
   { id: "health", method: "GET", surface: "public", permission: null, price: 0, summary: "Availability check; needs no key." },
   { id: "me", method: "GET", surface: "metadata", permission: null, price: 0, summary: "The calling key's own details, restrictions and credit balance.", response: meResponse },
-  { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: requestSchemas["discover"], response: discoverResponse },
-  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: requestSchemas["intel/why-down"], errors: ["insufficient_data"], response: whyDownResponse },
-  { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: requestSchemas["intel/team-wallets"], response: teamWalletsResponse },
-  { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: requestSchemas["intel/liquidity"], response: liquidityResponse },
-  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: requestSchemas["intel/risk"], errors: ["insufficient_data"], response: riskResponse },
-  { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: requestSchemas["contract/analysis"], response: contractAnalysisResponse },
-  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: requestSchemas["wallet/pnl"], errors: ["insufficient_data"], response: walletPnlResponse },
-  { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: requestSchemas["wallet/approvals"], response: walletApprovalsResponse },
-  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: requestSchemas["wallet/exact-movements"], errors: ["insufficient_data"], response: walletExactMovementsResponse },
+  { id: "discover", method: "GET", surface: "metadata", permission: null, price: 0, summary: "Anonymised intelligence cards users chose to publish; free under a strict daily cap.", query: discoverQuerySchema, response: discoverResponse },
+  { id: "intel/why-down", method: "POST", surface: "intelligence", permission: "intel:read", price: 3, summary: "Why the token's price is down, from recent on-chain activity.", body: tokenRequestSchema, errors: ["insufficient_data"], response: whyDownResponse },
+  { id: "intel/team-wallets", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "Wallets linked to the token's team or treasury by on-chain relations, and their recent behaviour.", body: tokenRequestSchema, response: teamWalletsResponse },
+  { id: "intel/liquidity", method: "POST", surface: "intelligence", permission: "liquidity:read", price: 2, summary: "Token identity, market snapshot and LP custody with lock and burn context.", body: liquidityRequestSchema, response: liquidityResponse },
+  { id: "intel/risk", method: "POST", surface: "intelligence", permission: "intel:read", price: 2, summary: "Chain-aware risk signals and flags, with a red-flag read as fallback.", body: tokenRequestSchema, errors: ["insufficient_data"], response: riskResponse },
+  { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema, response: contractAnalysisResponse },
+  { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"], response: walletPnlResponse },
+  { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema, response: walletApprovalsResponse },
+  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"], response: walletExactMovementsResponse },
 ] as const satisfies readonly EndpointDefinition[];
 
 export type EndpointId = (typeof endpoints)[number]["id"];
 export type Endpoint = (typeof endpoints)[number];
 
-/** What an endpoint's implementation receives as input: its body or query schema's output. */
+/** What an endpoint's implementation receives as input: its body or query schema's output (defaults applied). */
 export type InputOf<Id extends EndpointId> =
   Extract<Endpoint, { id: Id }> extends { body: infer Body extends z.ZodType }
     ? z.output<Body>
     : Extract<Endpoint, { id: Id }> extends { query: infer Query extends z.ZodType }
       ? z.output<Query>
       : Record<string, never>;
+
+/** What an endpoint's answer function may return as `data`: its response schema's input, checked by the compiler and parsed again at run time. */
+export type AnswerDataOf<Id extends EndpointId> = Extract<Endpoint, { id: Id }> extends { response: { data: infer Data extends z.ZodType } } ? z.input<Data> : never;
+
+/** The endpoints answered by chain reads (intelligence). */
+export type IntelEndpointId = Extract<Endpoint, { surface: "intelligence" }>["id"];
 
 export const apiBasePath = "/v1/api";
 

@@ -6,6 +6,7 @@ import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
+import type { AnswerDataOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { Provenance } from "@/lib/schemas/provenance";
 import { currentRpcMeter } from "@/lib/chain/rpc-meter";
 import { answerStore, readKey, sharedRead } from "./hot-reads";
@@ -18,11 +19,11 @@ export function chainReadMeta(read: { chain: ChainId; block: bigint; provenance:
   };
 }
 
-/** A presented intelligence answer: the data, its provenance, and where it was read. */
-export type PresentedAnswer = {
+/** A presented intelligence answer: the data (typed by the endpoint's response schema where the endpoint is named), its provenance, and where it was read. */
+export type PresentedAnswer<Data = unknown> = {
   chain: ChainId;
   block: bigint;
-  data: unknown;
+  data: Data;
   provenance: Record<string, Provenance>;
   /** The transactions and reads the answer cites. */
   sources?: unknown;
@@ -41,23 +42,28 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
   };
 }
 
-/** An intelligence endpoint's own work: typed input to a presented answer (read, assess, present). */
-export type IntelAnswer<Input> = (input: Input) => Promise<PresentedAnswer>;
+/** An intelligence endpoint's own work: its typed input to an answer its response schema accepts (read, assess, present). */
+export type IntelAnswer<Id extends IntelEndpointId> = (input: InputOf<Id>) => Promise<PresentedAnswer<AnswerDataOf<Id>>>;
 
 /** The endpoint's implementation for the pipeline, with its answer function for the intelligence threads. */
-export type IntelImplementation<Input> = EndpointImplementation<Input> & { answer: IntelAnswer<Input> };
+export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementation<InputOf<Id>> & { answer: IntelAnswer<Id> };
 
 /**
  * An intelligence endpoint: its typed input to read, assess and present, answered with its
- * provenance, every read at the head block learned first. Identical reads of one endpoint share
- * one computation (hot-reads.ts), on the request thread; the computation itself runs on an
- * intelligence thread where the server has them (threads/pool.ts), else here.
+ * provenance, every read at the head block learned first. The id ties the answer to the
+ * registry's schemas: an answer whose data its response schema would refuse does not compile.
+ * Identical reads of one endpoint share one computation (hot-reads.ts), on the request thread;
+ * the computation itself runs on an intelligence thread where the server has them
+ * (threads/pool.ts), else here.
  */
-export function intelEndpoint<Input extends { chain: ChainId }>(answer: IntelAnswer<Input>): IntelImplementation<Input> {
-  const implementation: EndpointImplementation<Input> = async ({ input, endpoint }) =>
-    readChain(input.chain, () => {
-      const client = getChainClient(input.chain);
-      const nodeUrl = (client.transport as { url?: string }).url ?? input.chain;
+export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelAnswer<Id>): IntelImplementation<Id> {
+  const implementation: EndpointImplementation<InputOf<Id>> = async ({ input, endpoint }) => {
+    if (endpoint !== id) throw new Error(`${id}'s answer was routed for ${endpoint}`);
+    // Every intelligence request names its chain (the registry's request schemas all carry it).
+    const { chain } = input as InputOf<Id> & { chain: ChainId };
+    return readChain(chain, () => {
+      const client = getChainClient(chain);
+      const nodeUrl = (client.transport as { url?: string }).url ?? chain;
       return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async (head) => {
         const pool = intelThreadPool();
         if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, currentRpcMeter()?.signal);
@@ -65,5 +71,6 @@ export function intelEndpoint<Input extends { chain: ChainId }>(answer: IntelAns
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       });
     });
+  };
   return Object.assign(implementation, { answer });
 }

@@ -1,7 +1,7 @@
 // Every intelligence endpoint's implementation, by endpoint id: the routes and the intelligence
 // threads take them from here, so a thread can run any endpoint a route serves. A new intelligence
 // endpoint in the registry that is missing here does not compile.
-import type { EndpointId, InputOf, endpoints } from "@/lib/api-contract/endpoints";
+import type { IntelEndpointId } from "@/lib/api-contract/endpoints";
 import { contractAnalysis } from "@/lib/intel/contract";
 import { liquidityIntel } from "@/lib/intel/liquidity";
 import { riskIntel } from "@/lib/intel/risk";
@@ -12,8 +12,6 @@ import { walletExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { walletPnl } from "@/lib/intel/wallet/pnl";
 import type { IntelImplementation } from "./endpoint-adapter";
 
-export type IntelligenceId = Extract<(typeof endpoints)[number], { surface: "intelligence" }>["id"] & EndpointId;
-
 export const intelImplementations = {
   "contract/analysis": contractAnalysis,
   "intel/liquidity": liquidityIntel,
@@ -23,4 +21,4 @@ export const intelImplementations = {
   "wallet/approvals": walletApprovals,
   "wallet/exact-movements": walletExactMovements,
   "wallet/pnl": walletPnl,
-} satisfies { [Id in IntelligenceId]: IntelImplementation<InputOf<Id>> };
+} satisfies { [Id in IntelEndpointId]: IntelImplementation<Id> };

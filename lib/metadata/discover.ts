@@ -1,9 +1,9 @@
 // GET /v1/api/discover — published cards only, newest first.
 import { getAddress } from "viem";
 import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 
-export const discover: EndpointImplementation<RequestOf<"discover">> = async ({ input, db }) => {
+export const discover: EndpointImplementation<InputOf<"discover">> = async ({ input, db }) => {
   const limit = input.limit;
   const where = { status: "published" as const, ...(input.chain ? { chain: input.chain } : {}) };
   const [cards, total] = await Promise.all([

@@ -252,4 +252,14 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "stored_address"',
     note: "Controllers include every other address the contract's own code keeps in storage and compares msg.sender with (a minter with no owner(), a policy address, a slot with no getter), with the slot and the functions it guards.",
   },
+  ...[
+    "lp_custody[].team.holders[].relations[]",
+    "lp_custody[].liquidity_removals[].by_team[]",
+    "position_custody[].team[].relations[]",
+  ].map((field): VersionNote => ({
+    date: "2026-11-27",
+    where: `POST /v1/api/intel/liquidity 200.data.${field}`,
+    what: 'may now return "controller"',
+    note: "One team vocabulary for intel/risk and intel/liquidity: the relation enum is the same in both and lists controller (an address the token's own code compares the caller with). intel/liquidity reads no code and does not name controllers today; a client switching over the relations needs the branch for intel/risk already.",
+  })),
 ];

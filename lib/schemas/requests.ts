@@ -58,19 +58,3 @@ export const discoverQuerySchema = z.object({
     .meta({ type: "integer", minimum: 1, maximum: 50, default: 20 }),
   chain: chainField.optional(),
 });
-
-/** Each endpoint's request schema (body or query), by endpoint id; the registry reads them from here. */
-export const requestSchemas = {
-  discover: discoverQuerySchema,
-  "intel/why-down": tokenRequestSchema,
-  "intel/team-wallets": tokenRequestSchema,
-  "intel/liquidity": liquidityRequestSchema,
-  "intel/risk": tokenRequestSchema,
-  "contract/analysis": contractAnalysisRequestSchema,
-  "wallet/pnl": walletPnlRequestSchema,
-  "wallet/approvals": walletApprovalsRequestSchema,
-  "wallet/exact-movements": exactMovementsRequestSchema,
-} as const;
-
-/** What an endpoint's implementation receives: its request schema's output, typed, defaults applied. */
-export type RequestOf<Id extends keyof typeof requestSchemas> = z.output<(typeof requestSchemas)[Id]>;

@@ -35,7 +35,7 @@ export function assessContract(reading: Extract<ContractReading, { isContract: t
       owner: owner.address,
       renounced: owner.renounced,
       owner_is_contract: ownerHolder ? ownerHolder.is_contract : owner.renounced ? false : null,
-      owner_kind: ownerHolder?.kind ?? (owner.renounced ? "renounced" : null),
+      owner_kind: ownerHolder?.kind ?? (owner.renounced ? ("renounced" as const) : null),
     },
     controllers,
     roleScan,

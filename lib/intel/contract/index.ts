@@ -6,7 +6,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentContract } from "./present";
 import { readContract } from "./read";
 
@@ -15,4 +15,4 @@ export async function analyzeContract(input: { chain: ChainId; address: Address;
   return readChain(input.chain, async () => presentContract(await readContract({ chain: input.chain, address: getAddress(input.address), client })));
 }
 
-export const contractAnalysis = intelEndpoint((input: RequestOf<"contract/analysis">) => analyzeContract(input));
+export const contractAnalysis = intelEndpoint("contract/analysis", (input) => analyzeContract(input));

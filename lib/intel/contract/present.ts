@@ -64,7 +64,7 @@ export function presentContract(reading: ContractReading) {
     deployer,
     controllers: {
       accounts: controllers,
-      ...(roleScan ? { role_scan: { from_block: roleScan.from_block, to_block: Number(block), truncated: roleScan.truncated } } : { graph: "narrow: owner and proxy administrator only" }),
+      ...(roleScan ? { role_scan: { from_block: roleScan.from_block, to_block: Number(block), truncated: roleScan.truncated } } : { graph: "narrow: owner and proxy administrator only" as const }),
     },
     source_verification: null,
   });

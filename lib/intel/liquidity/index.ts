@@ -7,7 +7,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentLiquidity } from "./present";
 import { readLiquidity } from "./read";
 import { readPlanFor, type LiquidityFlags } from "./read-plan";
@@ -29,6 +29,6 @@ export async function analyzeLiquidity(input: LiquidityInput) {
   return readChain(chain, async () => presentLiquidity(await readLiquidity({ client, chain, token, plan })));
 }
 
-export const liquidityIntel = intelEndpoint((input: RequestOf<"intel/liquidity">) =>
+export const liquidityIntel = intelEndpoint("intel/liquidity", (input) =>
   analyzeLiquidity({ chain: input.chain, address: input.address, flags: { metadata: input.metadata, locks: input.locks, full: input.full } }),
 );

@@ -14,6 +14,8 @@
 // "unlocked": a custom locker may well hold it on terms we cannot read.
 import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
+import type { z } from "zod";
+import type { teamRelationOut } from "@/lib/schemas/responses/onchain-parts";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
 import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
@@ -40,7 +42,8 @@ import {
 import type { PoolCandidate } from "./pools";
 
 /** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
-export type TeamRelation = "deployer" | "owner" | "controller" | "launch_mint_recipient" | "received_from_team" | "initial_liquidity_provider";
+/** How a wallet is linked to the team: the answers' vocabulary (lib/schemas). */
+export type TeamRelation = z.output<typeof teamRelationOut>;
 
 export type CustodyOptions = {
   /**

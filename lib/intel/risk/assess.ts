@@ -10,7 +10,7 @@ import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
 import { knownFunction } from "./selectors";
-import { codeThatRuns, outsideGateSignals, powerSignals } from "./power-signals";
+import { codeThatRuns, outsideGateSignals, powerSignals, readFrom } from "./power-signals";
 import type { StoredAddress } from "./stored-control";
 import { tradedThrough, type HolderSell } from "./simulate";
 import type { Severity, Signal } from "./signal";
@@ -97,7 +97,7 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string, units: Units): Sig
 }
 
 /** Real holders' own sells: how many of the sampled holders with a balance could sell it, and what each lost. */
-function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: Record<string, unknown>, units: Units): Signal | null {
+function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: { pool: Address; dex: string; dex_name: string }, units: Units): Signal | null {
   const holding = trade.holderSells.filter((entry) => entry.holds && entry.sell);
   if (holding.length === 0) return null;
   // A venue that refuses a taxed token's short payment refuses everyone alike: sell_refused_by_venue says so, and it is no trap aimed at holders.
@@ -176,7 +176,7 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
   const view = (stored: StoredAddress) => ({ address: stored.address, slot: stored.slot.toString(), shift_bits: stored.shift, functions: stored.functions.map(functionView) });
   const privilegedStored = control.callers.filter((stored) => !ordinary(stored.address));
   const privileged = privilegedStored.map(view);
-  const readFrom = reading.implementationCode.length > 0 ? "implementation_code" : "token_code";
+  const readFromCode = readFrom(reading);
   const note = "The code compares msg.sender with the address kept in this storage slot on the paths of the functions listed (selectors the dispatcher matched on the way; fallback where none did).";
   const hiddenOwner = privileged.length > 0 && owner.renounced !== false;
   // A stored address that guards a power (proven by effect, or catalogued) or a hand-over of control is an owner in all but name.
@@ -190,7 +190,7 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
       title: owner.renounced
         ? `Ownership reads as renounced, but the code still lets ${privileged.length === 1 ? "another address" : `${privileged.length} other addresses`} through its own msg.sender checks`
         : `No owner() to read, but the code lets ${privileged.length === 1 ? "an address" : `${privileged.length} addresses`} kept in storage through its own msg.sender checks`,
-      evidence: { addresses: privileged, owner: owner.address, read_from: readFrom, note },
+      evidence: { addresses: privileged, owner: owner.address, read_from: readFromCode, note },
       provenance: "interpretation",
     });
   } else if (privileged.length > 0) {
@@ -199,7 +199,7 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
       severity: "low",
       flag: false,
       title: `Besides the owner, the code lets ${privileged.length === 1 ? "one more address" : `${privileged.length} more addresses`} through its own msg.sender checks`,
-      evidence: { addresses: privileged, owner: owner.address, read_from: readFrom, note },
+      evidence: { addresses: privileged, owner: owner.address, read_from: readFromCode, note },
       provenance: "interpretation",
     });
   }
@@ -209,7 +209,7 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
       severity: "high",
       flag: true,
       title: "The code delegatecalls an address it keeps in storage: whoever can change it can run any code as the token",
-      evidence: { targets: control.delegates.map(view), read_from: readFrom },
+      evidence: { targets: control.delegates.map(view), read_from: readFromCode },
       provenance: "interpretation",
     });
   }
@@ -219,7 +219,7 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
       severity: "low",
       flag: false,
       title: "The code can reach SELFDESTRUCT",
-      evidence: { read_from: readFrom, note: "Since the Cancun upgrade (EIP-6780, on all three networks) SELFDESTRUCT deletes no deployed contract: it sends the contract's native balance away and the code stays." },
+      evidence: { read_from: readFromCode, note: "Since the Cancun upgrade (EIP-6780, on all three networks) SELFDESTRUCT deletes no deployed contract: it sends the contract's native balance away and the code stays." },
       provenance: "interpretation",
     });
   }
@@ -260,24 +260,25 @@ function ownershipSignal({ address: owner, renounced }: RiskReading["owner"], ho
 
 /** Who can replace the code, when it can be replaced; a minimal clone's logic is fixed. */
 function upgradeSignal(reading: RiskReading): Signal | null {
-  const { standard, slotImplementation, implementation, beacon, admin, adminOwner, facets } = reading.proxy;
+  const { standard, slotImplementation, beacon, admin, adminOwner, facets } = reading.proxy;
   if (standard === "none") return null;
-  const upgrader =
+  // Behind a beacon the logic is wherever the beacon points next; the slot's address is not it.
+  const implementation = beacon ? null : standard === "eip897" ? reading.proxy.implementation : slotImplementation;
+  const evidence: Extract<Signal, { id: "upgradeable" }>["evidence"] =
     standard === "eip1967_transparent"
-      ? { proxy_admin: admin, proxy_admin_owner: adminOwner }
+      ? { standard, implementation, proxy_admin: admin, proxy_admin_owner: adminOwner }
       : standard === "eip1967_uups"
-        ? { owner: reading.owner.address, note: "A UUPS implementation upgrades itself when its owner (or role holder) asks." }
+        ? { standard, implementation, owner: reading.owner.address, note: "A UUPS implementation upgrades itself when its owner (or role holder) asks." }
         : standard === "zeppelinos" || standard === "eip897" || standard === "eip2535_diamond"
-          ? { proxy_admin: standard === "zeppelinos" ? admin : null, facets, owner: standard === "eip2535_diamond" ? reading.owner.address : null }
-          : { beacon };
+          ? { standard, implementation, proxy_admin: standard === "zeppelinos" ? admin : null, facets, owner: standard === "eip2535_diamond" ? reading.owner.address : null }
+          : { standard, implementation, beacon };
   const fixed = standard === "eip1167_minimal";
   return {
     id: "upgradeable",
     severity: fixed ? "info" : "high",
     flag: !fixed,
     title: fixed ? "A minimal clone: its logic is fixed" : "The token is upgradeable: its code can be replaced",
-    // Behind a beacon the logic is wherever the beacon points next; the slot's address is not it.
-    evidence: { standard, implementation: beacon ? null : standard === "eip897" ? implementation : slotImplementation, ...upgrader },
+    evidence,
     provenance: "interpretation",
   };
 }

@@ -135,7 +135,7 @@ export type HolderShare = { address: Address; balance: bigint; shareBps: number;
 
 export type Concentration = {
   top: HolderShare[];
-  setApart: HolderShare[];
+  setApart: (HolderShare & { kind: Exclude<HolderShare["kind"], "wallet_or_contract"> })[];
   topHolderShareBps: number | null;
   topTenShareBps: number | null;
 };
@@ -165,7 +165,7 @@ export function concentration(chain: ChainId, totalSupply: bigint, candidates: r
   const top = ranked.slice(0, holderScan.top);
   return {
     top,
-    setApart: all.filter((holder) => holder.kind !== "wallet_or_contract"),
+    setApart: all.filter((holder): holder is HolderShare & { kind: Exclude<HolderShare["kind"], "wallet_or_contract"> } => holder.kind !== "wallet_or_contract"),
     topHolderShareBps: top[0]?.shareBps ?? null,
     topTenShareBps: top.length > 0 ? share(top.reduce((sum, holder) => sum + holder.balance, 0n)) : null,
   };

@@ -7,7 +7,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentRisk } from "./present";
 import { readRisk } from "./read";
 
@@ -21,4 +21,4 @@ export async function analyzeRisk(input: RiskInput) {
   return readChain(input.chain, async () => presentRisk(await readRisk({ chain: input.chain, token, client })));
 }
 
-export const riskIntel = intelEndpoint((input: RequestOf<"intel/risk">) => analyzeRisk(input));
+export const riskIntel = intelEndpoint("intel/risk", (input) => analyzeRisk(input));

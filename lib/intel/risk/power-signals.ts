@@ -65,7 +65,8 @@ function functionView(fn: ProbedFunction) {
   };
 }
 
-const readFrom = (reading: RiskReading) => (reading.implementationCode.length > 0 ? "implementation_code" : "token_code");
+/** Which code the powers were read from: the implementation behind a proxy, else the token's own. */
+export const readFrom = (reading: RiskReading) => (reading.implementationCode.length > 0 ? ("implementation_code" as const) : ("token_code" as const));
 
 /** The code the token runs: the implementation's behind a proxy (every facet's, for a diamond), else its own. */
 export function codeThatRuns(reading: RiskReading): Hex[] {
@@ -87,7 +88,7 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
   }
   const signals: Signal[] = [];
   for (const [kind, functions] of proven) {
-    const bridged = reading.bridged && (kind === "mint" || kind === "balance_edit") ? bridgedSignal(reading, kind, functions.map(functionView)) : null;
+    const bridged = reading.bridged && (kind === "mint" || kind === "balance_edit") ? bridgedSignal(reading, kind, functions.map((fn) => ({ selector: fn.selector, signature: fn.signature, outcome: fn.outcome, holders: fn.holders.map(holderView) }))) : null;
     if (bridged) {
       signals.push(bridged);
       continue;
@@ -154,7 +155,10 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
   return signals;
 }
 
-function bridgedSignal(reading: RiskReading, kind: PowerKind, functions: unknown[]): Signal | null {
+/** The functions as a name-only power lists them: what a bridge's mint and burn are read as. */
+type NamedFunction = { selector: Hex; signature: string | null; outcome: ProbedFunction["outcome"] | null; holders: ReturnType<typeof holderView>[] };
+
+function bridgedSignal(reading: RiskReading, kind: PowerKind, functions: NamedFunction[]): Signal | null {
   if (!reading.bridged) return null;
   return {
     id: `power_${kind}`,

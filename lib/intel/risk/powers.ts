@@ -54,7 +54,7 @@ type Reading = {
 };
 
 /** What one call changed, field by field (only the fields that moved), and the power that change is. */
-export type Effect = { kind: PowerKind | null; shape: string; arguments: readonly string[]; changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }> };
+export type Effect = { kind: PowerKind | null; shape: string; arguments: string[]; changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }> };
 
 export type ProbedFunction = {
   selector: Hex;
@@ -309,5 +309,5 @@ export function effectOf(before: Reading, after: Reading, shape: number, funded:
   else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || before.targetReceives !== after.targetReceives)) kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
-  return { kind, shape: signature, arguments: args, changes };
+  return { kind, shape: signature, arguments: [...args], changes };
 }

@@ -14,7 +14,7 @@ import { describeWindow } from "@/lib/intel/windows";
 type Ran = Extract<TradeRead, { ran: true }>;
 
 function presentSimulation(trade: Ran, units: ReturnType<typeof unitsOf>) {
-  const legView = (leg: Ran["buy"] | null) => (leg ? { ok: leg.ok, tokens_sent: units.token(leg.tokensOut), tokens_arrived: units.token(leg.tokensIn), native: units.native(leg.native), revert: leg.revert } : null);
+  const legView = (leg: Ran["buy"]) => ({ ok: leg.ok, tokens_sent: units.token(leg.tokensOut), tokens_arrived: units.token(leg.tokensIn), native: units.native(leg.native), revert: leg.revert });
   return {
     method: trade.mode === "separate_blocks" ? ("eth_simulateV1 with a state override (nothing sent)" as const) : ("eth_call with a state override (nothing sent)" as const),
     mode: trade.mode,
@@ -26,8 +26,8 @@ function presentSimulation(trade: Ran, units: ReturnType<typeof unitsOf>) {
     simulated_from: trade.as.sender,
     native_in: units.native(trade.nativeIn),
     buy: legView(trade.buy),
-    sell: legView(trade.sell),
-    transfer: legView(trade.transfer),
+    sell: trade.sell ? legView(trade.sell) : null,
+    transfer: trade.transfer ? legView(trade.transfer) : null,
     buy_tax_bps: trade.buyTaxBps,
     sell_tax_bps: trade.sellTaxBps,
     transfer_tax_bps: trade.transferTaxBps,

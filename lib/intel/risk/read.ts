@@ -55,7 +55,8 @@ import { windowFor } from "@/lib/intel/windows";
 /** The simulated buy spends this fraction of the pool's wrapped-native reserve: enough to move real amounts, too little to matter to the price. */
 const simulationShareOfReserve = 1_000n;
 
-export type TeamMember = { address: Address; relation: TeamRelation };
+/** A wallet linked to the token by its own history or code; the pool's first LP provider is named only beside such a link (lp-custody.ts adds it). */
+export type TeamMember = { address: Address; relation: Exclude<TeamRelation, "initial_liquidity_provider"> };
 
 /** The simulation with the pool it traded through and the sampled holders' own sells, or why it did not run. */
 export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool; holderSells: HolderSell[] }) | Extract<Simulation, { ran: false }>;

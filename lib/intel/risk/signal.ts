@@ -1,14 +1,8 @@
-// What every risk signal is: the shape the assessment and the power read both write.
-import type { Provenance } from "@/lib/schemas/provenance";
+// What every risk signal is: the shape the assessment and the power read both write, taken from
+// the answer's schema, so a signal whose id or evidence the schema does not know does not compile.
+import type { z } from "zod";
+import type { signalOut } from "@/lib/schemas/responses/risk";
 
-export type Severity = "high" | "medium" | "low" | "info";
+export type Signal = z.input<typeof signalOut>;
 
-export type Signal = {
-  id: string;
-  severity: Severity;
-  /** A red flag, as opposed to context (a clean check, or a fact that is not a risk alone). */
-  flag: boolean;
-  title: string;
-  evidence: Record<string, unknown>;
-  provenance: Provenance;
-};
+export type Severity = Signal["severity"];

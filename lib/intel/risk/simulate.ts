@@ -31,7 +31,8 @@ export function simulationIdentity(read: { chainId: number; block: bigint; token
   return { simulator: getAddress(`0x${digest.subarray(0, 20).toString("hex")}`), sender: getAddress(`0x${second.subarray(0, 20).toString("hex")}`) };
 }
 
-export type SimulatedLeg = { ok: boolean; revert: { data: Hex; reason: string | null } | null; tokensOut: bigint; tokensIn: bigint; native: bigint };
+/** One simulated trade: a leg that reverted carries its revert, one that went through carries none. */
+export type SimulatedLeg = ({ ok: true; revert: null } | { ok: false; revert: { data: Hex; reason: string | null } }) & { tokensOut: bigint; tokensIn: bigint; native: bigint };
 
 /** separate_blocks: buy in one simulated block, transfer and sell in the next (eth_simulateV1); same_call: all in one eth_call. */
 export type SimulationMode = "separate_blocks" | "same_call";
@@ -64,7 +65,8 @@ function revertReason(data: Hex): string | null {
 }
 
 function leg(raw: { ok: boolean; revertData: Hex; tokensOut: bigint; tokensIn: bigint; native: bigint }): SimulatedLeg {
-  return { ok: raw.ok, revert: raw.ok ? null : { data: raw.revertData, reason: revertReason(raw.revertData) }, tokensOut: raw.tokensOut, tokensIn: raw.tokensIn, native: raw.native };
+  const amounts = { tokensOut: raw.tokensOut, tokensIn: raw.tokensIn, native: raw.native };
+  return raw.ok ? { ok: true, revert: null, ...amounts } : { ok: false, revert: { data: raw.revertData, reason: revertReason(raw.revertData) }, ...amounts };
 }
 
 /** (sent − arrived) / sent in basis points, rounded to the nearest. */

@@ -11,7 +11,7 @@ import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
 import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { assessTeam } from "./assess";
 import { presentTeam } from "./present";
 import { readTeam } from "./read";
@@ -27,4 +27,4 @@ export async function readTeamWallets(input: { chain: ChainId; address: Address;
   });
 }
 
-export const teamWalletsIntel = intelEndpoint((input: RequestOf<"intel/team-wallets">) => readTeamWallets({ chain: input.chain, address: input.address }));
+export const teamWalletsIntel = intelEndpoint("intel/team-wallets", (input) => readTeamWallets({ chain: input.chain, address: input.address }));

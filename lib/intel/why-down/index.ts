@@ -11,7 +11,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { assessWhyDown } from "./assess";
 import { presentWhyDown } from "./present";
 import { readWhyDownWindow } from "./read";
@@ -28,4 +28,4 @@ export async function readWhyDown(input: { chain: ChainId; address: Address; cli
   });
 }
 
-export const whyDownIntel = intelEndpoint((input: RequestOf<"intel/why-down">) => readWhyDown({ chain: input.chain, address: input.address }));
+export const whyDownIntel = intelEndpoint("intel/why-down", (input) => readWhyDown({ chain: input.chain, address: input.address }));

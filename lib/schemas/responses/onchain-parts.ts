@@ -57,14 +57,17 @@ const teamRelationNotes = {
   launch_mint_recipient: "launch_mint_recipient: received the token's launch mint.",
   received_from_team: "received_from_team: received the token straight from one of those wallets (one step).",
 } as const;
-const teamRelationEnum = <const T extends readonly (keyof typeof teamRelationNotes)[]>(relations: T) =>
-  z.enum(relations).describe(relations.map((relation) => teamRelationNotes[relation]).join(" "));
-
-/** How a wallet is linked to a token's team, as intel/liquidity reads it (from logs and getters). */
-export const teamRelationOut = teamRelationEnum(["deployer", "owner", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"]);
-
-/** intel/risk reads the token's code as well, so it also names the addresses the code gives control to. */
-export const riskTeamRelationOut = teamRelationEnum(["deployer", "owner", "controller", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"]);
+/**
+ * How a wallet is linked to a token's team: one vocabulary for intel/risk and intel/liquidity.
+ * Only intel/risk reads the token's code, so only it names controllers.
+ */
+export const teamRelationOut = z
+  .enum(["deployer", "owner", "controller", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"])
+  .describe(
+    Object.values(teamRelationNotes)
+      .map((note) => (note.startsWith("controller:") ? `${note} (intel/risk, which reads the token's code)` : note))
+      .join(" "),
+  );
 
 const unique = <T extends string>(values: T[]) => [...new Set(values)] as [T, ...T[]];
 

@@ -2,7 +2,7 @@
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, amountOut, bytes32Out, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
-import { holderKindOut, riskTeamRelationOut, venueFields } from "./onchain-parts";
+import { holderKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
 const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -226,7 +226,7 @@ const upgradeEvidence = z
   ])
   .describe("The proxy standard (an interpretation of the code, the EIP-1967 and older slots, and what the contract answers), the implementation, and who can upgrade.");
 
-const signalOut = z
+export const signalOut = z
   .discriminatedUnion("id", [
     signal(["simulation_unavailable"], z.object({ reason: z.string().describe("Why the simulation did not run (also in data.unavailable.simulation).") }), "The buy and sell could not be simulated; the signals come from code and state alone (the fallback)."),
     signal(
@@ -288,7 +288,7 @@ const signalOut = z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
           .describe("Recognised lockers holding this pool's LP."),
         team_holders: z
-          .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(riskTeamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
+          .array(z.object({ address: addressOut.describe("The team wallet."), relations: z.array(teamRelationOut).describe("How the wallet is linked to the team.") }).describe("A team wallet holding LP."))
           .describe("Team wallets holding this pool's LP."),
         quote_pair: z.literal(true).optional().describe("Present (true) when the token itself is an established quote asset of the network, so the main pool pairs two quote assets: its custody is context, never a flag."),
       }),

@@ -6,7 +6,8 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import { approvalsPageDefaults, type RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
+import { approvalsPageDefaults } from "@/lib/schemas/requests";
 import { presentApprovals } from "./present";
 import { readApprovalGrants } from "./read";
 
@@ -21,4 +22,4 @@ export async function readApprovals(input: { chain: ChainId; wallet: Address; li
   return readChain(chain, async () => presentApprovals(await readApprovalGrants({ chain, wallet, client }), page));
 }
 
-export const walletApprovals = intelEndpoint((input: RequestOf<"wallet/approvals">) => readApprovals({ chain: input.chain, wallet: input.address, limit: input.limit, offset: input.offset }));
+export const walletApprovals = intelEndpoint("wallet/approvals", (input) => readApprovals({ chain: input.chain, wallet: input.address, limit: input.limit, offset: input.offset }));

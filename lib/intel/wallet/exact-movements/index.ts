@@ -6,7 +6,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentMovements } from "./present";
 import { readRecentMovements } from "./read";
 
@@ -19,4 +19,4 @@ export async function readExactMovements(input: { chain: ChainId; wallet: Addres
   return readChain(chain, async () => presentMovements(await readRecentMovements({ chain, wallet, token: input.token ? getAddress(input.token) : null, client })));
 }
 
-export const walletExactMovements = intelEndpoint((input: RequestOf<"wallet/exact-movements">) => readExactMovements({ chain: input.chain, wallet: input.wallet, token: input.token }));
+export const walletExactMovements = intelEndpoint("wallet/exact-movements", (input) => readExactMovements({ chain: input.chain, wallet: input.wallet, token: input.token }));

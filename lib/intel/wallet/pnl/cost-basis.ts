@@ -12,7 +12,7 @@ import { plus, reduced, type Ratio } from "@/lib/intel/market/ratio";
 import type { MovementKind, MovementLine } from "../movements";
 
 /** The method as the answer names it (data.method). */
-export const costBasisMethod = "average_cost";
+export const costBasisMethod = "average_cost" as const;
 
 /**
  * Why a trade's swap cannot price it, or null when it can. The swap the classifier found is the

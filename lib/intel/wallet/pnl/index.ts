@@ -10,7 +10,7 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { RequestOf } from "@/lib/schemas/requests";
+import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentPnl } from "./present";
 import { pnlMaxMovements, readPositionHistory } from "./read";
 
@@ -25,4 +25,4 @@ export async function readPnl(input: { chain: ChainId; wallet: Address; token: A
   return readChain(chain, async () => presentPnl(await readPositionHistory({ chain, wallet, token, client, maxMovements: input.maxMovements ?? pnlMaxMovements })));
 }
 
-export const walletPnl = intelEndpoint((input: RequestOf<"wallet/pnl">) => readPnl({ chain: input.chain, wallet: input.wallet, token: input.token }));
+export const walletPnl = intelEndpoint("wallet/pnl", (input) => readPnl({ chain: input.chain, wallet: input.wallet, token: input.token }));
