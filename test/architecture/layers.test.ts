@@ -1,9 +1,10 @@
 // Layers that point one way, judged on every import the code makes — static `import … from`,
-// `export … from` and dynamic `import("…")` — in lib/, components/ and app/: the HTTP edge
+// `export … from`, bare `import "…"` and dynamic `import("…")` — in lib/, components/ and app/: the HTTP edge
 // (lib/api, lib/server, lib/auth) may import anything; nothing below it imports the edge; nothing
 // in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
 // answer schemas do not import the intelligence they describe; product code does not import the
-// demo chain; and no two modules import each other, however far round.
+// demo chain; intelligence endpoints import shared reads, never each other (nor do the shared
+// reads import an endpoint); and no two modules import each other, however far round.
 //
 // The faults this guard found when it learned to see them are listed in `knownFaults`, each until
 // its own change mends it: the list must match what is found exactly, so a mended fault leaves the
@@ -34,7 +35,7 @@ function resolve(from: string, specifier: string): string | null {
 const imports = new Map<string, string[]>(
   [...files].map((file) => {
     const text = fs.readFileSync(path.join(root, file), "utf8");
-    const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"/g), ...text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
+    const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"/g), ...text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g), ...text.matchAll(/^\s*import\s+"([^"]+)"/gm)].map((m) => m[1]);
     return [file, [...new Set(specifiers.map((specifier) => resolve(file, specifier)).filter((t): t is string => t !== null))]];
   }),
 );
@@ -72,6 +73,20 @@ describe("layers", () => {
 
   it("product code does not import the demo chain", () => {
     expect(importsBetween((file) => file.startsWith("lib/") && !file.startsWith("lib/demo-chain/"), (target) => target.startsWith("lib/demo-chain/"))).toEqual([]);
+  });
+
+  it("intelligence endpoints are built over shared reads, never over each other", () => {
+    // Each endpoint's own folder (read, assess, present); what two of them need lives in a shared
+    // folder (control, market, token, team-links, wallet/movements and wallet-side). Only the map
+    // of implementations (lib/intel/implementations.ts) names every endpoint.
+    const endpointFolders = ["contract", "risk", "liquidity", "team", "why-down", "wallet/pnl", "wallet/approvals", "wallet/exact-movements"].map((folder) => `lib/intel/${folder}/`);
+    const folderOf = (file: string) => endpointFolders.find((folder) => file.startsWith(folder)) ?? null;
+    const crossings = [...imports].flatMap(([file, targets]) => {
+      const own = folderOf(file);
+      if (file === "lib/intel/implementations.ts" || !file.startsWith("lib/")) return [];
+      return targets.filter((target) => folderOf(target) !== null && folderOf(target) !== own && (own !== null || file.startsWith("lib/intel/"))).map((target) => `${file} → ${target}`);
+    });
+    expect(crossings).toEqual([]);
   });
 
   it("has no import cycles", () => {

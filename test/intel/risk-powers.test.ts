@@ -29,7 +29,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
@@ -53,6 +53,7 @@ const accounts = {
   crew: getAddress("0x5eed000000000000000000000000000000000b04"),
   holderA: getAddress("0x5eed000000000000000000000000000000000e05"),
   holderB: getAddress("0x5eed000000000000000000000000000000000f06"),
+  provider: getAddress("0x5eed000000000000000000000000000000001007"),
 };
 const supply = parseEther("1000000");
 
@@ -208,6 +209,37 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect((custody.evidence as { team_holders: unknown[] }).team_holders).toEqual([{ address: accounts.minter, relations: ["controller", "initial_liquidity_provider"] }]);
     const holders = (signal(result, "holder_concentration").evidence as { holders: { address: Address; team: string[] }[] }).holders;
     expect(holders.find((holder) => holder.address === accounts.minter)?.team).toEqual(["controller"]);
+  });
+
+  it("LP a staking contract holds is not the team's, though the token lets it mint: a contract that is no wallet holds it on its own terms (unverified custody)", async () => {
+    const artifacts = compileFixtures();
+    const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.MinterToken.abi, bytecode: artifacts.MinterToken.bytecode, args: [accounts.minter, supply] }) }))!;
+    // An outside provider, two steps from the deployer (no Transfer links it to the team), seeds the pool.
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 2n) });
+    await send(url(), accounts.holderB, { to: token, data: transferData(accounts.provider, supply / 4n) });
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
+    const dex = getNetwork(chain).dexes.find((entry) => entry.kind === "uniswap-v2")!;
+    await send(url(), accounts.provider, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [dex.router, maxUint256] }) });
+    const addLiquidityEth = parseAbi(["function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable"]);
+    await send(url(), accounts.provider, { to: dex.router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, supply / 8n, 0n, 0n, accounts.provider, 2n ** 40n] }) });
+    const client = createPublicClient({ transport: http(url()) });
+    const pair = await client.readContract({ address: dex.factory, abi: parseAbi(["function getPair(address, address) view returns (address)"]), functionName: "getPair", args: [token, getNetwork(chain).wrappedNative.address] });
+    // The provider stakes all its LP; the minter hands the mint power to the staking contract (rewards).
+    const staking = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.LpStaking.abi, bytecode: artifacts.LpStaking.bytecode, args: [pair] }) }))!;
+    const lpHeld = await client.readContract({ address: pair, abi: erc20Abi, functionName: "balanceOf", args: [accounts.provider] });
+    await send(url(), accounts.provider, { to: pair, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [staking, maxUint256] }) });
+    await send(url(), accounts.provider, { to: staking, data: encodeFunctionData({ abi: artifacts.LpStaking.abi, functionName: "stake", args: [lpHeld] }) });
+    await send(url(), accounts.minter, { to: token, data: encodeFunctionData({ abi: artifacts.MinterToken.abi, functionName: "setMinter", args: [staking] }) });
+
+    const result = await analyze(token);
+    // The staking contract holds the mint power (the code checks the caller against it)...
+    expect(evidenceOf(result, "power_mint").holders).toEqual([expect.objectContaining({ address: staking, kind: "stored_address", live: true })]);
+    // ...but the LP it holds is its stakers', on its own terms: unverified custody, not team LP. Neither
+    // burned nor locked, it is still not secured (stakers can take it out), but no team can pull it.
+    const custody = signal(result, "lp_custody");
+    expect(custody.evidence).toMatchObject({ pool: pair, team_held_bps: 0, team_holders: [] });
+    expect((custody.evidence as { unverified_custody_bps: number }).unverified_custody_bps).toBeGreaterThan(9_900);
+    expect(custody).toMatchObject({ flag: true, severity: "medium", title: "Liquidity is not secured: most LP is neither burned nor locked" });
   });
 
   it("a mapping keyed by msg.sender: its members' mint power is proven with the probe made a member", async () => {

@@ -2,8 +2,9 @@
 // which replayed role grants still stand, and every account with control and how it is linked.
 import type { Hex } from "viem";
 import { valueOrNull, type CallResult } from "@/lib/chain/multicall";
-import type { Holder } from "./holders";
-import type { ContractReading, RoleGrants } from "./read";
+import type { Holder } from "@/lib/chain/account-kind";
+import type { ContractReading } from "./read";
+import type { RoleGrants } from "@/lib/intel/control/role-grants";
 
 /** The replayed grants hasRole still confirms, and the blocks the scan covers. */
 export function confirmedRoleHolders(grants: RoleGrants, checks: CallResult[], described: Holder[], deployedAt: bigint | null) {

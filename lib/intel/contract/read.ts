@@ -5,34 +5,21 @@
 //      receipt, and (Ethereum) the AccessControl grants;
 //   3. the proxy admin's owner and the role holders, confirmed and described; and every other
 //      address the contract's own code keeps in storage and lets through its msg.sender checks
-//      (the same walk and slots intel/risk reads, lib/intel/risk/stored-control; slots read in
+//      (the same walk and slots intel/risk reads, lib/intel/control/stored-control; slots read in
 //      round 2), described. Behind a proxy the code that runs is the implementation's: not walked here.
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { Creation } from "@/lib/intel/token/deployer";
-import { accessControlAbi, roleGranted, roleRevoked, safeAbi, timelockAbi } from "./abis";
-import { describeHolder, type Holder } from "./holders";
-import { proxyProbe, type ProxyReading } from "./proxy";
-import { readStoredControl, type StoredAddress } from "@/lib/intel/risk/stored-control";
-
-/** How far back role grants are scanned when the deployment block is unknown. */
-const roleScanLookback = 200_000n;
+import { describeHolder, holderProbes, type Holder } from "@/lib/chain/account-kind";
+import { proxyProbe, type ProxyReading } from "@/lib/intel/control/proxy";
+import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control/role-grants";
+import { readStoredControl, type StoredAddress } from "@/lib/intel/control/stored-control";
 
 type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
-
-/** The probes that tell a Safe or a timelock from another contract. */
-export function holderProbes(address: Address): ContractCall[] {
-  return [
-    { address, abi: safeAbi, functionName: "getOwners" },
-    { address, abi: safeAbi, functionName: "getThreshold" },
-    { address, abi: timelockAbi, functionName: "getMinDelay" },
-  ];
-}
 
 /**
  * One round: the code of every account to describe and every contract read (the holder
@@ -46,30 +33,6 @@ async function readRound(at: Pinned, describe: readonly Address[], calls: readon
   ]);
   const described = describe.map((address, i) => describeHolder(address, codes[i], results.slice(calls.length + i * 3, calls.length + i * 3 + 3)));
   return { results: results.slice(0, calls.length), described };
-}
-
-/**
- * AccessControl grants and revocations in the look-back window, replayed to the accounts
- * that should still hold a role. The scan starts before the deployment block is known (so
- * it shares a round with the deployer read); no log can predate the contract anyway.
- */
-export async function scanRoleGrants(at: { client: ChainClient; block: bigint }, address: Address) {
-  const start = at.block > roleScanLookback ? at.block - roleScanLookback : 0n;
-  const scan = await scanLogs({ client: at.client, address, events: [roleGranted, roleRevoked] as const, fromBlock: start, toBlock: at.block, maxLookbackBlocks: roleScanLookback, chunkSize: 50_000n });
-  const holders = new Map<string, { role: Hex; account: Address }>();
-  for (const log of scan.logs) {
-    const { role, account } = log.args as { role: Hex; account: Address };
-    const id = `${role}:${account}`;
-    if (log.eventName === "RoleGranted") holders.set(id, { role, account: getAddress(account) });
-    else holders.delete(id);
-  }
-  return { holders: [...holders.values()], truncated: scan.truncated, fromBlock: scan.fromBlock };
-}
-export type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
-
-/** The calls that confirm each replayed holder with hasRole at the read block. */
-export function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
-  return grants.holders.map((holder) => ({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
 }
 
 type Account = { exists: boolean; code: Hex; identity: Erc20Identity };

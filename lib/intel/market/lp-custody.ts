@@ -11,12 +11,15 @@
 // A lock whose unlock time has passed is withdrawable, not locked: its owner can take the LP
 // out today, and it is counted apart, with the time since when.
 // An LP holder that is a contract we do not recognise is "unverified custody", never
-// "unlocked": a custom locker may well hold it on terms we cannot read.
+// "unlocked": a custom locker may well hold it on terms we cannot read. So is a contract linked to
+// the team that is no wallet (a staking or rewards contract the token lets mint, a factory that
+// deployed it): it holds LP for others on its own terms. A Safe or a timelock is the team's.
 import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import type { z } from "zod";
 import type { teamRelationOut } from "@/lib/schemas/responses/onchain-parts";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
+import { describeHolder, holderProbes } from "@/lib/chain/account-kind";
 import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import {
@@ -196,8 +199,11 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   const lensReads = askedLockers.map((locker) =>
     locker.pattern === "team-finance-deposits" ? readTeamFinanceByLens(ctx, locker.address, poolAddress) : locker.pattern === "uncx-token-lock-ids" ? readUncxLocksByLens(ctx, locker.address, poolAddress) : Promise.resolve(null),
   );
+  // Each team address is asked whether it is a Safe or a timelock beside its balance: only the team's
+  // wallets count as team LP, and a contract's kind is known only from those answers and its code.
+  const teamAddresses = [...team.values()].map((wallet) => wallet.address);
   const [results, codes, lensed] = await Promise.all([
-    aggregate(ctx, [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }, ...balanceCalls, ...lockCalls, ...perLocker.flat()]),
+    aggregate(ctx, [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }, ...balanceCalls, ...lockCalls, ...perLocker.flat(), ...teamAddresses.flatMap(holderProbes)]),
     Promise.all(needsCode.map((address) => ctx.client.getCode({ address, blockNumber: ctx.block }))),
     Promise.all(lensReads),
   ]);
@@ -235,6 +241,8 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   );
   const codeOf = new Map<string, Hex>();
   needsCode.forEach((address, index) => codeOf.set(address.toLowerCase(), codes[index] ?? "0x"));
+  const probesFrom = schedulesFrom + perLocker.flat().length;
+  const teamKinds = new Map(teamAddresses.map((address, at) => [address.toLowerCase(), describeHolder(address, codeOf.get(address.toLowerCase()), results.slice(probesFrom + at * 3, probesFrom + at * 3 + 3)).kind]));
 
   const custody: LpCustody = {
     pool: poolAddress,
@@ -281,7 +289,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
       custody.withdrawable.amount += terms.withdrawable;
       if (terms.stillLocked > 0n || terms.withdrawable === 0n) custody.locked.lockers.push(holding);
       if (terms.withdrawable > 0n) custody.withdrawable.lockers.push(holding);
-    } else if (team.has(key)) {
+    } else if (team.has(key) && teamKinds.get(key) !== "contract") {
       custody.team.amount += amount;
       custody.team.holders.push({ address, amount, relations: team.get(key)!.relations, isContract });
     } else if (isContract) {

@@ -18,6 +18,7 @@ import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "./lens-code";
 import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
+import { describeHolder, holderProbes } from "@/lib/chain/account-kind";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
@@ -230,6 +231,12 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     scan: scanned,
     v4Ranges: dex.kind === "uniswap-v4" ? [...v4Ranges.values()].filter((range) => range.liquidity > 0n) : null,
   };
+  // Only the team's wallets, Safes and timelocks hold team positions: a plain contract linked to the
+  // team (a staking contract the token lets mint) holds them on its own terms. Its kind is asked in
+  // one more round, only when such a contract holds a position.
+  const teamContracts = [...new Set(holdings.map((holding) => holding.owner).filter((owner) => team.has(owner.toLowerCase()) && isContractCode(codeOf.get(owner.toLowerCase()))))];
+  const probed = teamContracts.length > 0 ? await aggregate(ctx, teamContracts.flatMap(holderProbes)) : [];
+  const plainContracts = new Set(teamContracts.filter((owner, at) => describeHolder(owner, "0x01", probed.slice(at * 3, at * 3 + 3)).kind === "contract").map((owner) => owner.toLowerCase()));
   for (const holding of holdings) {
     const key = holding.owner.toLowerCase();
     const code = codeOf.get(key);
@@ -244,7 +251,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
       if (lock && lock.unlockTime !== null && ctx.blockTimestamp !== null && lock.unlockTime <= ctx.blockTimestamp) custody.withdrawable.push({ ...entry, lock });
       else custody.locked.push(entry);
     }
-    else if (team.has(key)) custody.team.push({ ...holding, relations: team.get(key)! });
+    else if (team.has(key) && !plainContracts.has(key)) custody.team.push({ ...holding, relations: team.get(key)! });
     else if (isContract) custody.unverifiedCustody.push(holding);
     else custody.otherHolders.push(holding);
   }
@@ -269,4 +276,9 @@ function positionLock(holding: PositionHolding, manager: Address, locker: Pick<L
   const searched = scan.scanned < scan.count ? `its newest ${scan.scanned} of ${scan.count} locks` : `all ${scan.count} of its locks`;
   const cut = scan.scanned < scan.count && scan.scanned < BigInt(bound) ? " (the search stopped before its gas ran out)" : "";
   return { lock: null, lockNote: `No lock of this NFT was found among ${searched}${cut}; the position is counted as locked, with no unlock date.` };
+}
+
+/** Whether a read code (or the lens's "has code") is a contract's. */
+function isContractCode(code: Hex | true | null | undefined): boolean {
+  return code !== undefined && code !== null && code !== "0x";
 }

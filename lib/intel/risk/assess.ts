@@ -11,7 +11,7 @@ import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { reclaimFunctionsIn } from "./reclaim";
 import { knownFunction } from "./selectors";
 import { codeThatRuns, outsideGateSignals, powerSignals, readFrom } from "./power-signals";
-import type { StoredAddress } from "./stored-control";
+import type { StoredAddress } from "@/lib/intel/control/stored-control";
 import { tradedThrough, type HolderSell } from "./simulate";
 import type { Severity, Signal } from "./signal";
 

@@ -7,7 +7,7 @@ import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
-import { launchMints } from "@/lib/intel/team/links";
+import { launchMints } from "@/lib/intel/team-links/links";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 

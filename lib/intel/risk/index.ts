@@ -7,7 +7,6 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentRisk } from "./present";
 import { readRisk } from "./read";
 

@@ -12,7 +12,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import { isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
-import type { StoredControl } from "./stored-control";
+import type { StoredControl } from "@/lib/intel/control/stored-control";
 import { powerProbeAbi, powerProbeRuntime } from "./power-probe-code";
 
 /** Who may call a privileged function, as the code checks it. */

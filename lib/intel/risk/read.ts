@@ -25,9 +25,8 @@ import { aggregate, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { limitCalls, readLimits, type TradeLimits } from "./limits";
 import { readUnlockTime, unlockTimeCalls } from "./reclaim";
-import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/contract/proxy";
-import { describeHolder, type Holder } from "@/lib/intel/contract/holders";
-import { holderProbes } from "@/lib/intel/contract/read";
+import { codeLearnedByProbe, proxyProbe, type ProxyReading } from "@/lib/intel/control/proxy";
+import { describeHolder, holderProbes, type Holder } from "@/lib/chain/account-kind";
 import {
   custodyDefaults,
   deepestPoolUsd,
@@ -47,7 +46,7 @@ import {
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
-import { assumedControl, readStoredControl, type StoredControl } from "./stored-control";
+import { assumedControl, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
 import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";

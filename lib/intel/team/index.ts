@@ -11,10 +11,9 @@ import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
 import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
-import type { InputOf } from "@/lib/api-contract/endpoints";
-import { assessTeam } from "./assess";
+import { assessTeam } from "@/lib/intel/team-links/assess";
+import { readTeam } from "@/lib/intel/team-links/read";
 import { presentTeam } from "./present";
-import { readTeam } from "./read";
 
 /** `first`: the first round of a read running beside this one (why-down's), shared rather than asked twice. */
 export async function readTeamWallets(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv; first?: TokenFirstRound }) {

@@ -8,9 +8,9 @@ import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, totalSupplyOf } from "@/lib/intel/present";
 import { deployerGap } from "@/lib/intel/token/deployer";
 import type { Movement } from "@/lib/intel/wallet/movements";
-import type { TeamWallet } from "./assess";
-import { teamScan } from "./links";
-import type { TeamReading } from "./read";
+import type { TeamWallet } from "@/lib/intel/team-links/assess";
+import { teamScan } from "@/lib/intel/team-links/links";
+import type { TeamReading } from "@/lib/intel/team-links/read";
 import { describeWindow } from "@/lib/intel/windows";
 
 const formatShare = (bps: number) => `${(bps / 100).toFixed(2)} %`;

@@ -95,7 +95,7 @@ const byPlaceBefore = (a: PoolEvent, b: PoolEvent) => a.blockNumber < b.blockNum
 export function assessWhyDown(reading: WhyDownReading) {
   const { pool, poolEvents: events, transfers, lpTransfers, tokenIsToken0 } = reading;
   const price = priceChange(reading);
-  const teamOf = new Map(reading.team.data.wallets.map((wallet) => [wallet.address.toLowerCase(), wallet.relations.map((proof) => proof.relation)]));
+  const teamOf = new Map(reading.team.wallets.map((wallet) => [wallet.address.toLowerCase(), wallet.relations.map((proof) => proof.relation)]));
   const isTeam = (wallet: Address | null) => wallet !== null && teamOf.has(wallet.toLowerCase());
 
   // The token's transfers and the pool's events by transaction: each lookup below is then one

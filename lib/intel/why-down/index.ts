@@ -3,7 +3,7 @@
 // from pool state at the window's edges; three candidate drivers are each measured from logs:
 // liquidity pulled (LP redeemed through the pool, by whom, what share of the pool), heavy
 // selling (tokens sold into the pool against tokens bought, the largest sellers), and the
-// team's wallets moving (their sells and transfers, the team read by intel/team-wallets).
+// team's wallets moving (their sells and transfers, the team read intel/team-wallets also presents, lib/intel/team-links).
 // Which driver is dominant is our reading, by documented rules (assess.ts); every observation
 // behind it is a log with its amounts, wallet, transaction and time (read.ts, present.ts).
 import { getAddress, type Address } from "viem";
@@ -11,7 +11,6 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { InputOf } from "@/lib/api-contract/endpoints";
 import { assessWhyDown } from "./assess";
 import { presentWhyDown } from "./present";
 import { readWhyDownWindow } from "./read";

@@ -78,7 +78,7 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
     {
       driver: "team_wallets_selling" as const,
       score: scores.team_wallets_selling,
-      measured: { team_wallets: team.data.wallets.length, sold: amount(assessment.teamSold, decimals), share_of_sells_bps: assessment.teamShareOfSellsBps, transfers_out: assessment.teamTransfers.length },
+      measured: { team_wallets: team.wallets.length, sold: amount(assessment.teamSold, decimals), share_of_sells_bps: assessment.teamShareOfSellsBps, transfers_out: assessment.teamTransfers.length },
       observations: [
         ...assessment.teamSells.map(observationOf),
         ...assessment.teamTransfers.map<Observation>((log) => ({ what: "team_transfer", wallet: getAddress(log.args.from), amount: amount(log.args.value, decimals), quote_amount: null, transaction: log.transactionHash, block: Number(log.blockNumber), time: when(log.blockNumber), note: `to ${getAddress(log.args.to)}` })),

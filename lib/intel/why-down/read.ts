@@ -16,7 +16,8 @@ import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type PoolCandidate } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
-import { readTeamWallets } from "@/lib/intel/team";
+import { assessTeam, type TeamWallet } from "@/lib/intel/team-links/assess";
+import { readTeam } from "@/lib/intel/team-links/read";
 import { tokenFirstRound } from "@/lib/intel/token/first-round";
 import { windowFor, type Window } from "@/lib/intel/windows";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -34,7 +35,8 @@ export type TransferLog = LogPlace & { address: Address; args: { from: Address; 
 /** One event of a pool, read in its venue's encoding. */
 export type PoolEvent = LogPlace & { activity: PoolActivity };
 
-export type TeamAnswer = Awaited<ReturnType<typeof readTeamWallets>>;
+/** The wallets linked to the token's team, as intel/team-wallets links them (the shared team read). */
+export type TeamAnswer = { wallets: TeamWallet[] };
 
 export type WhyDownReading = {
   chain: ChainId;
@@ -113,7 +115,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   // Round 1, at the answer's block (the latest outside an answer). The team read runs beside this one (its own three rounds) and
   // shares these reads rather than asking the node for them again.
   const first = tokenFirstRound({ client, chain }, token);
-  const teamRead = readTeamWallets({ chain, address: token, client, first });
+  const teamRead = readTeam(first).then((reading): TeamAnswer => ({ wallets: assessTeam(reading) }));
   teamRead.catch(() => undefined);
   const [head, identity, discovery] = await Promise.all([first.head(), first.identity(), first.pools()]);
   const block = head.number;

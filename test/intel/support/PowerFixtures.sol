@@ -187,3 +187,19 @@ contract GatedToken is PlainToken {
         super._transfer(from, to, amount);
     }
 }
+
+/** A staking contract that holds LP for its stakers (the usual home of a rewards token's minter role). */
+contract LpStaking {
+    address public immutable lp;
+    mapping(address => uint256) public staked;
+
+    constructor(address lp_) {
+        lp = lp_;
+    }
+
+    function stake(uint256 amount) external {
+        (bool ok, bytes memory data) = lp.call(abi.encodeWithSignature("transferFrom(address,address,uint256)", msg.sender, address(this), amount));
+        require(ok && (data.length == 0 || abi.decode(data, (bool))), "transfer failed");
+        staked[msg.sender] += amount;
+    }
+}

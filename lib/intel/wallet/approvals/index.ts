@@ -6,7 +6,6 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { InputOf } from "@/lib/api-contract/endpoints";
 import { approvalsPageDefaults } from "@/lib/schemas/requests";
 import { presentApprovals } from "./present";
 import { readApprovalGrants } from "./read";

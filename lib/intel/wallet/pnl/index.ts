@@ -10,7 +10,6 @@ import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainEnv, ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import type { InputOf } from "@/lib/api-contract/endpoints";
 import { presentPnl } from "./present";
 import { pnlMaxMovements, readPositionHistory } from "./read";
 

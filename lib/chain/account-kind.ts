@@ -1,7 +1,21 @@
-// Which kind of account holds control over a contract: a wallet, a Safe (with its owners and
-// threshold), a timelock (with its delay), or another contract; read from its code and probes.
-import type { Address, Hex } from "viem";
-import { valueOrNull, type CallResult } from "@/lib/chain/multicall";
+// Which kind of account an address is: a wallet, a Safe (with its owners and threshold), a
+// timelock (with its delay), or another contract; read from its code and three probes. Shared by
+// the reads that describe who holds control (contract/analysis, intel/risk) and the LP custody
+// read, which counts a plain contract's LP as unverified custody rather than a team wallet's.
+import { parseAbi, type Address, type Hex } from "viem";
+import { valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
+
+const safeAbi = parseAbi(["function getOwners() view returns (address[])", "function getThreshold() view returns (uint256)"]);
+const timelockAbi = parseAbi(["function getMinDelay() view returns (uint256)"]);
+
+/** The probes that tell a Safe or a timelock from another contract, in the order describeHolder reads them. */
+export function holderProbes(address: Address): ContractCall[] {
+  return [
+    { address, abi: safeAbi, functionName: "getOwners" },
+    { address, abi: safeAbi, functionName: "getThreshold" },
+    { address, abi: timelockAbi, functionName: "getMinDelay" },
+  ];
+}
 
 export type Holder =
   | { address: Address; is_contract: false; kind: "eoa" }

@@ -1,4 +1,4 @@
-// intel/team-wallets, assess: which links hold (a replayed role grant counts only when hasRole
+// The team's linked wallets, assessed (intel/team-wallets and why-down): which links hold (a replayed role grant counts only when hasRole
 // confirms it), and what each linked wallet holds and did: its share of supply, which of its
 // transfers into the token's pools were sells, and its last activity.
 import { valueOrNull } from "@/lib/chain/multicall";

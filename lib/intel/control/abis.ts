@@ -3,8 +3,6 @@ import { parseAbi, parseAbiItem } from "viem";
 export const ownableAbi = parseAbi(["function owner() view returns (address)"]);
 /** BEP-20's getter for the owner (BNB Chain's token template names it getOwner()). */
 export const getOwnerAbi = parseAbi(["function getOwner() view returns (address)"]);
-export const safeAbi = parseAbi(["function getOwners() view returns (address[])", "function getThreshold() view returns (uint256)"]);
-export const timelockAbi = parseAbi(["function getMinDelay() view returns (uint256)"]);
 export const uupsAbi = parseAbi(["function proxiableUUID() view returns (bytes32)"]);
 export const beaconAbi = parseAbi(["function implementation() view returns (address)"]);
 export const eip897Abi = parseAbi(["function implementation() view returns (address)", "function proxyType() view returns (uint256)"]);

@@ -1,4 +1,4 @@
-// intel/team-wallets, read: three rounds.
+// The team's linked wallets, read (intel/team-wallets presents them; why-down weighs their sells): three rounds.
 //   1. at the latest block (the shared first round): the block, the EIP-1967 admin slot,
 //      owner(), the deployer, the ERC-20 identity and the token's pools;
 //   2. pinned to that block: the token's Transfer history, the proxy admin's owner, and
@@ -11,9 +11,9 @@ import type { Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { ownableAbi } from "@/lib/intel/contract/abis";
-import { addressInSlot } from "@/lib/intel/contract/proxy";
-import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/contract/read";
+import { ownableAbi } from "@/lib/intel/control/abis";
+import { addressInSlot } from "@/lib/intel/control/proxy";
+import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control/role-grants";
 import type { PoolCandidate } from "@/lib/intel/market";
 import type { Creation } from "@/lib/intel/token/deployer";
 import type { BridgedToken, TokenFirstRound } from "@/lib/intel/token/first-round";
