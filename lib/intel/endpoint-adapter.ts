@@ -1,14 +1,12 @@
 // What every chain read adds to the success envelope: each field's provenance, and where the
 // data came from (whether the operator's own node serves the network, and the block). One
 // function turns any intelligence module's presented answer into the endpoint's result.
-import { getChainClient } from "@/lib/chain/clients";
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { readingAt } from "@/lib/chain/pinned-block";
-import { readChain } from "@/lib/chain/upstream";
 import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
 import type { AnswerDataOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { Provenance } from "@/lib/schemas/provenance";
-import { currentRpcMeter } from "@/lib/chain/rpc-meter";
+import { withChainScope, type ChainScope } from "./chain-scope";
 import { answerStore, readKey, sharedRead } from "./hot-reads";
 import { intelThreadPool } from "./threads/pool";
 
@@ -42,8 +40,8 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
   };
 }
 
-/** An intelligence endpoint's own work: its typed input to an answer its response schema accepts (read, assess, present). */
-export type IntelAnswer<Id extends IntelEndpointId> = (input: InputOf<Id>) => Promise<PresentedAnswer<AnswerDataOf<Id>>>;
+/** An intelligence endpoint's own work: its typed input, in the request's chain scope, to an answer its response schema accepts (read, assess, present). */
+export type IntelAnswer<Id extends IntelEndpointId> = (input: InputOf<Id>, scope: ChainScope) => Promise<PresentedAnswer<AnswerDataOf<Id>>>;
 
 /** The endpoint's implementation for the pipeline, with its answer function for the intelligence threads. */
 export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementation<InputOf<Id>> & { answer: IntelAnswer<Id> };
@@ -57,17 +55,17 @@ export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementa
  * (threads/pool.ts), else here.
  */
 export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelAnswer<Id>): IntelImplementation<Id> {
-  const implementation: EndpointImplementation<InputOf<Id>> = async ({ input, endpoint }) => {
+  const implementation: EndpointImplementation<InputOf<Id>> = async ({ input, endpoint, signal }) => {
     if (endpoint !== id) throw new Error(`${id}'s answer was routed for ${endpoint}`);
     // Every intelligence request names its chain (the registry's request schemas all carry it).
     const { chain } = input as InputOf<Id> & { chain: ChainId };
-    return readChain(chain, () => {
-      const client = getChainClient(chain);
-      const nodeUrl = (client.transport as { url?: string }).url ?? chain;
-      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), client, answerStore(), async (head) => {
+    // The request's one chain scope: its client, and node failures translated once, around the head read too.
+    return withChainScope({ chain }, (scope) => {
+      const nodeUrl = (scope.client.transport as { url?: string }).url ?? chain;
+      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), scope.client, answerStore(), async (head) => {
         const pool = intelThreadPool();
-        if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, currentRpcMeter()?.signal);
-        const presented = await readingAt(head, () => answer(input));
+        if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, signal);
+        const presented = await readingAt(head, () => answer(input, scope));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       });
     });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { clearChainClients } from "@/lib/chain/clients";
+import { withChainScope } from "@/lib/intel/chain-scope";
 import { readingAt } from "@/lib/chain/pinned-block";
 import { chainAnswer } from "@/lib/intel/endpoint-adapter";
 import { intelImplementations } from "@/lib/intel/implementations";
@@ -105,7 +106,7 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
       const head = await createPublicClient({ transport: http(anvil.url) }).getBlockNumber();
       const input = { chain: "eth" as const, address: token as `0x${string}` };
       const onThread = await threads.run("contract/analysis", input, head);
-      const here = await readingAt(head, () => intelImplementations["contract/analysis"].answer(input));
+      const here = await withChainScope({ chain: "eth" }, (scope) => readingAt(head, () => intelImplementations["contract/analysis"].answer(input, scope)));
       expect(onThread).toEqual({ block: head.toString(), result: JSON.parse(JSON.stringify(chainAnswer(here))) });
     });
 

@@ -2,16 +2,20 @@
 // provenance: read at one block (read.ts), interpreted (assess.ts), presented (present.ts).
 // Nothing is guessed: a field that could not be read is null and named in `unavailable`.
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { presentContract } from "./present";
 import { readContract } from "./read";
 
-export async function analyzeContract(input: { chain: ChainId; address: Address; client?: ChainClient }) {
-  const client = input.client ?? getChainClient(input.chain);
-  return readChain(input.chain, async () => presentContract(await readContract({ chain: input.chain, address: getAddress(input.address), client })));
+/** The answer, in the request's chain scope. */
+async function answerContract(input: { chain: ChainId; address: Address }, { client }: ChainScope) {
+  return presentContract(await readContract({ chain: input.chain, address: getAddress(input.address), client }));
 }
 
-export const contractAnalysis = intelEndpoint("contract/analysis", (input) => analyzeContract(input));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function analyzeContract(input: { chain: ChainId; address: Address } & ScopeOptions) {
+  return withChainScope(input, (scope) => answerContract(input, scope));
+}
+
+export const contractAnalysis = intelEndpoint("contract/analysis", answerContract);

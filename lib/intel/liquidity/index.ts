@@ -3,31 +3,25 @@
 // read at one block (read.ts), interpreted (assess.ts), presented (present.ts).
 // Nothing is guessed: a value that could not be read is null and explained in `unavailable`.
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { presentLiquidity } from "./present";
 import { readLiquidity } from "./read";
 import { readPlanFor, type LiquidityFlags } from "./read-plan";
 
-export type LiquidityInput = {
-  chain: ChainId;
-  address: Address;
-  flags?: LiquidityFlags;
-  /** A ready client; otherwise one is made from `env` (or process.env) inside the caller's meter. */
-  client?: ChainClient;
-  env?: ChainEnv;
-};
+export type LiquidityInput = { chain: ChainId; address: Address; flags?: LiquidityFlags };
 
-export async function analyzeLiquidity(input: LiquidityInput) {
-  const { chain } = input;
-  const client = input.client ?? getChainClient(chain, { env: input.env });
-  const token = getAddress(input.address);
-  const plan = readPlanFor(input.flags ?? {});
-  return readChain(chain, async () => presentLiquidity(await readLiquidity({ client, chain, token, plan })));
+/** The answer, in the request's chain scope. */
+async function answerLiquidity(input: LiquidityInput, { client }: ChainScope) {
+  return presentLiquidity(await readLiquidity({ client, chain: input.chain, token: getAddress(input.address), plan: readPlanFor(input.flags ?? {}) }));
 }
 
-export const liquidityIntel = intelEndpoint("intel/liquidity", (input) =>
-  analyzeLiquidity({ chain: input.chain, address: input.address, flags: { metadata: input.metadata, locks: input.locks, full: input.full } }),
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function analyzeLiquidity(input: LiquidityInput & ScopeOptions) {
+  return withChainScope(input, (scope) => answerLiquidity(input, scope));
+}
+
+export const liquidityIntel = intelEndpoint("intel/liquidity", (input, scope) =>
+  answerLiquidity({ chain: input.chain, address: input.address, flags: { metadata: input.metadata, locks: input.locks, full: input.full } }, scope),
 );

@@ -3,21 +3,22 @@
 // presented with the provenance of every field (present.ts). When the buy and sell cannot be
 // simulated, the answer says so and is the fallback read from code and state.
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { presentRisk } from "./present";
 import { readRisk } from "./read";
 
 export type { Severity, Signal } from "./assess";
 
-export type RiskInput = { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv };
-
-export async function analyzeRisk(input: RiskInput) {
-  const client = input.client ?? getChainClient(input.chain, { env: input.env });
-  const token = getAddress(input.address);
-  return readChain(input.chain, async () => presentRisk(await readRisk({ chain: input.chain, token, client })));
+/** The answer, in the request's chain scope. */
+async function answerRisk(input: { chain: ChainId; address: Address }, { client }: ChainScope) {
+  return presentRisk(await readRisk({ chain: input.chain, token: getAddress(input.address), client }));
 }
 
-export const riskIntel = intelEndpoint("intel/risk", (input) => analyzeRisk(input));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function analyzeRisk(input: { chain: ChainId; address: Address } & ScopeOptions) {
+  return withChainScope(input, (scope) => answerRisk(input, scope));
+}
+
+export const riskIntel = intelEndpoint("intel/risk", answerRisk);

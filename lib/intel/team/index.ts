@@ -6,24 +6,23 @@
 // any of those. Read in three rounds (read.ts), linked (links.ts), judged (assess.ts) and
 // presented (present.ts).
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
-import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
+import { tokenFirstRound } from "@/lib/intel/token/first-round";
 import { assessTeam } from "@/lib/intel/team-links/assess";
 import { readTeam } from "@/lib/intel/team-links/read";
 import { presentTeam } from "./present";
 
-/** `first`: the first round of a read running beside this one (why-down's), shared rather than asked twice. */
-export async function readTeamWallets(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv; first?: TokenFirstRound }) {
-  const { chain } = input;
-  const client = input.first?.client ?? input.client ?? getChainClient(chain, { env: input.env });
-  const first = input.first ?? tokenFirstRound({ client, chain }, getAddress(input.address));
-  return readChain(chain, async () => {
-    const reading = await readTeam(first);
-    return presentTeam(reading, assessTeam(reading));
-  });
+/** The answer, in the request's chain scope. */
+async function answerTeam(input: { chain: ChainId; address: Address }, { client, chain }: ChainScope) {
+  const reading = await readTeam(tokenFirstRound({ client, chain }, getAddress(input.address)));
+  return presentTeam(reading, assessTeam(reading));
 }
 
-export const teamWalletsIntel = intelEndpoint("intel/team-wallets", (input) => readTeamWallets({ chain: input.chain, address: input.address }));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function readTeamWallets(input: { chain: ChainId; address: Address } & ScopeOptions) {
+  return withChainScope(input, (scope) => answerTeam(input, scope));
+}
+
+export const teamWalletsIntel = intelEndpoint("intel/team-wallets", answerTeam);

@@ -5,12 +5,12 @@ import { parentPort } from "node:worker_threads";
 import { isApiError } from "@/lib/api-contract/api-error";
 import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { readingAt } from "@/lib/chain/pinned-block";
-import { readChain } from "@/lib/chain/upstream";
 import type { ChainId } from "@/lib/chain/networks";
+import { withChainScope, type ChainScope } from "@/lib/intel/chain-scope";
 import { chainAnswer, type PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import type { SentError, TaskMessage, WorkerMessage } from "./protocol";
 
-export type AnswerFunctions = Record<string, (input: never) => Promise<PresentedAnswer>>;
+export type AnswerFunctions = Record<string, (input: never, scope: ChainScope) => Promise<PresentedAnswer>>;
 
 export const beatIntervalMs = 1_000;
 
@@ -31,13 +31,13 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
   port.on("message", (message: TaskMessage) => {
     if (message.kind === "cancel") return running.get(message.id)?.abort();
     const { id, endpoint, input, head } = message;
-    const answer = answers[endpoint] as ((input: Record<string, unknown>) => Promise<PresentedAnswer>) | undefined;
+    const answer = answers[endpoint] as ((input: Record<string, unknown>, scope: ChainScope) => Promise<PresentedAnswer>) | undefined;
     if (!answer) return send({ kind: "failed", id, error: { api: false, message: `no intelligence endpoint ${endpoint} in this thread` } });
     const controller = new AbortController();
     running.set(id, controller);
     const chain = input.chain as ChainId;
     createRpcMeter(controller.signal)
-      .run(() => readChain(chain, () => readingAt(head, () => answer(input))))
+      .run(() => withChainScope({ chain }, (scope) => readingAt(head, () => answer(input, scope))))
       .then(
         (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) } }),
         (error: unknown) => send({ kind: "failed", id, error: sendable(error) }),

@@ -7,24 +7,24 @@
 // Which driver is dominant is our reading, by documented rules (assess.ts); every observation
 // behind it is a log with its amounts, wallet, transaction and time (read.ts, present.ts).
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { assessWhyDown } from "./assess";
 import { presentWhyDown } from "./present";
 import { readWhyDownWindow } from "./read";
 
 export { driverRules, type Driver } from "./assess";
 
-export async function readWhyDown(input: { chain: ChainId; address: Address; client?: ChainClient; env?: ChainEnv }) {
-  const { chain } = input;
-  const client = input.client ?? getChainClient(chain, { env: input.env });
-  const token = getAddress(input.address);
-  return readChain(chain, async () => {
-    const reading = await readWhyDownWindow({ client, chain, token });
-    return presentWhyDown(reading, assessWhyDown(reading));
-  });
+/** The answer, in the request's chain scope. */
+async function answerWhyDown(input: { chain: ChainId; address: Address }, { client, chain }: ChainScope) {
+  const reading = await readWhyDownWindow({ client, chain, token: getAddress(input.address) });
+  return presentWhyDown(reading, assessWhyDown(reading));
 }
 
-export const whyDownIntel = intelEndpoint("intel/why-down", (input) => readWhyDown({ chain: input.chain, address: input.address }));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function readWhyDown(input: { chain: ChainId; address: Address } & ScopeOptions) {
+  return withChainScope(input, (scope) => answerWhyDown(input, scope));
+}
+
+export const whyDownIntel = intelEndpoint("intel/why-down", answerWhyDown);

@@ -2,10 +2,9 @@
 // logs and allowances read (read.ts), the grants that still stand (assess.ts), one page of them
 // with provenance (present.ts).
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { approvalsPageDefaults } from "@/lib/schemas/requests";
 import { presentApprovals } from "./present";
 import { readApprovalGrants } from "./read";
@@ -13,12 +12,17 @@ import { readApprovalGrants } from "./read";
 export { unlimitedFrom } from "./assess";
 export { approvalScan } from "./read";
 
-export async function readApprovals(input: { chain: ChainId; wallet: Address; limit?: number; offset?: number; client?: ChainClient; env?: ChainEnv }) {
-  const { chain } = input;
-  const client = input.client ?? getChainClient(chain, { env: input.env });
-  const wallet = getAddress(input.wallet);
+type ApprovalsInput = { chain: ChainId; wallet: Address; limit?: number; offset?: number };
+
+/** The answer, in the request's chain scope. */
+async function answerApprovals(input: ApprovalsInput, { client, chain }: ChainScope) {
   const page = { limit: input.limit ?? approvalsPageDefaults.limit, offset: input.offset ?? 0 };
-  return readChain(chain, async () => presentApprovals(await readApprovalGrants({ chain, wallet, client }), page));
+  return presentApprovals(await readApprovalGrants({ chain, wallet: getAddress(input.wallet), client }), page);
 }
 
-export const walletApprovals = intelEndpoint("wallet/approvals", (input) => readApprovals({ chain: input.chain, wallet: input.address, limit: input.limit, offset: input.offset }));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function readApprovals(input: ApprovalsInput & ScopeOptions) {
+  return withChainScope(input, (scope) => answerApprovals(input, scope));
+}
+
+export const walletApprovals = intelEndpoint("wallet/approvals", (input, scope) => answerApprovals({ chain: input.chain, wallet: input.address, limit: input.limit, offset: input.offset }, scope));

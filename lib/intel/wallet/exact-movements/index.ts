@@ -2,20 +2,24 @@
 // 25), each a buy, sell, transfer in or transfer out, with counts by kind: read (read.ts), merged
 // into lines and counted (assess.ts), presented with provenance (present.ts).
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { presentMovements } from "./present";
 import { readRecentMovements } from "./read";
 
 export { maxMovementsPerCall } from "./read";
 
-export async function readExactMovements(input: { chain: ChainId; wallet: Address; token?: Address; client?: ChainClient; env?: ChainEnv }) {
-  const { chain } = input;
-  const client = input.client ?? getChainClient(chain, { env: input.env });
-  const wallet = getAddress(input.wallet);
-  return readChain(chain, async () => presentMovements(await readRecentMovements({ chain, wallet, token: input.token ? getAddress(input.token) : null, client })));
+type MovementsInput = { chain: ChainId; wallet: Address; token?: Address };
+
+/** The answer, in the request's chain scope. */
+async function answerMovements(input: MovementsInput, { client, chain }: ChainScope) {
+  return presentMovements(await readRecentMovements({ chain, wallet: getAddress(input.wallet), token: input.token ? getAddress(input.token) : null, client }));
 }
 
-export const walletExactMovements = intelEndpoint("wallet/exact-movements", (input) => readExactMovements({ chain: input.chain, wallet: input.wallet, token: input.token }));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function readExactMovements(input: MovementsInput & ScopeOptions) {
+  return withChainScope(input, (scope) => answerMovements(input, scope));
+}
+
+export const walletExactMovements = intelEndpoint("wallet/exact-movements", answerMovements);

@@ -6,22 +6,26 @@
 // trade at its own block. Read in three rounds (read.ts), assessed (assess.ts), presented with
 // every figure's provenance (present.ts).
 import { getAddress, type Address } from "viem";
-import { getChainClient, type ChainClient } from "@/lib/chain/clients";
-import type { ChainEnv, ChainId } from "@/lib/chain/networks";
-import { readChain } from "@/lib/chain/upstream";
+import type { ChainId } from "@/lib/chain/networks";
 import { intelEndpoint } from "@/lib/intel/endpoint-adapter";
+import { withChainScope, type ChainScope, type ScopeOptions } from "@/lib/intel/chain-scope";
 import { presentPnl } from "./present";
 import { pnlMaxMovements, readPositionHistory } from "./read";
 
 export { costBasisMethod } from "./cost-basis";
 export { pnlMaxMovements } from "./read";
 
-export async function readPnl(input: { chain: ChainId; wallet: Address; token: Address; client?: ChainClient; env?: ChainEnv; /** Tests only: a smaller cap. */ maxMovements?: number }) {
-  const { chain } = input;
-  const client = input.client ?? getChainClient(chain, { env: input.env });
-  const wallet = getAddress(input.wallet);
-  const token = getAddress(input.token);
-  return readChain(chain, async () => presentPnl(await readPositionHistory({ chain, wallet, token, client, maxMovements: input.maxMovements ?? pnlMaxMovements })));
+/** `maxMovements`: tests only, a smaller cap. */
+type PnlInput = { chain: ChainId; wallet: Address; token: Address; maxMovements?: number };
+
+/** The answer, in the request's chain scope. */
+async function answerPnl(input: PnlInput, { client, chain }: ChainScope) {
+  return presentPnl(await readPositionHistory({ chain, wallet: getAddress(input.wallet), token: getAddress(input.token), client, maxMovements: input.maxMovements ?? pnlMaxMovements }));
 }
 
-export const walletPnl = intelEndpoint("wallet/pnl", (input) => readPnl({ chain: input.chain, wallet: input.wallet, token: input.token }));
+/** Outside the pipeline (tests, scripts, benches): the answer on a client or env of the caller's. */
+export function readPnl(input: PnlInput & ScopeOptions) {
+  return withChainScope(input, (scope) => answerPnl(input, scope));
+}
+
+export const walletPnl = intelEndpoint("wallet/pnl", answerPnl);
