@@ -1,5 +1,7 @@
 // Layers that point one way, judged on every import the code makes — static `import … from`,
-// `export … from`, bare `import "…"` and dynamic `import("…")` — in lib/, components/ and app/: the HTTP edge
+// `export … from`, bare `import "…"` and dynamic `import("…")` — in lib/, components/, app/ and
+// scripts/: every file stands on a floor of one manifest (vocabulary, chain and stores, schemas,
+// the API contract, the domain, the edge, pages and entry points) and imports nothing above it; the HTTP edge
 // (lib/api, lib/server, lib/auth) may import anything; nothing below it imports the edge; nothing
 // in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
 // answer schemas do not import the intelligence they describe; product code does not import the
@@ -24,7 +26,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = new Set(["lib", "components", "app"].flatMap(sourceFiles));
+const files = new Set(["lib", "components", "app", "scripts"].flatMap(sourceFiles));
+
+/**
+ * The floor manifest: every file stands on one floor, and imports only from its own floor or those
+ * below. Lowest first; a file takes the floor of the longest prefix that names it.
+ */
+const floors: { floor: string; paths: string[] }[] = [
+  { floor: "vocabulary", paths: ["lib/error-chain.ts", "lib/hash.ts", "lib/ids.ts", "lib/api-contract/error-codes.ts", "lib/api-contract/api-error.ts", "lib/schemas/provenance.ts", "lib/schemas/vocabulary.ts"] },
+  { floor: "chain and stores", paths: ["lib/chain/", "lib/db/", "lib/redis/"] },
+  { floor: "schemas, settings and keys", paths: ["lib/schemas/", "lib/settings.ts", "lib/keys/"] },
+  { floor: "API contract", paths: ["lib/api-contract/"] },
+  { floor: "domain", paths: ["lib/intel/", "lib/usage/", "lib/billing/", "lib/rate-limit/", "lib/accounts/", "lib/metadata/", "lib/operator/", "lib/openapi/", "lib/demo-chain/"] },
+  { floor: "edge", paths: ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"] },
+  { floor: "pages and entry points", paths: ["components/", "app/", "scripts/"] },
+];
+
+function floorOf(file: string): number {
+  let best = { at: -1, length: -1 };
+  floors.forEach(({ paths }, at) => {
+    for (const prefix of paths) if ((file === prefix || (prefix.endsWith("/") && file.startsWith(prefix))) && prefix.length > best.length) best = { at, length: prefix.length };
+  });
+  return best.at;
+}
 
 function resolve(from: string, specifier: string): string | null {
   const base = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)) : null;
@@ -55,6 +79,12 @@ const knownFaults: Record<string, string[]> = {
 };
 
 describe("layers", () => {
+  it("every file stands on a floor of the manifest, and imports only from its floor or below", () => {
+    expect([...files].filter((file) => floorOf(file) < 0)).toEqual([]);
+    const upward = [...imports].flatMap(([file, targets]) => targets.filter((target) => floorOf(target) > floorOf(file)).map((target) => `${file} (${floors[floorOf(file)].floor}) → ${target} (${floors[floorOf(target)].floor})`));
+    expect(upward).toEqual([]);
+  });
+
   it("nothing below the HTTP edge imports it", () => {
     expect(importsBetween((file) => file.startsWith("lib/") && !underEdge(file), underEdge)).toEqual(knownFaults.upward);
   });
