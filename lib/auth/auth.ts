@@ -3,7 +3,7 @@
 // per request so the database client and the secret are resolved lazily.
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import GitHub from "next-auth/providers/github";
-import { portalDeps } from "@/lib/portal/deps";
+import { serverDeps } from "@/lib/server/deps";
 import { safeReturnPath } from "@/lib/portal/return-path";
 import { portalAdapter } from "./adapter";
 import { emailProvider } from "./email";
@@ -28,7 +28,7 @@ async function requestHeaders(request: Request | undefined): Promise<Headers | n
 }
 
 async function config(request: Request | undefined): Promise<NextAuthConfig> {
-  const db = await portalDeps().db();
+  const db = await serverDeps().db();
   const headers = await requestHeaders(request);
   return {
     adapter: portalAdapter(db),

@@ -6,7 +6,7 @@
 // end, each with its own free allowance).
 import { emailAddressMessage, emailAddressSchema } from "@/lib/accounts/email-address";
 import { signInLinkPolicies } from "@/lib/rate-limit/policies";
-import { portalDeps } from "@/lib/portal/deps";
+import { serverDeps } from "@/lib/server/deps";
 
 export type LinkRefusal = { code: "invalid-email" | "too-many-links" | "busy"; retryMinutes?: number };
 
@@ -15,7 +15,7 @@ export async function admitSignInLink(email: unknown, client: string | null): Pr
   const parsed = emailAddressSchema.safeParse(email);
   if (!parsed.success) return { ok: false, refusal: { code: "invalid-email" } };
   try {
-    const limiter = portalDeps().limiter();
+    const limiter = serverDeps().limiter();
     // Only a caller outside our own server has no address; they share one budget rather than none.
     for (const [key, policy] of [[`email:${parsed.data}`, signInLinkPolicies.address], [`client:${client ?? "unknown"}`, signInLinkPolicies.client()]] as const) {
       const decision = await limiter.check(key, policy);

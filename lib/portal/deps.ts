@@ -1,21 +1,20 @@
-// What the portal needs from the outside world, swappable in tests: the database,
-// who is signed in, the rate limiter, the clock, the router refresh after an
-// action (which only works inside a real server action), and the chain's word on a card's token.
+// What the portal needs from the outside world, swappable in tests: the server's database, rate
+// limiter and clock (lib/server/deps.ts, which Auth.js reads too), who is signed in, the router
+// refresh after an action (which only works inside a real server action), and the chain's word on
+// a card's token.
 import { refresh } from "next/cache";
-import { getDb, type Db } from "@/lib/db/client";
-import { getRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
+import { serverDeps, setServerDeps, type ServerDeps } from "@/lib/server/deps";
 
-export type PortalDeps = {
-  db: () => Promise<Db>;
+export type PortalDeps = ServerDeps & {
   /** The signed-in user's id, or null. */
   sessionUserId: () => Promise<string | null>;
-  limiter: () => RateLimiter;
-  now: () => Date;
   refresh: () => void;
   /** A card's token as its chain knows it (the configured nodes). */
   cardToken: CardTokenReader;
 };
+
+type PortalOnly = Omit<PortalDeps, keyof ServerDeps>;
 
 async function sessionUserIdFromAuth(): Promise<string | null> {
   // Imported on demand so modules that only need the guards do not load Auth.js.
@@ -24,14 +23,17 @@ async function sessionUserIdFromAuth(): Promise<string | null> {
   return session?.user?.id ?? null;
 }
 
-const defaults: PortalDeps = { db: getDb, sessionUserId: sessionUserIdFromAuth, limiter: getRateLimiter, now: () => new Date(), refresh, cardToken: (chain, token) => readCardToken(chain, token) };
+const defaults: PortalOnly = { sessionUserId: sessionUserIdFromAuth, refresh, cardToken: (chain, token) => readCardToken(chain, token) };
 
-const holder = globalThis as unknown as { __portalDeps?: PortalDeps };
+const holder = globalThis as unknown as { __portalDeps?: PortalOnly };
 
 export function portalDeps(): PortalDeps {
-  return holder.__portalDeps ?? defaults;
+  return { ...serverDeps(), ...(holder.__portalDeps ?? defaults) };
 }
 
+/** Tests: the portal's world; the database, limiter and clock given here are Auth.js's too. */
 export function setPortalDeps(overrides: Partial<PortalDeps>) {
-  holder.__portalDeps = { ...defaults, ...overrides };
+  const { db, limiter, now, ...portalOnly } = overrides;
+  setServerDeps({ ...(db ? { db } : {}), ...(limiter ? { limiter } : {}), ...(now ? { now } : {}) });
+  holder.__portalDeps = { ...defaults, ...portalOnly };
 }
