@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { createTestClient, encodeAbiParameters, encodeFunctionData, http, keccak256, parseEther, publicActions, type Address } from "viem";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork } from "@/lib/chain/networks";
-import { startDemoChain } from "@/lib/demo-chain";
+import { startDemoChain } from "@/demo-chain";
 import { compilePlaced } from "@/lib/intel/compile-placed";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { createHarness } from "@/test/support/harness";

@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { drainUsageWrites } from "@/lib/usage/record";
-import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor } from "@/demo-chain/requests";
 import type { FaultMode } from "@/test/support/fault-proxy";
 import { startFaultyWorld, type Dependency } from "@/test/support/faulty-world";
 

@@ -14,10 +14,10 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, startDemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, startDemoChains } from "@/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import { createHarness } from "@/test/support/harness";
-import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { addHistory } from "./support/extra-history";
 

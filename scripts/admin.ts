@@ -1,7 +1,7 @@
 // The operator CLI: `npm run --silent admin -- <command> --json`. Prints exactly one JSON object
 // on stdout; on failure a JSON error and a non-zero exit (lib/operator/cli.ts). `--help` lists the commands.
 import { runCli } from "@/lib/operator/cli";
-import { withRunningDemoChains } from "@/lib/demo-chain/running";
+import { withRunningDemoChains } from "@/demo-chain/running";
 
 const argv = process.argv.slice(2);
 // Beside `npm run dev`, the demo chains it runs are the chains (no *_RPC_URL needed).

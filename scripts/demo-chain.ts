@@ -2,7 +2,7 @@
 //   tsx scripts/demo-chain.ts [--chain eth|base|bsc|all] [--print-addresses] [--state-dir DIR]
 // Prints one JSON object: per chain its RPC URL and chain id, plus the address book when asked.
 import { parseArgs } from "node:util";
-import { DEMO_CHAINS, isDemoChainName, startDemoChain, type DemoChain, type DemoChainName } from "@/lib/demo-chain";
+import { DEMO_CHAINS, isDemoChainName, startDemoChain, type DemoChain, type DemoChainName } from "@/demo-chain";
 
 const USAGE = "usage: tsx scripts/demo-chain.ts [--chain eth|base|bsc|all] [--print-addresses] [--state-dir DIR]";
 

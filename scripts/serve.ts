@@ -17,7 +17,7 @@ import { peerAddressHeader, peerSecret, peerSecretHeader, settleForwardedHeaders
 import { signInStartWarnings } from "@/lib/auth/email";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
-import { startDemoChains } from "@/lib/demo-chain";
+import { startDemoChains } from "@/demo-chain";
 import { demoChainDataSetting, setDemoExampleRequests, type ExampleRequests } from "@/lib/chain/demo-data";
 import { describeCapabilities, probeNode } from "@/lib/chain/capabilities";
 import { getChainClient } from "@/lib/chain/clients";
@@ -27,8 +27,8 @@ import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
-import { demoExampleRequests } from "@/lib/demo-chain/requests";
-import { forgetRunningDemoChains, recordRunningDemoChains } from "@/lib/demo-chain/running";
+import { demoExampleRequests } from "@/demo-chain/requests";
+import { forgetRunningDemoChains, recordRunningDemoChains } from "@/demo-chain/running";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 

@@ -1,6 +1,6 @@
 // Runs once before the suites. Suites that need PostgreSQL, Redis or anvil start or
 // reach them through test/support; nothing here talks to anything but loopback.
-import { ensureDemoChainStates } from "@/lib/demo-chain";
+import { ensureDemoChainStates } from "@/demo-chain";
 
 export default async function setup() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";

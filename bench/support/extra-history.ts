@@ -4,7 +4,7 @@
 // every scenario token by the demo buyers. Sent through anvil's impersonation; the saved demo
 // state is never written back.
 import { createTestClient, createWalletClient, http, maxUint256, parseAbi, parseEther, publicActions, type Address } from "viem";
-import type { DemoChain } from "@/lib/demo-chain";
+import type { DemoChain } from "@/demo-chain";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 
 const routerAbi = parseAbi([

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/db/generated/client";
 import { createUser } from "@/lib/operator/operations";
-import { startDemoChain } from "@/lib/demo-chain";
+import { startDemoChain } from "@/demo-chain";
 import { createTestDatabase } from "../../test/support/postgres";
 import { e2eChainStateDir, e2eDataDir, e2eOutbox, e2eStateFile, type E2eState } from "./paths";
 

@@ -696,7 +696,7 @@ export const networks: Readonly<Record<ChainId, NetworkInfo>> = { eth, base, bsc
 
 /**
  * Locker code recognised on every network. The hash is of the deployed code of
- * contracts/LiquidityTimelock.sol as the demo chain compiles it (solc-js from node_modules,
+ * demo-chain/contracts/LiquidityTimelock.sol as the demo chain compiles it (solc-js from node_modules,
  * optimizer on); test/intel/market.test.ts fails when the compiler output drifts from it.
  */
 export const recognisedLockerCode: readonly LockerCodeInfo[] = [
@@ -705,7 +705,7 @@ export const recognisedLockerCode: readonly LockerCodeInfo[] = [
     name: "LiquidityTimelock",
     codeHash: "0xa9c2b5b819a49a57f9ad03f84040c31e1c7622a4b7758591c3bbc9ebe249d161",
     pattern: "liquidity-timelock",
-    source: "contracts/LiquidityTimelock.sol in this repository (no admin; withdraw only by the depositor after unlockTime)",
+    source: "demo-chain/contracts/LiquidityTimelock.sol in this repository (no admin; withdraw only by the depositor after unlockTime)",
   },
 ];
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
 import { apiDeps } from "@/lib/api/deps";
 import { drainUsageWrites, recordFailedUsage } from "@/lib/usage/record";
-import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor } from "@/demo-chain/requests";
 import type { FaultMode } from "../support/fault-proxy";
 import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/faulty-world";
 import type { Harness } from "../support/harness";

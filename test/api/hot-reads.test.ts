@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearChainClients, createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";

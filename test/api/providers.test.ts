@@ -6,8 +6,8 @@ import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/lib/demo-chain/requests";
+import { startDemoChain, type DemoChain } from "@/demo-chain";
+import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 import { providers, startProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
 

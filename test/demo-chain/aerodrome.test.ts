@@ -18,8 +18,8 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoChain, type AddressBook, type AerodromeBook, type DemoChain } from "@/lib/demo-chain";
-import { DEMO_AERODROME } from "@/lib/demo-chain/networks";
+import { startDemoChain, type AddressBook, type AerodromeBook, type DemoChain } from "@/demo-chain";
+import { DEMO_AERODROME } from "@/demo-chain/networks";
 import { clientFor, txRefsIn } from "./helpers";
 
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildScenarios, startDemoChain, type AddressBook, type DemoChain } from "@/lib/demo-chain";
-import { spawnAnvil, type AnvilProcess } from "@/lib/demo-chain/anvil";
+import { buildScenarios, startDemoChain, type AddressBook, type DemoChain } from "@/demo-chain";
+import { spawnAnvil, type AnvilProcess } from "@/demo-chain/anvil";
 import { clientFor } from "./helpers";
 
 const running: (AnvilProcess | DemoChain)[] = [];

@@ -1,6 +1,6 @@
 // Shared by the demo-chain tests: small ABIs, EIP-1967 slots and a walk over the address book.
 import { createPublicClient, getAddress, http, parseAbi, slice, type Address, type Hex, type PublicClient } from "viem";
-import type { AddressBook, TxRef } from "@/lib/demo-chain";
+import type { AddressBook, TxRef } from "@/demo-chain";
 
 export const pairAbi = parseAbi([
   "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",

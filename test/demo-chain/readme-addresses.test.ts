@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_CHAINS } from "@/lib/demo-chain";
+import { DEMO_CHAINS } from "@/demo-chain";
 import { useDemoChains } from "../support/demo-chains";
 
 const demo = useDemoChains();

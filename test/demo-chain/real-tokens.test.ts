@@ -19,8 +19,8 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains, type RealTokenPower, type RealTokenScenario } from "@/lib/demo-chain";
-import { REAL_TOKEN_BUILDS, UNI_ARTIFACT } from "@/lib/demo-chain/real-tokens/catalog";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains, type RealTokenPower, type RealTokenScenario } from "@/demo-chain";
+import { REAL_TOKEN_BUILDS, UNI_ARTIFACT } from "@/demo-chain/real-tokens/catalog";
 import {
   compiledRealTokens,
   readRealTokenSources,
@@ -28,8 +28,8 @@ import {
   realTokensDir,
   sha256,
   type RealTokenArtifacts,
-} from "@/lib/demo-chain/real-tokens/compile";
-import { requireFromHere } from "@/lib/demo-chain/paths";
+} from "@/demo-chain/real-tokens/compile";
+import { requireFromHere } from "@/demo-chain/paths";
 import { ADMIN_SLOT, clientFor, IMPLEMENTATION_SLOT } from "./helpers";
 
 let chains: DemoChains;

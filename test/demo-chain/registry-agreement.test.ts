@@ -3,8 +3,8 @@
 import { parseAbi, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getNetwork, type UniswapV3StyleDex, type UniswapV4Dex } from "@/lib/chain/networks";
-import { DEMO_CHAINS, DEMO_NETWORKS, startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { DEMO_AERODROME, DEMO_VENUES } from "@/lib/demo-chain/networks";
+import { DEMO_CHAINS, DEMO_NETWORKS, startDemoChain, type DemoChain } from "@/demo-chain";
+import { DEMO_AERODROME, DEMO_VENUES } from "@/demo-chain/networks";
 import { useDemoChains } from "../support/demo-chains";
 import { clientFor } from "./helpers";
 

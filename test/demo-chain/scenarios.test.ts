@@ -15,8 +15,8 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
-import { compiledContracts, type Artifact } from "@/lib/demo-chain/compile";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/demo-chain";
+import { compiledContracts, type Artifact } from "@/demo-chain/compile";
 import {
   ADMIN_SLOT,
   addressInSlot,

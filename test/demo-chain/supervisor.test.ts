@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getChainClient } from "@/lib/chain/clients";
 import { readChain } from "@/lib/chain/upstream";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
-import { createDemoClient } from "@/lib/demo-chain/player";
+import { startDemoChain, type DemoChain } from "@/demo-chain";
+import { createDemoClient } from "@/demo-chain/player";
 
 const lines: string[] = [];
 let chain: DemoChain;

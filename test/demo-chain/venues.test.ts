@@ -18,10 +18,10 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/lib/demo-chain";
-import type { VenueTrade } from "@/lib/demo-chain/address-book";
-import { DEMO_VENUES } from "@/lib/demo-chain/networks";
-import { venueArtifacts } from "@/lib/demo-chain/venues/artifacts";
+import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/demo-chain";
+import type { VenueTrade } from "@/demo-chain/address-book";
+import { DEMO_VENUES } from "@/demo-chain/networks";
+import { venueArtifacts } from "@/demo-chain/venues/artifacts";
 import { clientFor, pairAbi } from "./helpers";
 
 let chains: DemoChains;

@@ -7,7 +7,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, zeroAddress, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
 import { getChainClient } from "@/lib/chain/clients";
 

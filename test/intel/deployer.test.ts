@@ -13,7 +13,7 @@ import type { ExplorerSettings } from "@/lib/chain/explorer";
 import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { isUpstreamFault } from "@/lib/chain/upstream";
-import { startDemoChain, type DemoChain } from "@/lib/demo-chain";
+import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
 import { createHarness, type Harness } from "../support/harness";

@@ -11,7 +11,7 @@ import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { getChainClient } from "@/lib/chain/clients";

@@ -7,7 +7,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, zeroAddress, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/demo-chain";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import type { LiquidityFlags } from "@/lib/intel/liquidity/read-plan";
 

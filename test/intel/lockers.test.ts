@@ -10,7 +10,7 @@ import { encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { compileLockerLens } from "@/lib/intel/compile-placed";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { lockerLensRuntime } from "@/lib/intel/market/locker-lens-code";

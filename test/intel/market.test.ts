@@ -8,7 +8,7 @@ import { encodeFunctionData, erc20Abi, formatUnits, keccak256, parseEther, type 
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, recognisedLockerCode, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/demo-chain";
 import { findPools, formatRatio, marketContext, priceToken, readLpCustody, readPoolCreation, type MarketContext } from "@/lib/intel/market";
 import { rpc } from "../chain/support/anvil";
 

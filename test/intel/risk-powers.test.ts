@@ -15,7 +15,7 @@ import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, get
 import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS } from "@/lib/demo-chain";
+import { DEMO_CHAINS } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { analyzeContract } from "@/lib/intel/contract";
 import { getChainClient } from "@/lib/chain/clients";

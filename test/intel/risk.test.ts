@@ -9,7 +9,7 @@ import { createPublicClient, erc20Abi, http, keccak256, toFunctionSelector, toHe
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { compileLens, compileSimulator } from "@/lib/intel/compile-placed";
 import { positionLensRuntime } from "@/lib/intel/market/lens-code";

@@ -10,7 +10,7 @@ import { rpc } from "../chain/support/anvil";
 import { getChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { readTeamWallets } from "@/lib/intel/team";

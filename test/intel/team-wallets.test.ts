@@ -7,7 +7,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readTeamWallets } from "@/lib/intel/team";
 
 const demo = useDemoChains();

@@ -1,5 +1,5 @@
 // wallet/pnl and wallet/exact-movements on trades through a fee-taking router (the demo chain's routerTrader scenario,
-// contracts/FeeTakingRouter.sol, 1 % of the native side of every leg), on all three demo chains.
+// demo-chain/contracts/FeeTakingRouter.sol, 1 % of the native side of every leg), on all three demo chains.
 // The expected figures come from the scenario's record of what the trader's own balances did
 // across each trade's block (not from this code): each trade costs or brings in what left or
 // reached the trader, the router's fee inside it, and the average cost is worked out here again
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, formatUnits, http, parseAbi, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
-import type { RouterTrade } from "@/lib/demo-chain/address-book";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
+import type { RouterTrade } from "@/demo-chain/address-book";
 import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 import { useDemoChains } from "../support/demo-chains";

@@ -17,7 +17,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];

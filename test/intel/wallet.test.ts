@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { getNetwork } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readMovements } from "@/lib/intel/wallet/movements";

@@ -7,7 +7,7 @@ import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
-import { DEMO_CHAINS, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readWhyDown } from "@/lib/intel/why-down";
 
 const demo = useDemoChains();

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CHAIN_IDS, type ChainId } from "@/lib/chain/networks";
-import type { AddressBook } from "@/lib/demo-chain";
+import type { AddressBook } from "@/demo-chain";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { contractAnalysisResponse } from "@/lib/schemas/responses/contract-analysis";
 import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { expectAnswerFits } from "../support/answers";
 import { useDemoNetworks } from "../support/demo-chains";
-import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor } from "@/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 
 type Body = { data: Record<string, unknown> & { unavailable: Record<string, string> }; meta: Record<string, unknown> & { provenance: Record<string, string> } };

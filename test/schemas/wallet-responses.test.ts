@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPublicClient, createTestClient, encodeFunctionData, getAddress, http, parseAbi, type Abi, type Address, type Hex } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { DEMO_CHAINS, WALLET_ROLES, type AddressBook } from "@/lib/demo-chain";
+import { DEMO_CHAINS, WALLET_ROLES, type AddressBook } from "@/demo-chain";
 import { chainReadMeta } from "@/lib/intel/endpoint-adapter";
 import type { readApprovals } from "@/lib/intel/wallet/approvals";
 import type { readExactMovements } from "@/lib/intel/wallet/exact-movements";
@@ -23,7 +23,7 @@ import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exa
 import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { expectAnswerFits } from "../support/answers";
 import { useDemoNetworks } from "../support/demo-chains";
-import { demoRequestsFor } from "@/lib/demo-chain/requests";
+import { demoRequestsFor } from "@/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy } from "../support/provider-proxy";
 

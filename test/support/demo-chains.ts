@@ -1,6 +1,6 @@
 // The three demo chains for a test file: started once before its tests, stopped after.
 import { afterAll, beforeAll } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type DemoChains } from "@/lib/demo-chain";
+import { DEMO_CHAINS, startDemoChains, type DemoChains } from "@/demo-chain";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 

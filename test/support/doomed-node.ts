@@ -1,7 +1,7 @@
 // A node that stops in the middle of a request: the first `afterRequests` round trips reach
 // it, then it is stopped before the next one leaves. Shared by the route tests that prove an
 // upstream fault is a 503 that charges nothing.
-import type { DemoChain } from "@/lib/demo-chain";
+import type { DemoChain } from "@/demo-chain";
 
 export async function withNodeStoppedMidRequest<T>(node: DemoChain, afterRequests: number, run: () => Promise<T>): Promise<{ result: T; nodeRequests: number }> {
   const realFetch = globalThis.fetch;

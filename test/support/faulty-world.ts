@@ -6,7 +6,7 @@ import { setApiDeps } from "@/lib/api/deps";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { clearChainClients } from "@/lib/chain/clients";
 import { createDatabase } from "@/lib/db/client";
-import { startDemoChain } from "@/lib/demo-chain";
+import { startDemoChain } from "@/demo-chain";
 import { changeSettings } from "@/lib/operator/operations";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { startDemoChain, type AddressBook, type DemoChain } from "@/lib/demo-chain";
+import { startDemoChain, type AddressBook, type DemoChain } from "@/demo-chain";
 import { withNodeStoppedMidRequest } from "./doomed-node";
 import { changeSettings } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "./harness";

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /** What a file that reaches an outside part says: the helpers that start them, and their settings. */
-const needsOutsideParts = /useDemoChains|TEST_POSTGRES_URL|TEST_REDIS_URL|ensureDemoChainStates|startAnvil|anvil|@\/lib\/demo-chain|next build|spawn\(|execFile|fork\(|Worker\(|PGlite|pglite|createServer|listen\(/;
+const needsOutsideParts = /useDemoChains|TEST_POSTGRES_URL|TEST_REDIS_URL|ensureDemoChainStates|startAnvil|anvil|@\/demo-chain|next build|spawn\(|execFile|fork\(|Worker\(|PGlite|pglite|createServer|listen\(/;
 
 const importedFrom = /(?:import|export)[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 

@@ -45,7 +45,7 @@ export const v3PoolCreated = parseAbiItem("event PoolCreated(address indexed tok
 export const slipstreamPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)");
 export const solidlyPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)");
 
-// contracts/LiquidityTimelock.sol: the lock pattern this service decodes.
+// demo-chain/contracts/LiquidityTimelock.sol: the lock pattern this service decodes.
 export const liquidityTimelockAbi = parseAbi([
   "struct Lock { address token; address owner; uint256 amount; uint256 unlockTime; bool withdrawn; }",
   "function getLock(uint256 lockId) view returns (Lock)",

@@ -1,4 +1,4 @@
-// 29. Real published token contracts (contracts/real-tokens/, lib/demo-chain/real-tokens/): each
+// 29. Real published token contracts (contracts/real-tokens/, demo-chain/real-tokens/): each
 // deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
 // canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
 // used in the history; the rest are left for a simulation to find. Played after every other

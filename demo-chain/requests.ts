@@ -1,7 +1,7 @@
 // The demo requests each intelligence endpoint is exercised on: the scenarios it exists to read,
 // on one network's demo chain. The reference pages show the first as the example request when the
 // deployment serves the demo chains; the tests and benchmarks run them all.
-import type { AddressBook } from "@/lib/demo-chain";
+import type { AddressBook } from "@/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import type { ExampleRequests } from "@/lib/chain/demo-data";
 

@@ -9,8 +9,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const requireFromHere = createRequire(import.meta.url);
 
-export const repoRoot = path.resolve(here, "../..");
-export const contractsDir = path.join(repoRoot, "contracts");
+export const repoRoot = path.resolve(here, "..");
+/** The demo chain's own Solidity: its venues, lockers and token fixtures (the product's placed contracts are in the root contracts/). */
+export const contractsDir = path.join(here, "contracts");
 export const demoChainSourceDir = here;
 
 /** The folder of an installed package, found the way `require` would find it. */
