@@ -252,3 +252,36 @@ export const DEMO_VENUES: Record<DemoChainName, DemoVenues> = {
     },
   },
 };
+
+/** How a locker keeps its locks, as the demo's stand-ins reproduce them. */
+export type DemoLockPattern = "uncx-token-locks" | "uncx-token-lock-ids" | "team-finance-deposits" | "pinklock-v1" | "pinklock-v2" | "uncx-v3-positions";
+
+/** A real locker's mainnet address, where the demo places a stand-in with the same interface. */
+export type DemoLocker = { key: string; address: Address; dex: string | null; pattern: DemoLockPattern };
+
+export const DEMO_LOCKERS: Record<DemoChainName, readonly DemoLocker[]> = {
+  eth: [
+    { key: "uncx-uniswap-v2-v1", address: getAddress("0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214"), dex: "uniswap-v2", pattern: "uncx-token-locks" },
+    { key: "uncx-uniswap-v2-v2", address: getAddress("0x59d7D55DdC58494FbBbca29904f108ece82Ac7FB"), dex: "uniswap-v2", pattern: "uncx-token-lock-ids" },
+    { key: "uncx-sushiswap-v2", address: getAddress("0xED9180976c2a4742C7A57354FD39d8BEc6cbd8AB"), dex: "sushiswap-v2", pattern: "uncx-token-locks" },
+    { key: "team-finance", address: getAddress("0xE2fE530C047f2d85298b07D9333C05737f1435fB"), dex: null, pattern: "team-finance-deposits" },
+    { key: "pinklock-v1", address: getAddress("0x33d4cC8716Beb13F814F538Ad3b2de3b036f5e2A"), dex: null, pattern: "pinklock-v1" },
+    { key: "pinklock-v2", address: getAddress("0x71B5759d73262FBb223956913ecF4ecC51057641"), dex: null, pattern: "pinklock-v2" },
+    { key: "uncx-uniswap-v3-v1", address: getAddress("0x231278eDd38B00B07fBd52120CEf685B9BaEBCC1"), dex: "uniswap-v3", pattern: "uncx-v3-positions" },
+  ],
+  base: [{ key: "uncx-uniswap-v2-v2", address: getAddress("0xc4E637D37113192F4F1F060DaEbD7758De7F4131"), dex: "uniswap-v2", pattern: "uncx-token-lock-ids" }],
+  bsc: [
+    { key: "uncx-pancakeswap-v2", address: getAddress("0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83"), dex: "pancakeswap-v2", pattern: "uncx-token-locks" },
+    { key: "team-finance", address: getAddress("0x0C89C0407775dd89b12918B9c0aa42Bf96518820"), dex: null, pattern: "team-finance-deposits" },
+    { key: "pinklock-v1", address: getAddress("0x7ee058420e5937496F5a2096f04caA7721cF70cc"), dex: null, pattern: "pinklock-v1" },
+    { key: "pinklock-v2", address: getAddress("0x407993575c91ce7643a4d4cCACc9A98c36eE1BBE"), dex: null, pattern: "pinklock-v2" },
+    { key: "uncx-v3-v1", address: getAddress("0x0D29598EC01fa03665feEAD91d4Fb423F393886c"), dex: null, pattern: "uncx-v3-positions" },
+  ],
+};
+
+/** The chain's standard bridge (Base's L2StandardBridge predeploy), where the demo places a stand-in; null where there is none. */
+export const DEMO_STANDARD_BRIDGE: Record<DemoChainName, Address | null> = {
+  eth: null,
+  base: getAddress("0x4200000000000000000000000000000000000010"),
+  bsc: null,
+};

@@ -8,10 +8,10 @@
 // an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
 // but UNCX 2024, BNB Chain for UNCX 2024).
 import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
-import { getNetwork, type LockPattern } from "@/lib/chain/networks";
 import type { LockerScenarios, PositionLockRecord, UncxV3LocksScenario } from "../address-book";
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
+import { DEMO_LOCKERS, type DemoLockPattern } from "../networks";
 import { buyV3, mintV3Position } from "../venues/uniswap-v3";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
@@ -43,8 +43,8 @@ type LockerWallets = ReturnType<typeof deriveRoleWallets<(typeof LOCKER_WALLET_R
  * The registry locker of this pattern on the demo's network that can hold the demo DEX's LP, with our
  * contract's code placed at its address (its storage starts empty).
  */
-async function placeLocker(ctx: VenueContext, pattern: LockPattern, contract: string, from: LockerWallets[keyof LockerWallets]) {
-  const locker = getNetwork(ctx.network.chain).lockers.find((entry) => entry.pattern === pattern && (entry.dex === null || entry.dex === ctx.canonical.dex.key));
+async function placeLocker(ctx: VenueContext, pattern: DemoLockPattern, contract: string, from: LockerWallets[keyof LockerWallets]) {
+  const locker = DEMO_LOCKERS[ctx.network.chain].find((entry) => entry.pattern === pattern && (entry.dex === null || entry.dex === ctx.canonical.dex.key));
   if (!locker) return null;
   const { address: template } = await deployContract(ctx, from, contract);
   await ctx.player.rpc("anvil_setCode", [locker.address, await ctx.player.client.getCode({ address: template })]);
@@ -232,7 +232,7 @@ async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promi
   // the head and keeps its two vested cycles only within the day.
   startScenario(ctx, 10 * MINUTE);
   const owner = wallets.uncxV3LockOwner;
-  const locker = getNetwork(ctx.network.chain).lockers.find((entry) => entry.pattern === "uncx-v3-positions" && (entry.dex === null || entry.dex === "uniswap-v3"));
+  const locker = DEMO_LOCKERS[ctx.network.chain].find((entry) => entry.pattern === "uncx-v3-positions" && (entry.dex === null || entry.dex === "uniswap-v3"));
   if (!locker) return null;
   const { address: template } = await deployContract(ctx, owner, "UncxV3StyleLocker");
   await ctx.player.rpc("anvil_setCode", [locker.address, await ctx.player.client.getCode({ address: template })]);

@@ -6,10 +6,10 @@
 // holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
 // is the zero address.
 import { encodeFunctionData, erc20Abi, getAddress, maxUint160, maxUint256, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
-import { getNetwork } from "@/lib/chain/networks";
 import type { SignalScenarios } from "../address-book";
 import { ref } from "../player";
 import { PERMIT2_EXPIRATION, permit2Abi, type VenueContext } from "../venues/common";
+import { DEMO_LOCKERS, DEMO_STANDARD_BRIDGE } from "../networks";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
@@ -40,8 +40,9 @@ export async function playSignals(ctx: VenueContext): Promise<Omit<SignalScenari
  * bridgers, who trade it.
  */
 async function playBridgedToken(ctx: VenueContext) {
-  const standard = getNetwork(ctx.network.chain).standardBridge;
-  if (!standard) return null;
+  const bridge = DEMO_STANDARD_BRIDGE[ctx.network.chain];
+  if (!bridge) return null;
+  const standard = { address: bridge };
   startScenario(ctx);
   const deployer = ctx.venueWallets.bridgedDeployer;
   const { address: template } = await deployContract(ctx, deployer, "DemoStandardBridge");
@@ -218,7 +219,7 @@ async function playSameBlockGuard(ctx: VenueContext) {
  * read, the rest kept. Base has no V1.0 UNCX locker, so there is no such scenario on Base.
  */
 async function playUncxLocks(ctx: VenueContext) {
-  const locker = getNetwork(ctx.network.chain).lockers.find((entry) => entry.pattern === "uncx-token-locks" && entry.dex === ctx.canonical.dex.key);
+  const locker = DEMO_LOCKERS[ctx.network.chain].find((entry) => entry.pattern === "uncx-token-locks" && entry.dex === ctx.canonical.dex.key);
   if (!locker) return null;
   startScenario(ctx);
   const owner = ctx.venueWallets.uncxLockOwner;

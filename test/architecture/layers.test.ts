@@ -115,6 +115,10 @@ describe("layers", () => {
     expect(crossings).toEqual([]);
   });
 
+  it("the demo chain copies the mainnet addresses it reproduces, never reading the product's registry (one rule; test/demo-chain/registry-agreement.test.ts keeps the copies equal)", () => {
+    expect(importsBetween((file) => file.startsWith("demo-chain/"), (target) => target === "lib/chain/networks.ts")).toEqual([]);
+  });
+
   it("has no import cycles", () => {
     const cycles: string[] = [];
     const state = new Map<string, "visiting" | "done">();

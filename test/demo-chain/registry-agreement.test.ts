@@ -4,7 +4,7 @@ import { parseAbi, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getNetwork, type UniswapV3StyleDex, type UniswapV4Dex } from "@/lib/chain/networks";
 import { DEMO_CHAINS, DEMO_NETWORKS, startDemoChain, type DemoChain } from "@/demo-chain";
-import { DEMO_AERODROME, DEMO_VENUES } from "@/demo-chain/networks";
+import { DEMO_AERODROME, DEMO_LOCKERS, DEMO_STANDARD_BRIDGE, DEMO_VENUES } from "@/demo-chain/networks";
 import { useDemoChains } from "../support/demo-chains";
 import { clientFor } from "./helpers";
 
@@ -23,6 +23,15 @@ describe.each(DEMO_CHAINS)("demo %s agrees with the network registry", (chain) =
     const listed = network.stablecoins.find((token) => token.address === demo.stablecoin.address);
     expect(listed).toBeDefined();
     expect(listed!.decimals).toBe(demo.stablecoin.decimals);
+  });
+
+  it("every locker the demo places a stand-in for sits at the registry's address, with its key, venue and pattern", () => {
+    const registry = network.lockers.filter((locker) => locker.pattern !== "liquidity-timelock").map((locker) => ({ key: locker.key, address: locker.address, dex: locker.dex, pattern: locker.pattern }));
+    expect([...DEMO_LOCKERS[chain]]).toEqual(registry);
+  });
+
+  it("the standard bridge is the registry's", () => {
+    expect(DEMO_STANDARD_BRIDGE[chain]).toBe(network.standardBridge?.address ?? null);
   });
 
   it("the DEX factory and router are the registry's", () => {
