@@ -1,5 +1,5 @@
 // A busy token: the eth demo chain's healthy token gets 50,000 transfers and 1,000 swaps more,
-// hundreds per transaction (contracts/bench/BusyTrader.sol, placed with anvil_setCode), all inside
+// hundreds per transaction (bench/contracts/BusyTrader.sol, placed with anvil_setCode), all inside
 // every look-back window. Then each intelligence endpoint reads it once, through the whole
 // pipeline, while another caller asks GET /v1/api/me every 5 ms on the same event loop: the
 // figures are each read's wall time, its extra heap at the peak, how its history read ended, and
@@ -19,7 +19,7 @@ import { createTestClient, encodeAbiParameters, encodeFunctionData, http, keccak
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork } from "@/lib/chain/networks";
 import { startDemoChain } from "@/demo-chain";
-import { compilePlaced } from "@/lib/intel/compile-placed";
+import { compilePlaced } from "@/lib/intel/placed/compile";
 import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { createHarness } from "@/test/support/harness";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
@@ -45,7 +45,7 @@ async function main() {
   const token = chain.addressBook.scenarios.healthy.token.address as Address;
   const router = network.dexes.find((dex) => dex.kind === "uniswap-v2")!.router;
   const test = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl) }).extend(publicActions);
-  const { runtime, abi } = compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader");
+  const { runtime, abi } = compilePlaced("bench/contracts/BusyTrader.sol", "BusyTrader");
   await test.setCode({ address: BUSY, bytecode: runtime });
   await test.setBalance({ address: BUSY, value: parseEther("100000") });
   await test.setBalance({ address: SENDER, value: parseEther("100") });

@@ -1,14 +1,14 @@
 // Compiles the contracts the reads place with an eth_call state override (offline, with the
-// project's solc): contracts/simulator/TradeSimulator.sol to lib/intel/risk/simulator-code.ts,
-// contracts/simulator/PowerProbe.sol to lib/intel/risk/power-probe-code.ts, and
-// contracts/lens/PositionLens.sol to lib/intel/market/lens-code.ts, contracts/lens/LockerLens.sol to
-// lib/intel/market/locker-lens-code.ts. Tests recompile and check
+// project's solc): lib/intel/placed/TradeSimulator.sol to lib/intel/placed/trade-simulator.generated.ts,
+// lib/intel/placed/PowerProbe.sol to lib/intel/placed/power-probe.generated.ts, and
+// lib/intel/placed/PositionLens.sol to lib/intel/placed/position-lens.generated.ts, lib/intel/placed/LockerLens.sol to
+// lib/intel/placed/locker-lens.generated.ts. Tests recompile and check
 // that each committed code agrees with its source.
 //
 //   npx tsx scripts/build-simulator.ts
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/compile-placed";
+import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/placed/compile";
 
 function write(file: string, source: string, names: { runtime: string; abi: string }, compiled: { runtime: string; abi: unknown }) {
   const target = path.join(process.cwd(), file);
@@ -21,7 +21,7 @@ function write(file: string, source: string, names: { runtime: string; abi: stri
   console.log(`wrote ${file} (${(compiled.runtime.length - 2) / 2} bytes of runtime code)`);
 }
 
-write("lib/intel/risk/simulator-code.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator());
-write("lib/intel/risk/power-probe-code.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe());
-write("lib/intel/market/lens-code.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens());
-write("lib/intel/market/locker-lens-code.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens());
+write("lib/intel/placed/trade-simulator.generated.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator());
+write("lib/intel/placed/power-probe.generated.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe());
+write("lib/intel/placed/position-lens.generated.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens());
+write("lib/intel/placed/locker-lens.generated.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens());

@@ -11,9 +11,9 @@ import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { compileLockerLens } from "@/lib/intel/compile-placed";
+import { compileLockerLens } from "@/lib/intel/placed/compile";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
-import { lockerLensRuntime } from "@/lib/intel/market/locker-lens-code";
+import { lockerLensRuntime } from "@/lib/intel/placed/locker-lens.generated";
 import { lockTerms, readPositionLocksByLens } from "@/lib/intel/market/locker-schedules";
 import { marketContext } from "@/lib/intel/market";
 import { analyzeRisk } from "@/lib/intel/risk";
@@ -25,7 +25,7 @@ const demo = useDemoChains();
 const iso = (seconds: number | bigint) => new Date(Number(seconds) * 1000).toISOString();
 
 describe("the locker lens", () => {
-  it("is the committed runtime code of contracts/lens/LockerLens.sol", () => {
+  it("is the committed runtime code of lib/intel/placed/LockerLens.sol", () => {
     expect(compileLockerLens().runtime).toBe(lockerLensRuntime);
   });
 });

@@ -11,9 +11,9 @@ import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/rpc-meter";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
-import { compileLens, compileSimulator } from "@/lib/intel/compile-placed";
-import { positionLensRuntime } from "@/lib/intel/market/lens-code";
-import { tradeSimulatorRuntime } from "@/lib/intel/risk/simulator-code";
+import { compileLens, compileSimulator } from "@/lib/intel/placed/compile";
+import { positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
+import { tradeSimulatorRuntime } from "@/lib/intel/placed/trade-simulator.generated";
 import { powersInCode, pushedSelectors } from "@/lib/intel/risk/selectors";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];

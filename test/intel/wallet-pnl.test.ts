@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hash, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
 import { getNetwork } from "@/lib/chain/networks";
-import { compilePlaced } from "@/lib/intel/compile-placed";
+import { compilePlaced } from "@/lib/intel/placed/compile";
 import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
@@ -39,7 +39,7 @@ const raw = (value: bigint, decimals = 18) => ({ raw: value.toString(), formatte
 const demo = useDemoChains();
 /** The bench's looping trader, compiled once for every chain and token that places it. */
 let compiledTrader: ReturnType<typeof compilePlaced> | undefined;
-const busyTrader = () => (compiledTrader ??= compilePlaced("contracts/bench/BusyTrader.sol", "BusyTrader"));
+const busyTrader = () => (compiledTrader ??= compilePlaced("bench/contracts/BusyTrader.sol", "BusyTrader"));
 
 describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   let book: AddressBook;

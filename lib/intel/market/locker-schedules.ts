@@ -10,7 +10,7 @@ import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { pinkLockV1Abi, pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
 import { aggregate, valueOrNull, type CallResult, type ContractCall, type MarketContext } from "./context";
-import { lockerLensAbi, lockerLensRuntime } from "./locker-lens-code";
+import { lockerLensAbi, lockerLensRuntime } from "@/lib/intel/placed/locker-lens.generated";
 
 /** Locks of one LP token read from a state-schedule locker in one round. */
 export const maxLocksRead = 20;

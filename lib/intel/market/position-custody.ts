@@ -15,7 +15,7 @@
 // "unlocked".
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { classifyChainError } from "@/lib/chain/upstream";
-import { positionLensAbi, positionLensRuntime } from "./lens-code";
+import { positionLensAbi, positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
 import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
 import { describeHolder, holderProbes } from "@/lib/chain/account-kind";

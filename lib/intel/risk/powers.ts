@@ -1,6 +1,6 @@
 // Owner powers proven by effect. The code-path walk names the functions a stored address (or an
 // entry of a mapping keyed by msg.sender) is checked in; here each is called AS its holder, in one
-// eth_call with a state override that places the power probe (contracts/simulator/PowerProbe.sol)
+// eth_call with a state override that places the power probe (lib/intel/placed/PowerProbe.sol)
 // on the holder's own account, so the token's own check passes. Two fresh probe wallets are funded
 // from a real holder first; each call runs isolated, and what it changed is measured: supply and
 // balances, whether the wallets can still send, receive and sell, the taxes they pay, whether a
@@ -13,7 +13,7 @@ import { isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
 import type { StoredControl } from "@/lib/intel/control/stored-control";
-import { powerProbeAbi, powerProbeRuntime } from "./power-probe-code";
+import { powerProbeAbi, powerProbeRuntime } from "@/lib/intel/placed/power-probe.generated";
 
 /** Who may call a privileged function, as the code checks it. */
 export type PowerHolder =

@@ -17,7 +17,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, type Address, type Hex } from "viem";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
-import { tradeSimulatorAbi, tradeSimulatorRuntime } from "./simulator-code";
+import { tradeSimulatorAbi, tradeSimulatorRuntime } from "@/lib/intel/placed/trade-simulator.generated";
 
 /** SIMULATION_SECRET makes the addresses the same across instances (hex); unset, each process draws its own. */
 const simulationSecret = process.env.SIMULATION_SECRET?.trim() || randomBytes(32).toString("hex");

@@ -1,19 +1,21 @@
-// The compilation of the contracts the reads place by eth_call state override (the trade
-// simulator, the position lens), shared by their build script and the test that keeps each
-// committed runtime code equal to its source. Same compiler and settings as the demo chain.
+// The contracts the reads place by eth_call state override (the trade simulator, the power probe,
+// the position and locker lenses) live here beside their generated runtime code (*.generated.ts,
+// written by scripts/build-simulator.ts, never edited by hand). This compiles them, for that script
+// and for the test that keeps each committed runtime code equal to its source. Same compiler and
+// settings as the demo chain.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Abi, Hex } from "viem";
 
-export const simulatorSource = "contracts/simulator/TradeSimulator.sol";
+export const simulatorSource = "lib/intel/placed/TradeSimulator.sol";
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
   contracts: Record<string, Record<string, { abi: Abi; evm: { deployedBytecode: { object: string } } }>>;
 };
 
-export const lensSource = "contracts/lens/PositionLens.sol";
+export const lensSource = "lib/intel/placed/PositionLens.sol";
 
 /** One contract's runtime code and ABI, compiled from `source`. */
 export function compilePlaced(source: string, name: string, root = process.cwd()): { runtime: Hex; abi: Abi } {
@@ -34,7 +36,7 @@ export function compileSimulator(root = process.cwd()): { runtime: Hex; abi: Abi
   return compilePlaced(simulatorSource, "TradeSimulator", root);
 }
 
-export const powerProbeSource = "contracts/simulator/PowerProbe.sol";
+export const powerProbeSource = "lib/intel/placed/PowerProbe.sol";
 
 export function compilePowerProbe(root = process.cwd()): { runtime: Hex; abi: Abi } {
   return compilePlaced(powerProbeSource, "PowerProbe", root);
@@ -44,7 +46,7 @@ export function compileLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
   return compilePlaced(lensSource, "PositionLens", root);
 }
 
-export const lockerLensSource = "contracts/lens/LockerLens.sol";
+export const lockerLensSource = "lib/intel/placed/LockerLens.sol";
 
 export function compileLockerLens(root = process.cwd()): { runtime: Hex; abi: Abi } {
   return compilePlaced(lockerLensSource, "LockerLens", root);
