@@ -25,7 +25,14 @@ test(`npm run dev: every portal tab loads ${loadsPerTab} times with no 5xx`, asy
     const email = "new-user@example.com";
     const owner = admin(env, ["user", "create", "--email", email]);
     const project = admin(env, ["project", "create", "--owner", owner.email, "--name", "First project"]);
-    admin(env, ["key", "create", "--project", project.id, "--mode", "live", "--scopes", "intel:read,contract:read", "--name", "Live"]);
+    const live = admin(env, ["key", "create", "--project", project.id, "--mode", "live", "--scopes", "intel:read,contract:read", "--name", "Live"]);
+
+    // A fresh demo install has something to discover: the card the demo publishes on its healthy
+    // token, named from the chain.
+    const discover = await fetch(`http://localhost:${port}/v1/api/discover`, { headers: { "X-API-Key": live.key } });
+    expect(discover.status).toBe(200);
+    const cards = ((await discover.json()) as { data: { cards: { token: { symbol: string | null }; hook: string }[] } }).data.cards;
+    expect(cards.map((card) => card.token.symbol)).toContain("HLTH");
 
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();

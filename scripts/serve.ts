@@ -75,6 +75,7 @@ async function main() {
     process.env[demoChainDataSetting] = "1";
     // The reference pages offer requests that answer here: the demo's own, on the Ethereum chain.
     demoExamples = demoExampleRequests("eth", demo.eth.addressBook);
+    demoCard = { chain: "eth", address: demo.eth.addressBook.scenarios.healthy.token.address };
     console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
@@ -87,7 +88,7 @@ async function main() {
     }
   }
 
-  if (dev) await seedDemoAccountsOnStart();
+  if (dev) await seedDemoAccountsOnStart(demoCard);
   else for (const warning of signInStartWarnings()) console.warn(warning);
 
   const plan = serverProcessPlan(process.env, { dev });
@@ -113,7 +114,8 @@ function threadsLine() {
 
 function readyLine() {
   const hostname = process.env.HOST || "127.0.0.1";
-  return `ready: http://localhost:${process.env.PORT ?? 3000} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`})`;
+  const base = `http://localhost:${process.env.PORT ?? 3000}`;
+  return `ready: ${base} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`}) — portal ${base}/developers, API reference ${base}/docs`;
 }
 
 /** Serves the app from this process: the only one, or one of the cluster's workers. */
@@ -147,6 +149,8 @@ async function serveApp() {
 
 /** Requests that answer on the demo chains, which workers receive from the supervisor (they start no chains). */
 let demoExamples: ExampleRequests | null = null;
+/** The demo chain's healthy token, published as a discover card on a fresh demo install. */
+let demoCard: { chain: string; address: string } | undefined;
 
 type WorkerMessage = { kind: "examples"; examples: ExampleRequests | null } | { kind: "stop" };
 /** A worker's first word: it listens now (a message sent before its listener exists is lost). */

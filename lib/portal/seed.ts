@@ -5,7 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
 import { newId } from "@/lib/ids";
 import { audit } from "@/lib/operator/audit";
-import { createKey, createProject } from "@/lib/operator/operations";
+import { createKey, createProject, publishCard } from "@/lib/operator/operations";
+import type { CardTokenReader } from "@/lib/metadata/card-token";
 
 export const demoAccounts = { user: "demo@localhost", staff: "staff@localhost" } as const;
 
@@ -32,12 +33,38 @@ export async function seedDemoAccounts(db: Db, log: (line: string) => void = con
   return { created: true as const, userId: user.id, projectId: project.id, keyId: key.id, liveKeyId: live.id, liveKey: live.fullKey };
 }
 
-/** For scripts/serve.ts in dev: its own short-lived client on the configured database. */
-export async function seedDemoAccountsOnStart() {
+/**
+ * One published card on the demo chain's healthy token, by demo@localhost, so discover has
+ * something to show on a fresh demo install. Its words are the token's facts on the demo chain;
+ * its name and symbol come from the chain, as every card's do. Published once: a card on that token
+ * (kept or hidden by staff since) leaves it alone.
+ */
+export async function seedDemoCard(db: Db, token: { chain: string; address: string }, options: { readToken?: CardTokenReader; log?: (line: string) => void } = {}) {
+  const existing = await db.discoverCard.findFirst({ where: { chain: token.chain, token: token.address.toLowerCase() } });
+  if (existing) return null;
+  const card = await publishCard(
+    db,
+    "seed",
+    {
+      publisherEmail: demoAccounts.user,
+      chain: token.chain,
+      token: token.address,
+      hook: "A clean launch to try discover on: ownership renounced, liquidity burned",
+      bullets: ["owner() is the zero address: no one holds the owner's powers", "The pool's LP tokens were sent to the burn address", "Demo data: this token lives on the local demo chain"],
+    },
+    { readToken: options.readToken },
+  );
+  (options.log ?? console.log)(`demo: published a discover card on ${card.tokenSymbol ?? token.address} (${token.chain}) as ${demoAccounts.user}`);
+  return card;
+}
+
+/** For scripts/serve.ts in dev: its own short-lived client on the configured database; `card`: the demo chain's healthy token, when the demo chains run. */
+export async function seedDemoAccountsOnStart(card?: { chain: string; address: string }) {
   const { createPrismaClient } = await import("@/lib/db/client");
   const { prisma, close } = await createPrismaClient();
   try {
     await seedDemoAccounts(prisma);
+    if (card) await seedDemoCard(prisma, card);
   } catch (error) {
     console.warn(`demo: could not seed the demo accounts (${(error as Error).message})`);
   } finally {

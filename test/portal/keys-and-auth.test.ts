@@ -14,7 +14,8 @@ import { PortalInputError } from "@/lib/portal/errors";
 import { keyFormSchema, keyOptionsFromForm, keyState, validateKeyOptions } from "@/lib/portal/keys";
 import { splitListText as splitList } from "@/lib/keys/allow-lists";
 import { safeReturnPath } from "@/lib/portal/return-path";
-import { demoAccounts, seedDemoAccounts } from "@/lib/portal/seed";
+import { demoAccounts, seedDemoAccounts, seedDemoCard } from "@/lib/portal/seed";
+import type { CardTokenReader } from "@/lib/metadata/card-token";
 import { openPortalDatabase } from "./support/world";
 
 function formErrors(form: Record<string, unknown>): Record<string, string> {
@@ -158,5 +159,19 @@ describe("accounts", () => {
     const live = demo.projects[0].keys.find((k) => k.mode === "live")!;
     expect(live).toMatchObject({ id: first.liveKeyId, hash: hashApiKey(first.liveKey), status: "active", accessMode: "paid" });
     expect(live.permissions).toContain("contract:read");
+  });
+
+  it("publishes one discover card on the demo's healthy token, by demo@localhost, once", async () => {
+    await seedDemoAccounts(db, () => undefined);
+    const token = { chain: "eth", address: "0x1111111111111111111111111111111111111111" };
+    const readToken: CardTokenReader = async () => ({ name: "Healthy Demo Token", symbol: "HLTH" });
+    const lines: string[] = [];
+    const card = await seedDemoCard(db, token, { readToken, log: (line) => lines.push(line) });
+    expect(await seedDemoCard(db, token, { readToken, log: (line) => lines.push(line) })).toBeNull();
+    const cards = await db.discoverCard.findMany({ where: { token: token.address }, include: { publisher: true } });
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ id: card!.id, chain: "eth", tokenName: "Healthy Demo Token", tokenSymbol: "HLTH", publisher: { email: demoAccounts.user } });
+    expect(cards[0].bullets.length).toBeGreaterThan(0);
+    expect(lines).toEqual([`demo: published a discover card on HLTH (eth) as ${demoAccounts.user}`]);
   });
 });
