@@ -32,8 +32,19 @@ export function demoChainDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(dataDir(env), "demo-chain");
 }
 
-/** `ANVIL_BIN` wins so another platform's binary can be used; otherwise the bundled one. */
-export function anvilBinary(env: NodeJS.ProcessEnv = process.env): string {
+const bundledAnvil = () => path.join(packageDir("@foundry-rs/anvil-linux-amd64"), "bin", "anvil");
+
+/**
+ * The anvil the demo chains run: ANVIL_BIN, else the build npm installs on Linux x64 (an optional
+ * dependency, absent elsewhere). Without either the error says what to do.
+ */
+export function anvilBinary(env: { ANVIL_BIN?: string } | NodeJS.ProcessEnv = process.env, bundled: () => string = bundledAnvil): string {
   if (env.ANVIL_BIN) return env.ANVIL_BIN;
-  return path.join(packageDir("@foundry-rs/anvil-linux-amd64"), "bin", "anvil");
+  try {
+    return bundled();
+  } catch {
+    throw new Error(
+      `the demo chains need anvil, and npm installs one only on Linux x64 (@foundry-rs/anvil-linux-amd64); on ${process.platform} ${process.arch} install Foundry (getfoundry.sh) and set ANVIL_BIN to its anvil (ANVIL_BIN=$(which anvil)), or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL to real nodes, or DEMO_CHAINS=off`,
+    );
+  }
 }

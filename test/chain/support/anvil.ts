@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 export type Anvil = {
   url: string;
@@ -16,12 +15,9 @@ export type Anvil = {
   stop(): Promise<void>;
 };
 
-export function anvilBinary(): string {
-  return (
-    process.env.ANVIL_BIN ||
-    fileURLToPath(new URL("../../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", import.meta.url))
-  );
-}
+/** The demo chain's own rule for which anvil runs (ANVIL_BIN, else the bundled Linux x64 build). */
+export { anvilBinary } from "@/demo-chain/paths";
+import { anvilBinary } from "@/demo-chain/paths";
 
 /** A port the OS just handed out on loopback; anvil needs it named up front. */
 export async function freePort(): Promise<number> {
