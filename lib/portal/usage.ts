@@ -8,6 +8,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { usageGroups, type UsageGroup } from "@/lib/usage/rollup";
 import { idValue, pageValue, readQuery, type QueryField, type QueryReading } from "./query-values";
+import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";
 
 export const usageWindows = {
   "24h": { label: "Last 24 hours", ms: 24 * 3_600_000, bucketMs: 3_600_000, bucketLabel: "hour" },
@@ -220,7 +221,10 @@ export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery,
   };
 }
 
-const csvColumns = ["request_id", "time", "project_id", "key_id", "endpoint", "method", "http_status", "error_code", "outcome", "quoted", "charged", "allowance_used", "chain", "latency_ms"] as const;
+const csvColumns = ["request_id", "time", "project_id", "key_id", "key_name", "key_masked", "endpoint", "method", "http_status", "error_code", "error_message", "outcome", "quoted", "charged", "allowance_used", "chain", "latency_ms"] as const;
+
+/** A CSV row carries what the history table shows and more: the key's name and mask beside its id, and the failure's message as the caller received it. */
+const csvSelect = { ...historySelect, errorMessage: true, key: { select: { name: true, mode: true, lastFour: true } } } as const;
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? "" : String(value);
@@ -246,12 +250,16 @@ export function usageCsv(db: Db, scope: UsageScope, query: UsageQuery, now: Date
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: 1000,
         ...(cursor ? { cursor, skip: 1 } : {}),
-        select: historySelect,
+        select: csvSelect,
       });
       if (rows.length === 0) return controller.close();
       cursor = { id: rows[rows.length - 1].id };
       const text = rows
-        .map((r) => [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.allowanceUsed, r.chain, r.latencyMs].map(csvCell).join(","))
+        .map((r) =>
+          [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.key.name, shortenMaskedKey(maskApiKey(r.key.mode, r.key.lastFour)), r.endpoint, r.method, r.httpStatus, r.errorCode, r.errorMessage, r.outcome, r.quoted, r.charged, r.allowanceUsed, r.chain, r.latencyMs]
+            .map(csvCell)
+            .join(","),
+        )
         .join("\n");
       controller.enqueue(encoder.encode(`${text}\n`));
       if (rows.length < 1000) controller.close();
