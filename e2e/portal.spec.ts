@@ -154,6 +154,37 @@ test("the keys work against the API, and the calls show in Usage", async ({ requ
   await shot(page, "usage");
 });
 
+test("a new key fills the Quickstart's samples on request, in this tab only, until forgotten", async () => {
+  await page.goto(`/developers/${projectId}/keys`);
+  const form = page.getByRole("form", { name: "Create a key" });
+  await form.getByLabel("Name").fill("Samples key");
+  await form.getByLabel("contract:read").check();
+  await form.getByRole("button", { name: "Create key" }).click();
+  const reveal = page.getByTestId("key-reveal");
+  await expect(reveal).toContainText("cannot be shown again");
+  const fullKey = await page.getByTestId("full-key").inputValue();
+  await page.getByRole("button", { name: "Fill it into the Quickstart samples" }).click();
+  await expect(page.getByTestId("quickstart-filled")).toBeVisible();
+  await page.getByRole("button", { name: "I have stored the key" }).click();
+
+  await page.goto(`/developers/${projectId}/quickstart`);
+  await expect(page.getByTestId("quickstart-key-note")).toContainText(`${fullKey.slice(0, 9)}…${fullKey.slice(-4)}`);
+  await expect(page.getByText(`-H "X-API-Key: ${fullKey}"`).first()).toBeVisible();
+  await expect(page.getByText("<API_KEY>")).toHaveCount(0);
+  // The server never rendered it: a fresh load of the page's HTML carries only the placeholder.
+  const html = await (await page.request.get(`/developers/${projectId}/quickstart`)).text();
+  expect(html).not.toContain(fullKey);
+  // Another tab of the same browser does not see it.
+  const other = await context.newPage();
+  await other.goto(`/developers/${projectId}/quickstart`);
+  await expect(other.getByText("<API_KEY>").first()).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "Forget it" }).click();
+  await expect(page.getByText("<API_KEY>").first()).toBeVisible();
+  await expect(page.getByText(fullKey)).toHaveCount(0);
+});
+
 test("Quickstart checks a key with health and me", async () => {
   await page.goto(`/developers/${projectId}/quickstart`);
   await expect(page.getByText(`curl -s "http://localhost`).first()).toBeVisible();

@@ -1,7 +1,11 @@
 "use client";
-// The one time a full key is on screen. It lives only in this component's state:
-// once dismissed it is gone, and no page ever renders it again.
-import { useEffect, useRef } from "react";
+// The one time a full key is on screen. It lives only in this component's state: once dismissed
+// it is gone, and no page ever renders it again, unless its owner asks to fill it into the
+// Quickstart's samples, which keep it in this browser tab only (quickstart-key.tsx).
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { rememberQuickstartKey } from "@/components/portal/quickstart-key";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 
@@ -9,6 +13,9 @@ export type RevealedKey = { id: string; fullKey: string; masked: string; mode: "
 
 export function KeyReveal({ revealed, onDone }: { revealed: RevealedKey; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
+  // The project whose Keys tab shows the reveal (its route parameter).
+  const projectId = useParams<{ projectId?: string }>()?.projectId ?? null;
+  const [inQuickstart, setInQuickstart] = useState(false);
   // Take the reader (and the keyboard) straight to the key.
   useEffect(() => {
     input.current?.focus();
@@ -38,9 +45,33 @@ export function KeyReveal({ revealed, onDone }: { revealed: RevealedKey; onDone:
         />
         <CopyButton text={revealed.fullKey} label="Copy key" className={ui.button} />
       </div>
-      <button type="button" onClick={onDone} className={ui.buttonSecondary}>
-        I have stored the key
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" onClick={onDone} className={ui.buttonSecondary}>
+          I have stored the key
+        </button>
+        {projectId ? (
+          inQuickstart ? (
+            <p data-testid="quickstart-filled">
+              The{" "}
+              <Link href={`/developers/${projectId}/quickstart`} className={ui.link}>
+                Quickstart
+              </Link>
+              &apos;s samples now carry this key, in this browser tab only.
+            </p>
+          ) : (
+            <button
+              type="button"
+              className={ui.buttonSecondary}
+              onClick={() => {
+                rememberQuickstartKey(projectId, revealed.fullKey);
+                setInQuickstart(true);
+              }}
+            >
+              Fill it into the Quickstart samples
+            </button>
+          )
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckKey } from "@/components/portal/check-key";
-import { CodeBlock } from "@/components/portal/code-block";
+import { KeyedCodeBlock, QuickstartKeyNote } from "@/components/portal/quickstart-key";
 import { ui } from "@/components/ui/styles";
 import { endpointPath, getEndpoint } from "@/lib/api-contract/endpoints";
 import { endpointReference } from "@/lib/openapi/endpoint-reference";
@@ -47,13 +47,14 @@ export default async function QuickstartPage({ params }: { params: Promise<{ pro
           Put the key in an environment variable such as <code className={ui.code}>API_KEY</code>. Send it in the <code className={ui.code}>X-API-Key</code> header (or{" "}
           <code className={ui.code}>Authorization: Bearer</code>). Never ship it in browser code.
         </p>
+        <QuickstartKeyNote projectId={project.id} />
       </li>
       <li className={`${ui.card} space-y-3 p-5`}>
         <h2 className={ui.h2}>3. Check the key (free)</h2>
         <p className={ui.muted}>
           <code className={ui.code}>GET /v1/api/me</code> returns the key&apos;s own details, restrictions and credit balance, and costs nothing.
         </p>
-        <CodeBlock label="curl" code={curlSample(baseUrl, me)} />
+        <KeyedCodeBlock projectId={project.id} label="curl" code={curlSample(baseUrl, me)} />
         <CheckKey />
       </li>
       <li className={`${ui.card} space-y-3 p-5`}>
@@ -73,9 +74,9 @@ export default async function QuickstartPage({ params }: { params: Promise<{ pro
           </p>
         ) : null}
         <div className="space-y-4">
-          <CodeBlock label="curl" code={curlSample(baseUrl, first)} />
-          <CodeBlock label="TypeScript" code={typescriptSample(baseUrl, first)} />
-          <CodeBlock label="Python" code={pythonSample(baseUrl, first)} />
+          <KeyedCodeBlock projectId={project.id} label="curl" code={curlSample(baseUrl, first)} />
+          <KeyedCodeBlock projectId={project.id} label="TypeScript" code={typescriptSample(baseUrl, first)} />
+          <KeyedCodeBlock projectId={project.id} label="Python" code={pythonSample(baseUrl, first)} />
         </div>
       </li>
       <li className={`${ui.card} space-y-2 p-5`}>
