@@ -190,17 +190,24 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(analysis.controllers.accounts).toContainEqual(expect.objectContaining({ role: "stored_address", address: accounts.minter, kind: "eoa", slot: evidence.holders[0].slot, functions: [selector("mint(address,uint256)"), selector("setMinter(address)")].sort() }));
   });
 
-  it("LP held by a controller is the team's: a minter (no owner()) that seeded its own pool is named as team, and the LP is not secured", async () => {
+  /** A MinterToken whose minter is accounts.minter, and a Uniswap V2 pool against the wrapped native coin seeded by `provider` (who got the tokens two steps from the deployer). */
+  async function minterTokenPooledBy(provider: Address): Promise<{ token: Address; pair: Address }> {
     const artifacts = compileFixtures();
     const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.MinterToken.abi, bytecode: artifacts.MinterToken.bytecode, args: [accounts.minter, supply] }) }))!;
-    // The minter's tokens come two steps from the deployer, so no Transfer links it to the team: only the code does.
     await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 2n) });
-    await send(url(), accounts.holderB, { to: token, data: transferData(accounts.minter, supply / 2n) });
+    await send(url(), accounts.holderB, { to: token, data: transferData(provider, supply / 2n) });
     await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
-    const router = getNetwork(chain).dexes.find((dex) => dex.kind === "uniswap-v2")!.router;
-    await send(url(), accounts.minter, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, maxUint256] }) });
+    const dex = getNetwork(chain).dexes.find((entry) => entry.kind === "uniswap-v2")!;
+    await send(url(), provider, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [dex.router, maxUint256] }) });
     const addLiquidityEth = parseAbi(["function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable"]);
-    await send(url(), accounts.minter, { to: router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, supply / 4n, 0n, 0n, accounts.minter, 2n ** 40n] }) });
+    await send(url(), provider, { to: dex.router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, supply / 4n, 0n, 0n, provider, 2n ** 40n] }) });
+    const pair = await createPublicClient({ transport: http(url()) }).readContract({ address: dex.factory, abi: parseAbi(["function getPair(address, address) view returns (address)"]), functionName: "getPair", args: [token, getNetwork(chain).wrappedNative.address] });
+    return { token, pair };
+  }
+
+  it("LP held by a controller is the team's: a minter (no owner()) that seeded its own pool is named as team, and the LP is not secured", async () => {
+    // The minter's tokens come two steps from the deployer, so no Transfer links it to the team: only the code does.
+    const { token } = await minterTokenPooledBy(accounts.minter);
 
     const result = await analyze(token);
     const custody = signal(result, "lp_custody");
@@ -213,17 +220,9 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
 
   it("LP a staking contract holds is not the team's, though the token lets it mint: a contract that is no wallet holds it on its own terms (unverified custody)", async () => {
     const artifacts = compileFixtures();
-    const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.MinterToken.abi, bytecode: artifacts.MinterToken.bytecode, args: [accounts.minter, supply] }) }))!;
     // An outside provider, two steps from the deployer (no Transfer links it to the team), seeds the pool.
-    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 2n) });
-    await send(url(), accounts.holderB, { to: token, data: transferData(accounts.provider, supply / 4n) });
-    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
-    const dex = getNetwork(chain).dexes.find((entry) => entry.kind === "uniswap-v2")!;
-    await send(url(), accounts.provider, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [dex.router, maxUint256] }) });
-    const addLiquidityEth = parseAbi(["function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable"]);
-    await send(url(), accounts.provider, { to: dex.router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, supply / 8n, 0n, 0n, accounts.provider, 2n ** 40n] }) });
+    const { token, pair } = await minterTokenPooledBy(accounts.provider);
     const client = createPublicClient({ transport: http(url()) });
-    const pair = await client.readContract({ address: dex.factory, abi: parseAbi(["function getPair(address, address) view returns (address)"]), functionName: "getPair", args: [token, getNetwork(chain).wrappedNative.address] });
     // The provider stakes all its LP; the minter hands the mint power to the staking contract (rewards).
     const staking = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifacts.LpStaking.abi, bytecode: artifacts.LpStaking.bytecode, args: [pair] }) }))!;
     const lpHeld = await client.readContract({ address: pair, abi: erc20Abi, functionName: "balanceOf", args: [accounts.provider] });

@@ -3,7 +3,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -19,17 +18,9 @@ export type Anvil = {
 export { anvilBinary } from "@/demo-chain/paths";
 import { anvilBinary } from "@/demo-chain/paths";
 
-/** A port the OS just handed out on loopback; anvil needs it named up front. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  await once(server, "close");
-  if (address === null || typeof address === "string") throw new Error("no port assigned");
-  return address.port;
-}
+/** A port the OS just handed out on loopback (the demo chain's own helper). */
+export { freePort } from "@/demo-chain/anvil";
+import { freePort } from "@/demo-chain/anvil";
 
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {
