@@ -40,3 +40,12 @@ test("the favicon is served", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("image/");
 });
+
+test("readiness: the production server on PostgreSQL, Redis and the demo node is ready, part by part", async ({ request }) => {
+  const response = await request.get("/readyz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  const body = (await response.json()) as { ready: boolean; checks: Record<string, { state: string }> };
+  expect(body.ready).toBe(true);
+  expect(body.checks).toMatchObject({ database: { state: "ok" }, rate_limits: { state: "ok" }, node_eth: { state: "ok" } });
+});

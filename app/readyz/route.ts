@@ -1,0 +1,11 @@
+// GET /readyz — readiness for load balancers: 200 when the database, the rate-limit store and each
+// configured node answer, else 503 naming the part (lib/server/readiness.ts). No key: it says
+// which part is down, never why in words that name hosts.
+import { checkReadiness, defaultReadinessDeps } from "@/lib/server/readiness";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const readiness = await checkReadiness(await defaultReadinessDeps());
+  return Response.json(readiness, { status: readiness.ready ? 200 : 503, headers: { "cache-control": "no-store" } });
+}
