@@ -26,6 +26,7 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/client",
     "pg",
+    "pino",
   ],
 };
 

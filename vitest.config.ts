@@ -16,7 +16,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One simulation secret for every test process, so the committed example answers (which show
     // the simulator's addresses) are the same on every run; each deployment draws its own.
-    env: { SIMULATION_SECRET: "0d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11" },
+    // The request lines (lib/server/log.ts) stay out of the test output: tests that read them make their own logger.
+    env: { SIMULATION_SECRET: "0d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11d5e7a11", LOG_LEVEL: "warn" },
     // Suites share PostgreSQL, Redis and anvil; files run in parallel on separate databases and key spaces.
     fileParallelism: true,
     maxWorkers: 2,

@@ -21,6 +21,7 @@ import { openRequestScope } from "./pipeline/deadline";
 import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { settleSuccess } from "@/lib/billing/settle";
+import { serverLog } from "@/lib/server/log";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings } from "@/lib/settings";
 import { recordFailedUsage, recordUsage, type UsageRecord } from "@/lib/usage/record";
@@ -104,6 +105,8 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   let cors: Record<string, string> = {};
   let claim: Claim | undefined;
   let discoverDailyCap: number | undefined;
+  // What the request line says at the end: the answer's status, and for a failure its code.
+  let answered: { status: number; outcome: string; error: string | null } = { status: 500, outcome: "server_error", error: "internal_error" };
 
   try {
     db = await deps.db();
@@ -128,6 +131,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
       const original = replayedRequestId(claim.body, requestId);
       await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }), replayOf: original });
+      answered = { status: claim.status, outcome: "success", error: null };
       return new Response(claim.body, {
         status: claim.status,
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders, ...cors },
@@ -154,6 +158,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     });
     if (claim?.kind === "run") claim.finish({ status: 200, body });
     claim = undefined;
+    answered = { status: 200, outcome: result.honestEmpty ? "honest_empty" : "success", error: null };
     return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders, ...cors } });
   } catch (caught) {
     // Whatever failed after the client left failed because it left.
@@ -178,13 +183,22 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
         outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(),
       });
       record.errorMessage = error.message;
-      await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) => console.error(`[${requestId}] usage record failed`, recordError));
+      await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) =>
+        serverLog().error({ request_id: requestId, err: recordError instanceof Error ? recordError.message : String(recordError) }, "usage record failed"),
+      );
     } else if (databaseDown) {
       // Without the database the key is unknown, so there is no project to record this under.
-      console.warn(`[${requestId}] ${endpoint.id}: answered 503, not recorded: the database is unavailable`);
+      serverLog().warn({ request_id: requestId, endpoint: endpoint.id }, "answered 503, not recorded: the database is unavailable");
     }
+    answered = { status: error.status, outcome: errorCodes[error.code].outcome, error: error.code };
     return failureResponse(requestId, error, { ...rateHeaders, ...cors });
   } finally {
+    // One line per request, answered or refused, with or without a key (refusals before a key was
+    // found have no usage record, so this line is where they are seen): never the key itself.
+    serverLog().info(
+      { request_id: requestId, key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
+      "request",
+    );
     // A failure before the catch could release it still lets this process's waiting repeats go on.
     if (claim?.kind === "run") claim.finish(null);
     scope.dispose();
