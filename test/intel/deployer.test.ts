@@ -13,6 +13,7 @@ import type { ExplorerSettings } from "@/lib/chain/explorer";
 import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { isUpstreamFault } from "@/lib/chain/upstream";
+import { createRpcMeter } from "@/lib/chain/rpc-meter";
 import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
@@ -38,7 +39,8 @@ async function clientThrough(rules: ProviderRules) {
 }
 
 /** An Etherscan V2-compatible explorer on loopback whose answers each test sets. */
-type ExplorerReply = (query: URLSearchParams) => { status?: number; body: unknown };
+/** null: the explorer takes the request and never answers. */
+type ExplorerReply = (query: URLSearchParams) => { status?: number; body: unknown } | null;
 let explorerReply: ExplorerReply;
 let explorerQueries: URLSearchParams[] = [];
 let explorerServer: Server;
@@ -70,6 +72,7 @@ beforeAll(async () => {
     const query = new URL(request.url ?? "/", "http://loopback").searchParams;
     explorerQueries.push(query);
     const reply = explorerReply(query);
+    if (reply === null) return;
     response.writeHead(reply.status ?? 200, { "content-type": "application/json" });
     response.end(JSON.stringify(reply.body));
   });
@@ -138,6 +141,15 @@ describe("from an outside explorer (Etherscan V2's getcontractcreation)", () => 
     explorerReply = () => ({ body: { status: "1", message: "OK", result: [creationRow(pair, chain.addressBook.scenarios.healthy.deployer, transaction, factory)] } });
     expect(await readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer)).toEqual({ deployer: factory, transaction, source: "explorer" });
     expect(Object.fromEntries(explorerQueries[0])).toEqual({ chainid: "1", module: "contract", action: "getcontractcreation", contractaddresses: pair, apikey: "test-key" });
+  });
+
+  it("stops with the request: a request cancelled while the explorer is silent ends with the request's reason, not the explorer's timeout", async () => {
+    const { client } = await nodeWithoutCreators();
+    explorerReply = () => null;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("the client left")), 200);
+    const read = createRpcMeter(controller.signal).run(() => readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer));
+    await expect(read).rejects.toThrow("the client left");
   });
 
   it("is never asked when the node names the creator", async () => {
