@@ -104,6 +104,7 @@ const publicRoutes: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "Auth.js's own endpoints",
   "app/openapi.json/route.ts": "the public OpenAPI document",
   "app/internal/bare/route.ts": "benchmark-only, off unless ENABLE_BENCH_ROUTES=1",
+  "app/readyz/route.ts": "readiness for load balancers: which part is down, no data of anyone's (test/server/readiness.test.ts)",
 };
 
 type RouteCase = { url: (w: World) => string; params: (w: World) => Record<string, string>; rightful: "owner" | "staff" };
