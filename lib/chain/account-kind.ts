@@ -2,7 +2,7 @@
 // timelock (with its delay), or another contract; read from its code and three probes. Shared by
 // the reads that describe who holds control (contract/analysis, intel/risk) and the LP custody
 // read, which counts a plain contract's LP as unverified custody rather than a team wallet's.
-import { parseAbi, type Address, type Hex } from "viem";
+import { parseAbi, zeroAddress, type Address, type Hex } from "viem";
 import { valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
 
 const safeAbi = parseAbi(["function getOwners() view returns (address[])", "function getThreshold() view returns (uint256)"]);
@@ -24,7 +24,7 @@ export type Holder =
   | { address: Address; is_contract: true; kind: "contract" };
 
 /** What kind of account holds control: a wallet, a Safe (with owners and threshold), a timelock, or another contract. */
-export function describeHolder(address: Address, code: Hex | undefined, [owners, threshold, minDelay]: CallResult[]): Holder {
+export function describeHolder(address: Address, code: Hex | true | undefined, [owners, threshold, minDelay]: CallResult[]): Holder {
   if (!code || code === "0x") return { address, is_contract: false, kind: "eoa" };
   const safeOwners = valueOrNull<readonly Address[]>(owners);
   const safeThreshold = valueOrNull<bigint>(threshold);
@@ -34,3 +34,12 @@ export function describeHolder(address: Address, code: Hex | undefined, [owners,
   return { address, is_contract: true, kind: "contract" };
 }
 
+const probesPerHolder = holderProbes(zeroAddress).length;
+
+/**
+ * Several addresses described at once: `results` holds their probes as `addresses.flatMap(holderProbes)`
+ * asked them, from `from` on; `code` is each one's code (or `true` where only its presence is known).
+ */
+export function describeHolders(addresses: readonly Address[], code: (address: Address, at: number) => Hex | true | undefined, results: readonly CallResult[], from = 0): Holder[] {
+  return addresses.map((address, at) => describeHolder(address, code(address, at), results.slice(from + at * probesPerHolder, from + (at + 1) * probesPerHolder)));
+}

@@ -9,6 +9,7 @@ import { CHAIN_IDS, getNetwork, type ChainId } from "@/lib/chain/networks";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { schemaBehind } from "@/lib/db/schema-status";
 import type { RateLimiter, RatePolicy } from "@/lib/rate-limit";
+import { serverLog } from "./log";
 
 export type CheckState = "ok" | "failing" | "not_configured";
 
@@ -50,7 +51,7 @@ async function timed(run: () => Promise<string | null>, timeoutMs: number, timeo
 
 /** A fixed word for what went wrong: the error's own text stays in the server's log. */
 function failureOf(error: unknown): string {
-  console.warn(`readiness: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  serverLog().warn({ err: error instanceof Error ? error.message.split("\n")[0] : String(error) }, "readiness check failed");
   return "did not answer";
 }
 

@@ -14,7 +14,7 @@ import { aggregate, type CallResult, type ContractCall } from "@/lib/chain/multi
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import type { Creation } from "@/lib/intel/token/deployer";
-import { describeHolder, holderProbes, type Holder } from "@/lib/chain/account-kind";
+import { describeHolders, holderProbes, type Holder } from "@/lib/chain/account-kind";
 import { proxyProbe, type ProxyReading } from "@/lib/intel/control/proxy";
 import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control/role-grants";
 import { readStoredControl, type StoredAddress } from "@/lib/intel/control/stored-control";
@@ -31,7 +31,7 @@ async function readRound(at: Pinned, describe: readonly Address[], calls: readon
     Promise.all(describe.map((address) => at.client.getCode({ address, blockNumber: at.block }))),
     aggregate(target, [...calls, ...describe.flatMap(holderProbes)]),
   ]);
-  const described = describe.map((address, i) => describeHolder(address, codes[i], results.slice(calls.length + i * 3, calls.length + i * 3 + 3)));
+  const described = describeHolders(describe, (_, at) => codes[at], results, calls.length);
   return { results: results.slice(0, calls.length), described };
 }
 

@@ -19,7 +19,7 @@ import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import type { z } from "zod";
 import type { teamRelationOut } from "@/lib/schemas/responses/onchain-parts";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
-import { describeHolder, holderProbes } from "@/lib/chain/account-kind";
+import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
 import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import {
@@ -242,7 +242,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   const codeOf = new Map<string, Hex>();
   needsCode.forEach((address, index) => codeOf.set(address.toLowerCase(), codes[index] ?? "0x"));
   const probesFrom = schedulesFrom + perLocker.flat().length;
-  const teamKinds = new Map(teamAddresses.map((address, at) => [address.toLowerCase(), describeHolder(address, codeOf.get(address.toLowerCase()), results.slice(probesFrom + at * 3, probesFrom + at * 3 + 3)).kind]));
+  const teamKinds = new Map(describeHolders(teamAddresses, (address) => codeOf.get(address.toLowerCase()), results, probesFrom).map((holder) => [holder.address.toLowerCase(), holder.kind]));
 
   const custody: LpCustody = {
     pool: poolAddress,

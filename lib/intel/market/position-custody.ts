@@ -18,7 +18,7 @@ import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
 import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
-import { describeHolder, holderProbes } from "@/lib/chain/account-kind";
+import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
@@ -236,7 +236,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   // one more round, only when such a contract holds a position.
   const teamContracts = [...new Set(holdings.map((holding) => holding.owner).filter((owner) => team.has(owner.toLowerCase()) && isContractCode(codeOf.get(owner.toLowerCase()))))];
   const probed = teamContracts.length > 0 ? await aggregate(ctx, teamContracts.flatMap(holderProbes)) : [];
-  const plainContracts = new Set(teamContracts.filter((owner, at) => describeHolder(owner, "0x01", probed.slice(at * 3, at * 3 + 3)).kind === "contract").map((owner) => owner.toLowerCase()));
+  const plainContracts = new Set(describeHolders(teamContracts, (owner) => codeOf.get(owner.toLowerCase()) ?? undefined, probed).filter((holder) => holder.kind === "contract").map((holder) => holder.address.toLowerCase()));
   for (const holding of holdings) {
     const key = holding.owner.toLowerCase();
     const code = codeOf.get(key);

@@ -206,6 +206,11 @@ export function tradeQuotes(trades: readonly MovementLine[], sides: ReadonlyMap<
   return quotes;
 }
 
+/** The wallet's side of each transaction: its trace (readWalletSides) beside its receipt. */
+export function walletSidesOf(hashes: readonly Hash[], receipts: ReadonlyMap<Hash, TransactionReceipt>, traced: ReadonlyMap<Hash, { native: bigint | null; nativeGap: string | null }>, wallet: Address, wrappedNative: Address): Map<Hash, WalletSide> {
+  return new Map(hashes.map((hash) => [hash, walletSide(receipts.get(hash)!, traced.get(hash), wallet, wrappedNative)]));
+}
+
 /** The wallet's side of a transaction, from its trace and its receipt. */
 export function walletSide(receipt: TransactionReceipt, traced: { native: bigint | null; nativeGap: string | null } | undefined, wallet: Address, wrappedNative: Address): WalletSide {
   return { native: traced?.native ?? null, nativeGap: traced?.nativeGap ?? noTracesReason, tokens: tokensOfReceipt(receipt, getAddress(wallet), wrappedNative) };

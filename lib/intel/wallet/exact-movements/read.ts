@@ -6,7 +6,7 @@ import { getAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { classifyTransfers, scanWalletTransfers, type MovementRead } from "../movements";
-import { readWalletSides, walletSide, type WalletSide } from "../wallet-side";
+import { readWalletSides, walletSidesOf, type WalletSide } from "../wallet-side";
 
 /** At most this many movements per call (the spec's limit). */
 export const maxMovementsPerCall = 25;
@@ -21,6 +21,6 @@ export async function readRecentMovements(input: { chain: ChainId; wallet: Addre
   const hashes = [...new Set(scanned.logs.map((log) => log.transactionHash))];
   const [read, traced] = await Promise.all([classifyTransfers({ client, chain, block }, scanned), readWalletSides({ client, wallet, hashes })]);
   const wrappedNative = getNetwork(chain).wrappedNative.address;
-  const walletSides = new Map(hashes.map((hash) => [hash, walletSide(read.receipts.get(hash)!, traced.get(hash), getAddress(wallet), wrappedNative)]));
+  const walletSides = walletSidesOf(hashes, read.receipts, traced, getAddress(wallet), wrappedNative);
   return { chain, wallet, token, block, ...read, walletSides };
 }

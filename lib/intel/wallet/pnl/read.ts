@@ -11,7 +11,7 @@ import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { aggregate, marketContext, readPools, valueOrNull, type Pool } from "@/lib/intel/market";
 import { tokenFirstRound, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import { classifyTransfers, scanWalletTransfers, type MovementRead } from "../movements";
-import { readWalletSides, walletSide, type WalletSide } from "../wallet-side";
+import { readWalletSides, walletSidesOf, type WalletSide } from "../wallet-side";
 
 /** The most transfers of the token a PnL read replays; past it the read says it was capped. */
 export const pnlMaxMovements = 1_000;
@@ -77,7 +77,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     referencePools: readAll.slice(discovery.candidates.length),
     referencePoolsAt: new Map(blocks.map((at, i) => [at, referenceAt[i]])),
     movements,
-    walletSides: new Map(hashes.map((hash) => [hash, walletSide(movements.receipts.get(hash)!, traced.get(hash), wallet, wrappedNative)])),
+    walletSides: walletSidesOf(hashes, movements.receipts, traced, wallet, wrappedNative),
     maxMovements,
   };
 }
