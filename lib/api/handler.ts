@@ -106,7 +106,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   let claim: Claim | undefined;
   let discoverDailyCap: number | undefined;
   // What the request line says at the end: the answer's status, and for a failure its code.
-  let answered: { status: number; outcome: string; error: string | null } = { status: 500, outcome: "server_error", error: "internal_error" };
+  let answered: { status: number; outcome: RequestOutcome; error: string | null; replayOf?: string } = { status: 500, outcome: "server_error", error: "internal_error" };
 
   try {
     db = await deps.db();
@@ -131,7 +131,8 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
       const original = replayedRequestId(claim.body, requestId);
       await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }), replayOf: original });
-      answered = { status: claim.status, outcome: "success", error: null };
+      // The caller saw the first request's id: the line names it, so a search for that id finds the replay too.
+      answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
       return new Response(claim.body, {
         status: claim.status,
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders, ...cors },
@@ -196,7 +197,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.
     serverLog().info(
-      { request_id: requestId, key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
+      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
       "request",
     );
     // A failure before the catch could release it still lets this process's waiting repeats go on.

@@ -11,6 +11,7 @@ import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
 import { changeSettings } from "@/lib/operator/operations";
 import { usageSummary } from "@/lib/portal/usage";
 import { backends, createHarness, type Harness } from "../support/harness";
+import { captureServerLog } from "../support/log-capture";
 
 const wallet = "0x2222222222222222222222222222222222222222";
 const approvals = getEndpoint("wallet/approvals"); // 2 credits
@@ -160,8 +161,14 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     try {
       const { key, id } = await h.key();
       await setAccount(100, 5);
-      const responses = await Promise.all(Array.from({ length: 100 }, () => post(key, undefined, { "idempotency-key": "order-42" })));
+      const log = captureServerLog();
+      const responses = await Promise.all(Array.from({ length: 100 }, () => post(key, undefined, { "idempotency-key": "order-42" }))).finally(log.restore);
       expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200));
+      // Every replay's request line names the request whose id its caller saw, so a search for that id finds them all.
+      const first = responses.find((r) => r.headers.get("idempotent-replayed") !== "true")!.headers.get("x-request-id");
+      const lines = log.requests().filter((line) => line.key_id === id);
+      expect(lines).toHaveLength(100);
+      expect(lines.filter((line) => line.replay_of === first)).toHaveLength(99);
       const bodies = await Promise.all(responses.map((r) => r.text()));
       expect(new Set(bodies).size).toBe(1);
       expect(responses.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(99);

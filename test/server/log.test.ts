@@ -1,31 +1,20 @@
 // The server's log: JSON lines in production, one readable line per event under npm run dev, and
 // one request line per API call — answered or refused, with or without a key — that names the key
 // by id and never carries the key.
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger, prettyLine, setServerLog } from "@/lib/server/log";
+import { createLogger, prettyLine } from "@/lib/server/log";
+import { captureLines, captureServerLog } from "../support/log-capture";
 import { createHarness, type Harness } from "../support/harness";
-
-function capture() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-      done();
-    },
-  });
-  return { lines, destination };
-}
 
 describe("the log's two forms", () => {
   it("writes JSON lines where asked (the default outside development), and readable lines in development", async () => {
-    const json = capture();
+    const json = captureLines();
     createLogger({ env: { NODE_ENV: "production" }, destination: json.destination }).info({ request_id: "req_1", status: 200 }, "request");
     const parsed = JSON.parse(json.lines[0]) as Record<string, unknown>;
     expect(parsed).toMatchObject({ level: 30, msg: "request", request_id: "req_1", status: 200 });
     expect(typeof parsed.time).toBe("number");
 
-    const pretty = capture();
+    const pretty = captureLines();
     createLogger({ env: { NODE_ENV: "development" }, destination: pretty.destination }).warn({ endpoint: "me", status: 503 }, "answered");
     await new Promise((resolve) => setImmediate(resolve));
     expect(pretty.lines[0]).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} warn answered endpoint=me status=503$/);
@@ -38,17 +27,17 @@ describe("the log's two forms", () => {
 
 describe("one request line per API call (postgres+redis)", () => {
   let h: Harness;
-  const log = capture();
+  let log: ReturnType<typeof captureServerLog>;
   beforeAll(async () => {
     h = await createHarness("postgres+redis");
-    setServerLog(createLogger({ env: { LOG_FORMAT: "json" }, destination: log.destination }));
+    log = captureServerLog();
   });
   afterAll(async () => {
-    setServerLog(undefined);
+    log.restore();
     await h.close();
   });
 
-  const requestLine = (requestId: string) => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === "request" && line.request_id === requestId);
+  const requestLine = (requestId: string) => log.requests().find((line) => line.request_id === requestId);
 
   it("an answered call: its request id, key id, project, endpoint, status, outcome and duration; never the key", async () => {
     const key = await h.key();
