@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     ]),
   );
   // JSON on stdout, the status lines on stderr, so the output can be piped into a file or jq.
-  console.log(JSON.stringify(output, null, 2));
+  // The status line waits until the JSON is handed over: a reader that takes it as "output complete"
+  // must not find the JSON cut short (a pipe holds 64 KB; the address book is larger).
+  await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(output, null, 2)}\n`, () => resolve()));
   console.error("demo chains running; Ctrl-C stops them");
   await new Promise(() => undefined);
 }

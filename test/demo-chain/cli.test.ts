@@ -18,8 +18,17 @@ describe("scripts/demo-chain.ts", () => {
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // stdout and stderr are two pipes: the status line can arrive while the last of the JSON is
+    // still in the stdout pipe, so wait for both.
+    const parsedStdout = () => {
+      try {
+        return JSON.parse(stdout) as unknown;
+      } catch {
+        return undefined;
+      }
+    };
     const deadline = Date.now() + 60_000;
-    while (!stderr.includes("Ctrl-C") && child.exitCode === null && Date.now() < deadline) {
+    while (!(stderr.includes("Ctrl-C") && parsedStdout()) && child.exitCode === null && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(stderr).toMatch(/^demo chain eth \(chain id 1\) on http:\/\/127\.0\.0\.1:\d+: /m);
