@@ -8,7 +8,7 @@ import { clearChainClients, createChainClient, defaultClientSettings, meteredHtt
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { startDemoChain, type DemoChain } from "@/demo-chain";
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
+import { inNodeScope } from "@/lib/chain/node-scope";
 import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
@@ -157,11 +157,11 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("given-up", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("given-up", client(), store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
     gaveUp.abort();
-    const second = createRpcMeter().run(() => sharedRead("given-up", client(), store, answerOf("second")));
+    const second = inNodeScope({}, () => sharedRead("given-up", client(), store, answerOf("second")));
     held.settle(new Error("the first caller's node requests were cancelled"));
     expect(await second).toEqual({ data: { label: "second" } });
     await expect(first).rejects.toThrow(/cancelled/);
@@ -171,19 +171,19 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("joined", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("joined", client(), store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
-    const joined = createRpcMeter().run(() => sharedRead("joined", client(), store, answerOf("joined")));
+    const joined = inNodeScope({}, () => sharedRead("joined", client(), store, answerOf("joined")));
     gaveUp.abort();
     held.settle(new Error("cancelled"));
     expect(await joined).toEqual({ data: { label: "joined" } });
 
     const failing = heldRead();
-    const starter = createRpcMeter().run(() => sharedRead("failed", client(), store, failing.read));
+    const starter = inNodeScope({}, () => sharedRead("failed", client(), store, failing.read));
     starter.catch(() => undefined);
     await failing.hasStarted;
-    const follower = createRpcMeter().run(() => sharedRead("failed", client(), store, answerOf("never")));
+    const follower = inNodeScope({}, () => sharedRead("failed", client(), store, answerOf("never")));
     failing.settle(new Error("node fault"));
     await expect(follower).rejects.toThrow("node fault");
     await expect(starter).rejects.toThrow("node fault");

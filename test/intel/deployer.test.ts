@@ -13,7 +13,7 @@ import type { ExplorerSettings } from "@/lib/chain/explorer";
 import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { isUpstreamFault } from "@/lib/chain/upstream";
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
+import { inNodeScope } from "@/lib/chain/node-scope";
 import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
@@ -148,7 +148,7 @@ describe("from an outside explorer (Etherscan V2's getcontractcreation)", () => 
     explorerReply = () => null;
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("the client left")), 200);
-    const read = createRpcMeter(controller.signal).run(() => readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer));
+    const read = inNodeScope({ signal: controller.signal }, () => readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer));
     await expect(read).rejects.toThrow("the client left");
   });
 

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, formatUnits, http, parseAbi, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import type { RouterTrade } from "@/demo-chain/address-book";
 import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
