@@ -19,7 +19,7 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/demo-chain";
-import type { VenueTrade } from "@/demo-chain/address-book";
+import type { VenueTrade } from "@/demo-chain/venues/common";
 import { DEMO_VENUES } from "@/demo-chain/networks";
 import { venueArtifacts } from "@/demo-chain/venues/artifacts";
 import { clientFor, pairAbi } from "./helpers";

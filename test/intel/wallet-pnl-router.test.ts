@@ -13,7 +13,7 @@ import { createPublicClient, formatUnits, http, parseAbi, type Address } from "v
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import type { RouterTrade } from "@/demo-chain/address-book";
+import type { RouterTrade } from "@/demo-chain/scenarios/router-trader";
 import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 import { useDemoChains } from "../support/demo-chains";
