@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearChainClients, createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { inNodeScope } from "@/lib/chain/node-scope";
 import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
@@ -19,8 +20,9 @@ let proxy: ProviderProxy;
 let h: Harness;
 const savedUrl = process.env.ETH_RPC_URL;
 
+const sharedChains = useSharedDemoChains(["eth"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  chain = sharedChains.get("eth");
   proxy = await startProviderProxy(chain.rpcUrl, { name: "counting" });
   process.env.ETH_RPC_URL = proxy.url;
   clearChainClients();
@@ -35,7 +37,6 @@ afterAll(async () => {
   forgetKeptAnswers();
   await h?.close();
   await proxy?.close();
-  await chain?.stop();
 });
 
 /** Calls of every method the node was asked for while `run` ran. */

@@ -14,7 +14,8 @@ import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { isUpstreamFault } from "@/lib/chain/upstream";
 import { inNodeScope } from "@/lib/chain/node-scope";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
 import { createHarness, type Harness } from "../support/harness";
@@ -56,8 +57,9 @@ const creationRow = (address: Address, creator: Address, transaction: Hash, fact
   creationBytecode: "0x",
 });
 
+const sharedChains = useSharedDemoChains(["eth"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  chain = sharedChains.get("eth");
   const healthy = chain.addressBook.scenarios.healthy;
   token = getAddress(healthy.token.address);
   pair = getAddress(healthy.pool.pair);
@@ -83,7 +85,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(proxies.map((proxy) => proxy.close()));
   await new Promise((resolve) => explorerServer?.close(resolve));
-  await chain?.stop();
 });
 
 beforeEach(() => {
