@@ -3,6 +3,7 @@
 // order their fields their own way. The simulator pays the pool and swaps, as Aerodrome's router does.
 import { parseAbi } from "viem";
 import { solidlyFactoryAbi, solidlyPoolAbi, solidlyPoolCreated } from "../abis";
+import { sameAddress } from "../context";
 import type { Pool } from "../pool-types";
 import { ratio, type Ratio } from "../ratio";
 import { poolAddress, readFactoryCreation, sortedPair } from "./factory-pools";
@@ -28,7 +29,7 @@ function decodeSolidlyPool(candidate: Parameters<typeof decodeReservePool>[0], v
   const pool = decodeReservePool(candidate, values);
   if (!candidate.stable) return pool;
   const metadata = values[3] as readonly [bigint, bigint, ...unknown[]] | null | undefined;
-  const tokenIsToken0 = pool.token0 === null ? null : pool.token0.toLowerCase() === candidate.token.toLowerCase();
+  const tokenIsToken0 = pool.token0 === null ? null : sameAddress(pool.token0, candidate.token);
   const stableUnits = metadata && tokenIsToken0 !== null ? (tokenIsToken0 ? { token: metadata[0], quote: metadata[1] } : { token: metadata[1], quote: metadata[0] }) : null;
   // Without the pool's decimals the stable curve cannot be priced; the reserve ratio would be a wrong price.
   const held = pool.reserves;
