@@ -183,32 +183,39 @@ describe("Idempotency-Key: one charge per logical call", () => {
     }
   }, 90_000);
 
-  it("the TypeScript client's retry of a failed paid call sends the same generated key, and one charge follows", async () => {
+  /** Calls intel/risk with `call` while the eth node refuses until the client's first retry starts waiting. */
+  async function retriedPaidCall(call: (key: string, nodeBack: () => void) => Promise<string>) {
     const node = new URL(route.chain.rpcUrl);
     const proxy = await startFaultProxy({ host: node.hostname, port: Number(node.port) });
     try {
       route.useNode(proxy.url(route.chain.rpcUrl));
       await proxy.set("refuse");
-      const sentKeys: string[] = [];
       const { id: keyId, key } = await route.h.key();
-      const client = tsClient(key, {
-        fetch: (url, init) => {
-          sentKeys.push(new Headers(init?.headers).get("idempotency-key") ?? "");
-          return fetch(url, init);
-        },
-        // The node comes back while the client waits (the 503 names no Retry-After: the fallback wait).
-        onRetry: () => void proxy.set("pass"),
-      });
-      const answer = await client.intelRisk(riskRequest());
+      const keysBefore = server.idempotencyKeys.length;
+      // The node comes back while the client waits (the 503 names no Retry-After: the fallback wait).
+      const requestId = await call(key, () => void proxy.set("pass"));
+      const sentKeys = server.idempotencyKeys.slice(keysBefore);
       expect(sentKeys).toHaveLength(2);
       expect(sentKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
       expect(sentKeys[1]).toBe(sentKeys[0]);
       const records = await route.h.db.requestRecord.findMany({ where: { keyId }, orderBy: { createdAt: "asc" } });
       expect(records.map((record) => [record.httpStatus, record.charged])).toEqual([[503, 0], [200, 2]]);
-      expect(await route.h.db.creditLedger.count({ where: { requestId: answer.meta.request_id } })).toBe(1);
+      expect(await route.h.db.creditLedger.count({ where: { requestId } })).toBe(1);
     } finally {
       route.useNode(route.chain.rpcUrl);
       await proxy.close();
     }
+  }
+
+  it("the TypeScript client's retry of a failed paid call sends the same generated key, and one charge follows", async () => {
+    await retriedPaidCall(async (key, nodeBack) => (await tsClient(key, { onRetry: nodeBack }).intelRisk(riskRequest())).meta.request_id);
+  }, 90_000);
+
+  it("the Python client's retry of a failed paid call sends the same generated key, and one charge follows", async () => {
+    await retriedPaidCall(async (key, nodeBack) => {
+      const [result] = await runPython(key, [{ method: "intel_risk", input: riskRequest() }], {}, nodeBack);
+      expect(result.retries).toMatchObject([{ attempt: 1, code: "unavailable", status: 503 }]);
+      return result.answer!.meta.request_id;
+    });
   }, 90_000);
 });

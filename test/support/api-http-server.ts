@@ -6,8 +6,11 @@ import { createAppServer } from "@/lib/server/app-server";
 import { routeFor } from "./routes";
 
 export async function startApiHttpServer() {
+  /** Each request's Idempotency-Key as it arrived (empty when it carried none), in order. */
+  const idempotencyKeys: string[] = [];
   const app = createAppServer(
     async (req, res) => {
+      idempotencyKeys.push(String(req.headers["idempotency-key"] ?? ""));
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -22,6 +25,7 @@ export async function startApiHttpServer() {
   await once(app.server, "listening");
   return {
     baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    idempotencyKeys,
     close: () => app.drain(1_000),
   };
 }
