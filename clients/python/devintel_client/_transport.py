@@ -56,6 +56,7 @@ def retry_after_seconds(value: str | None, now: float | None = None) -> float | 
 
 
 def _failure_of(status: int, headers: Mapping[str, str], text: str) -> ApiError:
+    """headers: lower-cased names."""
     retry_after = retry_after_seconds(headers.get("retry-after"))
     header_request_id = headers.get("x-request-id") or ""
     try:
@@ -101,7 +102,7 @@ class Transport:
                 with urllib.request.urlopen(request, timeout=timeout if timeout is not None else self.timeout) as response:
                     return json.loads(response.read())
             except urllib.error.HTTPError as failure:
-                error = _failure_of(failure.code, failure.headers, failure.read().decode("utf-8", "replace"))
+                error = _failure_of(failure.code, {name.lower(): value for name, value in failure.headers.items()}, failure.read().decode("utf-8", "replace"))
             if error.status not in RETRYABLE_STATUSES or attempt >= self.retry.max_attempts:
                 raise error
             wait = error.retry_after_seconds if error.retry_after_seconds is not None else self.retry.fallback_wait_seconds * 2 ** (attempt - 1)
