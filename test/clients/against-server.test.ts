@@ -49,10 +49,10 @@ function expectAnswerOf(id: EndpointId, answer: Envelope) {
   expect({ id, ok: answer.ok, fits: endpoint.response.data.safeParse(answer.data).success, charged: answer.meta.credits_charged }).toEqual({ id, ok: true, fits: true, charged: endpoint.price });
 }
 
-type PythonResult = { answer?: Envelope; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; code: string; status: number }> };
+type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; code: string; status: number }> };
 
 /** Runs the Python client on `calls`; `onRetrying` is told each time a retry starts waiting. */
-function runPython(apiKey: string | undefined, calls: Array<{ method: string; input?: unknown; idempotency_key?: string }>, retry: Record<string, number> = {}, onRetrying?: () => void): Promise<PythonResult[]> {
+function runPython(apiKey: string | undefined, calls: Array<{ method: string; input?: unknown; idempotency_key?: string; timeout?: number }>, retry: Record<string, number> = {}, onRetrying?: () => void): Promise<PythonResult[]> {
   const child = spawn("python3", [path.resolve(__dirname, "drive_python_client.py")], { stdio: ["pipe", "pipe", "pipe"] });
   const results: PythonResult[] = [];
   let stderr = "";
@@ -109,6 +109,20 @@ describe("failures", () => {
     expect(failure).toMatchObject({ code: "invalid_chain", status: 400, message: expect.stringContaining("eth, base"), requestId: expect.stringMatching(/^req_/) });
     const [python] = await runPython((await route.h.key()).key, [{ method: "intel_risk", input: { chain: "ethereum", address: "0x0" } }]);
     expect(python.error).toMatchObject({ code: "invalid_chain", status: 400, message: expect.stringContaining("eth, base"), request_id: expect.stringMatching(/^req_/) });
+  }, 60_000);
+});
+
+describe("timeouts", () => {
+  it("end an attempt that takes longer, with the platform's timeout error, and a caller's signal ends the call", async () => {
+    const client = tsClient((await route.h.key()).key);
+    await expect(client.intelWhyDown(riskRequest(), { timeoutMs: 5 })).rejects.toMatchObject({ name: "TimeoutError" });
+    const caller = new AbortController();
+    const call = client.intelWhyDown(riskRequest(), { signal: caller.signal });
+    caller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    const [python] = await runPython((await route.h.key()).key, [{ method: "intel_why_down", input: riskRequest(), timeout: 0.005 }]);
+    expect(python).toMatchObject({ exception: expect.stringMatching(/^(TimeoutError|URLError)$/) });
+    if (python.exception === "URLError") expect(python.reason).toBe("TimeoutError");
   }, 60_000);
 });
 

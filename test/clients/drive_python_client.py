@@ -24,9 +24,12 @@ for call in order["calls"]:
     retries.clear()
     method = getattr(client, call["method"])
     arguments = [call["input"]] if "input" in call else []
-    keywords = {"idempotency_key": call["idempotency_key"]} if "idempotency_key" in call else {}
+    keywords = {name: call[name] for name in ("idempotency_key", "timeout") if name in call}
     try:
         result = {"answer": method(*arguments, **keywords)}
     except ApiError as error:
         result = {"error": {"code": error.code, "status": error.status, "message": error.message, "request_id": error.request_id, "details": error.details, "retry_after_seconds": error.retry_after_seconds}}
+    except Exception as error:  # what is not the API's answer (a timeout, a refused connection) is the platform's own error
+        reason = getattr(error, "reason", None)
+        result = {"exception": type(error).__name__, "reason": type(reason).__name__ if reason is not None else None}
     print(json.dumps({**result, "retries": list(retries)}), flush=True)
