@@ -1,7 +1,7 @@
 // Both generated clients against the API served over HTTP on the eth demo chain (PostgreSQL,
 // Redis, charging on): every endpoint of the registry through each, a 429 waited out, a 503 with
 // Retry-After waited out, and a paid call repeated with its Idempotency-Key charged once. The
-// Python client is driven by spawning python3 on test/clients/drive_python_client.py.
+// Python client is driven by spawning python3 on test/clients/drive-python-client.py.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -53,7 +53,7 @@ type PythonResult = { answer?: Envelope; exception?: string; reason?: string | n
 
 /** Runs the Python client on `calls`; `onRetrying` is told each time a retry starts waiting. */
 function runPython(apiKey: string | undefined, calls: Array<{ method: string; input?: unknown; idempotency_key?: string; timeout?: number }>, retry: Record<string, number> = {}, onRetrying?: () => void): Promise<PythonResult[]> {
-  const child = spawn("python3", [path.resolve(__dirname, "drive_python_client.py")], { stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn("python3", [path.resolve(__dirname, "drive-python-client.py")], { stdio: ["pipe", "pipe", "pipe"] });
   const results: PythonResult[] = [];
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -157,18 +157,24 @@ describe("503 with Retry-After: health while the database schema is behind this 
     const [{ name }] = await db.$queryRawUnsafe<Array<{ name: string }>>(`SELECT max(migration_name) AS name FROM "_prisma_migrations"`);
     await db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = $1`, name);
     forgetSchemaStatus();
+    const restore = () => db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = NULL WHERE migration_name = $1`, name).then(() => undefined);
     let waiting = 0;
     let restored: Promise<void> | undefined;
     // Once both clients are waiting, the operator migrates: the retry finds the schema current.
     const onRetrying = () => {
       waiting += 1;
-      if (waiting === 2) restored = db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = NULL WHERE migration_name = $1`, name).then(() => undefined);
+      if (waiting === 2) restored = restore();
     };
     const tsRetries: Array<{ waitSeconds: number; status: number; code: string }> = [];
-    const ts = tsClient(undefined, { onRetry: ({ waitSeconds, error }) => (tsRetries.push({ waitSeconds, status: error.status, code: error.code }), onRetrying()) }).health();
-    const python = runPython(undefined, [{ method: "health" }], {}, onRetrying);
-    const [tsAnswer, [pythonResult]] = await Promise.all([ts, python]);
-    await restored;
+    let answers: [Awaited<ReturnType<DevIntelClient["health"]>>, PythonResult[]];
+    try {
+      const ts = tsClient(undefined, { onRetry: ({ waitSeconds, error }) => (tsRetries.push({ waitSeconds, status: error.status, code: error.code }), onRetrying()) }).health();
+      const python = runPython(undefined, [{ method: "health" }], {}, onRetrying);
+      answers = await Promise.all([ts, python]);
+    } finally {
+      await (restored ?? restore());
+    }
+    const [tsAnswer, [pythonResult]] = answers;
     expect(tsAnswer).toMatchObject({ ok: true, version: "v1" });
     expect(tsRetries).toEqual([{ waitSeconds: 30, status: 503, code: "unavailable" }]);
     expect(pythonResult).toMatchObject({ answer: { ok: true, version: "v1" }, retries: [{ attempt: 1, wait_seconds: 30, code: "unavailable", status: 503 }] });
