@@ -42,6 +42,8 @@ const retryableStatuses = new Set([429, 503]);
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
   if (value === null || value.trim() === "") return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  // Only an HTTP date beyond seconds (it names its day and month); Date.parse would take "-1" as a year.
+  if (!/[A-Za-z]/.test(value)) return null;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
