@@ -59,7 +59,9 @@ test(`npm run dev: every portal tab loads ${loadsPerTab} times with no 5xx`, asy
       }
     }
     console.log(`dev portal: ${tabs.length} tabs × ${loadsPerTab} loads; slowest load after the first, per tab (ms): ${JSON.stringify(slowest)}`);
-    expect(failures).toEqual([]);
+    // A 5xx says why in the server's own log: the failure carries its error lines.
+    const serverErrors = dev.log().split("\n").filter((line) => /error|fail|⨯/i.test(line)).slice(-40).join("\n");
+    expect(failures, `server log (error lines):\n${serverErrors}`).toEqual([]);
     await context.close();
   } finally {
     await stopStarted(dev);
