@@ -7,7 +7,7 @@ import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/api-contract/endpoints";
 import { formatNumber, formatTime } from "@/lib/portal/format";
-import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, viaLabels, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
 import { FilterButtons, FilterSelect, Pager, filterHref } from "@/components/portal/list-filters";
 import { RequestSearch } from "./request-search";
 import { CreditsChart, ErrorCodeChart, OutcomeChart, TimelineChart } from "./usage-charts";
@@ -253,6 +253,11 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
                         <span className="whitespace-nowrap">
                           {row.method} {row.endpoint}
                         </span>
+                        {row.via === "mcp" ? (
+                          <span className={`${badge("violet")} ml-1`} title={viaLabels.mcp} data-testid="history-via-mcp">
+                            MCP
+                          </span>
+                        ) : null}
                         {row.chain ? (
                           <span className="block whitespace-nowrap">
                             <span className="text-zinc-500">{row.chain}</span>
