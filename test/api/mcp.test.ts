@@ -2,7 +2,13 @@
 // real HTTP server in front of the route, on PostgreSQL, Redis and the eth demo chain with charging
 // on: the tools are the registry's intelligence endpoints, each answers its demo request, and a tool
 // call is refused, limited, charged and recorded exactly as the endpoint's HTTP call is.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -11,6 +17,8 @@ import { demoRequestsFor } from "@/demo-chain/requests";
 import { endpoints, type EndpointDefinition, type EndpointId } from "@/lib/api-contract/endpoints";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
 import * as mcpRoute from "@/app/v1/api/mcp/route";
+import { McpGuide } from "@/components/portal/mcp-guide";
+import { mcpClientConfig, mcpTypescriptSample } from "@/lib/portal/samples";
 import { useChargedRoute } from "../support/route-harness";
 
 const route = useChargedRoute("eth");
@@ -194,4 +202,36 @@ describe("MCP endpoint", () => {
     expect(response.status).toBe(200);
     expect((await route.recordOf(response.body.meta.request_id)).via).toBe("api");
   });
+
+  it("the connection guide on the Endpoints tab and /docs names the URL, the header and every tool, and its TypeScript sample runs as written", async () => {
+    const baseUrl = mcpUrl.origin;
+    const args = demoRequestsFor("contract/analysis", "eth", route.chain.addressBook)[0];
+    const html = renderToStaticMarkup(createElement(McpGuide, { baseUrl, exampleTool: "contract_analysis", exampleArguments: args }));
+    expect(html).toContain(mcpUrl.href);
+    expect(html).toContain("X-API-Key");
+    const { tools } = await (async () => {
+      const client = await connect((await route.h.key()).key);
+      try {
+        return await client.listTools();
+      } finally {
+        await client.close();
+      }
+    })();
+    for (const tool of tools) expect(html, tool.name).toContain(`>${tool.name}<`);
+    expect(JSON.parse(mcpClientConfig(mcpUrl.href)).mcpServers["developer-intelligence"]).toEqual({ type: "http", url: mcpUrl.href, headers: { "X-API-Key": "<API_KEY>" } });
+
+    // Inside the project, so the sample's import of the SDK resolves as it does in a user's project.
+    const dir = fs.mkdtempSync(path.resolve("node_modules/.cache/mcp-sample-"));
+    try {
+      const file = path.join(dir, "sample.ts");
+      fs.writeFileSync(file, mcpTypescriptSample(mcpUrl.href, "contract_analysis", args));
+      const { key } = await route.h.key();
+      const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [file], { env: { ...process.env, API_KEY: key }, timeout: 60_000 });
+      const [names, outcome] = stdout.trim().split("\n");
+      expect(names.split(", ").sort()).toEqual(tools.map((tool) => tool.name).sort());
+      expect(outcome).toMatch(/^ok \{"ok":true/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
