@@ -32,11 +32,9 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), {
-      method: req.method,
-      headers: Object.entries(req.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     const handler = mcpRoute[(req.method ?? "GET") as keyof typeof mcpRoute];
     const response = await handler(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
