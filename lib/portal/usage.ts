@@ -73,9 +73,11 @@ export const usageQueryFields = {
   /** An outcome name, or an HTTP status such as 403. */
   status: { label: "Status", schema: z.string().regex(/^([a-z_]{1,32}|[1-5]\d\d)$/, { error: "is not an outcome or an HTTP status" }) },
   project: { label: "Project", schema: idValue },
+  /** How the calls came in: api (the endpoints' routes) or mcp (tool calls). */
+  via: { label: "Through", schema: z.enum(["api", "mcp"], { error: "is not one of api and mcp" }) },
   page: { label: "Page", schema: pageValue, fallback: 1 },
 } satisfies Record<string, QueryField>;
-export type UsageQuery = { window: UsageWindow; key?: string; endpoint?: string; status?: string; project?: string; page: number };
+export type UsageQuery = { window: UsageWindow; key?: string; endpoint?: string; status?: string; project?: string; via?: RequestVia; page: number };
 
 /** The filters and what was ignored of them, for a page to say so (or an export to refuse). */
 export function readUsageQuery(params: Record<string, string | string[] | undefined> | URLSearchParams): QueryReading<UsageQuery> {
@@ -106,6 +108,7 @@ export function historyWhere(scope: UsageScope, query: UsageQuery, now: Date): P
     createdAt: { gte: windowStart(query.window, now) },
     ...(query.key ? { keyId: query.key } : {}),
     ...(query.endpoint ? { endpoint: query.endpoint } : {}),
+    ...(query.via ? { via: query.via } : {}),
     ...statusFilter(query.status),
   };
 }

@@ -122,6 +122,11 @@ describe("usage views", () => {
     // The history says how each call came in (the Usage tab marks MCP tool calls).
     expect({ errorCode: denied.errorCode, via: denied.via }).toEqual({ errorCode: "scope_denied", via: "mcp" });
     expect(all.rows.filter((row) => row.via === "mcp")).toHaveLength(1);
+    const throughMcp = await usageHistory(db, scope, parseUsageQuery({ window: "30d", via: "mcp" }), now);
+    expect(throughMcp.rows.map((row) => row.id)).toEqual([denied.id]);
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", via: "api" }), now)).rows).toHaveLength(5);
+    const onlyMcp = (await new Response(usageCsv(db, scope, parseUsageQuery({ window: "30d", via: "mcp" }), now)).text()).trim().split("\n");
+    expect(onlyMcp.slice(1).map((line) => line.split(",")[0])).toEqual([denied.id]);
     expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "429" }), now)).rows).toHaveLength(1);
     expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", key: world.keyB.id }), now)).rows).toHaveLength(0);
     // An owner cannot widen the scope through the staff-only project filter.
@@ -170,6 +175,6 @@ describe("usage views", () => {
   });
 
   it("ignores unknown filter values instead of failing", () => {
-    expect(parseUsageQuery({ window: "1y", page: "-3", status: "x".repeat(100) })).toMatchObject({ window: "24h", page: 1, status: undefined });
+    expect(parseUsageQuery({ window: "1y", page: "-3", status: "x".repeat(100), via: "email" })).toMatchObject({ window: "24h", page: 1, status: undefined, via: undefined });
   });
 });
