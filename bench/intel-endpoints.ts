@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, startDemoChains } from "@/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import { createHarness } from "@/test/support/harness";

@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { endpoints } from "@/lib/api-contract/endpoints";
 import { startDemoChain } from "@/demo-chain";
 import { demoRequestsFor, venueRequestsFor } from "@/demo-chain/requests";

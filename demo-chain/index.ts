@@ -1,6 +1,9 @@
 // The demo and test chain: real contracts on anvil at the real mainnet addresses, with
 // deterministic scenario histories and an address book of what is where and what should be seen.
 export type * from "./address-book";
+// Each scenario's own types live beside it; these are the ones read from outside the wing.
+export type { AerodromeBook } from "./aerodrome/play";
+export type { RealTokenPower, RealTokenScenario } from "./scenarios/real-tokens";
 export type { CanonicalMap, PlacedContract } from "./canonical";
 export { buildScenarios, type BuildScenariosOptions } from "./build";
 export { DEMO_CHAINS, DEMO_NETWORKS, BURN_ADDRESS, isDemoChainName, type DemoChainName, type DemoNetwork } from "./networks";

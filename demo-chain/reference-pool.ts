@@ -1,7 +1,19 @@
 // A WRAPPED-NATIVE/STABLECOIN pool at a fixed price, so the native coin (and through it every
 // demo token) has a dollar price read on chain the same way as on mainnet. Nothing trades in it.
-import type { ReferencePool } from "./address-book";
+
 import { artifact, type ScenarioContext } from "./scenarios/common";
+import type { TxRef } from "./player";
+import type { Address } from "viem";
+
+export type ReferencePool = {
+  /** WRAPPED-NATIVE/STABLECOIN pool that prices the native coin; nothing trades in it. */
+  pair: Address;
+  provider: Address;
+  nativeReserve: string;
+  stableReserve: string;
+  nativePriceInStable: string;
+  addLiquidityTx: TxRef;
+};
 
 const NATIVE_RESERVE = 400n * 10n ** 18n;
 

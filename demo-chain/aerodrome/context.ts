@@ -1,10 +1,27 @@
 // What the Aerodrome scenarios share: the scenario context plus the placed venue, and reads of a
 // scenario's token and of a classic pool's record.
 import { erc20Abi, getAddress, type Address } from "viem";
-import type { AerodromePoolRecord, LpHolding, ScenarioToken } from "../address-book";
 import type { ScenarioContext } from "../scenarios/common";
 import type { AerodromeCanonical } from "./placement";
 import type { AerodromeVenue } from "./venue";
+import type { ScenarioToken } from "../scenarios/common";
+
+export type LpHolding = { holder: Address; balance: string };
+
+/** An Aerodrome classic pool as created: the factory's clone for (token0, token1, stable). */
+export type AerodromePoolRecord = {
+  address: Address;
+  factory: Address;
+  stable: boolean;
+  token0: Address;
+  token1: Address;
+  /** The factory's fee for this pool, in basis points. */
+  feeBps: number;
+  /** Where the pool keeps swap fees until liquidity providers claim them. */
+  poolFees: Address;
+  lpName: string;
+  lpSymbol: string;
+};
 
 export type AerodromeContext = ScenarioContext & { aerodrome: AerodromeCanonical; venue: AerodromeVenue };
 

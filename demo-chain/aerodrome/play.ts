@@ -1,6 +1,6 @@
 // Aerodrome on the chains that have it (Base): placed with the other canonical contracts before
 // any scenario, played after all of them.
-import type { AerodromeBook } from "../address-book";
+
 import { DEMO_AERODROME } from "../networks";
 import { playAerodromeStable } from "../scenarios/aerodrome-stable";
 import { playAerodromeVolatile } from "../scenarios/aerodrome-volatile";
@@ -8,6 +8,20 @@ import type { ScenarioContext } from "../scenarios/common";
 import { playSlipstream } from "../scenarios/slipstream";
 import { placeAerodrome, type AerodromeCanonical } from "./placement";
 import { createAerodromeVenue } from "./venue";
+import type { AerodromeStableScenario } from "../scenarios/aerodrome-stable";
+import type { AerodromeVolatileScenario } from "../scenarios/aerodrome-volatile";
+import type { SlipstreamScenario } from "../scenarios/slipstream";
+
+export type AerodromeScenarios = {
+  aerodromeVolatile: AerodromeVolatileScenario;
+  aerodromeStable: AerodromeStableScenario;
+  slipstream: SlipstreamScenario;
+};
+
+export type AerodromeBook = {
+  canonical: AerodromeCanonical;
+  scenarios: AerodromeScenarios;
+};
 
 /** Places Aerodrome classic and Slipstream when the network has them; null otherwise. */
 export async function placeAerodromeOn(ctx: ScenarioContext): Promise<AerodromeCanonical | null> {

@@ -2,11 +2,55 @@
 // (x³y + xy³ = k, 0.05%). A trader swaps both ways, then the deployer swaps a fifth of the pool's
 // depth: the stable curve pays close to 1:1 where a constant-product pool would not.
 import type { Address } from "viem";
-import type { AerodromeStableScenario, StableSwapRecord } from "../address-book";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, tokenRecord, type AerodromeContext } from "../aerodrome/context";
 import { ref } from "../player";
 import { artifact, deployContract, HOUR, MINUTE, startScenario, wholeTokens } from "./common";
+import type { AerodromePoolRecord, LpHolding } from "../aerodrome/context";
+import type { ClassicPoolState } from "../aerodrome/venue";
+import type { TxRef } from "../player";
+import type { ScenarioToken } from "./common";
+
+export type StableSwapRecord = {
+  wallet: Address;
+  tx: TxRef;
+  approveTx: TxRef;
+  tokenIn: Address;
+  tokenOut: Address;
+  amountIn: string;
+  amountOut: string;
+  /** Router.getAmountsOut just before the swap. */
+  quotedOut: string;
+  /** The fee the pool took from the input (Fees event). */
+  fee: string;
+  /** What a volatile (x·y = k) pool with the same reserves and fee would have paid. */
+  constantProductOut: string;
+};
+
+export type AerodromeStableScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  /** The other side of the pool: the demo USDC (6 decimals). */
+  quote: Address;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: AerodromePoolRecord;
+  launch: {
+    provider: Address;
+    tokenAdded: string;
+    quoteAdded: string;
+    lpMinted: string;
+    lockedLiquidity: LpHolding;
+    quoteMintTx: TxRef;
+    approveTxs: TxRef[];
+    /** addLiquidity, which also created the pool. */
+    addLiquidityTx: TxRef;
+  };
+  swaps: StableSwapRecord[];
+  lpHolders: LpHolding[];
+  finalPool: ClassicPoolState;
+};
 
 const DEPTH = 250_000n;
 

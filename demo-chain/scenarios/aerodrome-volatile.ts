@@ -2,11 +2,54 @@
 // burned to 0x…dEaD, a trader buys twice and sells once through the Router, the deployer claims
 // its share of the swap fees, then removes part of the LP it kept (the pool's Burn event).
 import { erc20Abi } from "viem";
-import type { AerodromeVolatileScenario } from "../address-book";
 import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, tokenRecord, type AerodromeContext } from "../aerodrome/context";
 import { BURN_ADDRESS } from "../networks";
 import { ref } from "../player";
 import { bps, DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { AerodromePoolRecord, LpHolding } from "../aerodrome/context";
+import type { ClassicPoolState } from "../aerodrome/venue";
+import type { Trade } from "../market";
+import type { TxRef } from "../player";
+import type { ScenarioToken } from "./common";
+import type { Address } from "viem";
+
+export type AerodromeVolatileScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: AerodromePoolRecord;
+  launch: {
+    provider: Address;
+    tokenAdded: string;
+    nativeAdded: string;
+    lpMinted: string;
+    /** The pool's MINIMUM_LIQUIDITY, minted to 0x…0001 at the first deposit. */
+    lockedLiquidity: LpHolding;
+    approveTx: TxRef;
+    /** addLiquidityETH, which also created the pool through the factory (PoolCreated). */
+    addLiquidityTx: TxRef;
+  };
+  lpBurn: { amount: string; to: Address; tx: TxRef };
+  /** Swaps through the Router, in order. */
+  trades: Trade[];
+  /** The deployer's share of the swap fees, claimed from the pool's fee holder. */
+  feeClaim: { wallet: Address; tx: TxRef; tokenAmount: string; nativeAmount: string };
+  removal: {
+    wallet: Address;
+    lpAmount: string;
+    /** Share of the deployer's LP at the time, in basis points. */
+    shareOfHeldBps: number;
+    tokenOut: string;
+    nativeOut: string;
+    approveTx: TxRef;
+    /** removeLiquidityETH; the pool's Burn names the Router as `to`. */
+    tx: TxRef;
+  };
+  lpHolders: LpHolding[];
+  finalPool: ClassicPoolState;
+};
 
 /** Of the LP the deployer still holds after the burn, the share it takes out. */
 const REMOVED_SHARE_BPS = 4_000n;

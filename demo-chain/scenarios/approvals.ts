@@ -1,9 +1,27 @@
 // 11. The approvals wallet: an unlimited approval to the router, a limited one to another
 // spender, and one that was granted and later revoked (set back to 0).
 import { erc20Abi, maxUint256, type Address } from "viem";
-import type { ApprovalRecord, ApprovalsScenario } from "../address-book";
 import { ref } from "../player";
 import { artifact, HOUR, MINUTE, native, startScenario, wholeTokens, type ScenarioContext } from "./common";
+import type { TxRef } from "../player";
+
+export type ApprovalKind = "unlimited" | "limited" | "revoked";
+
+export type ApprovalRecord = {
+  kind: ApprovalKind;
+  token: Address;
+  spender: Address;
+  /** allowance(wallet, spender) at the end of the build. */
+  allowance: string;
+  txs: TxRef[];
+};
+
+export type ApprovalsScenario = {
+  title: string;
+  proves: string;
+  wallet: Address;
+  approvals: ApprovalRecord[];
+};
 
 export async function playApprovals(ctx: ScenarioContext, healthyToken: Address): Promise<ApprovalsScenario> {
   startScenario(ctx, 2 * HOUR);

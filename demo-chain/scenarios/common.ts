@@ -2,13 +2,47 @@
 // its address-book record once the whole history is done (so the record shows the final state).
 import { erc20Abi, getAddress, parseEther, zeroAddress, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { Ownership, ScenarioToken, TokenScenario } from "../address-book";
 import type { CanonicalMap } from "../canonical";
 import type { Artifact } from "../compile";
 import type { Market } from "../market";
 import type { DemoNetwork } from "../networks";
 import type { Player, Sent } from "../player";
 import type { WalletRole, Wallets } from "../wallets";
+import type { PoolLaunch, PoolState, Trade } from "../market";
+import type { TxRef } from "../player";
+
+export type ScenarioToken = {
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** At the end of the build. */
+  totalSupply: string;
+};
+
+export type Ownership = {
+  model: "ownable" | "access-control";
+  /** owner() at the end of the build; null when renounced or when the token has no owner. */
+  owner: Address | null;
+  renounced: boolean;
+  ownerIsContract: boolean;
+};
+
+/** What every token scenario has: a token, its V2 pool against the wrapped native coin, and trades. */
+export type TokenScenario<Facts> = {
+  title: string;
+  /** The signal this scenario exists to exercise. */
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  ownership: Ownership;
+  pool: PoolLaunch;
+  /** Swaps in this token's pool, in order (failed transactions excluded). */
+  trades: Trade[];
+  finalPool: PoolState;
+  facts: Facts;
+};
 
 export type ScenarioContext = {
   player: Player;

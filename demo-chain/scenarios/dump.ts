@@ -1,7 +1,6 @@
 // 3. The team dump: at launch the deployer hands large allocations to three team wallets, which
 // later sell big amounts over several blocks while ordinary buyers hold the bag.
 import { erc20Abi, type Address } from "viem";
-import type { DumpFacts, TeamWallet } from "../address-book";
 import { ref } from "../player";
 import type { WalletRole } from "../wallets";
 import {
@@ -18,6 +17,23 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { PoolState, Trade } from "../market";
+import type { TxRef } from "../player";
+
+export type TeamWallet = {
+  address: Address;
+  allocation: string;
+  allocationTx: TxRef;
+  sells: Trade[];
+  finalBalance: string;
+};
+
+export type DumpFacts = {
+  teamWallets: TeamWallet[];
+  poolBeforeDump: PoolState;
+  poolAfterDump: PoolState;
+  priceDropBps: number;
+};
 
 const TEAM: readonly WalletRole[] = ["dumpTeam1", "dumpTeam2", "dumpTeam3"];
 const ALLOCATION = wholeTokens(100_000_000n);

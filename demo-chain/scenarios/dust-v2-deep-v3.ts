@@ -3,11 +3,26 @@
 // native coin). A buyer trades in the V3 pool, then adds a narrow position around the price (one
 // tick spacing below to two above), so the V3 pool's in-range depth crosses initialized ticks.
 // The market price is the deep pool's; the dust pool's price is noise.
-import type { DustV2DeepV3Scenario } from "../address-book";
+
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
 import { buyV3, mintV3Position, v3PoolState } from "../venues/uniswap-v3";
 import { deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { PoolLaunch, PoolState } from "../market";
+import type { TxRef } from "../player";
+import type { PositionRecord, V3PoolRecord, VenueScenarioBase } from "../venues/common";
+import type { V3PoolState } from "../venues/uniswap-v3";
+
+export type DustV2DeepV3Scenario = VenueScenarioBase & {
+  v2Pool: PoolLaunch & { finalPool: PoolState };
+  v3Pool: V3PoolRecord;
+  v3Position: PositionRecord & { approveTx: TxRef };
+  /** The trader's position from one tick spacing below the price to two above, minted after the buy. */
+  narrowPosition: PositionRecord & { approveTx: TxRef };
+  finalV3Pool: V3PoolState;
+  /** (V2 mid price - V3 mid price) / V3 mid price, at the end. */
+  v2PremiumOverV3Bps: number;
+};
 
 const FEE = 3000;
 

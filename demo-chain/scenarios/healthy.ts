@@ -1,7 +1,6 @@
 // 1. The healthy token: ownership renounced and the deployer's LP tokens burned to 0x…dEaD, so
 // neither the contract nor the liquidity can be taken back.
 import { erc20Abi, type Address } from "viem";
-import type { HealthyFacts } from "../address-book";
 import { BURN_ADDRESS } from "../networks";
 import { ref } from "../player";
 import {
@@ -17,6 +16,20 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type HealthyFacts = {
+  renounced: true;
+  renounceTx: TxRef;
+  lpTotalSupply: string;
+  /** LP tokens the deployer sent to 0x…dEaD. */
+  lpBurnedToDead: string;
+  lpBurnTx: TxRef;
+  /** The pair's own MINIMUM_LIQUIDITY, minted to the zero address at creation. */
+  lpAtZeroAddress: string;
+  /** (dEaD + zero address) / total LP supply. */
+  lpBurnedShareBps: number;
+};
 
 // The pair mints this much LP to the zero address when it is created (Uniswap V2 MINIMUM_LIQUIDITY).
 const MINIMUM_LIQUIDITY = 1_000n;

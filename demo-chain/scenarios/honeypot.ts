@@ -1,7 +1,6 @@
 // 5. The honeypot: buys go through, but the token refuses any transfer into the pair from a
 // wallet that is not whitelisted, so ordinary holders cannot sell. The owner can.
 import type { Address } from "viem";
-import type { HoneypotFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -15,6 +14,19 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { Trade } from "../market";
+import type { TxRef } from "../player";
+
+export type HoneypotFacts = {
+  owner: Address;
+  whitelisted: Address[];
+  setMarketPairTx: TxRef;
+  /** An ordinary holder's sell, mined and reverted. */
+  failedSell: { wallet: Address; amount: string; approveTx: TxRef; tx: TxRef };
+  sellRevertsForHolders: true;
+  /** The whitelisted owner selling without trouble. */
+  ownerSell: Trade;
+};
 
 export async function playHoneypot(
   ctx: ScenarioContext,

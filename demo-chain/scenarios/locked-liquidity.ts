@@ -1,7 +1,6 @@
 // 10. Locked liquidity: the deployer puts 90% of its LP tokens in a LiquidityTimelock until a
 // fixed date years ahead, so that share cannot be pulled before then.
 import { erc20Abi, parseEventLogs, type Address } from "viem";
-import type { LockedLiquidityFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -16,6 +15,23 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type LockedLiquidityFacts = {
+  locker: Address;
+  lockerDeployer: Address;
+  lockerDeployTx: TxRef;
+  lockId: number;
+  lockTx: TxRef;
+  lockOwner: Address;
+  lockedAmount: string;
+  unlockTime: number;
+  unlockDate: string;
+  lpTotalSupply: string;
+  lockedShareBps: number;
+  /** LP the deployer kept outside the locker. */
+  lpKeptByDeployer: string;
+};
 
 /** 2030-01-01T00:00:00Z: far enough that the lock reads as locked by block time and by wall clock. */
 export const LP_UNLOCK_TIME = 1_893_456_000;

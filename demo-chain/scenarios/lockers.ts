@@ -8,13 +8,106 @@
 // an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
 // but UNCX 2024, BNB Chain for UNCX 2024).
 import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
-import type { LockerScenarios, PositionLockRecord, UncxV3LocksScenario } from "../address-book";
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
 import { DEMO_LOCKERS, type DemoLockPattern } from "../networks";
 import { buyV3, mintV3Position } from "../venues/uniswap-v3";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { V3PoolRecord } from "../venues/common";
+import type { ScenarioToken, TokenScenario } from "./common";
+
+export type TeamFinanceLocksFacts = {
+  /** Team.Finance's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { depositId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { depositId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then taken back by its owner: still listed, withdrawn. */
+  withdrawn: { depositId: number; amount: string; unlockTime: number; tx: TxRef; withdrawTx: TxRef };
+  keptByDeployer: string;
+};
+
+export type PinkLocksFacts = {
+  /** PinkLock V2's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** A normal lock running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** A normal lock unlocked two days before the read: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** A vesting lock: tgeBps of total at tgeTime, then cycleBps every cycleSeconds; `claimed` (the TGE part) taken by its owner. */
+  vesting: { lockId: number; total: string; tgeTime: number; tgeBps: number; cycleSeconds: number; cycleBps: number; tx: TxRef; tgeClaimTx: TxRef; claimed: string };
+  keptByDeployer: string;
+};
+
+export type UncxV2LocksFacts = {
+  /** UNCX's 2024 Uniswap V2 locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then taken out in full by its owner: still listed, holding nothing. */
+  withdrawn: { lockId: number; amount: string; unlockTime: number; tx: TxRef; withdrawTx: TxRef };
+  keptByDeployer: string;
+};
+
+/** A position NFT under a UNCX V3 lock: unlockTime null for an eternal lock. */
+export type PositionLockRecord = { lockId: number; tokenId: string; liquidity: string; unlockTime: number | null; tx: TxRef };
+
+export type UncxV3LocksScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  owner: Address;
+  deployTx: TxRef;
+  pool: V3PoolRecord;
+  /** The UNCX V3 position locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: PositionLockRecord;
+  /** Unlocked twenty minutes before the read: withdrawable. */
+  expired: PositionLockRecord;
+  /** UNCX's eternal lock (unlock date type(uint256).max): never withdrawable. */
+  eternal: PositionLockRecord;
+  /** A position the owner kept. */
+  kept: { tokenId: string; liquidity: string };
+  approvalTx: TxRef;
+};
+
+export type PinkLockV1LocksFacts = {
+  /** The first PinkLock's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked before the read and not taken: withdrawable. */
+  expired: { lockId: number; amount: string; unlockTime: number; tx: TxRef };
+  /** Expired, then unlocked by its owner: off the list, the LP back with the owner. */
+  unlocked: { lockId: number; amount: string; unlockTime: number; tx: TxRef; unlockTx: TxRef };
+  keptByDeployer: string;
+};
+
+export type LockerScenarios = {
+  /** The scenarios' own wallets (from account 300 of the demo mnemonic). */
+  wallets: Record<"teamFinanceLockOwner" | "pinkLockOwner" | "lockersBuyer" | "uncxV2LockOwner" | "uncxV3LockOwner" | "pinkLockV1Owner", Address>;
+  /** Null where the registry has no Team.Finance locker (Base). */
+  teamFinanceLocks: TokenScenario<TeamFinanceLocksFacts> | null;
+  /** Null where the registry has no PinkLock V2 (Base). */
+  pinkLocks: TokenScenario<PinkLocksFacts> | null;
+  /** Null where the registry has no UNCX 2024 locker for the demo's DEX (BNB Chain). */
+  uncxV2Locks: TokenScenario<UncxV2LocksFacts> | null;
+  /** Null where the registry has no UNCX V3 position locker (Base). */
+  uncxV3Locks: UncxV3LocksScenario | null;
+  /** Null where the registry has no first PinkLock (Base). */
+  pinkLockV1Locks: TokenScenario<PinkLockV1LocksFacts> | null;
+};
 
 /** Role → account index LOCKER_WALLET_FIRST_INDEX + position, clear of the venue wallets (100 on). Append only. */
 export const LOCKER_WALLET_ROLES = ["teamFinanceLockOwner", "pinkLockOwner", "lockersBuyer", "uncxV2LockOwner", "uncxV3LockOwner", "pinkLockV1Owner"] as const;

@@ -1,7 +1,6 @@
 // 4. The owner-mintable token: the owner keeps an unlimited mint, uses it after launch and sells
 // part of the new supply.
 import type { Address } from "viem";
-import type { MintableFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -15,6 +14,19 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { Trade } from "../market";
+import type { TxRef } from "../player";
+
+export type MintableFacts = {
+  owner: Address;
+  mintTx: TxRef;
+  minted: string;
+  mintedTo: Address;
+  supplyBefore: string;
+  supplyAfter: string;
+  /** The owner sold part of the new tokens. */
+  ownerSell: Trade;
+};
 
 const MINTED = wholeTokens(2_000_000_000n);
 

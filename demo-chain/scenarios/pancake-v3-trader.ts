@@ -1,12 +1,26 @@
 // 17. PancakeSwap V3 trader (bsc): a token on a PancakeSwap V3 pool (fee 0.25%) created through
 // PancakeSwap's factory and its pool deployer. A trader buys twice and sells once; each Swap event
 // carries PancakeSwap's nine fields (the protocol fees of both sides last).
-import type { PancakeV3TraderScenario, VenueTrade } from "../address-book";
+
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
 import { addPancakeLiquidity, createPancakePool, swapPancake } from "../venues/pancake-v3";
 import { v3PoolState } from "../venues/uniswap-v3";
 import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { V3PoolRecord, VenueScenarioBase, VenueTrade } from "../venues/common";
+import type { V3PoolState } from "../venues/uniswap-v3";
+import type { Address } from "viem";
+
+export type PancakeV3TraderScenario = VenueScenarioBase & {
+  pool: V3PoolRecord & { createTx: TxRef; initializeTx: TxRef };
+  /** contracts/DemoPancakeV3Router.sol: PancakeSwap's own periphery is not on the demo chain. */
+  router: { address: Address; deployer: Address; deployTx: TxRef };
+  /** The position belongs to the deployer in the pool itself (no NFT manager). */
+  position: { owner: Address; tickLower: number; tickUpper: number; liquidity: string; tokenAdded: string; nativeAdded: string; approveTx: TxRef; tx: TxRef };
+  trader: Address;
+  finalPool: V3PoolState;
+};
 
 export async function playPancakeV3Trader(ctx: VenueContext): Promise<PancakeV3TraderScenario | null> {
   if (!ctx.venues.pancakeV3) return null;

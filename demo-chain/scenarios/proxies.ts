@@ -2,7 +2,6 @@
 // ProxyAdmin, created by the proxy, is owned by a known wallet) and one behind a plain
 // ERC1967Proxy with the upgrade logic in the implementation (UUPS). Both are upgraded after launch.
 import { encodeFunctionData, getAddress, parseEventLogs, type Address } from "viem";
-import type { TransparentProxyFacts, UupsProxyFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -17,6 +16,33 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type TransparentProxyFacts = {
+  proxyKind: "transparent";
+  proxy: Address;
+  implementationV1: Address;
+  /** The implementation after the upgrade (EIP-1967 implementation slot). */
+  implementation: Address;
+  /** The ProxyAdmin the proxy created (EIP-1967 admin slot). */
+  proxyAdmin: Address;
+  proxyAdminOwner: Address;
+  upgradeTx: TxRef;
+  versionAfterUpgrade: number;
+};
+
+export type UupsProxyFacts = {
+  proxyKind: "uups";
+  proxy: Address;
+  implementationV1: Address;
+  implementation: Address;
+  /** UUPS proxies have no admin: the EIP-1967 admin slot is empty. */
+  proxyAdmin: null;
+  /** The token's owner authorises upgrades. */
+  upgradeAuthority: Address;
+  upgradeTx: TxRef;
+  versionAfterUpgrade: number;
+};
 
 const versionAbi = [
   { type: "function", name: "version", stateMutability: "pure", inputs: [], outputs: [{ type: "uint256" }] },

@@ -8,19 +8,91 @@
 // keeps its two vested cycles only within the day (see lockers.ts).
 import { encodeFunctionData, getAddress, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type {
-  RealTokenBook,
-  RealTokenPower,
-  RealTokenPowerKind,
-  RealTokenScenario,
-  RealTokenScenarios,
-  RealTokenSourceRecord,
-} from "../address-book";
 import { ref, type Sent } from "../player";
 import { REAL_TOKEN_BUILDS, UNI_ARTIFACT, type RealTokenBuildKey } from "../real-tokens/catalog";
 import { compiledRealTokens, linkedBytecode, type RealTokenArtifact, type RealTokenArtifacts } from "../real-tokens/compile";
 import { deriveRoleWallets } from "../venues/wallets";
 import { MINUTE, native, startScenario, tokenSummary, wholeTokens, type ScenarioContext } from "./common";
+import type { PoolLaunch, PoolState, Trade } from "../market";
+import type { TxRef } from "../player";
+import type { ScenarioToken } from "./common";
+
+/** What a power does to the token, in the vocabulary intel/risk reports powers with. */
+export type RealTokenPowerKind =
+  | "mint"
+  | "pause"
+  | "blacklist"
+  | "balance_edit"
+  | "fees"
+  | "limits"
+  | "trading_switch"
+  | "exemptions"
+  /** Replaces the code the token runs (a proxy's implementation or master copy). */
+  | "upgrade"
+  /** Hands a power (or the token's control) to another address. */
+  | "role_admin";
+
+export type RealTokenPower = {
+  kind: RealTokenPowerKind;
+  /** The function as the contract declares it, e.g. "blacklist(address)". */
+  signature: string;
+  selector: Hex;
+  /** The address the code checks msg.sender against, at the end of the build. */
+  holder: Address;
+  /** The contract's own name for that address (its getter, or the variable when there is no getter). */
+  role: string;
+  /** The getter that reads the holder, or null when the code keeps it in storage no getter exposes. */
+  holderGetter: string | null;
+  /** The storage slot holding the holder when no getter reads it (for anyone: a proxy's admin getter answers only its admin); null otherwise. */
+  holderSlot: Hex | null;
+  /** The holder's wallet role in `realTokens.wallets`. */
+  holderWallet: string;
+  /** Where the history shows the power used; null when it was left for a simulation to find. */
+  exercisedTx: TxRef | null;
+};
+
+export type RealTokenSourceRecord = {
+  folder: string;
+  package: string;
+  version: string;
+  repository: string;
+  license: string;
+  compiler: string;
+};
+
+export type RealTokenScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  /** Deployed contracts by name (a proxy's implementation and libraries included). */
+  contracts: Record<string, Address>;
+  deployer: Address;
+  deployTx: TxRef;
+  source: RealTokenSourceRecord;
+  /** Every privileged function the code gives, with its holder; an empty list for a token with none. */
+  powers: RealTokenPower[];
+  /** What was played, in order, beside the launch and the trades. */
+  history: { what: string; tx: TxRef }[];
+  pool: PoolLaunch;
+  trades: Trade[];
+  finalPool: PoolState;
+};
+
+export type RealTokenScenarios = {
+  circleFiatToken: RealTokenScenario;
+  uniswapUni: RealTokenScenario;
+  minime: RealTokenScenario;
+  gnosisOwl: RealTokenScenario;
+  tbtc: RealTokenScenario;
+  across: RealTokenScenario;
+  zrx: RealTokenScenario;
+  aave: RealTokenScenario;
+};
+
+export type RealTokenBook = {
+  wallets: Record<string, Address>;
+  scenarios: RealTokenScenarios;
+};
 
 /** Role → account index REAL_TOKEN_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on). Append only. */
 export const REAL_TOKEN_WALLET_ROLES = [

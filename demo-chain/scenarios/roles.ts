@@ -2,7 +2,6 @@
 // PAUSER_ROLE to a third, the minter mints, the pauser pauses and unpauses, and one minter's role
 // is revoked later.
 import { keccak256, toHex, zeroHash, type Address, type Hex } from "viem";
-import type { RoleChange, RolesFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -17,6 +16,21 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type RoleChange = { role: string; roleId: Hex; account: Address; tx: TxRef };
+
+export type RolesFacts = {
+  roleIds: { DEFAULT_ADMIN_ROLE: Hex; MINTER_ROLE: Hex; PAUSER_ROLE: Hex };
+  /** Holders at the end of the build. */
+  holders: { DEFAULT_ADMIN_ROLE: Address[]; MINTER_ROLE: Address[]; PAUSER_ROLE: Address[] };
+  grants: RoleChange[];
+  revocations: RoleChange[];
+  mint: { tx: TxRef; minter: Address; to: Address; amount: string };
+  pauseTx: TxRef;
+  unpauseTx: TxRef;
+  pausedAtEnd: false;
+};
 
 const ROLE_IDS = {
   DEFAULT_ADMIN_ROLE: zeroHash,

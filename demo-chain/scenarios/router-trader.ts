@@ -8,12 +8,47 @@
 // that one transaction): the tokens that arrived or left, and the native coin that left or arrived
 // with the gas taken out. Those, not the pool's amounts, are what the trade cost or brought in.
 import { erc20Abi, parseEventLogs, type Address } from "viem";
-import type { RouterTrade, RouterTraderScenario } from "../address-book";
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { DEADLINE, type VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, deployContract, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { PoolLaunch } from "../market";
+import type { TxRef } from "../player";
+
+/** One trade of the router trader, with what its own balances did across the trade's block. */
+export type RouterTrade = {
+  /** Through contracts/FeeTakingRouter.sol, or through the canonical V2 router (no fee). */
+  via: "router" | "pool";
+  side: "buy" | "sell";
+  tx: TxRef;
+  /** Tokens that reached (buy) or left (sell) the trader. */
+  tokenAmount: string;
+  /** Native coin that left (buy) or reached (sell) the trader, gas left out: the trade's cost or proceeds. */
+  traderNative: string;
+  /** What the pool took in (buy) or paid out (sell) of the wrapped native in its Swap. */
+  poolNative: string;
+  /** The router's cut: traderNative - poolNative on a buy, poolNative - traderNative on a sell (0 beside the router). */
+  fee: string;
+  /** traderNative per whole token, rounded down. */
+  priceNativePerToken: string;
+};
+
+export type RouterTraderScenario = {
+  title: string;
+  proves: string;
+  token: Address;
+  tokenDeployer: Address;
+  tokenDeployTx: TxRef;
+  pool: PoolLaunch;
+  router: { address: Address; deployer: Address; deployTx: TxRef; feeBps: number };
+  trader: Address;
+  /** The trader's approval of the fee router, before the trades. */
+  approveTx: TxRef;
+  trades: RouterTrade[];
+  /** balanceOf(trader) after the last trade. */
+  tokensHeld: string;
+};
 
 /** Role → account index ROUTER_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on) and the supply-trick wallets (360 on). Append only. */
 export const ROUTER_WALLET_ROLES = ["routerDeployer", "routerTokenDeployer", "routerTrader"] as const;

@@ -1,7 +1,6 @@
 // 2. The rug: the deployer seeds the pool, lets buyers in, then pulls almost all the liquidity
 // and sells everything it holds into what is left, so the price collapses.
 import { erc20Abi, type Address } from "viem";
-import type { RugFacts } from "../address-book";
 import { ref } from "../player";
 import {
   bps,
@@ -16,6 +15,23 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { PoolState, Trade } from "../market";
+import type { TxRef } from "../player";
+
+export type RugFacts = {
+  liquidityPuller: Address;
+  lpRemoved: string;
+  lpRemovedShareOfProviderBps: number;
+  removeLiquidityTx: TxRef;
+  tokenReturned: string;
+  nativeReturned: string;
+  /** The deployer then sold everything it held into what was left of the pool. */
+  dumpTrade: Trade;
+  poolBeforePull: PoolState;
+  poolAfterPull: PoolState;
+  poolAfterDump: PoolState;
+  priceDropBps: number;
+};
 
 const PULLED_SHARE_BPS = 9_500n;
 

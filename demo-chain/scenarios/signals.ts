@@ -6,11 +6,156 @@
 // holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
 // is the zero address.
 import { encodeFunctionData, erc20Abi, getAddress, maxUint160, maxUint256, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
-import type { SignalScenarios } from "../address-book";
 import { ref } from "../player";
 import { PERMIT2_EXPIRATION, permit2Abi, type VenueContext } from "../venues/common";
 import { DEMO_LOCKERS, DEMO_STANDARD_BRIDGE } from "../networks";
 import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { TokenScenario } from "./common";
+import type { SiphonFacts } from "./siphon";
+import type { ElasticSupplyFacts, HiddenBalanceFacts } from "./supply-tricks";
+
+export type ZeppelinosProxyFacts = {
+  proxyKind: "zeppelinos";
+  proxy: Address;
+  /** keccak256("org.zeppelinos.proxy.implementation"). */
+  implementation: Address;
+  /** keccak256("org.zeppelinos.proxy.admin"): who can upgrade. */
+  proxyAdmin: Address;
+  /** The powers the implementation's code holds. */
+  powers: readonly ["mint", "pause", "blacklist"];
+};
+
+export type BeaconProxyFacts = {
+  proxyKind: "beacon";
+  proxy: Address;
+  beacon: Address;
+  /** What the beacon's implementation() names. */
+  implementation: Address;
+  beaconOwner: Address;
+  powers: readonly ["mint"];
+};
+
+export type DiamondFacts = {
+  proxyKind: "eip2535_diamond";
+  proxy: Address;
+  /** What facetAddresses() lists. */
+  facets: Address[];
+  owner: Address;
+  cutTx: TxRef;
+  powers: readonly ["mint"];
+};
+
+export type SimulationDodgerFacts = {
+  /** Addresses its sells are let through for besides the owner: the simulator address answers used to publish. */
+  whitelisted: Address[];
+  setMarketPairTx: TxRef;
+  /** A holder's sell that reverted. */
+  failedSellTx: TxRef;
+};
+
+export type NoReturnTokenFacts = { returnsNothing: readonly ["approve", "transfer", "transferFrom"] };
+
+export type WalletTransferTaxFacts = {
+  /** What a transfer between two ordinary wallets loses, in basis points. */
+  walletTaxBps: number;
+  setMarketPairTx: TxRef;
+};
+
+export type UncxLocksFacts = {
+  /** The UNCX V1.0 locker's registry address, where the demo placed the same interface. */
+  locker: Address;
+  lockerKey: string;
+  /** Running until 2030-01-01. */
+  locked: { amount: string; unlockTime: number; tx: TxRef };
+  /** Unlocked two days before the read: withdrawable. */
+  expired: { amount: string; unlockTime: number; tx: TxRef };
+  keptByDeployer: string;
+};
+
+export type TradeLimitsFacts = {
+  /** _maxTxAmount(), in base units. */
+  maxTransaction: string;
+  /** _maxWalletSize(), in base units. */
+  maxWallet: string;
+  setMarketPairTx: TxRef;
+};
+
+export type Permit2GrantsScenario = {
+  title: string;
+  proves: string;
+  wallet: Address;
+  token: Address;
+  permit2: Address;
+  /** The wallet's unlimited ERC-20 approval of the token to Permit2. */
+  erc20ApproveTx: TxRef;
+  /** Unlimited (uint160 max) to the Universal Router until 2100: live at the read. */
+  live: { spender: Address; amount: string; expiration: number; tx: TxRef };
+  /** Expired two days before the read. */
+  expired: { spender: Address; expiration: number; tx: TxRef };
+  /** Zeroed by a Lockdown. */
+  revoked: { spender: Address; tx: TxRef; lockdownTx: TxRef };
+  /** The wallet's operators over a demo ERC-721 collection: one standing, one set back to false. */
+  nft: { collection: Address; operator: Address; operatorTx: TxRef; revokedOperator: Address; operatorRevokedTx: TxRef };
+};
+
+export type ReclaimableOwnerFacts = {
+  /** Who locked ownership away and can take it back. */
+  previousOwner: Address;
+  lockTx: TxRef;
+  /** Unix seconds: when unlock() becomes possible (geUnlockTime()). */
+  unlockTime: number;
+};
+
+export type BridgedTokenFacts = {
+  /** The chain's L2StandardBridge predeploy, where the demo placed a stand-in. */
+  bridge: Address;
+  /** What REMOTE_TOKEN() names. */
+  remoteToken: Address;
+  /** The deposits the bridge minted. */
+  deposits: TxRef[];
+  bridgers: Address[];
+};
+
+export type SameBlockGuardFacts = {
+  /** The pool marked as the market pair: a transfer out of it marks its receiver for the block. */
+  setMarketPairTx: TxRef;
+};
+
+export type HiddenOwnerFacts = {
+  /** The address the code lets past its own msg.sender checks, and the storage slot that keeps it. */
+  dev: Address;
+  devSlot: number;
+  /** What the dev set as the delegatecall helper, and its slot. */
+  helper: Address;
+  helperSlot: number;
+  renounceTx: TxRef;
+  setHelperTx: TxRef;
+};
+
+export type SignalScenarios = {
+  zeppelinosProxy: TokenScenario<ZeppelinosProxyFacts>;
+  beaconProxy: TokenScenario<BeaconProxyFacts>;
+  diamond: TokenScenario<DiamondFacts>;
+  simulationDodger: TokenScenario<SimulationDodgerFacts>;
+  noReturnToken: TokenScenario<NoReturnTokenFacts>;
+  walletTransferTax: TokenScenario<WalletTransferTaxFacts>;
+  /** Null on Base, which has no UNCX V1.0 locker. */
+  uncxLocks: TokenScenario<UncxLocksFacts> | null;
+  tradeLimits: TokenScenario<TradeLimitsFacts>;
+  permit2Grants: Permit2GrantsScenario;
+  reclaimableOwner: TokenScenario<ReclaimableOwnerFacts>;
+  /** Base only. */
+  bridgedToken: TokenScenario<BridgedTokenFacts> | null;
+  sameBlockGuard: TokenScenario<SameBlockGuardFacts>;
+  hiddenOwner: TokenScenario<HiddenOwnerFacts>;
+  /** Played after the locker scenarios (scenarios/siphon.ts). */
+  siphonedBalances: TokenScenario<SiphonFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  elasticSupply: TokenScenario<ElasticSupplyFacts>;
+  /** Played after the siphon scenario (scenarios/supply-tricks.ts). */
+  hiddenBalance: TokenScenario<HiddenBalanceFacts>;
+};
 
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
 export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";

@@ -3,11 +3,19 @@
 // Three buyers buy through the V2 pool; the owner then takes half of the first buyer's tokens and
 // nine tenths of the second's, quietly. The third is left alone.
 import type { Address } from "viem";
-import type { SiphonFacts, TokenScenario } from "../address-book";
 import { ref } from "../player";
 import type { VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, deployContract, finalizeTokenScenario, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { TokenScenario } from "./common";
+
+export type SiphonFacts = {
+  /** Holders the owner took tokens from with syncRewards, which emits no Transfer. */
+  siphoned: { holder: Address; received: string; taken: string; tx: TxRef }[];
+  /** A buyer left alone. */
+  untouched: { holder: Address; received: string };
+};
 
 /** Role → account index SIPHON_WALLET_FIRST_INDEX + position, clear of the locker wallets (300 on). Append only. */
 export const SIPHON_WALLET_ROLES = ["siphonOwner", "siphonBuyerA", "siphonBuyerB", "siphonBuyerC"] as const;

@@ -3,11 +3,62 @@
 // full-range position NFT; a trader buys twice and sells once through the SwapRouter; the deployer
 // then takes out a quarter of the liquidity (decreaseLiquidity) and collects it with its fees.
 import { getAddress, parseEventLogs, type Address } from "viem";
-import type { SlipstreamScenario, SlipstreamTrade } from "../address-book";
 import { tokenRecord, type AerodromeContext } from "../aerodrome/context";
 import { sqrtPriceFor } from "../aerodrome/venue";
 import { ref } from "../player";
 import { DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { SlipstreamPoolState } from "../aerodrome/venue";
+import type { Trade } from "../market";
+import type { TxRef } from "../player";
+import type { ScenarioToken } from "./common";
+
+export type SlipstreamTrade = Trade & {
+  /** The pool's Swap event: price, tick and in-range liquidity after the swap. */
+  sqrtPriceX96After: string;
+  tickAfter: number;
+  liquidity: string;
+};
+
+export type SlipstreamScenario = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  pool: {
+    address: Address;
+    factory: Address;
+    token0: Address;
+    token1: Address;
+    tickSpacing: number;
+    /** Swap fee in pips (1e-6). */
+    fee: number;
+    initialSqrtPriceX96: string;
+    initialTick: number;
+    /** The position manager's mint, which created the pool (PoolCreated, Initialize) and minted the position. */
+    createdTx: TxRef;
+  };
+  position: {
+    positionManager: Address;
+    tokenId: string;
+    owner: Address;
+    tickLower: number;
+    tickUpper: number;
+    liquidityMinted: string;
+    tokenAdded: string;
+    nativeAdded: string;
+    approveTx: TxRef;
+    mintTx: TxRef;
+    /** positions(tokenId).liquidity at the end of the build. */
+    finalLiquidity: string;
+  };
+  /** Swaps through the SwapRouter, in order. */
+  trades: SlipstreamTrade[];
+  decrease: { tx: TxRef; liquidity: string; tokenAmount: string; nativeAmount: string };
+  /** collect after the decrease: the removed liquidity plus the position's fees (WETH stays WETH). */
+  collect: { tx: TxRef; recipient: Address; tokenAmount: string; nativeAmount: string; feesToken: string; feesNative: string };
+  finalPool: SlipstreamPoolState & { balanceToken: string; balanceNative: string };
+};
 
 const TICK_SPACING = 200;
 /** The widest range tick spacing 200 allows (±887272 rounded towards zero to a multiple of 200). */

@@ -10,12 +10,45 @@
 //     logs no Transfer for it (contracts/HiddenBalanceToken.sol): renounced, LP burned, bought by
 //     two wallets; distributeRewards(), which anyone may call, would sell that balance into the pool.
 import { erc20Abi, getAddress, keccak256, parseAbi, toHex, type Address } from "viem";
-import type { ElasticSupplyFacts, HealthySpread, HiddenBalanceFacts, TokenScenario } from "../address-book";
 import { BURN_ADDRESS } from "../networks";
 import { ref } from "../player";
 import type { VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { TokenScenario } from "./common";
+
+export type HealthySpread = {
+  token: Address;
+  deployer: Address;
+  /** What the deployer held after the launch and handed out, all of it. */
+  spread: string;
+  holders: { address: Address; amount: string; tx: TxRef }[];
+};
+
+export type ElasticSupplyFacts = {
+  owner: Address;
+  /** The only address the token lets rebase; the owner can re-point it. */
+  monetaryPolicy: Address;
+  setPolicyTx: TxRef;
+  lpBurnTx: TxRef;
+  /** rebase(epoch, delta) by the monetary policy, then the pool's sync(). */
+  rebase: { epoch: number; supplyBefore: string; supplyAfter: string; delta: string; tx: TxRef; syncTx: TxRef };
+  /** Bought before the rebase: their balances fell by a tenth with it. */
+  boughtBefore: Address[];
+  /** Bought after it: its balance is what it received. */
+  boughtAfter: Address;
+};
+
+export type HiddenBalanceFacts = {
+  /** The address credited with no Transfer log: the token contract itself. */
+  holder: Address;
+  balance: string;
+  /** Callable by anyone: sells the hidden balance into the pool for the dev. */
+  dumpFunction: string;
+  renounceTx: TxRef;
+  lpBurnTx: TxRef;
+};
 
 /** Role → account index SUPPLY_WALLET_FIRST_INDEX + position, clear of the siphon wallets (320 on). Append only. */
 export const SUPPLY_WALLET_ROLES = ["elasticOwner", "elasticPolicy", "elasticBuyerA", "elasticBuyerB", "elasticBuyerC", "elasticBuyerD", "hiddenDeployer", "hiddenBuyerA", "hiddenBuyerB"] as const;

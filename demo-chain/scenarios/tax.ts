@@ -1,7 +1,6 @@
 // 6. The tax token: 10% of every buy and 25% of every sell go to the tax wallet, taken inside the
 // token's transfer whenever the pair is the sender or the recipient.
 import { erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
-import type { TaxedTransfer, TaxFacts } from "../address-book";
 import { ref, type Sent } from "../player";
 import {
   artifact,
@@ -14,6 +13,20 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type TaxedTransfer = { tx: TxRef; wallet: Address; gross: string; tax: string; net: string };
+
+export type TaxFacts = {
+  buyTaxBps: number;
+  sellTaxBps: number;
+  taxWallet: Address;
+  setMarketPairTx: TxRef;
+  /** Buy: the pair sends `gross`; `tax` goes to the tax wallet, `net` to the buyer. */
+  taxedBuy: TaxedTransfer;
+  /** Sell: the seller sends `gross`; `tax` goes to the tax wallet, `net` into the pair. */
+  taxedSell: TaxedTransfer & { nativeOut: string };
+};
 
 const BUY_TAX_BPS = 1_000;
 const SELL_TAX_BPS = 2_500;

@@ -4,11 +4,22 @@
 // that it was paid the whole input, so a sell pays it 25 % short and reverts ("IIA"): holders cannot
 // sell through this pool, yet the token holds no trap — the venue does not take fee-on-transfer
 // tokens.
-import type { TaxedV3Scenario } from "../address-book";
+
 import { ref } from "../player";
 import { readToken, type VenueContext } from "../venues/common";
 import { buyV3, mintV3Position } from "../venues/uniswap-v3";
 import { artifact, deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { PositionRecord, V3PoolRecord, VenueScenarioBase } from "../venues/common";
+
+export type TaxedV3Scenario = VenueScenarioBase & {
+  pool: V3PoolRecord;
+  position: PositionRecord & { approveTx: TxRef };
+  /** setMarketPair(pool, true): from here the pool's transfers are taxed. */
+  markTx: TxRef;
+  buyTaxBps: number;
+  sellTaxBps: number;
+};
 
 const FEE = 3000;
 const BUY_TAX_BPS = 1_000;

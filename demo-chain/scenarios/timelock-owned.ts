@@ -1,7 +1,6 @@
 // Owner is a contract: a mintable token whose ownership moves to an OpenZeppelin
 // TimelockController; a mint is then scheduled and, after the delay, executed by the timelock.
 import { encodeFunctionData, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from "viem";
-import type { TimelockOwnedFacts } from "../address-book";
 import { ref } from "../player";
 import {
   artifact,
@@ -16,6 +15,18 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
+import type { TxRef } from "../player";
+
+export type TimelockOwnedFacts = {
+  timelock: Address;
+  timelockDeployTx: TxRef;
+  minDelaySeconds: number;
+  proposers: Address[];
+  executors: Address[];
+  transferOwnershipTx: TxRef;
+  /** A mint the timelock scheduled and, after the delay, executed as the token's owner. */
+  scheduledMint: { operationId: Hex; scheduleTx: TxRef; executeTx: TxRef; to: Address; amount: string };
+};
 
 const MIN_DELAY = 2 * DAY;
 const MINTED = wholeTokens(100_000_000n);

@@ -2,9 +2,38 @@
 // between the buys), then sells part of the position at a higher price still. No one else trades the token afterwards,
 // so the final mid price, and with it the unrealized PnL, is fixed.
 import type { Address } from "viem";
-import type { TraderExpectations, TraderScenario } from "../address-book";
 import { priceOf, type Trade } from "../market";
 import { buyersBuy, HOUR, MINUTE, native, startScenario, type ScenarioContext } from "./common";
+
+/**
+ * Hand-checkable PnL of the trader in native base units. Prices are native base units per whole
+ * token. Average cost: the cost of every token bought, spread evenly. FIFO: sold tokens are
+ * the oldest ones. Unrealized figures value the remaining tokens at the final mid price.
+ */
+export type TraderExpectations = {
+  tokensBought: string;
+  nativeSpent: string;
+  tokensSold: string;
+  nativeReceived: string;
+  tokensHeld: string;
+  averageCostNativePerToken: string;
+  realizedPnlNativeAverageCost: string;
+  realizedPnlNativeFifo: string;
+  finalMidPriceNativePerToken: string;
+  heldValueNativeAtMid: string;
+  unrealizedPnlNativeAverageCost: string;
+  unrealizedPnlNativeFifo: string;
+};
+
+export type TraderScenario = {
+  title: string;
+  proves: string;
+  wallet: Address;
+  token: Address;
+  pair: Address;
+  trades: Trade[];
+  expected: TraderExpectations;
+};
 
 type Lot = { tokens: bigint; cost: bigint };
 

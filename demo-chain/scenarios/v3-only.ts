@@ -2,11 +2,22 @@
 // deployer opens a full-range position through the NonfungiblePositionManager; a trader buys three
 // times and sells twice through the Universal Router (the sells pulled through Permit2); then the
 // deployer takes a quarter of the position's liquidity out (decreaseLiquidity + collect).
-import type { V3OnlyScenario, VenueTrade } from "../address-book";
+
 import { ref } from "../player";
 import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
 import { buyV3, decreaseV3, mintV3Position, sellV3, v3PoolState } from "../venues/uniswap-v3";
 import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { LiquidityRemoval, Permit2Approvals, PositionRecord, V3PoolRecord, VenueScenarioBase, VenueTrade } from "../venues/common";
+import type { V3PoolState } from "../venues/uniswap-v3";
+
+export type V3OnlyScenario = VenueScenarioBase & {
+  pool: V3PoolRecord;
+  position: PositionRecord & { approveTx: TxRef };
+  traderApprovals: Permit2Approvals;
+  liquidityRemoval: LiquidityRemoval;
+  finalPool: V3PoolState;
+};
 
 const FEE = 3000;
 

@@ -5,7 +5,6 @@
 // owner raises the fee to 10% and the trader sells at it; the owner then blocks swaps and the
 // trader's next sell is mined and reverts. Swaps stay blocked at the end of the build.
 import { bytesToHex, concat, encodeDeployData, getAddress, hexToBytes, keccak256, numberToHex, type Address, type Hex } from "viem";
-import type { V4HookedScenario, VenueTrade } from "../address-book";
 import { ref } from "../player";
 import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
 import {
@@ -18,6 +17,36 @@ import {
   v4PoolState,
 } from "../venues/uniswap-v4";
 import { artifact, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { TxRef } from "../player";
+import type { Permit2Approvals, VenueScenarioBase, VenueTrade } from "../venues/common";
+import type { V4PoolKey, V4PoolState, V4Position } from "../venues/uniswap-v4";
+
+export type V4HookedScenario = VenueScenarioBase & {
+  poolId: Hex;
+  poolKey: V4PoolKey;
+  initialSqrtPriceX96: string;
+  hook: {
+    address: Address;
+    contract: "DynamicFeeHook";
+    owner: Address;
+    deployTx: TxRef;
+    /** Through the CREATE2 deployer at 0x4e59…956C, with a salt mined for the flag bits. */
+    create2Deployer: Address;
+    salt: Hex;
+    /** address & 0x3fff: afterInitialize (1 << 12) | beforeSwap (1 << 7). */
+    flags: number;
+    permissions: ("afterInitialize" | "beforeSwap")[];
+    initialFee: number;
+  };
+  position: V4Position;
+  traderApprovals: Permit2Approvals;
+  feeChanges: { fee: number; tx: TxRef }[];
+  blockSwapsTx: TxRef;
+  /** A sell after the owner blocked swaps: mined, reverted. */
+  failedSwap: { wallet: Address; amount: string; tx: TxRef };
+  swapsBlockedAtEnd: true;
+  finalPool: V4PoolState;
+};
 
 /** The deterministic-deployment proxy every anvil chain (and most real networks) carries. */
 export const CREATE2_DEPLOYER: Address = getAddress("0x4e59b44847b379578588920cA78FbF26c0B4956C");

@@ -2,11 +2,24 @@
 // the zero address), without hooks. The deployer initializes the pool and opens a full-range
 // position through the PositionManager (the token pulled through Permit2); a trader buys twice
 // and sells once through the Universal Router; the deployer then takes a fifth of the liquidity out.
-import type { V4NativeScenario, VenueTrade } from "../address-book";
+
 import { ref } from "../player";
 import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
 import { buyV4, decreaseV4, mintV4FullRange, nativePoolKey, sellV4, v4PoolState } from "../venues/uniswap-v4";
 import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import type { LiquidityRemoval, Permit2Approvals, VenueScenarioBase, VenueTrade } from "../venues/common";
+import type { V4PoolKey, V4PoolState, V4Position } from "../venues/uniswap-v4";
+import type { Hex } from "viem";
+
+export type V4NativeScenario = VenueScenarioBase & {
+  poolId: Hex;
+  poolKey: V4PoolKey;
+  initialSqrtPriceX96: string;
+  position: V4Position;
+  traderApprovals: Permit2Approvals;
+  liquidityRemoval: LiquidityRemoval;
+  finalPool: V4PoolState;
+};
 
 export async function playV4Native(ctx: VenueContext): Promise<V4NativeScenario> {
   startScenario(ctx);

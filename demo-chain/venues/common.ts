@@ -1,12 +1,81 @@
 // What the venue scenarios share: their context, fixed deadlines, Permit2 approvals and token reads.
 import { erc20Abi, maxUint160, maxUint256, parseAbi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { Permit2Approvals, ScenarioToken, VenueTrade } from "../address-book";
 import { priceOf } from "../market";
 import { ref, type Sent, type TxRef } from "../player";
 import type { ScenarioContext } from "../scenarios/common";
 import type { VenueMap } from "./place";
 import type { VenueWallets } from "./wallets";
+import type { Trade } from "../market";
+import type { ScenarioToken } from "../scenarios/common";
+
+/** A swap in a V3/V4 pool: the Trade fields, plus the pool's state right after it from its Swap event. */
+export type VenueTrade = Trade & {
+  sqrtPriceX96After: string;
+  tickAfter: number;
+  liquidityAfter: string;
+  /** V4: the LP fee the swap paid, in hundredths of a basis point (from the Swap event). */
+  lpFee?: number;
+  /** PancakeSwap V3: the protocol's share of the fee, the last two fields of its Swap event. */
+  protocolFeesToken0?: string;
+  protocolFeesToken1?: string;
+};
+
+/** A V3-style pool (Uniswap V3 or PancakeSwap V3) of a token against the wrapped native coin. */
+export type V3PoolRecord = {
+  venue: "uniswap-v3" | "pancakeswap-v3";
+  factory: Address;
+  /** The CREATE2 deployer: the factory itself for Uniswap, the pool deployer for PancakeSwap. */
+  deployer: Address;
+  address: Address;
+  token0: Address;
+  token1: Address;
+  fee: number;
+  tickSpacing: number;
+  initialSqrtPriceX96: string;
+};
+
+/** A liquidity position NFT (V3 NonfungiblePositionManager or V4 PositionManager). */
+export type PositionRecord = {
+  positionManager: Address;
+  tokenId: string;
+  owner: Address;
+  tickLower: number;
+  tickUpper: number;
+  liquidity: string;
+  tokenAdded: string;
+  nativeAdded: string;
+  mintTx: TxRef;
+};
+
+export type LiquidityRemoval = {
+  tokenId: string;
+  liquidityRemoved: string;
+  liquidityLeft: string;
+  tokenOut: string;
+  nativeOut: string;
+  /** V3: decreaseLiquidity + collect (+ unwrap and sweep) in one multicall; V4: DECREASE_LIQUIDITY + TAKE_PAIR. */
+  tx: TxRef;
+};
+
+/** The approvals a wallet gave so routers can pull its tokens: to Permit2, then through Permit2. */
+export type Permit2Approvals = {
+  wallet: Address;
+  token: Address;
+  /** token.approve(Permit2, max). */
+  tokenApproveTx: TxRef;
+  /** Permit2.approve(token, spender, amount, expiration), in order. */
+  permits: { spender: Address; amount: string; expiration: number; tx: TxRef }[];
+};
+
+export type VenueScenarioBase = {
+  title: string;
+  proves: string;
+  token: ScenarioToken;
+  deployer: Address;
+  deployTx: TxRef;
+  trades: VenueTrade[];
+};
 
 export type VenueContext = ScenarioContext & { venues: VenueMap; venueWallets: VenueWallets };
 

@@ -4,7 +4,7 @@
 // V3's seven and the protocol fees of each side.
 import { erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { V3PoolRecord, VenueTrade } from "../address-book";
+import type { V3PoolRecord, VenueTrade } from "./common";
 import { ref, type Sent, type TxRef } from "../player";
 import { venueArtifacts } from "./artifacts";
 import { sortPair, type VenueContext } from "./common";

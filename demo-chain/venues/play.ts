@@ -2,7 +2,6 @@
 // of the build: placing takes no transaction, and every transaction here comes after the last
 // one of the scenarios before, so their addresses, hashes and blocks stay what they were.
 import type { Address } from "viem";
-import type { VenueBook } from "../address-book";
 import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
 import { playLockers } from "../scenarios/lockers";
 import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
@@ -18,6 +17,42 @@ import type { ScenarioContext } from "../scenarios/common";
 import type { VenueContext } from "./common";
 import { placeVenues } from "./place";
 import { deriveVenueWallets, VENUE_WALLET_ROLES, venueWalletAddresses } from "./wallets";
+import type { DustV2DeepV3Scenario } from "../scenarios/dust-v2-deep-v3";
+import type { LockerScenarios } from "../scenarios/lockers";
+import type { PancakeV3TraderScenario } from "../scenarios/pancake-v3-trader";
+import type { RouterTraderScenario } from "../scenarios/router-trader";
+import type { SignalScenarios } from "../scenarios/signals";
+import type { HealthySpread } from "../scenarios/supply-tricks";
+import type { TaxedV3Scenario } from "../scenarios/taxed-v3";
+import type { V3OnlyScenario } from "../scenarios/v3-only";
+import type { V4HookedScenario } from "../scenarios/v4-hooked";
+import type { V4NativeScenario } from "../scenarios/v4-native";
+import type { VenueMap } from "./place";
+import type { VenueWalletRole } from "./wallets";
+
+export type VenueScenarios = {
+  v3Only: V3OnlyScenario;
+  v4Native: V4NativeScenario;
+  v4Hooked: V4HookedScenario;
+  /** bsc only. */
+  pancakeV3Trader: PancakeV3TraderScenario | null;
+  dustV2DeepV3: DustV2DeepV3Scenario;
+  taxedV3: TaxedV3Scenario;
+};
+
+export type VenueBook = {
+  contracts: VenueMap;
+  wallets: Record<VenueWalletRole, Address>;
+  scenarios: VenueScenarios;
+  /** The signal scenarios (proxies the EIP-1967 slots do not show, a simulation dodger), played after the venue scenarios. */
+  signals: SignalScenarios;
+  /** LP in Team.Finance's and PinkLock's lockers (scenarios/lockers.ts), played after the signal scenarios. */
+  lockers: LockerScenarios;
+  /** Trades through a fee-taking router and beside it (scenarios/router-trader.ts), played last. */
+  routerTrader: RouterTraderScenario;
+  /** The healthy token's remaining supply handed to community wallets (scenarios/supply-tricks.ts), played last. */
+  healthySpread: HealthySpread;
+};
 
 const VENUE_WALLET_BALANCE = 1_000n * 10n ** 18n;
 

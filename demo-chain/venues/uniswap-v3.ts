@@ -18,12 +18,24 @@ import {
   type Hex,
 } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { LiquidityRemoval, PositionRecord, V3PoolRecord, V3PoolState, VenueTrade } from "../address-book";
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
 import { balanceOf, concentratedTrade, DEADLINE, sortPair, type VenueContext } from "./common";
 import { fullRange, nativePerTokenAt, sqrtPriceX96For } from "./math";
+import type { LiquidityRemoval, PositionRecord, V3PoolRecord, VenueTrade } from "./common";
+
+export type V3PoolState = {
+  block: number;
+  sqrtPriceX96: string;
+  tick: number;
+  liquidity: string;
+  /** Mid price from sqrtPriceX96: native base units per whole token. */
+  priceNativePerToken: string;
+  /** What the pool contract holds of each side (all ranges, fees included). */
+  tokenBalance: string;
+  nativeBalance: string;
+};
 
 /** Universal Router command bytes and its recipient placeholders. */
 export const UR = {

@@ -14,13 +14,27 @@ import {
   type Hex,
 } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { LiquidityRemoval, PositionRecord, V4PoolKey, V4PoolState, VenueTrade } from "../address-book";
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
 import { concentratedTrade, DEADLINE, nativeBalance, type VenueContext } from "./common";
 import { fullRange, fullRangeLiquidity, nativePerTokenAt, sqrtPriceX96For } from "./math";
 import { executeUniversalRouter, UR } from "./uniswap-v3";
+import type { LiquidityRemoval, Permit2Approvals, PositionRecord, VenueTrade } from "./common";
+
+export type V4PoolKey = { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address };
+
+export type V4PoolState = {
+  block: number;
+  sqrtPriceX96: string;
+  tick: number;
+  liquidity: string;
+  protocolFee: number;
+  lpFee: number;
+  priceNativePerToken: string;
+};
+
+export type V4Position = PositionRecord & { approvals: Permit2Approvals };
 
 /** v4-periphery Actions. */
 const ACTION = {

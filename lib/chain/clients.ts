@@ -7,7 +7,7 @@ import { ChainUnavailableError } from "./errors";
 import { getNetwork, type ChainEnv, type ChainId } from "./networks";
 import { providerFetch } from "./provider-fetch";
 import { knownProviderProfile, providerLimitsFromEnv, providerProfile, type ProviderProfile } from "./provider-profile";
-import { currentRpcMeter, type RpcMeter } from "./rpc-meter";
+import { currentNodeScope, type NodeScope } from "./node-scope";
 
 export type ChainClient = PublicClient<Transport, Chain>;
 
@@ -78,25 +78,25 @@ export function viemChainFor(chain: ChainId): Chain {
 }
 
 /**
- * HTTP transport with JSON-RPC batching whose every round trip is counted: on `meter`
- * when given, otherwise on the meter of the async context that sends the request. The
- * URL's provider profile (shared by every client of that URL) keeps its limits.
- */
-/**
  * The largest node answer read, in bytes. viem's default (10 MiB) is met by one batch of a busy
  * token's log chunks — 50,000 Transfer logs are about 40 MB of JSON — and a batch that large failed
  * even when each of its block ranges was small. The scans' log caps bound what is kept.
  */
 export const maxNodeAnswerBytes = 128 * 2 ** 20;
 
-export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter, profile: ProviderProfile = providerProfile(url)): Transport {
+/**
+ * HTTP transport with JSON-RPC batching whose every round trip is counted, and stopped, in `scope`
+ * when given, otherwise in the node scope of the async context that sends the request. The
+ * URL's provider profile (shared by every client of that URL) keeps its limits.
+ */
+export function meteredHttp(url: string, settings: ClientSettings, scope?: NodeScope, profile: ProviderProfile = providerProfile(url)): Transport {
   return http(url, {
     batch: true,
     maxResponseBodySize: maxNodeAnswerBytes,
     timeout: settings.timeoutMs,
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,
-    fetchFn: providerFetch({ profile, meter: () => meter ?? currentRpcMeter(), maxWaitMs: settings.timeoutMs }),
+    fetchFn: providerFetch({ profile, scope: () => scope ?? currentNodeScope(), maxWaitMs: settings.timeoutMs }),
   });
 }
 
@@ -127,8 +127,8 @@ function clientKey(chain: ChainId, url: string, settings: ClientSettings): strin
 }
 
 /**
- * The client for a network, cached per URL. Inside withRpcMeter the client is cached on
- * that meter instead, so concurrent API requests never share a batch.
+ * The client for a network, cached per URL. Inside a request's node scope (inNodeScope) the client
+ * is the scope's own, so concurrent API requests never share a batch.
  */
 export function getChainClient(
   chain: ChainId,
@@ -138,11 +138,13 @@ export function getChainClient(
   const url = rpcUrlFor(chain, env);
   const settings = { ...clientSettingsFromEnv(env), ...options.settings };
   const key = clientKey(chain, url, settings);
-  const meter = currentRpcMeter();
-  const cache = meter ? (meter.scopedClients as Map<string, ChainClient>) : sharedClients;
+  // A request's own scope keeps its own clients, bound to it; elsewhere the process shares them.
+  const scope = currentNodeScope();
+  const own = scope?.clients as Map<string, ChainClient> | undefined;
+  const cache = own ?? sharedClients;
   const cached = cache.get(key);
   if (cached) return cached;
-  const client = createChainClient(chain, meteredHttp(url, settings, meter, providerProfile(url, providerLimitsFromEnv(chain, env))), settings);
+  const client = createChainClient(chain, meteredHttp(url, settings, own ? scope : undefined, providerProfile(url, providerLimitsFromEnv(chain, env))), settings);
   cache.set(key, client);
   return client;
 }

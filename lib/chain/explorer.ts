@@ -6,7 +6,7 @@
 // the node knows before it is used at all.
 import { getAddress, isAddress, isHash, type Address, type Hash } from "viem";
 import { ChainUnavailableError } from "./errors";
-import { currentRpcMeter } from "./rpc-meter";
+import { currentNodeScope } from "./node-scope";
 import type { ChainEnv } from "./networks";
 
 export type ExplorerSettings = { url: string; apiKey: string; timeoutMs: number };
@@ -76,13 +76,13 @@ async function askOnce(url: URL, timeoutMs: number, networkName: string): Promis
     kind: "fault",
     error: new ChainUnavailableError(kind, networkName, `${networkName}'s deployer source, an outside explorer, ${what}. Try again shortly.`, { cause }),
   });
+  // The API request's own signal (deadline, client gone) stops the explorer's answer as it stops node requests.
+  const requestSignal = currentNodeScope()?.signal;
   let response: Response;
   try {
-    // The API request's own signal (deadline, client gone) stops the explorer's answer as it stops node requests.
-    const requestSignal = currentRpcMeter()?.signal;
     response = await fetch(url, { signal: requestSignal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), requestSignal]) : AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
   } catch (error) {
-    if (currentRpcMeter()?.signal?.aborted) throw currentRpcMeter()!.signal!.reason ?? error;
+    if (requestSignal?.aborted) throw requestSignal.reason ?? error;
     return (error as Error)?.name === "TimeoutError" ? fault("timed_out", `did not answer within ${timeoutMs} ms`, error) : fault("unreachable", "could not be reached", error);
   }
   if (response.status === 429) return fault("rate_limited", "is rate limiting us");

@@ -7,7 +7,7 @@
 // a request may wait, a refusal that persists) reaches it as the provider's own error.
 import { readRefusalOf, type RpcErrorObject } from "./refusals";
 import type { ProviderProfile } from "./provider-profile";
-import type { RpcMeter } from "./rpc-meter";
+import type { NodeScope } from "./node-scope";
 
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
@@ -16,8 +16,8 @@ type Reply = { response: Response; text: string; data: unknown };
 
 export type ProviderFetchOptions = {
   profile: ProviderProfile;
-  /** The meter each send is counted on. */
-  meter: () => RpcMeter | undefined;
+  /** The scope each send belongs to: its meter counts the send, its signal stops it. */
+  scope: () => NodeScope | undefined;
   /** The longest this layer waits on a provider's Retry-After or pacing before it gives up with the 429. */
   maxWaitMs: number;
   /** Pause before asking again for a call a lagging backend could not serve. */
@@ -134,7 +134,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
   const staleDelay = options.staleRetryDelayMs ?? 250;
 
   return async (input, init = {}) => {
-    const scope = options.meter();
+    const scope = options.scope();
     // The API request's own signal (deadline, client gone) cancels its node requests too.
     const signal = scope?.signal && init.signal ? AbortSignal.any([init.signal, scope.signal]) : (scope?.signal ?? init.signal ?? undefined);
     const body = typeof init.body === "string" ? init.body : undefined;
@@ -150,7 +150,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         return { response: new Response(text, { status: 429, headers: jsonHeaders }), text, data };
       }
       await sleep(wait, signal);
-      const answered = scope?.record(calls);
+      const answered = scope?.meter.record(calls);
       profile.limiter.sent(calls);
       let response: Response;
       let text: string;

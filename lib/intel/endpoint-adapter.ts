@@ -2,7 +2,7 @@
 // data came from (whether the operator's own node serves the network, and the block). One
 // function turns any intelligence module's presented answer into the endpoint's result.
 import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
-import { readingAt } from "@/lib/chain/pinned-block";
+import { readingAt } from "@/lib/chain/node-scope";
 import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
 import type { AnswerDataOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { Provenance } from "@/lib/schemas/provenance";

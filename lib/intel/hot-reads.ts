@@ -3,7 +3,7 @@
 //   - concurrent identical calls (same endpoint, network, node and input) share one in-flight
 //     read: the later callers wait for the first one's answer;
 //   - every read starts by learning the node's head (one eth_blockNumber), and is read at that
-//     block (pinned-block.ts); a finished answer is kept by that block, and served to a later
+//     block (node-scope.ts); a finished answer is kept by that block, and served to a later
 //     identical call only while the block is still the head, instead of the read's other rounds;
 //     a new block, a failed node or a different input reads afresh.
 // Answers are kept per instance, and in Redis as well when REDIS_URL is set, so every instance
@@ -11,7 +11,7 @@
 // Every caller is charged for the answer it receives, as for any answer.
 import { createHash } from "node:crypto";
 import type { ChainClient } from "@/lib/chain/clients";
-import { currentRpcMeter } from "@/lib/chain/rpc-meter";
+import { currentNodeScope } from "@/lib/chain/node-scope";
 import type { EndpointResult } from "@/lib/api-contract/endpoint";
 import { RespClient } from "@/lib/redis/resp-client";
 
@@ -128,7 +128,7 @@ export async function sharedRead(key: string, client: ChainClient, store: Answer
     await store.set(key, answer);
     return answer;
   })();
-  const entry = { reading, signal: currentRpcMeter()?.signal };
+  const entry = { reading, signal: currentNodeScope()?.signal };
   inFlight.set(key, entry);
   try {
     return (await reading).result;

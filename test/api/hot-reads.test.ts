@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearChainClients, createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
+import { inNodeScope } from "@/lib/chain/node-scope";
 import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
@@ -19,8 +20,9 @@ let proxy: ProviderProxy;
 let h: Harness;
 const savedUrl = process.env.ETH_RPC_URL;
 
+const sharedChains = useSharedDemoChains(["eth"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  chain = sharedChains.get("eth");
   proxy = await startProviderProxy(chain.rpcUrl, { name: "counting" });
   process.env.ETH_RPC_URL = proxy.url;
   clearChainClients();
@@ -35,7 +37,6 @@ afterAll(async () => {
   forgetKeptAnswers();
   await h?.close();
   await proxy?.close();
-  await chain?.stop();
 });
 
 /** Calls of every method the node was asked for while `run` ran. */
@@ -157,11 +158,11 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("given-up", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("given-up", client(), store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
     gaveUp.abort();
-    const second = createRpcMeter().run(() => sharedRead("given-up", client(), store, answerOf("second")));
+    const second = inNodeScope({}, () => sharedRead("given-up", client(), store, answerOf("second")));
     held.settle(new Error("the first caller's node requests were cancelled"));
     expect(await second).toEqual({ data: { label: "second" } });
     await expect(first).rejects.toThrow(/cancelled/);
@@ -171,19 +172,19 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = createRpcMeter(gaveUp.signal).run(() => sharedRead("joined", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("joined", client(), store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
-    const joined = createRpcMeter().run(() => sharedRead("joined", client(), store, answerOf("joined")));
+    const joined = inNodeScope({}, () => sharedRead("joined", client(), store, answerOf("joined")));
     gaveUp.abort();
     held.settle(new Error("cancelled"));
     expect(await joined).toEqual({ data: { label: "joined" } });
 
     const failing = heldRead();
-    const starter = createRpcMeter().run(() => sharedRead("failed", client(), store, failing.read));
+    const starter = inNodeScope({}, () => sharedRead("failed", client(), store, failing.read));
     starter.catch(() => undefined);
     await failing.hasStarted;
-    const follower = createRpcMeter().run(() => sharedRead("failed", client(), store, answerOf("never")));
+    const follower = inNodeScope({}, () => sharedRead("failed", client(), store, answerOf("never")));
     failing.settle(new Error("node fault"));
     await expect(follower).rejects.toThrow("node fault");
     await expect(starter).rejects.toThrow("node fault");

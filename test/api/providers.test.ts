@@ -6,7 +6,8 @@ import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
 import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
 import { createHarness, type Harness } from "../support/harness";
 import { providers, startProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
@@ -58,8 +59,9 @@ async function through(rules: ProviderRules): Promise<{ answers: Answer[]; stats
 /** The node's other methods served, as an operator's Erigon or reth with the ots namespace would: the profile's limits are what is compared. */
 const withOts = (rules: ProviderRules): ProviderRules => ({ ...rules, methodsOff: undefined });
 
+const sharedChains = useSharedDemoChains(["eth"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  chain = sharedChains.get("eth");
   h = await createHarness("pglite+memory");
   straight = await answerAll(chain.rpcUrl);
 }, 180_000);
@@ -70,7 +72,6 @@ afterAll(async () => {
   clearChainClients();
   forgetProviderProfiles();
   await h?.close();
-  await chain?.stop();
 });
 
 it("straight from the node, every demo request answers 200", () => {

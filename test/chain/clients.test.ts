@@ -6,7 +6,7 @@ import { erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, maxCallsPerAggregate } from "@/lib/chain/multicall";
 import { getNetwork } from "@/lib/chain/networks";
 import { FactsCache } from "@/lib/chain/facts-cache";
-import { currentRpcMeter, withRpcMeter } from "@/lib/chain/rpc-meter";
+import { currentNodeScope, withRpcMeter } from "@/lib/chain/node-scope";
 import { startProviderProxy } from "../support/provider-proxy";
 import { startAnvil, type Anvil } from "./support/anvil";
 import { deploy, deployer, installMulticall3, setupClients, type TestChain } from "./support/contracts";
@@ -143,7 +143,7 @@ describe("round trips", () => {
         await new Promise((resolve) => setTimeout(resolve, 1));
         await Promise.all(devAccounts.slice(0, count).map((address) => client.getTransactionCount({ address })));
         await client.getBlockNumber();
-        return currentRpcMeter()?.usage();
+        return currentNodeScope()?.meter.usage();
       });
     const [small, large] = await Promise.all([read(2), read(5)]);
     expect(small.usage).toMatchObject({ roundTrips: 2, calls: 3 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { createChainClient, getChainClient, meteredHttp, type ClientSettings } from "@/lib/chain/clients";
 import { forgetLogDensities, isRangeLimitError, scanLogs, targetLogsPerBatch, targetLogsPerCall } from "@/lib/chain/log-scanner";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { startAnvil, type Anvil } from "./support/anvil";
 import { artifacts, deploy, deployer, setupClients, type TestChain } from "./support/contracts";
 

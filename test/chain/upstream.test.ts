@@ -7,7 +7,7 @@ import { ChainUnavailableError } from "@/lib/chain/errors";
 import { getChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { classifyChainError, isContractRevert, readChain } from "@/lib/chain/upstream";
 import { freePort, startAnvil, type Anvil } from "./support/anvil";
 import { deploy, installMulticall3, setupClients } from "./support/contracts";

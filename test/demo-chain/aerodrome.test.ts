@@ -18,7 +18,8 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoChain, type AddressBook, type AerodromeBook, type DemoChain } from "@/demo-chain";
+import type { AddressBook, AerodromeBook, DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { DEMO_AERODROME } from "@/demo-chain/networks";
 import { clientFor, txRefsIn } from "./helpers";
 
@@ -122,15 +123,15 @@ let book: AddressBook;
 let aero: AerodromeBook;
 let client: PublicClient;
 
+const sharedChains = useSharedDemoChains(["base"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "base", log: () => undefined });
+  chain = sharedChains.get("base");
   book = chain.addressBook;
   aero = book.aerodrome!;
   client = clientFor(chain.rpcUrl);
 }, 180_000);
 
 afterAll(async () => {
-  await chain?.stop();
 });
 
 const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = [], blockNumber?: bigint) =>

@@ -3,9 +3,9 @@
 import { parseAbi, zeroAddress, type Address, type PublicClient } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getNetwork, type UniswapV3StyleDex, type UniswapV4Dex } from "@/lib/chain/networks";
-import { DEMO_CHAINS, DEMO_NETWORKS, startDemoChain, type DemoChain } from "@/demo-chain";
+import { DEMO_CHAINS, DEMO_NETWORKS } from "@/demo-chain";
 import { DEMO_AERODROME, DEMO_LOCKERS, DEMO_STANDARD_BRIDGE, DEMO_VENUES } from "@/demo-chain/networks";
-import { useDemoChains } from "../support/demo-chains";
+import { useDemoChains, useSharedDemoChains } from "../support/demo-chains";
 import { clientFor } from "./helpers";
 
 describe.each(DEMO_CHAINS)("demo %s agrees with the network registry", (chain) => {
@@ -45,16 +45,11 @@ describe.each(DEMO_CHAINS)("demo %s agrees with the network registry", (chain) =
 // Aerodrome classic and Slipstream are placed on the base demo chain at the addresses the registry
 // names, and answer there as the real contracts do.
 describe("Aerodrome venues agree with the network registry", () => {
-  let base: DemoChain | undefined;
+  const shared = useSharedDemoChains(["base"]);
   let client: PublicClient;
 
-  beforeAll(async () => {
-    base = await startDemoChain({ chain: "base", log: () => undefined });
-    client = clientFor(base.rpcUrl);
-  }, 180_000);
-
-  afterAll(async () => {
-    await base?.stop();
+  beforeAll(() => {
+    client = clientFor(shared.get("base").rpcUrl);
   });
 
   it.each(DEMO_CHAINS)("every Solidly-style and Slipstream venue the registry lists on %s is placed, at its address", (chain) => {

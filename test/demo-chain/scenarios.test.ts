@@ -15,7 +15,8 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/demo-chain";
+import { DEMO_CHAINS, type AddressBook, type DemoChains } from "@/demo-chain";
+import { useDemoChains } from "../support/demo-chains";
 import { compiledContracts, type Artifact } from "@/demo-chain/compile";
 import {
   ADMIN_SLOT,
@@ -35,13 +36,13 @@ const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 let chains: DemoChains;
 let artifacts: Record<string, Artifact>;
 
+const demo = useDemoChains();
 beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
+  chains = demo.chains;
   artifacts = await compiledContracts();
 });
 
 afterAll(async () => {
-  await chains?.stop();
 });
 
 const abiOf = (name: string) => {

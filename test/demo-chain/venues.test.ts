@@ -18,20 +18,21 @@ import {
   type PublicClient,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CHAINS, startDemoChains, type AddressBook, type DemoChains } from "@/demo-chain";
-import type { VenueTrade } from "@/demo-chain/address-book";
+import { DEMO_CHAINS, type AddressBook, type DemoChains } from "@/demo-chain";
+import { useDemoChains } from "../support/demo-chains";
+import type { VenueTrade } from "@/demo-chain/venues/common";
 import { DEMO_VENUES } from "@/demo-chain/networks";
 import { venueArtifacts } from "@/demo-chain/venues/artifacts";
 import { clientFor, pairAbi } from "./helpers";
 
 let chains: DemoChains;
 
+const demo = useDemoChains();
 beforeAll(async () => {
-  chains = await startDemoChains({ log: () => undefined });
+  chains = demo.chains;
 }, 120_000);
 
 afterAll(async () => {
-  await chains?.stop();
 });
 
 const v3FactoryAbi = parseAbi([

@@ -6,7 +6,7 @@ import { getAddress, zeroAddress, type Address } from "viem";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { getChainClient } from "@/lib/chain/clients";
 import { analyzeContract } from "@/lib/intel/contract";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { startAnvil, type Anvil } from "../chain/support/anvil";
 import { deployer, installMulticall3, setupClients, type TestChain } from "../chain/support/contracts";
 import { deployFixture, fixtures, placeMinimalProxy, roleId, send, setOne } from "./support/fixtures";

@@ -13,8 +13,9 @@ import type { ExplorerSettings } from "@/lib/chain/explorer";
 import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { isUpstreamFault } from "@/lib/chain/upstream";
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
+import { inNodeScope } from "@/lib/chain/node-scope";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
 import { createHarness, type Harness } from "../support/harness";
@@ -56,8 +57,9 @@ const creationRow = (address: Address, creator: Address, transaction: Hash, fact
   creationBytecode: "0x",
 });
 
+const sharedChains = useSharedDemoChains(["eth"]);
 beforeAll(async () => {
-  chain = await startDemoChain({ chain: "eth", log: () => undefined });
+  chain = sharedChains.get("eth");
   const healthy = chain.addressBook.scenarios.healthy;
   token = getAddress(healthy.token.address);
   pair = getAddress(healthy.pool.pair);
@@ -83,7 +85,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(proxies.map((proxy) => proxy.close()));
   await new Promise((resolve) => explorerServer?.close(resolve));
-  await chain?.stop();
 });
 
 beforeEach(() => {
@@ -148,7 +149,7 @@ describe("from an outside explorer (Etherscan V2's getcontractcreation)", () => 
     explorerReply = () => null;
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("the client left")), 200);
-    const read = createRpcMeter(controller.signal).run(() => readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer));
+    const read = inNodeScope({ signal: controller.signal }, () => readCreation({ client, chain: "eth" }, pair, new FactsCache(), explorer));
     await expect(read).rejects.toThrow("the client left");
   });
 

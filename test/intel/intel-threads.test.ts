@@ -8,7 +8,7 @@ import { createPublicClient, http } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { clearChainClients } from "@/lib/chain/clients";
 import { withChainScope } from "@/lib/intel/chain-scope";
-import { readingAt } from "@/lib/chain/pinned-block";
+import { readingAt } from "@/lib/chain/node-scope";
 import { chainAnswer } from "@/lib/intel/endpoint-adapter";
 import { intelImplementations } from "@/lib/intel/implementations";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, pad, parseAbi, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { compileLockerLens } from "@/lib/intel/placed/compile";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";

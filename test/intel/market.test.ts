@@ -7,7 +7,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { encodeFunctionData, erc20Abi, formatUnits, keccak256, parseEther, type Address, type Hex } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, recognisedLockerCode, type ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/demo-chain";
 import { findPools, formatRatio, marketContext, priceToken, readLpCustody, readPoolCreation, type MarketContext } from "@/lib/intel/market";
 import { rpc } from "../chain/support/anvil";

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, getAddress, http, keccak256, maxUint256, parseAbi, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { analyzeContract } from "@/lib/intel/contract";

@@ -8,7 +8,7 @@ import { useDemoChains } from "../support/demo-chains";
 import { createPublicClient, erc20Abi, http, keccak256, toFunctionSelector, toHex, type Address } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { compileLens, compileSimulator } from "@/lib/intel/placed/compile";

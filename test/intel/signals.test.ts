@@ -9,7 +9,7 @@ import { encodeFunctionData, getAddress, pad, parseAbi, toFunctionSelector, toHe
 import { rpc } from "../chain/support/anvil";
 import { getChainClient } from "@/lib/chain/clients";
 import type { ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { analyzeContract } from "@/lib/intel/contract";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";

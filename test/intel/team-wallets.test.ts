@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readTeamWallets } from "@/lib/intel/team";
 

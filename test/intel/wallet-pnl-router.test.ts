@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, formatUnits, http, parseAbi, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import type { RouterTrade } from "@/demo-chain/address-book";
+import type { RouterTrade } from "@/demo-chain/scenarios/router-trader";
 import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 import { useDemoChains } from "../support/demo-chains";

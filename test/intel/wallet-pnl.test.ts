@@ -16,7 +16,7 @@ import { compilePlaced } from "@/lib/intel/placed/compile";
 import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readPnl } from "@/lib/intel/wallet/pnl";
 

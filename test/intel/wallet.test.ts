@@ -8,7 +8,7 @@ import { erc20Abi, formatUnits, maxUint256, type Address } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { getNetwork } from "@/lib/chain/networks";
-import { withRpcMeter } from "@/lib/chain/rpc-meter";
+import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readApprovals } from "@/lib/intel/wallet/approvals";
 import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoChain, type DemoChain } from "@/demo-chain";
+import type { DemoChain } from "@/demo-chain";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { forgetRunningDemoChains, recordRunningDemoChains, withRunningDemoChains } from "@/demo-chain/running";
 import { runCli } from "@/lib/operator/cli";
 import { clearChainClients } from "@/lib/chain/clients";
@@ -22,13 +23,13 @@ describe("a discover card's token, checked on its chain", () => {
   let eth: DemoChain;
   let dataDir: string;
 
+  const sharedChains = useSharedDemoChains(["eth"]);
   beforeAll(async () => {
     database = await createTestDatabase();
-    eth = await startDemoChain({ chain: "eth", log: () => undefined });
+    eth = sharedChains.get("eth");
     dataDir = await mkdtemp(path.join(tmpdir(), "card-token-"));
   }, 180_000);
   afterAll(async () => {
-    await eth?.stop();
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     clearChainClients();

@@ -1,7 +1,7 @@
 // An intelligence thread whose answers misbehave on purpose, served by the real task loop: the
 // pool's tests make one crash its thread, one hang it, one wait for its cancel, one answer.
 import { ApiError } from "@/lib/api-contract/api-error";
-import { currentRpcMeter } from "@/lib/chain/rpc-meter";
+import { currentNodeScope } from "@/lib/chain/node-scope";
 import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
 import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 
@@ -18,5 +18,5 @@ serveIntelTasks({
     throw new ApiError("insufficient_data", "nothing to read here");
   },
   "wait-for-cancel": () =>
-    new Promise((_, reject) => currentRpcMeter()!.signal!.addEventListener("abort", () => reject(new ApiError("client_closed")), { once: true })),
+    new Promise((_, reject) => currentNodeScope()!.signal!.addEventListener("abort", () => reject(new ApiError("client_closed")), { once: true })),
 });

@@ -1,11 +1,12 @@
-// An intelligence route under test: one demo chain for its network, the API harness on
+// An intelligence route under test: the worker's demo chain for its network (snapshotted for the file), the API harness on
 // PostgreSQL and Redis with charging on, and the helpers every route test needs to see what was
 // charged and recorded.
 import { afterAll, beforeAll, expect } from "vitest";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { startDemoChain, type AddressBook, type DemoChain } from "@/demo-chain";
+import { startDemoChain, type AddressBook } from "@/demo-chain";
+import { useSharedDemoChains } from "./demo-chains";
 import { withNodeStoppedMidRequest } from "./doomed-node";
 import { changeSettings } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "./harness";
@@ -14,9 +15,8 @@ export function useChargedRoute(network: ChainId) {
   const setting = getNetwork(network).rpcUrlSetting;
   const saved = process.env[setting];
   let h: Harness | undefined;
-  let chain: DemoChain | undefined;
+  const shared = useSharedDemoChains([network]);
   beforeAll(async () => {
-    chain = await startDemoChain({ chain: network, log: () => undefined });
     h = await createHarness("postgres+redis");
     await changeSettings(h.db, "test", { chargingEnabled: true });
   }, 120_000);
@@ -25,7 +25,6 @@ export function useChargedRoute(network: ChainId) {
     else process.env[setting] = saved;
     clearChainClients();
     await h?.close();
-    await chain?.stop();
   });
   const harness = () => {
     if (!h) throw new Error("the harness starts in beforeAll");
@@ -36,8 +35,7 @@ export function useChargedRoute(network: ChainId) {
       return harness();
     },
     get chain() {
-      if (!chain) throw new Error("the demo chain starts in beforeAll");
-      return chain;
+      return shared.get(network);
     },
     /** Points the network's setting at a node (the shared demo chain, or one a test will stop). */
     useNode(rpcUrl: string) {

@@ -1,7 +1,7 @@
 // Every API request runs against a deadline, and stops when its client leaves: the request's
-// signal aborts the chain reads in flight (through the request's RPC scope), the pipeline
+// signal aborts the chain reads in flight (through the request's node scope), the pipeline
 // answers at once instead of waiting for them, and nothing is charged.
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
+import { inNodeScope } from "@/lib/chain/node-scope";
 import { ApiError } from "@/lib/api-contract/api-error";
 
 export const defaultRequestDeadlineMs = 15_000;
@@ -16,7 +16,7 @@ export type RequestScope = {
   signal: AbortSignal;
   /** Throws why the request was stopped, if it was. */
   throwIfStopped(): void;
-  /** Runs `work` inside the request's RPC scope; settles as soon as the request is stopped. */
+  /** Runs `work` inside the request's node scope (its own meter, clients and signal); settles as soon as the request is stopped. */
   run<T>(work: () => Promise<T>): Promise<T>;
   dispose(): void;
 };
@@ -42,8 +42,7 @@ export function openRequestScope(request: Request, deadlineMs = requestDeadlineM
     },
     run(work) {
       if (signal.aborted) return Promise.reject(stopped());
-      const meter = createRpcMeter(signal);
-      const running = meter.run(work);
+      const running = inNodeScope({ signal }, work);
       return new Promise((resolve, reject) => {
         const onAbort = () => reject(stopped());
         signal.addEventListener("abort", onAbort, { once: true });

@@ -13,7 +13,8 @@ import {
   formatRatio,
   inQuoteUnits,
   positionValue,
-  hasDynamicFee,
+  venueKinds,
+  venueModule,
   poolLiquidityUsd,
   quotePerToken,
   sameAddress,
@@ -93,25 +94,16 @@ function presentPool(pool: Pool, tokenDecimals: number | null, nativeUsd: Native
 }
 
 function presentMetadata(pool: Pool, read: PoolCreationRead) {
-  const dex = pool.dex;
+  const venue = venueModule(pool.dex);
   return {
-    // A V4 pool's contract is the PoolManager, which also opens it.
-    factory: dex.kind === "uniswap-v4" ? dex.poolManager : dex.factory,
-    router: dex.router,
+    // The contract that opens the venue's pools (for V4, the PoolManager that also holds them).
+    factory: venue.factory(pool.dex),
+    router: pool.dex.router,
     token0: pool.token0,
-    fee:
-      dex.kind === "uniswap-v2"
-        ? { tier: null, bps: dex.swapFeeBps, source: "registry" as const }
-        : dex.kind === "solidly-v2"
-          ? { tier: null, bps: null, stable: pool.stable, source: "unavailable" as const }
-          : { tier: poolFeeTier(pool), bps: poolFeeTier(pool) === null ? null : poolFeeTier(pool)! / 100, source: "pool" as const },
+    fee: venue.fee(pool),
     creation: read.creation ? { block: Number(read.creation.block), transaction: read.creation.transaction } : null,
     creation_searched: { from_block: Number(read.fromBlock), to_block: Number(read.toBlock) },
   };
-}
-
-function poolFeeTier(pool: Pool): number | null {
-  return pool.v4 && hasDynamicFee(pool.v4) ? null : pool.feeTier;
 }
 
 function presentPositionCustody(custody: PositionCustody, pools: readonly Pool[]) {
@@ -277,12 +269,9 @@ function limitationsFor(chain: ChainId, lookback: Window, window: { from: number
     "Lock context covers recognised lockers only (the registry's locker addresses and known locker code). LP in any other contract is reported as unverified custody, never as unlocked.",
     "USD figures take the registry's stablecoins at one dollar.",
   ];
-  if (pools.some((pool) => pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream")) {
-    list.push("V3-style liquidity is held as NFT positions: position_custody names who holds the positions opened in the history window (older ones are not seen); V3 reserves are the pool's token balances across all price ranges; depth.in_range is what lies within 2 % of the price.");
-  }
-  if (pools.some((pool) => pool.dex.kind === "uniswap-v4")) {
-    list.push("A Uniswap V4 pool's reserves are the virtual amounts of its active liquidity (the PoolManager holds every pool's tokens together); depth.total sums the ranges its ModifyLiquidity history shows, and is null when that history starts before the read window; position_custody names who holds the PositionManager positions opened in the history window.");
-  }
+  // What the venues of the pools found say about how they were read, each once, in the table's order.
+  const kinds = new Set(pools.map((pool) => pool.dex.kind));
+  list.push(...new Set(Object.values(venueKinds).flatMap((venue) => (kinds.has(venue.kind) && venue.limitation !== null ? [venue.limitation] : []))));
   if (chain === "base") {
     list.push(`The deployer is not known on ${network.displayName} without an outside explorer source (none is configured), so LP it holds counts as team-held only when it is also the owner or the first liquidity provider.`);
   }

@@ -8,10 +8,11 @@
 //     pool (whose tokens the PoolManager holds together) the sum of every range the
 //     ModifyLiquidity history shows, valued at the current price.
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
-import { v3PoolAbi, v4StateViewAbi } from "./abis";
 import { amountsForLiquidity, integerSqrt, sqrtPriceAtTick } from "./liquidity-math";
-import type { LiquidityRange, PositionCustody } from "./position-custody";
-import type { Pool } from "./pools";
+import type { PositionCustody } from "./position-custody";
+import type { LiquidityRange } from "./venues/venue-module";
+import type { Pool } from "./pool-types";
+import { venueModule } from "./venues";
 
 /** The in-range band: 2 % either side of the current price. */
 export const depthBandBps = 200;
@@ -45,16 +46,13 @@ export function bandTicks(tick: number, spacing: number): number[] {
 }
 
 function isConcentrated(pool: Pool): pool is Pool & { v3: NonNullable<Pool["v3"]>; tickSpacing: number } {
-  return pool.v3 !== null && pool.tickSpacing !== null && pool.tickSpacing > 0;
+  return pool.v3 !== null && pool.tickSpacing !== null && pool.tickSpacing > 0 && venueModule(pool.dex).tickCall !== null;
 }
 
 function tickCalls(pool: Pool): ContractCall[] {
-  if (!isConcentrated(pool)) return [];
-  return bandTicks(pool.v3.tick, pool.tickSpacing).map((tick) =>
-    pool.v4 && pool.dex.kind === "uniswap-v4"
-      ? { address: pool.dex.stateView, abi: v4StateViewAbi, functionName: "getTickLiquidity", args: [pool.v4.id, tick] }
-      : { address: pool.address, abi: v3PoolAbi, functionName: "ticks", args: [tick] },
-  );
+  const tickCall = venueModule(pool.dex).tickCall;
+  if (!isConcentrated(pool) || !tickCall) return [];
+  return bandTicks(pool.v3.tick, pool.tickSpacing).map((tick) => tickCall(pool, tick));
 }
 
 /** The sqrt price `num/den` times the price at `sqrtPrice` (both Q64.96). */

@@ -48,4 +48,5 @@ export {
 } from "./lp-custody";
 export { readPoolCreation, type PoolCreation, type PoolCreationRead } from "./pool-creation";
 export { hasPositionNfts, readPositionCustodies, type LiquidityRange, type PositionCustody, type PositionHolding, type PositionLockTerms } from "./position-custody";
+export { venueKinds, venueModule, type EventShape, type TradeRoute, type VenueModule } from "./venues";
 export { depthBandBps, sidesOf, inQuoteUnits, positionValue, readConcentratedDepths, type Amounts, type ConcentratedDepth } from "./depth";

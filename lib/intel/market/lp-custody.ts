@@ -14,13 +14,13 @@
 // "unlocked": a custom locker may well hold it on terms we cannot read. So is a contract linked to
 // the team that is no wallet (a staking or rewards contract the token lets mint, a factory that
 // deployed it): it holds LP for others on its own terms. A Safe or a timelock is the team's.
-import { getAddress, keccak256, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { getAddress, keccak256, zeroAddress, type AbiEvent, type Address, type Hash, type Hex } from "viem";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import type { z } from "zod";
 import type { teamRelationOut } from "@/lib/schemas/responses/onchain-parts";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
 import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
-import { liquidityTimelockAbi, lpTransfer, pairBurn, solidlyBurn, timelockLocked, v2PairAbi } from "./abis";
+import { liquidityTimelockAbi, lpTransfer, timelockLocked, v2PairAbi } from "./abis";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import {
   lockTerms,
@@ -42,7 +42,8 @@ import {
   type LockProof,
   type Schedule,
 } from "./locker-schedules";
-import type { PoolCandidate } from "./pools";
+import type { PoolCandidate } from "./pool-types";
+import { venueKinds } from "./venues";
 
 /** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
 /** How a wallet is linked to the team: the answers' vocabulary (lib/schemas). */
@@ -118,6 +119,12 @@ type LockedLog = { args: { lockId: bigint; token: Address; owner: Address; amoun
 const MINIMUM_LIQUIDITY_HOLDER = getAddress("0x0000000000000000000000000000000000000001");
 const isMinimumLiquidityHolder = (address: Address) => sameAddress(address, zeroAddress) || sameAddress(address, MINIMUM_LIQUIDITY_HOLDER);
 
+// The Burn event of every LP-token venue, as its module encodes it (Uniswap V2 and Solidly order
+// its fields differently): a removal is read from whichever the pool emits.
+const lpBurns = Object.values(venueKinds)
+  .filter((venue) => venue.lpToken)
+  .flatMap((venue) => Object.values(venue.eventDecoders).flatMap((decoder) => (decoder?.abi ?? []).filter((item): item is AbiEvent => item.type === "event" && item.name === "Burn")));
+
 const sortByAmount = <T extends { amount: bigint }>(list: T[]) => list.sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1));
 
 function removalsFrom(pool: Address, transfers: TransferLog[], burns: BurnLog[]): LiquidityRemoval[] {
@@ -147,7 +154,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
 
   // Round 1: logs.
   const [lpLogs, lockedLogs] = await Promise.all([
-    scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, pairBurn, solidlyBurn] as const, maxLogs: 20_000, ...scanWindow }),
+    scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, ...lpBurns], maxLogs: 20_000, ...scanWindow }),
     options.locks ? scanLogs({ client: ctx.client, events: [timelockLocked] as const, args: { token: poolAddress }, ...scanWindow }) : null,
   ]);
   const transfers = lpLogs.logs.filter((log) => log.eventName === "Transfer") as unknown as TransferLog[];

@@ -16,17 +16,17 @@
 import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
-import { scanEndOf, scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
-import { findLocker, findLockerCode, isBurnAddress, type LockerInfo } from "@/lib/chain/networks";
+import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
+import { findLocker, findLockerCode, isBurnAddress, type DexKind, type LockerInfo, type LockPattern } from "@/lib/chain/networks";
 import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
 import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
-import type { PoolCandidate } from "./pools";
+import type { PoolCandidate } from "./pool-types";
+import { venueModule } from "./venues";
+import type { LiquidityRange, PositionVenue, ScanWindow } from "./venues/venue-module";
 
-const v3PoolMint = parseAbiItem("event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)");
 const increaseLiquidity = parseAbiItem("event IncreaseLiquidity(uint256 indexed tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)");
-const v4ModifyLiquidity = parseAbiItem("event ModifyLiquidity(bytes32 indexed id, address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt)");
 const positionManagerAbi = parseAbi([
   "function ownerOf(uint256 tokenId) view returns (address)",
   "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
@@ -41,8 +41,7 @@ export const positionScanMaxLogs = 20_000;
 
 export type PositionHolding = { tokenId: bigint; owner: Address; liquidity: bigint; tickLower: number; tickUpper: number; opened: Hash };
 
-/** Liquidity standing in one price range, net of what was removed. */
-export type LiquidityRange = { tickLower: number; tickUpper: number; liquidity: bigint };
+export type { LiquidityRange } from "./venues/venue-module";
 
 /** The lock a position locker holds a position under; unlockTime null is an eternal lock. */
 export type PositionLockTerms = { lockId: bigint; owner: Address; unlockTime: bigint | null };
@@ -75,7 +74,7 @@ export type PositionCustody = {
 };
 
 export function hasPositionNfts(pool: Pick<PoolCandidate, "dex">): boolean {
-  return pool.dex.kind === "uniswap-v3" || pool.dex.kind === "slipstream" || pool.dex.kind === "uniswap-v4";
+  return venueModule(pool.dex).positions !== null;
 }
 
 type TeamWallets = readonly { address: Address; relation: TeamRelation }[];
@@ -105,11 +104,9 @@ type OwnerRead = { owner: Address | null; position: unknown; code: Hex | true | 
  * the same batch as the positions' multicall. A node that refuses overrides gets two rounds: the
  * owners, then their code.
  */
-async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, v4: boolean, tokenIds: readonly bigint[]): Promise<OwnerRead[]> {
+async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, liquidityCall: PositionVenue<DexKind>["liquidityCall"], tokenIds: readonly bigint[]): Promise<OwnerRead[]> {
   if (tokenIds.length === 0) return [];
-  const positionCalls: ContractCall[] = tokenIds.map((tokenId) =>
-    v4 ? { address: manager, abi: positionManagerAbi, functionName: "getPositionLiquidity", args: [tokenId] } : { address: manager, abi: positionManagerAbi, functionName: "positions", args: [tokenId] },
-  );
+  const positionCalls: ContractCall[] = tokenIds.map((tokenId) => ({ address: manager, abi: positionManagerAbi, functionName: liquidityCall, args: [tokenId] }));
   const lens = ctx.client
     .call({
       to: positionLensAddress,
@@ -146,7 +143,7 @@ function scanIncreases(ctx: MarketContext, manager: Address, lookbackBlocks: big
   return scanLogs({ ...scanWindow(ctx, lookbackBlocks), address: manager, events: [increaseLiquidity] as const });
 }
 
-function scanWindow(ctx: MarketContext, lookbackBlocks: bigint) {
+function scanWindow(ctx: MarketContext, lookbackBlocks: bigint): ScanWindow {
   // A busy position manager opens thousands of positions a day across every pool: the scans keep
   // the newest logs up to a cap, and the window they covered says how far back that reached.
   return { client: ctx.client, fromBlock: 0n, toBlock: ctx.block, maxLookbackBlocks: lookbackBlocks, chunkSize: 50_000n, concurrency: 8, maxLogs: positionScanMaxLogs };
@@ -154,43 +151,21 @@ function scanWindow(ctx: MarketContext, lookbackBlocks: bigint) {
 
 async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, options: CustodyOptions, increasesOf: (manager: Address) => ReturnType<typeof scanIncreases>): Promise<PositionCustody> {
   const dex = pool.dex;
-  if (dex.kind !== "uniswap-v3" && dex.kind !== "slipstream" && dex.kind !== "uniswap-v4") throw new Error(`${dex.name} pools have no position NFTs`);
+  const venue = venueModule(dex).positions;
+  if (!venue || !("positionManager" in dex)) throw new Error(`${dex.name} pools have no position NFTs`);
   const positionManager = dex.positionManager;
   const window = scanWindow(ctx, options.lookbackBlocks);
   const maxPositions = options.maxPositions ?? 200;
 
   // Round 1: the positions opened in the window, by token id.
-  const opened = new Map<bigint, { transaction: Hash; tickLower: number | null; tickUpper: number | null }>();
-  const v4Ranges = new Map<string, LiquidityRange>();
-  let scanned: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd };
-  if (dex.kind === "uniswap-v4") {
-    // Every sender's changes, so the pool's whole liquidity can be summed; the PositionManager's are its NFTs.
-    const scan = await scanLogs({ ...window, address: dex.poolManager, events: [v4ModifyLiquidity] as const, args: { id: pool.v4!.id } });
-    for (const log of scan.logs) {
-      const { sender, tickLower, tickUpper, liquidityDelta, salt } = log.args as { sender: Address; tickLower: number; tickUpper: number; liquidityDelta: bigint; salt: Hex };
-      const range = `${tickLower}:${tickUpper}`;
-      const standing = v4Ranges.get(range) ?? { tickLower, tickUpper, liquidity: 0n };
-      v4Ranges.set(range, { ...standing, liquidity: standing.liquidity + liquidityDelta });
-      if (sameAddress(sender, positionManager) && liquidityDelta > 0n && !opened.has(BigInt(salt))) opened.set(BigInt(salt), { transaction: log.transactionHash, tickLower, tickUpper });
-    }
-    scanned = { fromBlock: scan.fromBlock, toBlock: scan.toBlock, truncated: scan.truncated, end: scan.reason };
-  } else {
-    const [mints, increases] = await Promise.all([
-      scanLogs({ ...window, address: pool.address, events: [v3PoolMint] as const, args: { owner: positionManager } }),
-      increasesOf(positionManager),
-    ]);
-    const mintTransactions = new Set(mints.logs.map((log) => log.transactionHash));
-    // The range comes with the position's own read (positions()) in round 2.
-    for (const log of increases.logs) if (mintTransactions.has(log.transactionHash) && !opened.has(log.args.tokenId!)) opened.set(log.args.tokenId!, { transaction: log.transactionHash, tickLower: null, tickUpper: null });
-    scanned = { fromBlock: mints.fromBlock > increases.fromBlock ? mints.fromBlock : increases.fromBlock, toBlock: mints.toBlock, truncated: mints.truncated || increases.truncated, end: scanEndOf(mints.reason, increases.reason) };
-  }
+  const { opened, ranges, scanned } = await venue.openedPositions({ ctx, pool, positionManager, window, increasesOf });
   const tokenIds = [...opened.keys()].slice(-maxPositions);
 
   // Round 2: owner and liquidity of each position now, whether each owner holds code, and the
   // pool's locks in the position lockers that can hold its NFTs.
-  const lockers = tokenIds.length === 0 ? [] : positionLockers(ctx.network.lockers, dex);
+  const lockers = tokenIds.length === 0 ? [] : positionLockers(ctx.network.lockers, dex, venue.lockPatterns);
   const [read, lensScans] = await Promise.all([
-    readOwnersAndLiquidity(ctx, positionManager, dex.kind === "uniswap-v4", tokenIds),
+    readOwnersAndLiquidity(ctx, positionManager, venue.liquidityCall, tokenIds),
     Promise.all(lockers.map((locker) => readPositionLocksByLens(ctx, locker.address, pool.address, positionManager, tokenIds))),
   ]);
   // A node that refused the lens: the locks by id, only from a locker that holds one of these positions.
@@ -229,7 +204,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
     unverifiedCustody: [],
     otherHolders: [],
     scan: scanned,
-    v4Ranges: dex.kind === "uniswap-v4" ? [...v4Ranges.values()].filter((range) => range.liquidity > 0n) : null,
+    v4Ranges: ranges ? ranges.filter((range) => range.liquidity > 0n) : null,
   };
   // Only the team's wallets, Safes and timelocks hold team positions: a plain contract linked to the
   // team (a staking contract the token lets mint) holds them on its own terms. Its kind is asked in
@@ -258,10 +233,9 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   return custody;
 }
 
-/** Registry lockers whose locks of this venue's position NFTs are read: UNCX V3 for V3-style pools. */
-function positionLockers(lockers: readonly LockerInfo[], dex: { kind: string; key: string }): LockerInfo[] {
-  if (dex.kind !== "uniswap-v3") return [];
-  return lockers.filter((locker) => locker.pattern === "uncx-v3-positions" && (locker.dex === null || locker.dex === dex.key));
+/** Registry lockers whose locks of this venue's position NFTs are read (the venue module names their patterns: UNCX V3 for V3 pools). */
+function positionLockers(lockers: readonly LockerInfo[], dex: { key: string }, patterns: readonly LockPattern[]): LockerInfo[] {
+  return lockers.filter((locker) => locker.pattern !== undefined && patterns.includes(locker.pattern) && (locker.dex === null || locker.dex === dex.key));
 }
 
 /**

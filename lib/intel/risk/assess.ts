@@ -3,7 +3,7 @@
 // is not a risk alone). The summary counts the flags.
 import { toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import { getNetwork, isQuoteAsset, labelKnownAddress } from "@/lib/chain/networks";
-import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
+import { bpsOf, deepestPoolUsd, hasDynamicFee, nativeUsdPrice, positionValue, sameAddress, venueKinds, venueModule, type LpCustody, type Pool, type PositionCustody, type PositionHolding, type TeamRelation } from "@/lib/intel/market";
 import { amount, venueOf, type Amount } from "@/lib/intel/present";
 import type { Provenance } from "@/lib/schemas/provenance";
 import { concentration, hiddenBalanceBps, siphonToleranceBps } from "./holders";
@@ -36,16 +36,15 @@ const securedLpBps = 8_000;
 
 const bps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
 
-// How each concentrated-liquidity venue refuses a swap paid less than its input: Uniswap and
-// PancakeSwap V3 and Slipstream pools check their balance after the callback ("IIA"; the demo
-// Slipstream pool names it InsufficientInput()), the V4 PoolManager ends the unlock with the
-// delta unsettled.
-const shortPaymentReasons = new Set(["IIA"]);
-const shortPaymentSelectors = new Set([toFunctionSelector("InsufficientInput()"), toFunctionSelector("CurrencyNotSettled()")]);
+// How the venues refuse a swap paid less than its input, each module naming its own (revert
+// strings and custom errors). A pool of any refusing venue is judged against all of them together.
+const shortPayment = Object.values(venueKinds).flatMap((venue) => (venue.shortPayment ? [venue.shortPayment] : []));
+const shortPaymentReasons = new Set(shortPayment.flatMap((refusal) => refusal.reasons));
+const shortPaymentSelectors = new Set(shortPayment.flatMap((refusal) => refusal.errors.map((error) => toFunctionSelector(error))));
 
 /** The sell reverted at the venue's own check that it was paid the whole input. */
 function refusedShortPayment(pool: Pool, revert: { data: Hex; reason: string | null } | null): boolean {
-  if (!revert || pool.dex.kind === "uniswap-v2" || pool.dex.kind === "solidly-v2") return false;
+  if (!revert || venueModule(pool.dex).shortPayment === null) return false;
   return (revert.reason !== null && shortPaymentReasons.has(revert.reason)) || shortPaymentSelectors.has(revert.data.slice(0, 10).toLowerCase() as Hex);
 }
 

@@ -37,15 +37,17 @@ import {
   sameAddress,
   readPools,
   readPositionCustodies,
+  venueModule,
   type LpCustody,
   type MarketContext,
   type Pool,
   type PositionCustody,
   type TeamRelation,
+  type TradeRoute,
 } from "@/lib/intel/market";
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
-import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation, type TradeRoute } from "./simulate";
+import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation } from "./simulate";
 import { assumedControl, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
 import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -297,18 +299,9 @@ function withControllers(chain: ChainId, token: Address, pools: readonly Address
   return [...team, ...controllers];
 }
 
-/** The route the simulator trades a pool through, by its venue. */
+/** The route the simulator trades a pool through, as its venue module says. */
 export function routeFor(pool: Pool): TradeRoute {
-  switch (pool.dex.kind) {
-    case "uniswap-v2":
-      return { via: "v2_router", router: pool.dex.router, pool: pool.address };
-    case "solidly-v2":
-      return { via: "solidly_pool", pool: pool.address };
-    case "uniswap-v4":
-      return { via: "v4_pool_manager", poolManager: pool.dex.poolManager, key: pool.v4! };
-    default:
-      return { via: "v3_pool", pool: pool.address };
-  }
+  return venueModule(pool.dex).tradeRoute(pool);
 }
 
 /** A buy and a sell through the token's deepest pool in dollars against the native coin (or its wrapped token), on any venue, or why there is none to trade through. */

@@ -17,6 +17,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, type Address, type Hex } from "viem";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
+import type { TradeRoute } from "@/lib/intel/market";
 import { tradeSimulatorAbi, tradeSimulatorRuntime } from "@/lib/intel/placed/trade-simulator.generated";
 
 /** SIMULATION_SECRET makes the addresses the same across instances (hex); unset, each process draws its own. */
@@ -75,16 +76,9 @@ export function lossBps(sent: bigint, arrived: bigint): number | null {
   return Number(((sent - arrived) * 20_000n + sent) / (2n * sent));
 }
 
-/**
- * How the simulator reaches the pool: through a V2 router, or straight against the pool as routers
- * do for the other venues (a V3-style pool's callback, an Aerodrome pool's pay-then-swap, a V4
- * pool inside its PoolManager's unlock).
- */
-export type TradeRoute =
-  | { via: "v2_router"; router: Address; pool: Address }
-  | { via: "v3_pool"; pool: Address }
-  | { via: "solidly_pool"; pool: Address }
-  | { via: "v4_pool_manager"; poolManager: Address; key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
+// Each venue module names the route its pools are traded through (lib/intel/market/venues); the
+// switches below are over those routes, one per entry point of the placed simulator.
+export type { TradeRoute };
 
 /** The contract the simulator traded through: the router, the pool itself, or the V4 PoolManager. */
 export function tradedThrough(route: TradeRoute): Address {

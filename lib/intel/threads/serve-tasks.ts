@@ -3,8 +3,7 @@
 // sends back the kept-answer form the request thread shares and keeps.
 import { parentPort } from "node:worker_threads";
 import { isApiError } from "@/lib/api-contract/api-error";
-import { createRpcMeter } from "@/lib/chain/rpc-meter";
-import { readingAt } from "@/lib/chain/pinned-block";
+import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
 import type { ChainId } from "@/lib/chain/networks";
 import { withChainScope, type ChainScope } from "@/lib/intel/chain-scope";
 import { chainAnswer, type PresentedAnswer } from "@/lib/intel/endpoint-adapter";
@@ -36,8 +35,7 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
     const controller = new AbortController();
     running.set(id, controller);
     const chain = input.chain as ChainId;
-    createRpcMeter(controller.signal)
-      .run(() => withChainScope({ chain }, (scope) => readingAt(head, () => answer(input, scope))))
+    inNodeScope({ signal: controller.signal }, () => withChainScope({ chain }, (scope) => readingAt(head, () => answer(input, scope))))
       .then(
         (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) } }),
         (error: unknown) => send({ kind: "failed", id, error: sendable(error) }),

@@ -1,4 +1,4 @@
-// The first round of every token read, at the answer's pinned block (pinned-block.ts; the latest
+// The first round of every token read, at the answer's pinned block (node-scope.ts; the latest
 // outside an answer): the block, the code, the
 // proxy slots, the ERC-20 identity, owner(), the deployer and the token's pools. Each read is
 // started on first use and shared after that, so an endpoint asks for what it needs and a read
@@ -11,7 +11,7 @@ import { aggregate, valueOrNull } from "@/lib/chain/multicall";
 import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { ownableAbi, getOwnerAbi } from "@/lib/intel/control/abis";
 import { slots, type ProxySlotWords } from "@/lib/intel/control/proxy";
-import { pinnedBlock } from "@/lib/chain/pinned-block";
+import { pinnedBlock } from "@/lib/chain/node-scope";
 import { discoverPools, type PoolDiscovery } from "@/lib/intel/market";
 import { readCreation, type Creation } from "./deployer";
 

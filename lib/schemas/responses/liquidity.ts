@@ -9,7 +9,8 @@ import { dexKindOut, lockerKeyOut, quoteKindOut, teamRelationOut, venueFields } 
 const lpAmount = (what: string) => amountOut.describe(`${what}, in LP tokens (18 decimals).`);
 const lpShare = (what: string) => bpsOut.nullable().describe(`${what}, in basis points of LP supply (rounded down); null when the LP supply could not be read.`);
 
-const fee = z
+/** A pool's swap fee as answers state it; each venue module says which form its pools take. */
+export const poolFeeOut = z
   .discriminatedUnion("source", [
     z.object({
       tier: z.number().int().nullable().describe("The pool's fee in hundredths of a basis point (3000 = 0.30 %), from its key (V3 fee tier, Slipstream tick spacing, V4 pool key); null when the pool sets it dynamically (a V4 hook) or did not answer it."),
@@ -62,7 +63,7 @@ const poolMetadata = z
     factory: addressOut.describe("The contract that created the pool: the DEX factory, or for a Uniswap V4 pool the PoolManager."),
     router: addressOut.describe("The DEX's router in the registry."),
     token0: addressOut.nullable().describe("The pool's token0(); null when it did not answer."),
-    fee,
+    fee: poolFeeOut,
     creation: z
       .object({ block: blockOut.describe("The block the pool was created in."), transaction: txHashOut.describe("The creation transaction.") })
       .nullable()

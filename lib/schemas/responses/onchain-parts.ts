@@ -1,7 +1,7 @@
 // Parts of the chain answers' schemas that come from the network registry or describe control:
 // networks, DEX and locker names, who holds control and how a wallet relates to a team.
 import { z } from "zod";
-import { CHAIN_IDS, networks, recognisedLockerCode } from "@/lib/chain/networks";
+import { CHAIN_IDS, networks, recognisedLockerCode, type DexKind } from "@/lib/chain/networks";
 
 /** The kinds of account that can hold control of a contract. */
 export const holderKindOut = z
@@ -77,12 +77,19 @@ export const dexKeyOut = z
   .describe("The venue (DEX), by the registry's key: the same id in every answer, with its display name beside it as dex_name.")
   .meta({ id: "DexKey" });
 
+/** What each venue kind of the registry's Dex union means to a reader: a kind without its line does not compile. */
+const dexKindMeanings = {
+  "uniswap-v2": "constant-product pairs with a fungible LP token.",
+  "uniswap-v3": "concentrated liquidity (positions are NFTs; PancakeSwap V3 too).",
+  "solidly-v2": "Solidly-style pools (Aerodrome) with stable and volatile curves and a fungible LP token.",
+  slipstream: "Aerodrome's concentrated-liquidity pools, found by tick spacing.",
+  "uniswap-v4": "a pool inside the Uniswap V4 PoolManager, named by its id, possibly with a hook contract.",
+} satisfies Record<DexKind, string>;
+
 /** How a venue's pools work. */
 export const dexKindOut = z
-  .enum(["uniswap-v2", "uniswap-v3", "solidly-v2", "slipstream", "uniswap-v4"])
-  .describe(
-    "uniswap-v2: constant-product pairs with a fungible LP token. uniswap-v3: concentrated liquidity (positions are NFTs; PancakeSwap V3 too). solidly-v2: Solidly-style pools (Aerodrome) with stable and volatile curves and a fungible LP token. slipstream: Aerodrome's concentrated-liquidity pools, found by tick spacing. uniswap-v4: a pool inside the Uniswap V4 PoolManager, named by its id, possibly with a hook contract.",
-  );
+  .enum(Object.keys(dexKindMeanings) as [DexKind, ...DexKind[]])
+  .describe(Object.entries(dexKindMeanings).map(([kind, meaning]) => `${kind}: ${meaning}`).join(" "));
 
 /** What kind of asset a pool prices the token in. */
 export const quoteKindOut = z

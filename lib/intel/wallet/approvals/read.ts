@@ -8,7 +8,7 @@
 // confirmed with isApprovedForAll. The pools that price what is at risk are read beside the
 // allowances: the reference pools (found beside the scans) and each granted token's V2-style pairs
 // (at their CREATE2 addresses, so no call finds them).
-import { pinnedBlock } from "@/lib/chain/pinned-block";
+import { pinnedBlock } from "@/lib/chain/node-scope";
 import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";

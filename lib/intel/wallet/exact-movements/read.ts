@@ -1,7 +1,7 @@
 // wallet/exact-movements, read: three rounds. The block; the wallet's Transfer logs; then
 // receipts, block times, identities and pools (the shared movement reader, movements.ts) beside
 // each transaction's trace, the wallet's own side of its trades (../wallet-side.ts).
-import { pinnedBlock } from "@/lib/chain/pinned-block";
+import { pinnedBlock } from "@/lib/chain/node-scope";
 import { getAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";

@@ -1,0 +1,35 @@
+"""Drives the Python client for the tests: reads {base_url, api_key, retry, calls: [{method, input,
+idempotency_key}]} as JSON on stdin, makes each call with the client, and prints one JSON line per
+call (its answer, or its ApiError's fields) with the retries it waited. A line "retrying" is
+printed (and flushed) the moment a retry starts waiting, so the test can change the world meanwhile."""
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "clients" / "python"))
+
+from devintel_client import ApiError, Client, RetryPolicy  # noqa: E402
+
+order = json.load(sys.stdin)
+retries: list[dict] = []
+
+
+def on_retry(attempt: int, wait_seconds: float, error: ApiError) -> None:
+    retries.append({"attempt": attempt, "wait_seconds": wait_seconds, "code": error.code, "status": error.status})
+    print("retrying", flush=True)
+
+
+client = Client(order["base_url"], api_key=order.get("api_key"), retry=RetryPolicy(**order.get("retry", {})), on_retry=on_retry)
+for call in order["calls"]:
+    retries.clear()
+    method = getattr(client, call["method"])
+    arguments = [call["input"]] if "input" in call else []
+    keywords = {name: call[name] for name in ("idempotency_key", "timeout") if name in call}
+    try:
+        result = {"answer": method(*arguments, **keywords)}
+    except ApiError as error:
+        result = {"error": {"code": error.code, "status": error.status, "message": error.message, "request_id": error.request_id, "details": error.details, "retry_after_seconds": error.retry_after_seconds}}
+    except Exception as error:  # what is not the API's answer (a timeout, a refused connection) is the platform's own error
+        reason = getattr(error, "reason", None)
+        result = {"exception": type(error).__name__, "reason": type(reason).__name__ if reason is not None else None}
+    print(json.dumps({**result, "retries": list(retries)}), flush=True)
