@@ -27,6 +27,9 @@ const nextConfig = {
     "@prisma/client",
     "pg",
     "pino",
+    // Loaded by Node from node_modules: the MCP endpoint uses its server and transport only, and
+    // the package also carries express and hono, which the bundle has no use for.
+    "@modelcontextprotocol/sdk",
   ],
 };
 

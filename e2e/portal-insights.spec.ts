@@ -5,6 +5,8 @@
 // table at 1280 px and on a phone, the staff tabs wrapping, sign-in from 127.0.0.1).
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { callMe, e2eState, shot, signIn, withDb } from "./support/helpers";
 import { e2ePort } from "./support/paths";
 
@@ -470,4 +472,27 @@ test("signing in from 127.0.0.1 moves to the host the link and cookie belong to,
   await visitor.goto(`http://localhost:${e2ePort}/developers/${projectId}/usage`);
   await expect(visitor.getByTestId("project-name")).toHaveText(projectName);
   await context.close();
+});
+
+test("an assistant's tool call through MCP shows in the Usage tab marked MCP; the Endpoints tab says how to connect", async () => {
+  await page.goto(`/developers/${projectId}/endpoints`);
+  const guide = page.getByTestId("mcp-guide");
+  await expect(guide.getByRole("heading", { name: "AI assistants (MCP)" })).toBeVisible();
+  await expect(guide).toContainText(`http://localhost:${e2ePort}/v1/api/mcp`);
+
+  const client = new Client({ name: "e2e-assistant", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${e2ePort}/v1/api/mcp`), { requestInit: { headers: { "X-API-Key": liveKey } } }));
+  const result = await client.callTool({ name: "contract_analysis", arguments: { chain: "eth", address: weth } });
+  await client.close();
+  expect(result.isError ?? false).toBe(false);
+  const mcpId = (result.structuredContent as { meta: { request_id: string } }).meta.request_id;
+
+  await page.goto(`/developers/${projectId}/usage?window=24h&via=mcp`);
+  const rows = page.getByTestId("history-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(mcpId);
+  await expect(rows.first().getByTestId("history-via-mcp")).toHaveText("MCP");
+  await shot(page, "usage-through-mcp");
+  await rows.first().getByRole("link", { name: mcpId }).click();
+  await expect(page.getByTestId("request-via")).toHaveText("MCP tool call");
 });

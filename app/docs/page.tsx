@@ -1,6 +1,8 @@
 // The public API reference: the same content as the portal's Endpoints tab.
 import type { Metadata } from "next";
 import { ApiGuide } from "@/components/portal/api-guide";
+import { McpGuide } from "@/components/portal/mcp-guide";
+import { toolName } from "@/lib/api/mcp";
 import { EndpointReferenceList } from "@/components/portal/endpoint-reference";
 import { ui } from "@/components/ui/styles";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
@@ -10,6 +12,9 @@ export const metadata: Metadata = { title: "API reference" };
 
 export default async function DocsPage() {
   const baseUrl = await deploymentBaseUrl();
+  const references = endpointReferences();
+  // The free endpoint: an assistant's first try spends nothing.
+  const example = references.find((reference) => reference.id === "contract/analysis")!;
   return (
     <main className={`${ui.page} space-y-4 py-8`}>
       <h1 className={ui.h1}>API reference</h1>
@@ -26,7 +31,8 @@ export default async function DocsPage() {
         .
       </p>
       <ApiGuide />
-      <EndpointReferenceList references={endpointReferences()} baseUrl={baseUrl} />
+      <McpGuide baseUrl={baseUrl} exampleTool={toolName(example)} exampleArguments={example.exampleRequest ?? {}} />
+      <EndpointReferenceList references={references} baseUrl={baseUrl} />
     </main>
   );
 }

@@ -15,7 +15,7 @@ import type { KeyContext } from "@/lib/keys/key-context";
 import type { EndpointContext, EndpointImplementation } from "@/lib/api-contract/endpoint";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
-import { peekRateBudget, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
+import { peekRateBudget, refuseWithoutKey, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
 import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { openRequestScope } from "./pipeline/deadline";
 import { shapeAnswer } from "./pipeline/shape-answer";
@@ -24,7 +24,7 @@ import { settleSuccess } from "@/lib/billing/settle";
 import { serverLog } from "@/lib/server/log";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings } from "@/lib/settings";
-import { recordFailedUsage, recordUsage, type UsageRecord } from "@/lib/usage/record";
+import { recordFailedUsage, recordUsage, type RequestVia, type UsageRecord } from "@/lib/usage/record";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { schemaBehind } from "@/lib/db/schema-status";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
@@ -46,7 +46,7 @@ export function apiRoute<Id extends EndpointId>(id: Id, implementation: Endpoint
   const endpoint = getEndpoint(id);
   const handlers = {} as RouteHandlers;
   // The input reaching the implementation is what this endpoint's own schema parsed.
-  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation as EndpointImplementation);
+  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation as EndpointImplementation, httpCall(request));
   for (const method of methods) {
     handlers[method] = method === endpoint.method ? run : (request) => answerUnmatched(request, id);
   }
@@ -92,7 +92,26 @@ async function answerHealth(request: Request): Promise<Response> {
   }
 }
 
-async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation): Promise<Response> {
+/**
+ * How a call reaches the pipeline: an endpoint's own route reads its HTTP request; an MCP tool call
+ * (lib/api/mcp.ts) brings its arguments inside the MCP request. Everything else is the same run.
+ */
+export type CallSource = {
+  via: RequestVia;
+  /** The call's input as the endpoint's schema outputs it, and the raw text the idempotency fingerprint is taken of. */
+  readInput(endpoint: EndpointDefinition, request: Request): Promise<{ input: Record<string, unknown>; raw: string }>;
+  idempotencyKey: string | null;
+};
+
+function httpCall(request: Request): CallSource {
+  return { via: "api", readInput: parseInput, idempotencyKey: request.headers.get("idempotency-key") };
+}
+
+/**
+ * One call of one endpoint through every check, the answer, the charge and the usage record. The
+ * request carries the key, origin, client address and the signal of a client that leaves.
+ */
+export async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<Response> {
   const started = performance.now();
   const requestId = newRequestId();
   const deps = apiDeps();
@@ -122,15 +141,15 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     cors = corsHeadersFor(key, request.headers.get("origin"));
     rateHeaders = await spendRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, settings.discoverDailyCap));
     assertAccess(key, endpoint);
-    const { input, raw } = await parseInput(endpoint, request);
+    const { input, raw } = await source.readInput(endpoint, request);
     chain = typeof input.chain === "string" ? input.chain : undefined;
     assertChainAllowed(key, chain);
 
-    claim = await claimIdempotency(db, request, endpoint, key, raw, deps.now);
+    claim = await claimIdempotency(db, source.idempotencyKey, endpoint, key, raw, deps.now);
     if (claim?.kind === "replay") {
       // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
       const original = replayedRequestId(claim.body, requestId);
-      await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now }), replayOf: original });
+      await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now, via: source.via }), replayOf: original });
       // The caller saw the first request's id: the line names it, so a search for that id finds the replay too.
       answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
       return new Response(claim.body, {
@@ -151,7 +170,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     scope.throwIfStopped();
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
     const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
-    const success = usageRecord({ requestId, key, endpoint, chain, started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now });
+    const success = usageRecord({ requestId, key, endpoint, chain, started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now, via: source.via });
     await settleSuccess(db, sql, {
       key, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
       replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
@@ -170,9 +189,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
       if (key && discoverDailyCap !== undefined) {
         rateHeaders = await peekRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, discoverDailyCap));
       } else if (error.status === 401) {
-        const anonymous = await spendAnonymousBudget(deps.limiter(), clientAddress(request.headers));
-        if (anonymous) rateHeaders = anonymous.headers;
-        if (anonymous && !anonymous.allowed) error = new ApiError("rate_limited", `Too many calls without a valid key from this address; retry after ${anonymous.headers["Retry-After"] ?? 1} s.`, { headers: anonymous.headers });
+        ({ error, headers: rateHeaders } = await refuseWithoutKey(deps.limiter(), clientAddress(request.headers), error));
       }
     }
     const databaseDown = isDatabaseUnavailable(caught);
@@ -181,7 +198,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     if (sql && key) {
       const record = usageRecord({
         requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
-        outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(),
+        outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(), via: source.via,
       });
       record.errorMessage = error.message;
       await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) =>
@@ -197,7 +214,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.
     serverLog().info(
-      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
+      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
       "request",
     );
     // A failure before the catch could release it still lets this process's waiting repeats go on.
@@ -206,8 +223,7 @@ async function runEndpoint(request: Request, endpoint: EndpointDefinition, imple
   }
 }
 
-async function claimIdempotency(db: Db, request: Request, endpoint: EndpointDefinition, key: KeyContext, raw: string, now: () => Date) {
-  const header = request.headers.get("idempotency-key");
+async function claimIdempotency(db: Db, header: string | null, endpoint: EndpointDefinition, key: KeyContext, raw: string, now: () => Date) {
   if (header === null || endpoint.method !== "POST") return undefined;
   if (!validIdempotencyKey(header)) throw new ApiError("bad_request", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
   return claimIdempotencyKey(db, { keyId: key.id, idempotencyKey: header, fingerprint: requestFingerprint(endpoint.method, endpoint.id, raw), now });
@@ -222,11 +238,11 @@ function replayedRequestId(body: string, fallback: string): string {
 }
 
 function usageRecord(
-  input: { requestId: string; key: KeyContext; endpoint: EndpointDefinition; chain: string | undefined; started: number; status: number; errorCode: string | null; outcome: RequestOutcome; charged: number; now: Date },
+  input: { requestId: string; key: KeyContext; endpoint: EndpointDefinition; chain: string | undefined; started: number; status: number; errorCode: string | null; outcome: RequestOutcome; charged: number; now: Date; via: RequestVia },
 ): UsageRecord {
   return {
     requestId: input.requestId, keyId: input.key.id, projectId: input.key.projectId, endpoint: input.endpoint.id, method: input.endpoint.method,
     httpStatus: input.status, errorCode: input.errorCode, outcome: input.outcome, quoted: input.endpoint.price, charged: input.charged,
-    chain: input.chain ?? null, latencyMs: Math.round(performance.now() - input.started), createdAt: input.now,
+    chain: input.chain ?? null, latencyMs: Math.round(performance.now() - input.started), createdAt: input.now, via: input.via,
   };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";
+import type { RequestVia } from "@/lib/usage/record";
 import { counterLabels, counterOfOutcome, outcomeLabels, type UsageScope } from "./usage";
 
 /** What the search box accepts: the `req_…` id from a response body or the X-Request-Id header. */
@@ -37,6 +38,8 @@ export type RequestDetail = {
   latencyMs: number;
   /** This request answered with the stored response of that earlier one (an idempotent replay). */
   replayOf: string | null;
+  /** api (its HTTP route) or mcp (a tool call through the MCP endpoint). */
+  via: RequestVia;
   /** Later requests that were answered with this one's stored response. */
   replays: Array<{ id: string; createdAt: string; httpStatus: number }>;
 };
@@ -81,6 +84,7 @@ export async function findRequest(db: Db, scope: UsageScope, requestId: string):
     chain: record.chain,
     latencyMs: record.latencyMs,
     replayOf: record.replayOf,
+    via: record.via,
     replays: replays.map((replay) => ({ id: replay.id, createdAt: replay.createdAt.toISOString(), httpStatus: replay.httpStatus })),
   };
 }

@@ -59,3 +59,39 @@ export function pythonSample(baseUrl: string, call: SampleCall): string {
     `print(result["data"], result["meta"]["credits_charged"])`,
   ].join("\n");
 }
+
+/**
+ * How an assistant reaches the MCP endpoint: the common `mcpServers` client configuration for a
+ * remote Streamable HTTP server, with the key in the same header the API takes.
+ */
+export function mcpClientConfig(mcpUrl: string): string {
+  return JSON.stringify({ mcpServers: { "developer-intelligence": { type: "http", url: mcpUrl, headers: { "X-API-Key": apiKeyPlaceholder } } } }, null, 2);
+}
+
+/** The same connection from code, with the official SDK's client: list the tools, call one. */
+export function mcpTypescriptSample(mcpUrl: string, tool: string, args: Record<string, unknown>): string {
+  return [
+    `// npm install @modelcontextprotocol/sdk — keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
+    `import { Client } from "@modelcontextprotocol/sdk/client/index.js";`,
+    `import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";`,
+    ``,
+    `async function main() {`,
+    `  const transport = new StreamableHTTPClientTransport(new URL("${mcpUrl}"), {`,
+    `    requestInit: { headers: { "X-API-Key": process.env.API_KEY! } },`,
+    `  });`,
+    `  const client = new Client({ name: "my-assistant", version: "1.0.0" });`,
+    `  await client.connect(transport);`,
+    `  const { tools } = await client.listTools();`,
+    `  console.log(tools.map((tool) => tool.name).join(", "));`,
+    `  const result = await client.callTool({ name: "${tool}", arguments: ${JSON.stringify(args)} });`,
+    `  // A refusal is a tool error whose structured content carries the API's error code and request id.`,
+    `  console.log(result.isError ? "error" : "ok", JSON.stringify(result.structuredContent).slice(0, 200));`,
+    `  await client.close();`,
+    `}`,
+    ``,
+    `main().catch((error) => {`,
+    `  console.error(error);`,
+    `  process.exit(1);`,
+    `});`,
+  ].join("\n");
+}

@@ -2,7 +2,7 @@
 // never by loading request rows: the same queries serve one project or, for
 // staff, all of them (projectId null).
 import { z } from "zod";
-import type { UsageRecord } from "@/lib/usage/record";
+import type { RequestVia, UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
@@ -27,6 +27,12 @@ export const outcomeLabels: Record<RequestOutcome, string> = {
   client_closed: "Client closed",
 };
 export const outcomes = Object.keys(outcomeLabels) as RequestOutcome[];
+
+/** How a request came in, as the history, request lookup and the CSV's `via` column say it. */
+export const viaLabels: Record<RequestVia, string> = {
+  api: "HTTP API",
+  mcp: "MCP tool call",
+};
 
 export type CounterName = "successful" | "honestEmpty" | "errors" | "rateLimited";
 
@@ -67,9 +73,11 @@ export const usageQueryFields = {
   /** An outcome name, or an HTTP status such as 403. */
   status: { label: "Status", schema: z.string().regex(/^([a-z_]{1,32}|[1-5]\d\d)$/, { error: "is not an outcome or an HTTP status" }) },
   project: { label: "Project", schema: idValue },
+  /** How the calls came in: api (the endpoints' routes) or mcp (tool calls). */
+  via: { label: "Through", schema: z.enum(["api", "mcp"], { error: "is not one of api and mcp" }) },
   page: { label: "Page", schema: pageValue, fallback: 1 },
 } satisfies Record<string, QueryField>;
-export type UsageQuery = { window: UsageWindow; key?: string; endpoint?: string; status?: string; project?: string; page: number };
+export type UsageQuery = { window: UsageWindow; key?: string; endpoint?: string; status?: string; project?: string; via?: RequestVia; page: number };
 
 /** The filters and what was ignored of them, for a page to say so (or an export to refuse). */
 export function readUsageQuery(params: Record<string, string | string[] | undefined> | URLSearchParams): QueryReading<UsageQuery> {
@@ -100,6 +108,7 @@ export function historyWhere(scope: UsageScope, query: UsageQuery, now: Date): P
     createdAt: { gte: windowStart(query.window, now) },
     ...(query.key ? { keyId: query.key } : {}),
     ...(query.endpoint ? { endpoint: query.endpoint } : {}),
+    ...(query.via ? { via: query.via } : {}),
     ...statusFilter(query.status),
   };
 }
@@ -203,7 +212,7 @@ export type HistoryRow = Omit<UsageRecord, "requestId" | "createdAt"> & { id: st
 
 const historySelect = {
   id: true, createdAt: true, keyId: true, projectId: true, endpoint: true, method: true, httpStatus: true,
-  errorCode: true, outcome: true, quoted: true, charged: true, allowanceUsed: true, chain: true, latencyMs: true, replayOf: true,
+  errorCode: true, outcome: true, quoted: true, charged: true, allowanceUsed: true, chain: true, latencyMs: true, replayOf: true, via: true,
 } as const;
 
 export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery, now: Date) {
@@ -221,7 +230,7 @@ export async function usageHistory(db: Db, scope: UsageScope, query: UsageQuery,
   };
 }
 
-const csvColumns = ["request_id", "time", "project_id", "key_id", "key_name", "key_masked", "endpoint", "method", "http_status", "error_code", "error_message", "outcome", "quoted", "charged", "allowance_used", "chain", "latency_ms"] as const;
+const csvColumns = ["request_id", "time", "project_id", "key_id", "key_name", "key_masked", "endpoint", "method", "http_status", "error_code", "error_message", "outcome", "quoted", "charged", "allowance_used", "chain", "latency_ms", "via"] as const;
 
 /** A CSV row carries what the history table shows and more: the key's name and mask beside its id, and the failure's message as the caller received it. */
 const csvSelect = { ...historySelect, errorMessage: true, key: { select: { name: true, mode: true, lastFour: true } } } as const;
@@ -256,7 +265,7 @@ export function usageCsv(db: Db, scope: UsageScope, query: UsageQuery, now: Date
       cursor = { id: rows[rows.length - 1].id };
       const text = rows
         .map((r) =>
-          [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.key.name, shortenMaskedKey(maskApiKey(r.key.mode, r.key.lastFour)), r.endpoint, r.method, r.httpStatus, r.errorCode, r.errorMessage, r.outcome, r.quoted, r.charged, r.allowanceUsed, r.chain, r.latencyMs]
+          [r.id, r.createdAt.toISOString(), r.projectId, r.keyId, r.key.name, shortenMaskedKey(maskApiKey(r.key.mode, r.key.lastFour)), r.endpoint, r.method, r.httpStatus, r.errorCode, r.errorMessage, r.outcome, r.quoted, r.charged, r.allowanceUsed, r.chain, r.latencyMs, r.via]
             .map(csvCell)
             .join(","),
         )

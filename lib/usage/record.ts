@@ -6,6 +6,8 @@ import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 
+export type RequestVia = "api" | "mcp";
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export type UsageRecord = {
@@ -31,6 +33,8 @@ export type UsageRecord = {
   latencyMs: number;
   /** On an idempotent replay: the request whose stored answer was returned. */
   replayOf?: string | null;
+  /** How the call came in: its HTTP route, or a tool call through the MCP endpoint (default api). */
+  via?: RequestVia;
   createdAt: Date;
 };
 
@@ -50,11 +54,11 @@ const insertUsage = `
   WITH touched AS (
     UPDATE api_keys SET last_used_at = $13::timestamptz AT TIME ZONE 'UTC' WHERE id = $2 AND $14::boolean RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used, error_message, replay_of)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15, $16, $17)`;
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used, error_message, replay_of, via)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15, $16, $17, CAST($18 AS "RequestVia"))`;
 
 function parameters(r: UsageRecord) {
-  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0, r.errorMessage ?? null, r.replayOf ?? null];
+  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0, r.errorMessage ?? null, r.replayOf ?? null, r.via ?? "api"];
 }
 
 /**
@@ -69,10 +73,10 @@ const insertBatch = `
     FROM unnest($14::text[], $15::timestamptz[]) AS t(id, at) WHERE k.id = t.id
     RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of)
-  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC', error_message, replay_of
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[], $16::text[], $17::text[])
-    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of)
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via)
+  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC', error_message, replay_of, CAST(via AS "RequestVia")
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[], $16::text[], $17::text[], $18::text[])
+    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via)
   ON CONFLICT (id) DO NOTHING`;
 
 type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
@@ -227,7 +231,7 @@ function batchParameters(records: UsageRecord[]) {
     column((r) => r.requestId), column((r) => r.keyId), column((r) => r.projectId), column((r) => r.endpoint), column((r) => r.method),
     column((r) => r.httpStatus), column((r) => r.errorCode), column((r) => r.outcome), column((r) => r.quoted), column((r) => r.charged),
     column((r) => r.chain), column((r) => r.latencyMs), column((r) => r.createdAt.toISOString()), [...touches.keys()], [...touches.values()],
-    column((r) => r.errorMessage ?? null), column((r) => r.replayOf ?? null),
+    column((r) => r.errorMessage ?? null), column((r) => r.replayOf ?? null), column((r) => r.via ?? "api"),
   ];
 }
 

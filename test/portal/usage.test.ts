@@ -15,7 +15,7 @@ describe("usage views", () => {
   let world: World;
   const now = new Date("2030-06-15T12:30:00.000Z");
 
-  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; allowanceUsed?: number; errorCode?: string; errorMessage?: string }) {
+  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; allowanceUsed?: number; errorCode?: string; errorMessage?: string; via?: "api" | "mcp" }) {
     await db.requestRecord.create({
       data: { id: newId("req"), keyId: world.keyA.id, projectId: world.projectA.id, method: "POST", errorCode: fields.errorCode ?? null, chain: "eth", latencyMs: 12, createdAt: at, ...fields },
     });
@@ -29,7 +29,7 @@ describe("usage views", () => {
     // A trial key's call: its allowance paid, the account was charged nothing.
     await record(new Date(now.getTime() - 1 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 0, allowanceUsed: 2 });
     await record(new Date(now.getTime() - 2 * hour), { endpoint: "wallet/pnl", httpStatus: 422, outcome: "honest_empty", quoted: 10, charged: 0, errorCode: "insufficient_data" });
-    await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 403, outcome: "denied", quoted: 2, charged: 0, errorCode: "scope_denied", errorMessage: 'This key lacks the "intel:read" permission, which intel/risk needs.' });
+    await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 403, outcome: "denied", quoted: 2, charged: 0, errorCode: "scope_denied", errorMessage: 'This key lacks the "intel:read" permission, which intel/risk needs.', via: "mcp" });
     await record(new Date(now.getTime() - 3 * hour), { endpoint: "intel/risk", httpStatus: 429, outcome: "rate_limited", quoted: 2, charged: 0, errorCode: "rate_limited" });
     await record(new Date(now.getTime() - 3 * 24 * hour), { endpoint: "wallet/approvals", httpStatus: 200, outcome: "honest_empty", quoted: 2, charged: 0 });
     await record(new Date(now.getTime() - 40 * 24 * hour), { endpoint: "intel/risk", httpStatus: 200, outcome: "success", quoted: 2, charged: 2 });
@@ -118,7 +118,15 @@ describe("usage views", () => {
     const all = await usageHistory(db, scope, parseUsageQuery({ window: "30d" }), now);
     expect(all.rows.map((row) => row.endpoint)).toEqual(["intel/risk", "intel/risk", "wallet/pnl", "intel/risk", "intel/risk", "wallet/approvals"]);
     expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", endpoint: "wallet/pnl" }), now)).rows).toHaveLength(1);
-    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "denied" }), now)).rows[0].errorCode).toBe("scope_denied");
+    const denied = (await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "denied" }), now)).rows[0];
+    // The history says how each call came in (the Usage tab marks MCP tool calls).
+    expect({ errorCode: denied.errorCode, via: denied.via }).toEqual({ errorCode: "scope_denied", via: "mcp" });
+    expect(all.rows.filter((row) => row.via === "mcp")).toHaveLength(1);
+    const throughMcp = await usageHistory(db, scope, parseUsageQuery({ window: "30d", via: "mcp" }), now);
+    expect(throughMcp.rows.map((row) => row.id)).toEqual([denied.id]);
+    expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", via: "api" }), now)).rows).toHaveLength(5);
+    const onlyMcp = (await new Response(usageCsv(db, scope, parseUsageQuery({ window: "30d", via: "mcp" }), now)).text()).trim().split("\n");
+    expect(onlyMcp.slice(1).map((line) => line.split(",")[0])).toEqual([denied.id]);
     expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", status: "429" }), now)).rows).toHaveLength(1);
     expect((await usageHistory(db, scope, parseUsageQuery({ window: "30d", key: world.keyB.id }), now)).rows).toHaveLength(0);
     // An owner cannot widen the scope through the staff-only project filter.
@@ -145,7 +153,7 @@ describe("usage views", () => {
     const stream = usageCsv(db, { projectId: world.projectA.id }, parseUsageQuery({ window: "30d", endpoint: "intel/risk" }), now);
     const text = await new Response(stream).text();
     const lines = text.trim().split("\n");
-    expect(lines[0]).toBe("request_id,time,project_id,key_id,key_name,key_masked,endpoint,method,http_status,error_code,error_message,outcome,quoted,charged,allowance_used,chain,latency_ms");
+    expect(lines[0]).toBe("request_id,time,project_id,key_id,key_name,key_masked,endpoint,method,http_status,error_code,error_message,outcome,quoted,charged,allowance_used,chain,latency_ms,via");
     expect(lines.filter((line) => line.includes(",success,2,0,2,eth,"))).toHaveLength(1);
     // Each row names its key (name and mask, never the key) and, for a failure, the message the caller got.
     const keys = await db.apiKey.findMany({ where: { projectId: world.projectA.id } });
@@ -156,14 +164,17 @@ describe("usage views", () => {
       const key = keys.find((entry) => entry.id === record.keyId)!;
       const line = lines.find((entry) => entry.startsWith(`${record.id},`))!;
       expect(line).toContain(`,${record.keyId},${key.name ?? ""},${key.mode === "live" ? "svc_live_" : "svc_test_"}…${key.lastFour},intel/risk,`);
+      // How the call came in: an MCP tool call, or the endpoint's HTTP route.
+      expect(line.endsWith(`,${record.via}`)).toBe(true);
       if (record.errorMessage) expect(line).toContain(record.errorMessage.includes(",") ? `"${record.errorMessage.replace(/"/g, '""')}"` : record.errorMessage);
     }
+    expect(records.map((record) => record.via).sort()).toEqual(["api", "api", "api", "mcp"]);
     expect(lines).toHaveLength(1 + 4);
     expect(lines.slice(1).every((line) => line.includes(",intel/risk,POST,"))).toBe(true);
     expect(text).not.toContain(world.projectB.id);
   });
 
   it("ignores unknown filter values instead of failing", () => {
-    expect(parseUsageQuery({ window: "1y", page: "-3", status: "x".repeat(100) })).toMatchObject({ window: "24h", page: 1, status: undefined });
+    expect(parseUsageQuery({ window: "1y", page: "-3", status: "x".repeat(100), via: "email" })).toMatchObject({ window: "24h", page: 1, status: undefined, via: undefined });
   });
 });

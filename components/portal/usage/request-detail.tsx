@@ -5,6 +5,7 @@ import { badge, ui } from "@/components/ui/styles";
 import { chainLabels, type ChainCode } from "@/lib/portal/chain-labels";
 import { formatTime } from "@/lib/portal/format";
 import type { RequestDetail } from "@/lib/portal/request-lookup";
+import { viaLabels } from "@/lib/portal/usage";
 
 function statusTone(status: number) {
   return status < 300 ? "green" : status === 429 ? "violet" : status >= 500 ? "red" : "amber";
@@ -16,6 +17,7 @@ export function RequestDetailView({ request, requestHref, showProject }: { reque
     ...(showProject ? ([["Project", `${request.project.name} (${request.project.id})`, "project"]] as Array<[string, React.ReactNode, string]>) : []),
     ["Key", <span key="key" className="break-all font-mono text-xs">{`${request.key.name ? `${request.key.name} · ` : ""}${request.key.masked}`}</span>, "key"],
     ["Endpoint", <span key="endpoint" className="font-mono text-xs">{`${request.method} /v1/api/${request.endpoint}`}</span>, "endpoint"],
+    ["Through", viaLabels[request.via], "via"],
     ["Network", request.chain ? `${chainLabels[request.chain as ChainCode] ?? request.chain} (${request.chain})` : "—", "network"],
     ["Status", <span key="status" className={badge(statusTone(request.httpStatus))}>{request.httpStatus}</span>, "status"],
     ["Outcome", `${request.outcomeLabel} (counted under ${request.counterLabel})`, "outcome"],
@@ -33,6 +35,7 @@ export function RequestDetailView({ request, requestHref, showProject }: { reque
           {request.id}
         </h2>
         {request.replayOf ? <span className={badge("blue")}>Idempotent replay</span> : null}
+        {request.via === "mcp" ? <span className={badge("violet")}>MCP</span> : null}
       </div>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {facts.map(([label, value, testId]) => (

@@ -7,7 +7,7 @@ import { DemoDataBadge } from "@/components/portal/demo-data";
 import type { Db } from "@/lib/db/client";
 import { endpoints } from "@/lib/api-contract/endpoints";
 import { formatNumber, formatTime } from "@/lib/portal/format";
-import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
+import { counterDefinition, counterLabels, errorsByCode, outcomeLabels, outcomes, usageHistory, usageSummary, usageTimeline, usageWindows, viaLabels, type CounterName, type UsageQuery, type UsageScope, type UsageWindow } from "@/lib/portal/usage";
 import { FilterButtons, FilterSelect, Pager, filterHref } from "@/components/portal/list-filters";
 import { RequestSearch } from "./request-search";
 import { CreditsChart, ErrorCodeChart, OutcomeChart, TimelineChart } from "./usage-charts";
@@ -49,7 +49,7 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
   ]);
   const { counters } = summary;
   const keyLabels = new Map(keys.map((key) => [key.id, key.label]));
-  const filtered = Boolean(query.key || query.endpoint || query.status || query.project);
+  const filtered = Boolean(query.key || query.endpoint || query.status || query.project || query.via);
   const csvHref = href(csvPath, { ...query, page: 1 }, {});
   const failedQuoted = summary.outcomes.filter((row) => row.outcome !== "success").reduce((sum, row) => sum + row.quoted, 0);
 
@@ -187,7 +187,7 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
           </a>
         </div>
         {/* Keyed by the filters so a client-side navigation (Clear, paging) shows the current ones. */}
-        <form key={`${query.window}|${query.project}|${query.key}|${query.endpoint}|${query.status}`} method="get" action={basePath} className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end`} aria-label="Filter request history">
+        <form key={`${query.window}|${query.project}|${query.key}|${query.endpoint}|${query.status}|${query.via}`} method="get" action={basePath} className={`${ui.card} grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end`} aria-label="Filter request history">
           <input type="hidden" name="window" value={query.window} />
           {projects ? (
             <FilterSelect id="filter-project" name="project" label="Project" allLabel="All projects" value={query.project} choices={projects.map((project) => ({ value: project.id, label: project.label }))} />
@@ -212,6 +212,7 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
               </optgroup>
             ) : null}
           </FilterSelect>
+          <FilterSelect id="filter-via" name="via" label="Through" allLabel="API and MCP" value={query.via} choices={Object.entries(viaLabels).map(([value, label]) => ({ value, label }))} />
           <FilterButtons filtered={filtered} clearHref={href(basePath, { window: query.window, page: 1 }, {})} />
         </form>
 
@@ -253,6 +254,11 @@ export async function UsageView({ db, scope: wholeScope, query, now, basePath, c
                         <span className="whitespace-nowrap">
                           {row.method} {row.endpoint}
                         </span>
+                        {row.via === "mcp" ? (
+                          <span className={`${badge("violet")} ml-1`} title={viaLabels.mcp} data-testid="history-via-mcp">
+                            MCP
+                          </span>
+                        ) : null}
                         {row.chain ? (
                           <span className="block whitespace-nowrap">
                             <span className="text-zinc-500">{row.chain}</span>

@@ -68,8 +68,17 @@ export async function parseInput(endpoint: EndpointDefinition, request: Request)
   } catch {
     throw new ApiError("bad_request", "The body is not valid JSON.");
   }
+  return { input: parseBodyValue(endpoint, json), raw };
+}
+
+/**
+ * A body already read as JSON (an HTTP body, or an MCP tool call's arguments), checked by the
+ * endpoint's body schema: the same errors for the same mistakes, however the call came in.
+ */
+export function parseBodyValue(endpoint: EndpointDefinition, json: unknown): Record<string, unknown> {
   if (typeof json !== "object" || json === null || Array.isArray(json)) throw new ApiError("bad_request", "The body must be a JSON object.");
+  if (!endpoint.body) return {};
   const result = endpoint.body.safeParse(json);
   if (!result.success) throw toApiError(result.error);
-  return { input: result.data as Record<string, unknown>, raw };
+  return result.data as Record<string, unknown>;
 }

@@ -35,6 +35,18 @@ export async function spendAnonymousBudget(limiter: RateLimiter, client: string 
   }
 }
 
+/**
+ * A refusal for want of a usable key (401) spends its address's budget, and a flood of them is
+ * answered 429 instead; the answer carries that budget's headers (none when the store is silent).
+ */
+export async function refuseWithoutKey(limiter: RateLimiter, client: string | null, error: ApiError): Promise<{ error: ApiError; headers: Record<string, string> }> {
+  const anonymous = await spendAnonymousBudget(limiter, client);
+  if (!anonymous) return { error, headers: {} };
+  if (anonymous.allowed) return { error, headers: anonymous.headers };
+  const retryAfter = anonymous.headers["Retry-After"] ?? 1;
+  return { error: new ApiError("rate_limited", `Too many calls without a valid key from this address; retry after ${retryAfter} s.`, { headers: anonymous.headers }), headers: anonymous.headers };
+}
+
 /** A key's budget as it stands, unspent: for the refusals that come before spending it (revoked, expired, origin). */
 export async function peekRateBudget(limiter: RateLimiter, keyId: string, policy: RatePolicy): Promise<Record<string, string>> {
   try {

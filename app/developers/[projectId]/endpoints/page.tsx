@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { ApiGuide } from "@/components/portal/api-guide";
+import { McpGuide } from "@/components/portal/mcp-guide";
+import { toolName } from "@/lib/api/mcp";
 import { EndpointReferenceList } from "@/components/portal/endpoint-reference";
 import { ui } from "@/components/ui/styles";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
@@ -11,6 +13,9 @@ export const metadata: Metadata = { title: "Endpoints" };
 export default async function EndpointsPage({ params }: { params: Promise<{ projectId: string }> }) {
   await requireProjectAccess((await params).projectId);
   const baseUrl = await deploymentBaseUrl();
+  const references = endpointReferences();
+  // The free endpoint: an assistant's first try spends nothing.
+  const example = references.find((reference) => reference.id === "contract/analysis")!;
   return (
     <div className="space-y-4">
       <p className={ui.muted}>
@@ -21,7 +26,8 @@ export default async function EndpointsPage({ params }: { params: Promise<{ proj
         .
       </p>
       <ApiGuide />
-      <EndpointReferenceList references={endpointReferences()} baseUrl={baseUrl} />
+      <McpGuide baseUrl={baseUrl} exampleTool={toolName(example)} exampleArguments={example.exampleRequest ?? {}} />
+      <EndpointReferenceList references={references} baseUrl={baseUrl} />
     </div>
   );
 }
