@@ -27,6 +27,7 @@ const nextConfig = {
     "@prisma/client",
     "pg",
     "pino",
+    "prom-client",
   ],
 };
 

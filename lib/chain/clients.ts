@@ -89,14 +89,14 @@ export function viemChainFor(chain: ChainId): Chain {
  */
 export const maxNodeAnswerBytes = 128 * 2 ** 20;
 
-export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter, profile: ProviderProfile = providerProfile(url)): Transport {
+export function meteredHttp(url: string, settings: ClientSettings, meter?: RpcMeter, profile: ProviderProfile = providerProfile(url), network?: ChainId): Transport {
   return http(url, {
     batch: true,
     maxResponseBodySize: maxNodeAnswerBytes,
     timeout: settings.timeoutMs,
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,
-    fetchFn: providerFetch({ profile, meter: () => meter ?? currentRpcMeter(), maxWaitMs: settings.timeoutMs }),
+    fetchFn: providerFetch({ profile, meter: () => meter ?? currentRpcMeter(), maxWaitMs: settings.timeoutMs, network }),
   });
 }
 
@@ -142,7 +142,7 @@ export function getChainClient(
   const cache = meter ? (meter.scopedClients as Map<string, ChainClient>) : sharedClients;
   const cached = cache.get(key);
   if (cached) return cached;
-  const client = createChainClient(chain, meteredHttp(url, settings, meter, providerProfile(url, providerLimitsFromEnv(chain, env))), settings);
+  const client = createChainClient(chain, meteredHttp(url, settings, meter, providerProfile(url, providerLimitsFromEnv(chain, env)), chain), settings);
   cache.set(key, client);
   return client;
 }

@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
+import { countDependencyError } from "@/lib/metrics";
+import { serverLog } from "@/lib/log";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -137,7 +139,7 @@ class UsageWriter {
     this.backlog.push(record);
     if (this.backlog.length > maxBacklog) {
       const dropped = this.backlog.splice(0, this.backlog.length - maxBacklog);
-      console.error(`[usage] backlog full: ${dropped.length} usage record(s) dropped, oldest ${dropped[0].requestId}`);
+      serverLog().error({ dropped: dropped.length, oldest_request_id: dropped[0].requestId }, "usage: backlog full; usage records dropped");
     }
     this.scheduleRetry();
   }
@@ -174,6 +176,7 @@ class UsageWriter {
           await this.writeOneByOne(batch);
           continue;
         }
+        countDependencyError("database");
         this.backlog.unshift(...batch);
         this.retryDelay = Math.min(this.retryDelay * 2, retryDelayMs.max);
         this.scheduleRetry();
@@ -182,7 +185,7 @@ class UsageWriter {
         this.retrying = 0;
       }
     }
-    console.info("[usage] kept usage records written after the database came back");
+    serverLog().info("usage: kept usage records written after the database came back");
     this.settle();
   }
 
@@ -195,7 +198,7 @@ class UsageWriter {
           this.backlog.unshift(...records.slice(index));
           return;
         }
-        console.error(`[usage] ${record.requestId}: the database refused its usage record; dropped`, error);
+        serverLog().error({ request_id: record.requestId, err: error }, "usage: the database refused a usage record; dropped");
       }
     }
   }
@@ -251,7 +254,6 @@ function writerFor(sql: SqlExecutor): UsageWriter {
  * records were still pending when it returned.
  */
 export async function drainUsageWrites(timeoutMs: number): Promise<number> {
-  const pending = () => [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
@@ -259,7 +261,12 @@ export async function drainUsageWrites(timeoutMs: number): Promise<number> {
   for (const writer of writers.values()) writer.retryNow();
   await Promise.race([Promise.all([...writers.values()].map((writer) => writer.idle())), timeout]);
   clearTimeout(timer);
-  return pending();
+  return pendingUsageRecords();
+}
+
+/** Usage records handed over and not yet written: queued, being written, or kept for when the database is back. */
+export function pendingUsageRecords(): number {
+  return [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
 }
 
 /** Records a request that charges nothing; resolves once its record has committed. */

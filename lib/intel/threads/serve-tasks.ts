@@ -8,6 +8,7 @@ import { readingAt } from "@/lib/chain/pinned-block";
 import type { ChainId } from "@/lib/chain/networks";
 import { withChainScope, type ChainScope } from "@/lib/intel/chain-scope";
 import { chainAnswer, type PresentedAnswer } from "@/lib/intel/endpoint-adapter";
+import { forwardMetricsFromThisThread, observeNodeRounds, takeForwardedMetrics } from "@/lib/metrics";
 import type { SentError, TaskMessage, WorkerMessage } from "./protocol";
 
 export type AnswerFunctions = Record<string, (input: never, scope: ChainScope) => Promise<PresentedAnswer>>;
@@ -23,10 +24,19 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
   const port = parentPort;
   if (!port) throw new Error("serveIntelTasks runs in a worker thread");
   const send = (message: WorkerMessage) => port.postMessage(message);
+  // Sent ahead of an answer, so the process has counted a read's node calls by the time it answers.
+  const sendMetrics = () => {
+    const counted = takeForwardedMetrics();
+    if (counted.length > 0) send({ kind: "metrics", counted });
+  };
+  forwardMetricsFromThisThread();
   const running = new Map<number, AbortController>();
   // The first beat says the thread has loaded; from then on, silence means a stuck loop.
   send({ kind: "beat" });
-  setInterval(() => send({ kind: "beat" }), beatIntervalMs).unref();
+  setInterval(() => {
+    sendMetrics();
+    send({ kind: "beat" });
+  }, beatIntervalMs).unref();
 
   port.on("message", (message: TaskMessage) => {
     if (message.kind === "cancel") return running.get(message.id)?.abort();
@@ -36,12 +46,17 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
     const controller = new AbortController();
     running.set(id, controller);
     const chain = input.chain as ChainId;
-    createRpcMeter(controller.signal)
+    const meter = createRpcMeter(controller.signal);
+    meter
       .run(() => withChainScope({ chain }, (scope) => readingAt(head, () => answer(input, scope))))
+      .finally(() => {
+        running.delete(id);
+        observeNodeRounds(chain, meter.usage().rounds);
+        sendMetrics();
+      })
       .then(
         (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) } }),
         (error: unknown) => send({ kind: "failed", id, error: sendable(error) }),
-      )
-      .finally(() => running.delete(id));
+      );
   });
 }
