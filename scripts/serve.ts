@@ -26,7 +26,7 @@ import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
-import { createLogger, serverLog, setServerLog } from "@/lib/server/log";
+import { serverLog } from "@/lib/server/log";
 import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, registerProcessGauges, startMetricsServer, type MetricsSource } from "@/lib/server/metrics";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import { demoExampleRequests } from "@/demo-chain/requests";
@@ -37,9 +37,10 @@ const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_UR
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const dev = mode === "dev";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-// Start-up, stop and request lines share one logger: JSON lines under `npm start`, readable lines
-// under `npm run dev`, unless LOG_FORMAT says otherwise (workers run this too).
-setServerLog(createLogger({ env: { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || (dev ? "pretty" : "json") } }));
+// Start-up, stop and request lines share one format, and so do the processes started from here
+// (workers, the embedded database), which inherit it: JSON lines under `npm start`, readable lines
+// under `npm run dev`, unless LOG_FORMAT says otherwise.
+process.env.LOG_FORMAT ||= dev ? "pretty" : "json";
 const log = serverLog();
 
 type Step = { name: string; run: () => Promise<void> };
