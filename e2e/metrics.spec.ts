@@ -11,25 +11,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { admin, embeddedEnv, freePort, npmUntilReady, shareDemoChainStates, stopStarted, type Started } from "./support/own-server";
 import { e2eStateFile, type E2eState } from "./support/paths";
+import { parseExposition, total } from "../test/support/prometheus-text";
 
 test.setTimeout(600_000);
-
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-/** The samples of a Prometheus text exposition. */
-function parseExposition(text: string): Sample[] {
-  return text.split("\n").flatMap((line) => {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) return [];
-    const labels = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    return [{ name: match[1], labels, value: Number(match[3]) }];
-  });
-}
-
-/** The sum of a metric's samples whose labels include `labels`. */
-function total(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
-}
 
 /** One request on a connection of its own, so a cluster's workers take turns answering. */
 function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
@@ -43,7 +27,6 @@ function request(url: string, options: { method?: string; headers?: Record<strin
     req.end(options.body);
   });
 }
-
 
 for (const processes of [1, 2] as const) {
   test(`${processes} server process${processes > 1 ? "es" : ""}: one scrape of the metrics port sees every request, node call and refusal, behind its token`, async () => {

@@ -10,21 +10,7 @@ import { intelThreadPool, resetIntelThreadPool } from "@/lib/intel/threads/pool"
 import { localMetrics, registerProcessGauges, startMetricsServer, type MetricsServer } from "@/lib/server/metrics";
 import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { createHarness, type Harness } from "../support/harness";
-
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-function parseExposition(text: string): Sample[] {
-  return text.split("\n").flatMap((line) => {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) return [];
-    const labels = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    return [{ name: match[1], labels, value: Number(match[3]) }];
-  });
-}
-
-function total(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)).reduce((sum, s) => sum + s.value, 0);
-}
+import { parseExposition, total, type Sample } from "../support/prometheus-text";
 
 const token = "metrics-test-token";
 let chain: DemoChain;
