@@ -30,6 +30,7 @@ const nextConfig = {
     // Loaded by Node from node_modules: the MCP endpoint uses its server and transport only, and
     // the package also carries express and hono, which the bundle has no use for.
     "@modelcontextprotocol/sdk",
+    "prom-client",
   ],
 };
 

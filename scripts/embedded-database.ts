@@ -3,6 +3,7 @@
 // past its timeout. Started by the server (`startEmbeddedDatabaseProcess`), it serves PGlite on
 // loopback, says where over IPC, and closes when the server tells it to or goes away.
 import { serveEmbeddedDatabase } from "@/lib/db/embedded";
+import { serverLog } from "@/lib/log";
 
 async function main() {
   const served = await serveEmbeddedDatabase();
@@ -11,7 +12,7 @@ async function main() {
     closing ??= served.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`database: closing the embedded database failed: ${error instanceof Error ? error.message : String(error)}`);
+        serverLog().error({ err: error instanceof Error ? error.message : String(error) }, "database: closing the embedded database failed");
         process.exit(1);
       },
     );
@@ -30,6 +31,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  serverLog().error({ err: error }, "database: the embedded database could not start");
   process.exit(1);
 });

@@ -26,6 +26,8 @@ import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
+import { serverLog } from "@/lib/server/log";
+import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, registerProcessGauges, startMetricsServer, type MetricsSource } from "@/lib/server/metrics";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import { demoExampleRequests } from "@/demo-chain/requests";
 import { forgetRunningDemoChains, recordRunningDemoChains } from "@/demo-chain/running";
@@ -35,6 +37,11 @@ const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_UR
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const dev = mode === "dev";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// Start-up, stop and request lines share one format, and so do the processes started from here
+// (workers, the embedded database), which inherit it: JSON lines under `npm start`, readable lines
+// under `npm run dev`, unless LOG_FORMAT says otherwise.
+process.env.LOG_FORMAT ||= dev ? "pretty" : "json";
+const log = serverLog();
 
 type Step = { name: string; run: () => Promise<void> };
 // What was started, in order; a stop undoes it in reverse, also when the start fails half-way.
@@ -42,11 +49,13 @@ const started: Step[] = [];
 let stopRequested: ((signal: string) => void) | null = null;
 
 async function main() {
+  // A wrong metrics setting stops the start before anything is started.
+  const metrics = metricsSettings();
   if (!process.env.DATABASE_URL) {
     const embedded = await startEmbeddedDatabaseProcess();
     process.env.DATABASE_URL = embedded.url;
     started.push({ name: "embedded database closed", run: embedded.close });
-    console.log(`database: embedded PGlite in ${dataDir()} (migrated; its own process, served on ${new URL(embedded.url).host} to the server and the operator CLI)`);
+    log.info(`database: embedded PGlite in ${dataDir()} (migrated; its own process, served on ${new URL(embedded.url).host} to the server and the operator CLI)`);
   } else {
     // An unmigrated database would answer every request 500: migrate it (under a lock, so servers
     // starting together do not race) or, with MIGRATE_ON_START=off, refuse to start and say how.
@@ -54,19 +63,19 @@ async function main() {
     await client.connect();
     try {
       const { applied } = await prepareSchemaOnStart(pgExecutor(client));
-      console.log(`database: PostgreSQL from DATABASE_URL (${applied.length ? `applied ${applied.length} pending migration(s): ${applied.join(", ")}` : "schema current"})`);
+      log.info(`database: PostgreSQL from DATABASE_URL (${applied.length ? `applied ${applied.length} pending migration(s): ${applied.join(", ")}` : "schema current"})`);
     } finally {
       await client.end();
     }
   }
 
-  console.log(describeRateLimitStore());
+  log.info(describeRateLimitStore());
 
   // No node configured at all: one local demo chain per network (chain ids 1, 8453, 56),
   // seeded with the demo scenarios and reloaded from a saved state after the first start.
   const configured = Object.values(rpcSettings).filter((name) => process.env[name]);
   if (configured.length === 0 && process.env.DEMO_CHAINS !== "off") {
-    const demo = await startDemoChains({ log: (line) => console.log(`chains: ${line}`) });
+    const demo = await startDemoChains({ log: (line) => log.info(`chains: ${line}`) });
     started.push({ name: "demo chains stopped", run: demo.stop });
     for (const [chain, setting] of Object.entries(rpcSettings)) process.env[setting] = demo[chain as keyof typeof rpcSettings].rpcUrl;
     // The operator CLI run beside this server reads where the chains listen (a card's token is checked on its chain).
@@ -76,20 +85,20 @@ async function main() {
     // The reference pages offer requests that answer here: the demo's own, on the Ethereum chain.
     demoExamples = demoExampleRequests("eth", demo.eth.addressBook);
     demoCard = { chain: "eth", address: demo.eth.addressBook.scenarios.healthy.token.address };
-    console.log("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
+    log.info("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
-    console.log(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
+    log.info(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
     // What each configured node serves (past state, ots_, overrides), found beside the start-up.
     for (const [chain, setting] of Object.entries(rpcSettings)) {
       if (!process.env[setting]) continue;
       probeNode(chain as ChainId, getChainClient(chain as ChainId))
-        .then((found) => console.log(describeCapabilities(found)))
-        .catch((error: unknown) => console.log(`chains: ${chain} node could not be probed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`));
+        .then((found) => log.info(describeCapabilities(found)))
+        .catch((error: unknown) => log.info(`chains: ${chain} node could not be probed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`));
     }
   }
 
   if (dev) await seedDemoAccountsOnStart(demoCard);
-  else for (const warning of signInStartWarnings()) console.warn(warning);
+  else for (const warning of signInStartWarnings()) log.warn(warning);
 
   const plan = serverProcessPlan(process.env, { dev });
   // Intelligence reads run off each process's request thread (lib/intel/threads); workers inherit these.
@@ -98,12 +107,15 @@ async function main() {
   if (plan.count === 1) {
     if (demoExamples) setDemoExampleRequests(demoExamples);
     const served = await serveApp();
-    console.log(`${readyLine()} — 1 process (${plan.why}), ${threadsLine()}`);
+    if (metrics) await serveMetrics(metrics, localMetrics());
+    log.info(`${readyLine()} — 1 process (${plan.why}), ${threadsLine()}`);
     stopRequested = (signal) => void stop(signal, served);
     return;
   }
   await superviseWorkers(plan.count, demoExamples);
-  console.log(`${readyLine()} — ${plan.count} processes (${plan.why}), ${threadsLine()}`);
+  // The workers serve the requests; the supervisor sums their registries for each scrape.
+  if (metrics) await serveMetrics(metrics, clusterMetrics());
+  log.info(`${readyLine()} — ${plan.count} processes (${plan.why}), ${threadsLine()}`);
   stopRequested = (signal) => void stopWorkers(signal);
 }
 
@@ -118,8 +130,16 @@ function readyLine() {
   return `ready: ${base} (${mode}${hostname === "127.0.0.1" ? ", loopback only" : `, on ${hostname}`}) — portal ${base}/developers, API reference ${base}/docs`;
 }
 
+async function serveMetrics(settings: NonNullable<ReturnType<typeof metricsSettings>>, source: MetricsSource) {
+  const listening = await startMetricsServer(settings, source);
+  started.push({ name: "metrics closed", run: listening.close });
+  log.info(`metrics: ${listening.url}${settings.token ? " (bearer token required)" : ""}`);
+}
+
 /** Serves the app from this process: the only one, or one of the cluster's workers. */
 async function serveApp() {
+  registerProcessGauges();
+  if (cluster.isWorker) answerClusterScrapes();
   const port = Number(process.env.PORT ?? 3000);
   // Loopback unless told otherwise: a container sets HOST=0.0.0.0 on purpose.
   const hostname = process.env.HOST || "127.0.0.1";
@@ -176,7 +196,7 @@ async function superviseWorkers(count: number, examples: ExampleRequests | null)
       // One that fails to start would fail again: the start fails instead of looping.
       if (!serving) return reject(new Error(`a server worker exited (${signal ?? `code ${code}`}) before it was serving`));
       if (stopping) return;
-      console.error(`server: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
+      log.error(`server: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
       fork();
     });
   });
@@ -193,7 +213,7 @@ function runWorker() {
       serveApp().then(
         (served) => (stopRequested = (signal) => void stop(signal, served)),
         (error: unknown) => {
-          console.error(error);
+          log.error({ err: error }, "server: a worker could not start serving");
           process.exit(1);
         },
       );
@@ -206,7 +226,7 @@ function runWorker() {
 async function stopWorkers(signal: string) {
   stopping = true;
   const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-  console.log(`stop: ${signal}; stopping ${workers.length} server processes`);
+  log.info(`stop: ${signal}; stopping ${workers.length} server processes`);
   await Promise.all(
     workers.map(
       (worker) =>
@@ -217,9 +237,9 @@ async function stopWorkers(signal: string) {
         }),
     ),
   );
-  console.log("stop: server processes stopped");
+  log.info("stop: server processes stopped");
   await undoStarted();
-  console.log("stop: done");
+  log.info("stop: done");
   process.exit(0);
 }
 
@@ -236,8 +256,8 @@ function attachHotReload(app: unknown, server: import("node:http").Server) {
 async function undoStarted() {
   for (const step of started.splice(0).reverse()) {
     await step.run().then(
-      () => console.log(`stop: ${step.name}`),
-      (error: unknown) => console.error(`stop: ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      () => log.info(`stop: ${step.name}`),
+      (error: unknown) => log.error(`stop: ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
 }
@@ -249,17 +269,17 @@ let firstSignalAt = 0;
 async function stop(signal: string, served: ReturnType<typeof createAppServer>) {
   stopping = true;
   const grace = shutdownGraceMs();
-  console.log(`stop: ${signal}; refusing new requests, waiting up to ${grace} ms for ${served.inFlight()} in flight`);
+  log.info(`stop: ${signal}; refusing new requests, waiting up to ${grace} ms for ${served.inFlight()} in flight`);
   const drained = await served.drain(grace);
-  console.log(`stop: requests drained (${drained.finished} finished, ${drained.cutOff} cut off, ${drained.refused} refused while stopping)`);
+  log.info(`stop: requests drained (${drained.finished} finished, ${drained.cutOff} cut off, ${drained.refused} refused while stopping)`);
   const pending = await drainUsageWrites(1_500);
-  console.log(`stop: usage records written${pending ? ` (${pending} still pending)` : ""}`);
+  log.info(`stop: usage records written${pending ? ` (${pending} still pending)` : ""}`);
   await closeProcessDatabase().then(
-    () => console.log("stop: database connections closed"),
-    (error: unknown) => console.error(`stop: closing database connections failed: ${error instanceof Error ? error.message : String(error)}`),
+    () => log.info("stop: database connections closed"),
+    (error: unknown) => log.error(`stop: closing database connections failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   await undoStarted();
-  console.log("stop: done");
+  log.info("stop: done");
   process.exit(0);
 }
 
@@ -269,20 +289,20 @@ function onSignal(signal: NodeJS.Signals) {
   if (stopping && Date.now() - firstSignalAt < 1_000) return;
   if (stopping) {
     // A second signal means "now": the exit hook still kills the demo chains.
-    console.log(`stop: ${signal} again; exiting now`);
+    log.info(`stop: ${signal} again; exiting now`);
     process.exit(1);
   }
   firstSignalAt = Date.now();
   // Whatever happens, the process is gone soon after the grace period (under 10 s by default).
   const deadline = shutdownGraceMs() + 4_500;
   setTimeout(() => {
-    console.error(`stop: did not finish within ${deadline} ms; exiting`);
+    log.error(`stop: did not finish within ${deadline} ms; exiting`);
     process.exit(1);
   }, deadline).unref();
   if (stopRequested) return stopRequested(signal);
   // Still starting: undo what has started so far.
   stopping = true;
-  console.log(`stop: ${signal} while starting`);
+  log.info(`stop: ${signal} while starting`);
   void undoStarted().then(() => process.exit(0));
 }
 
@@ -290,8 +310,8 @@ process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
 if (cluster.isPrimary) {
-  main().catch(async (error) => {
-    console.error(error);
+  main().catch(async (error: unknown) => {
+    log.error({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
     await undoStarted();
     process.exit(1);
   });

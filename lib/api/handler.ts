@@ -22,6 +22,7 @@ import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { settleSuccess } from "@/lib/billing/settle";
 import { serverLog } from "@/lib/server/log";
+import { countApiRequest, countDependencyError } from "@/lib/metrics";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings } from "@/lib/settings";
 import { recordFailedUsage, recordUsage, type RequestVia, type UsageRecord } from "@/lib/usage/record";
@@ -193,6 +194,7 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
       }
     }
     const databaseDown = isDatabaseUnavailable(caught);
+    if (databaseDown) countDependencyError("database");
     if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
     if (claim?.kind === "run") claim.finish(null);
     if (sql && key) {
@@ -213,10 +215,12 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
   } finally {
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.
+    const durationMs = performance.now() - started;
     serverLog().info(
-      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(performance.now() - started) },
+      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(durationMs) },
       "request",
     );
+    countApiRequest({ endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, durationMs });
     // A failure before the catch could release it still lets this process's waiting repeats go on.
     if (claim?.kind === "run") claim.finish(null);
     scope.dispose();

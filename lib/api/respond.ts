@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api-contract/api-error";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
+import { serverLog } from "@/lib/log";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -86,13 +87,13 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ChainUnavailableError) return new ApiError("unavailable", error.message, { cause: error });
   if (isDatabaseUnavailable(error)) {
-    console.warn(`[${requestId}] database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    serverLog().warn({ request_id: requestId, err: error instanceof Error ? error.message.split("\n")[0] : String(error) }, "database unavailable");
     return new ApiError("unavailable", databaseUnavailableMessage, { cause: error });
   }
   if (isSchemaBehind(error)) {
-    console.error(`[${requestId}] the database schema is behind this version: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    serverLog().error({ request_id: requestId, err: error instanceof Error ? error.message.split("\n")[0] : String(error) }, "the database schema is behind this version");
     return new ApiError("unavailable", "The database schema is behind this version of the server; the operator must run `npm run db:migrate`.", { cause: error });
   }
-  console.error(`[${requestId}] internal error`, error);
+  serverLog().error({ request_id: requestId, err: error }, "internal error");
   return new ApiError("internal_error");
 }

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { dataDir } from "@/lib/db/data-dir";
+import { serverLog } from "@/lib/log";
 
 const holder = globalThis as unknown as { __authSecret?: string };
 
@@ -14,7 +15,7 @@ export function authSecret(env: NodeJS.ProcessEnv = process.env): string {
   holder.__authSecret = readOrCreate(file);
   if (env.NODE_ENV === "production") {
     // Instances with different secrets reject each other's sign-in links.
-    console.warn(`sign-in: AUTH_SECRET is not set; using the one kept in ${file}. Set AUTH_SECRET when running more than one instance.`);
+    serverLog().warn(`sign-in: AUTH_SECRET is not set; using the one kept in ${file}. Set AUTH_SECRET when running more than one instance.`);
   }
   return holder.__authSecret;
 }

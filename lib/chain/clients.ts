@@ -89,14 +89,14 @@ export const maxNodeAnswerBytes = 128 * 2 ** 20;
  * when given, otherwise in the node scope of the async context that sends the request. The
  * URL's provider profile (shared by every client of that URL) keeps its limits.
  */
-export function meteredHttp(url: string, settings: ClientSettings, scope?: NodeScope, profile: ProviderProfile = providerProfile(url)): Transport {
+export function meteredHttp(url: string, settings: ClientSettings, scope?: NodeScope, profile: ProviderProfile = providerProfile(url), network?: ChainId): Transport {
   return http(url, {
     batch: true,
     maxResponseBodySize: maxNodeAnswerBytes,
     timeout: settings.timeoutMs,
     retryCount: settings.retryCount,
     retryDelay: settings.retryDelayMs,
-    fetchFn: providerFetch({ profile, scope: () => scope ?? currentNodeScope(), maxWaitMs: settings.timeoutMs }),
+    fetchFn: providerFetch({ profile, scope: () => scope ?? currentNodeScope(), maxWaitMs: settings.timeoutMs, network }),
   });
 }
 
@@ -144,7 +144,7 @@ export function getChainClient(
   const cache = own ?? sharedClients;
   const cached = cache.get(key);
   if (cached) return cached;
-  const client = createChainClient(chain, meteredHttp(url, settings, own ? scope : undefined, providerProfile(url, providerLimitsFromEnv(chain, env))), settings);
+  const client = createChainClient(chain, meteredHttp(url, settings, own ? scope : undefined, providerProfile(url, providerLimitsFromEnv(chain, env)), chain), settings);
   cache.set(key, client);
   return client;
 }

@@ -3,6 +3,7 @@
 // values actually read from a node go in, so a failure or a gap is asked again next time.
 // Nothing here needs sharing between instances: every instance reads the same facts.
 import type { Address, Hash } from "viem";
+import { countFactLookup } from "@/lib/metrics";
 
 export type FactValues = {
   decimals: number;
@@ -75,6 +76,7 @@ export class FactsCache {
     read: () => Promise<FactValues[F] | null>,
   ): Promise<FactValues[F] | null> {
     const cached = this.get(evmChainId, address, fact);
+    countFactLookup(fact, cached !== undefined);
     if (cached !== undefined) return cached;
     const value = await read();
     if (value !== null && value !== undefined) this.set(evmChainId, address, fact, value);

@@ -27,7 +27,7 @@ export function currentNodeScope(): NodeScope | undefined {
  * A scope of its own for one request or task: a meter under the current one (an enclosing
  * measurement sees its round trips too), its own clients, and `signal` (else the enclosing one's).
  */
-export function inNodeScope<T>(options: { signal?: AbortSignal }, work: () => Promise<T>): Promise<T> {
+export function inNodeScope<T>(options: { signal?: AbortSignal }, work: (scope: NodeScope) => Promise<T>): Promise<T> {
   const outer = currentNodeScope();
   const scope: NodeScope = {
     meter: new RpcMeter(outer?.meter),
@@ -35,7 +35,7 @@ export function inNodeScope<T>(options: { signal?: AbortSignal }, work: () => Pr
     clients: new Map(),
     block: outer?.block,
   };
-  return storage.run(scope, work);
+  return storage.run(scope, () => work(scope));
 }
 
 /**
@@ -61,8 +61,8 @@ export function pinnedBlock(): bigint | undefined {
 export async function withRpcMeter<T>(fn: () => Promise<T>): Promise<{ result: T; usage: RpcUsage }> {
   let meter: RpcMeter | undefined;
   try {
-    const result = await inNodeScope({}, () => {
-      meter = currentNodeScope()!.meter;
+    const result = await inNodeScope({}, (scope) => {
+      meter = scope.meter;
       return fn();
     });
     return { result, usage: meter!.usage() };

@@ -8,6 +8,7 @@
 import { readRefusalOf, type RpcErrorObject } from "./refusals";
 import type { ProviderProfile } from "./provider-profile";
 import type { NodeScope } from "./node-scope";
+import { countNodeRefusal, countNodeRoundTrip } from "@/lib/metrics";
 
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
@@ -22,6 +23,8 @@ export type ProviderFetchOptions = {
   maxWaitMs: number;
   /** Pause before asking again for a call a lagging backend could not serve. */
   staleRetryDelayMs?: number;
+  /** The network the metrics count this provider's calls under. */
+  network?: string;
 };
 
 const jsonHeaders = { "content-type": "application/json" };
@@ -128,9 +131,32 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+const methodOf = (call: Call | undefined) => (typeof call?.method === "string" ? call.method : "unknown");
+
+/**
+ * Counts what the node refused in this reply, by method: a whole-request rate limit (HTTP 429)
+ * refuses every call sent; otherwise each answer's error is read against the refusal table, and
+ * its method found by the answer's id (a lone call's answer, or one without an id, by position).
+ */
+function countRefusals(network: string, sent: readonly (Call | undefined)[], reply: Reply) {
+  if (reply.response.status === 429) {
+    for (const call of sent) countNodeRefusal(network, methodOf(call), "rate_limited");
+    return;
+  }
+  const answers: (Answer | undefined)[] = Array.isArray(reply.data) ? reply.data : [reply.data as Answer | undefined];
+  const byId = new Map(sent.map((call) => [idOf(call), call]));
+  answers.forEach((answer, i) => {
+    const refusal = readRefusalOf(errorOf(answer));
+    if (!refusal) return;
+    const call = sent.length === 1 ? sent[0] : (byId.get(idOf(answer)) ?? sent[i]);
+    countNodeRefusal(network, methodOf(call), refusal.meaning);
+  });
+}
+
 /** A fetch for viem's http transport that keeps one provider's limits. */
 export function providerFetch(options: ProviderFetchOptions): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const { profile, maxWaitMs } = options;
+  const network = options.network ?? "unknown";
   const staleDelay = options.staleRetryDelayMs ?? 250;
 
   return async (input, init = {}) => {
@@ -139,7 +165,8 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     const signal = scope?.signal && init.signal ? AbortSignal.any([init.signal, scope.signal]) : (scope?.signal ?? init.signal ?? undefined);
     const body = typeof init.body === "string" ? init.body : undefined;
 
-    const post = async (payload: string, calls: number, attempt = 0): Promise<Reply> => {
+    const post = async (payload: string, sent: readonly (Call | undefined)[], attempt = 0): Promise<Reply> => {
+      const calls = sent.length;
       const wait = profile.limiter.reserve(calls);
       if (wait > maxWaitMs) {
         profile.limiter.release(calls);
@@ -152,6 +179,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       await sleep(wait, signal);
       const answered = scope?.meter.record(calls);
       profile.limiter.sent(calls);
+      countNodeRoundTrip(network, sent.map(methodOf));
       let response: Response;
       let text: string;
       try {
@@ -161,11 +189,12 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         answered?.();
       }
       const reply: Reply = { response, text, data: parse(text) };
+      countRefusals(network, sent, reply);
       const limited = rateLimitOf(reply);
       if (!limited) return reply;
       const after = retryAfterMs(response.headers.get("retry-after"));
       profile.rateLimited(after, limited.stated, limited.said);
-      if (attempt < 2 && (after ?? 1_000) <= maxWaitMs) return post(payload, calls, attempt + 1);
+      if (attempt < 2 && (after ?? 1_000) <= maxWaitMs) return post(payload, sent, attempt + 1);
       // viem would wait out the Retry-After again on its own, beyond the request's deadline; the limiter's pause already holds it.
       const headers = new Headers(response.headers);
       headers.delete("retry-after");
@@ -201,7 +230,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         const failed = parts.find((part): part is Reply => !Array.isArray(part));
         return failed ?? (parts as Answer[][]).flat();
       }
-      const reply = await post(JSON.stringify(calls), calls.length);
+      const reply = await post(JSON.stringify(calls), calls);
       const refused = batchRefusal(reply, calls.length);
       if (refused) {
         const stated = refused.maxBatch !== undefined && refused.maxBatch < calls.length ? refused.maxBatch : undefined;
@@ -250,12 +279,13 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       const result = await exchange(parsed as Call[], true);
       return Array.isArray(result) ? jsonResponse(result) : passThrough(result);
     }
-    const reply = await post(body ?? "", 1);
+    const single = [parsed as Call | undefined];
+    const reply = await post(body ?? "", single);
     if (!reply.response.ok || !parsed) return passThrough(reply);
     // A lagging backend behind a load balancer says "header not found" for a block its peers have.
     if (readRefusalOf(errorOf(reply.data))?.meaning !== "state_not_available") return passThrough(reply);
     await sleep(staleDelay, signal);
-    const second = await post(body ?? "", 1);
+    const second = await post(body ?? "", single);
     return passThrough(second.response.status === 429 ? reply : second);
   };
 }

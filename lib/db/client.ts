@@ -11,6 +11,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { openEmbeddedDatabase, servedEmbeddedUrl } from "./embedded";
 import { pgExecutor, pgliteExecutor, type SqlExecutor } from "./sql-executor";
+import { serverLog } from "@/lib/log";
 
 export type Db = PrismaClient;
 export type { Prisma } from "./generated/client";
@@ -50,7 +51,7 @@ export async function createDatabase(env: NodeJS.ProcessEnv = process.env): Prom
     });
     // An idle connection the server drops (restart, admin termination) is replaced on next
     // use; without a listener the pool would turn it into an uncaught exception.
-    pool.on("error", (error) => console.warn(`[db] idle connection dropped: ${error.message}`));
+    pool.on("error", (error) => serverLog().warn({ err: error.message }, "db: idle connection dropped"));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,

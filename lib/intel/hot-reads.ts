@@ -14,6 +14,8 @@ import type { ChainClient } from "@/lib/chain/clients";
 import { currentNodeScope } from "@/lib/chain/node-scope";
 import type { EndpointResult } from "@/lib/api-contract/endpoint";
 import { RespClient } from "@/lib/redis/resp-client";
+import { countKeptAnswer } from "@/lib/metrics";
+import { serverLog } from "@/lib/log";
 
 export type KeptAnswer = { block: string; result: EndpointResult };
 
@@ -80,7 +82,7 @@ export class RedisAnswerStore implements AnswerStore {
   #warn(error: unknown) {
     if (this.#warned) return;
     this.#warned = true;
-    console.warn(`hot reads: Redis did not keep or give an answer, reading from the node instead (${error instanceof Error ? error.message : String(error)})`);
+    serverLog().warn({ err: error instanceof Error ? error.message : String(error) }, "hot reads: Redis did not keep or give an answer, reading from the node instead");
   }
 }
 
@@ -114,7 +116,9 @@ export async function sharedRead(key: string, client: ChainClient, store: Answer
   const running = inFlight.get(key);
   if (running && !running.signal?.aborted) {
     try {
-      return (await running.reading).result;
+      const shared = (await running.reading).result;
+      countKeptAnswer("shared");
+      return shared;
     } catch (error) {
       if (!running.signal?.aborted) throw error;
     }
@@ -123,7 +127,11 @@ export async function sharedRead(key: string, client: ChainClient, store: Answer
   // Registered before the first node call, so callers arriving while the head is asked wait too.
   const reading = (async () => {
     const [head, kept] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), store.get(key)]);
-    if (kept && kept.block === head.toString()) return kept;
+    if (kept && kept.block === head.toString()) {
+      countKeptAnswer("kept");
+      return kept;
+    }
+    countKeptAnswer("read");
     const answer = await read(head);
     await store.set(key, answer);
     return answer;

@@ -7,10 +7,11 @@ import { newId } from "@/lib/ids";
 import { audit } from "@/lib/operator/audit";
 import { createKey, createProject, publishCard } from "@/lib/operator/operations";
 import type { CardTokenReader } from "@/lib/metadata/card-token";
+import { serverLog } from "@/lib/log";
 
 export const demoAccounts = { user: "demo@localhost", staff: "staff@localhost" } as const;
 
-export async function seedDemoAccounts(db: Db, log: (line: string) => void = console.log) {
+export async function seedDemoAccounts(db: Db, log: (line: string) => void = (line) => serverLog().info(line)) {
   const existing = await db.user.findUnique({ where: { email: demoAccounts.user } });
   if (existing) {
     log(`demo: sign in as ${demoAccounts.user} (user) or ${demoAccounts.staff} (staff); the link appears in this log`);
@@ -54,7 +55,7 @@ export async function seedDemoCard(db: Db, token: { chain: string; address: stri
     },
     { readToken: options.readToken },
   );
-  (options.log ?? console.log)(`demo: published a discover card on ${card.tokenSymbol ?? token.address} (${token.chain}) as ${demoAccounts.user}`);
+  (options.log ?? ((line: string) => serverLog().info(line)))(`demo: published a discover card on ${card.tokenSymbol ?? token.address} (${token.chain}) as ${demoAccounts.user}`);
   return card;
 }
 
@@ -66,7 +67,7 @@ export async function seedDemoAccountsOnStart(card?: { chain: string; address: s
     await seedDemoAccounts(prisma);
     if (card) await seedDemoCard(prisma, card);
   } catch (error) {
-    console.warn(`demo: could not seed the demo accounts (${(error as Error).message})`);
+    serverLog().warn({ err: (error as Error).message }, "demo: could not seed the demo accounts");
   } finally {
     await close();
   }

@@ -11,6 +11,7 @@ import { MemoryWindowStore } from "./memory-store";
 export { rateLimitHeaders } from "./headers";
 export { RateLimitStoreError, type RateDecision, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 import { RateLimitStoreError, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
+import { serverLog } from "@/lib/log";
 
 class UpstashWindowStore implements WindowStore {
   private readonly limiters = new Map<string, Ratelimit>();
@@ -133,7 +134,7 @@ const holder = globalThis as unknown as { __rateLimiter?: RateLimiter };
 export function getRateLimiter(): RateLimiter {
   if (!holder.__rateLimiter) {
     holder.__rateLimiter = createRateLimiter();
-    if (holder.__rateLimiter.kind === "memory") console.log(describeRateLimitStore());
+    if (holder.__rateLimiter.kind === "memory") serverLog().info(describeRateLimitStore());
   }
   return holder.__rateLimiter;
 }

@@ -5,6 +5,7 @@
 // matched to commands in order, as Redis answers them.
 import net from "node:net";
 import tls from "node:tls";
+import { countDependencyError } from "@/lib/metrics";
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; /** When it was written (ms). */ sentAt: number };
 type Argument = string | number;
@@ -251,6 +252,7 @@ export class RespClient {
     this.awaiting = [];
     this.queued = [];
     this.outgoing = [];
+    if (failed.length > 0 && !this.closed) countDependencyError("redis", failed.length);
     for (const pending of failed) pending.reject(error);
     if (this.closed && this.socket) {
       this.socket.destroy();

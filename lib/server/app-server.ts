@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api-contract/api-error";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain } from "./failure-reply";
 import { refuseConnect, refuseUnparsable, underApi } from "./request-guard";
+import { serverLog } from "./log";
 
 type Env = Record<string, string | undefined>;
 
@@ -57,7 +58,7 @@ function refuseWhileStopping(req: IncomingMessage, res: ServerResponse) {
 }
 
 export function createAppServer(handler: RequestListener, options: { env?: Env; log?: (line: string) => void } = {}): AppServer {
-  const log = options.log ?? console.warn;
+  const log = options.log ?? ((line: string) => serverLog().warn(line));
   const open = new Set<ServerResponse>();
   let stopping = false;
   let refused = 0;

@@ -11,6 +11,7 @@ import { ApiError } from "@/lib/api-contract/api-error";
 import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/api-contract/endpoints";
 import { newRequestId } from "@/lib/api/respond";
 import { writeFailure, writePlain, writeRawFailure } from "./failure-reply";
+import { serverLog } from "@/lib/log";
 
 /** What route handlers can serve; anything else under the API is refused here. */
 export const servedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -90,6 +91,8 @@ export function inspectRequest(method: string, target: string): Verdict {
 
 export type GuardLog = (line: string) => void;
 
+const warnInServerLog: GuardLog = (line) => serverLog().warn(line);
+
 /**
  * The largest body a request outside the API may send. Auth.js's forms (a sign-in request, a
  * sign-out) are a few hundred bytes; the portal's forms (server actions) a few KiB. The API has
@@ -137,7 +140,7 @@ function lingerBeforeClosing(socket: Socket): void {
 }
 
 /** Answers the request when it must not reach Next; returns true when it did. */
-export function guardRequest(req: IncomingMessage, res: ServerResponse, log: GuardLog = console.warn): boolean {
+export function guardRequest(req: IncomingMessage, res: ServerResponse, log: GuardLog = warnInServerLog): boolean {
   const method = req.method ?? "GET";
   const target = req.url ?? "/";
   const verdict = inspectRequest(method, target);
@@ -166,7 +169,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, log: Gua
 }
 
 /** CONNECT never becomes a request event; node:http hands over the socket instead. */
-export function refuseConnect(req: IncomingMessage, socket: Duplex, log: GuardLog = console.warn): void {
+export function refuseConnect(req: IncomingMessage, socket: Duplex, log: GuardLog = warnInServerLog): void {
   const target = req.url ?? "";
   const verdict = inspectRequest("CONNECT", target);
   const error = verdict.pass ? new ApiError("bad_request", "CONNECT is not served.") : verdict.error;
@@ -176,7 +179,7 @@ export function refuseConnect(req: IncomingMessage, socket: Duplex, log: GuardLo
 }
 
 /** A request node:http cannot parse: a 400 envelope and one log line instead of a bare close. */
-export function refuseUnparsable(error: Error & { code?: string }, socket: Duplex, log: GuardLog = console.warn): void {
+export function refuseUnparsable(error: Error & { code?: string }, socket: Duplex, log: GuardLog = warnInServerLog): void {
   if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
   // Node's own answers for these two say what happened better than a 400 would.
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return void socket.end("HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n");

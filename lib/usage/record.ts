@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
+import { countDependencyError } from "@/lib/metrics";
+import { serverLog } from "@/lib/log";
 
 export type RequestVia = "api" | "mcp";
 
@@ -141,7 +143,7 @@ class UsageWriter {
     this.backlog.push(record);
     if (this.backlog.length > maxBacklog) {
       const dropped = this.backlog.splice(0, this.backlog.length - maxBacklog);
-      console.error(`[usage] backlog full: ${dropped.length} usage record(s) dropped, oldest ${dropped[0].requestId}`);
+      serverLog().error({ dropped: dropped.length, oldest_request_id: dropped[0].requestId }, "usage: backlog full; usage records dropped");
     }
     this.scheduleRetry();
   }
@@ -178,6 +180,7 @@ class UsageWriter {
           await this.writeOneByOne(batch);
           continue;
         }
+        countDependencyError("database");
         this.backlog.unshift(...batch);
         this.retryDelay = Math.min(this.retryDelay * 2, retryDelayMs.max);
         this.scheduleRetry();
@@ -186,7 +189,7 @@ class UsageWriter {
         this.retrying = 0;
       }
     }
-    console.info("[usage] kept usage records written after the database came back");
+    serverLog().info("usage: kept usage records written after the database came back");
     this.settle();
   }
 
@@ -199,7 +202,7 @@ class UsageWriter {
           this.backlog.unshift(...records.slice(index));
           return;
         }
-        console.error(`[usage] ${record.requestId}: the database refused its usage record; dropped`, error);
+        serverLog().error({ request_id: record.requestId, err: error }, "usage: the database refused a usage record; dropped");
       }
     }
   }
@@ -255,7 +258,6 @@ function writerFor(sql: SqlExecutor): UsageWriter {
  * records were still pending when it returned.
  */
 export async function drainUsageWrites(timeoutMs: number): Promise<number> {
-  const pending = () => [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
@@ -263,7 +265,12 @@ export async function drainUsageWrites(timeoutMs: number): Promise<number> {
   for (const writer of writers.values()) writer.retryNow();
   await Promise.race([Promise.all([...writers.values()].map((writer) => writer.idle())), timeout]);
   clearTimeout(timer);
-  return pending();
+  return pendingUsageRecords();
+}
+
+/** Usage records handed over and not yet written: queued, being written, or kept for when the database is back. */
+export function pendingUsageRecords(): number {
+  return [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
 }
 
 /** Records a request that charges nothing; resolves once its record has committed. */

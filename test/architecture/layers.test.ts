@@ -33,7 +33,7 @@ const files = new Set(["lib", "components", "app", "scripts", "demo-chain"].flat
  * below. Lowest first; a file takes the floor of the longest prefix that names it.
  */
 const floors: { floor: string; paths: string[] }[] = [
-  { floor: "vocabulary", paths: ["lib/error-chain.ts", "lib/hash.ts", "lib/ids.ts", "lib/api-contract/error-codes.ts", "lib/api-contract/api-error.ts", "lib/schemas/provenance.ts", "lib/schemas/vocabulary.ts"] },
+  { floor: "vocabulary", paths: ["lib/error-chain.ts", "lib/hash.ts", "lib/log.ts", "lib/metrics.ts", "lib/ids.ts", "lib/api-contract/error-codes.ts", "lib/api-contract/api-error.ts", "lib/schemas/provenance.ts", "lib/schemas/vocabulary.ts"] },
   { floor: "chain and stores", paths: ["lib/chain/", "lib/db/", "lib/redis/"] },
   { floor: "schemas, settings and keys", paths: ["lib/schemas/", "lib/settings.ts", "lib/keys/"] },
   { floor: "API contract", paths: ["lib/api-contract/"] },

@@ -12,6 +12,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { KeptAnswer } from "@/lib/intel/hot-reads";
+import { addForwardedMetrics } from "@/lib/metrics";
+import { serverLog } from "@/lib/log";
 import type { TaskMessage, WorkerMessage } from "./protocol";
 
 type Pending = { resolve: (answer: KeptAnswer) => void; reject: (error: unknown) => void; thread: Thread };
@@ -45,7 +47,7 @@ export class IntelThreadPool {
   readonly #options: Required<PoolOptions>;
 
   constructor(options: PoolOptions) {
-    this.#options = { entry: defaultEntry(), stuckAfterMs: 10_000, log: (line) => console.error(line), ...options };
+    this.#options = { entry: defaultEntry(), stuckAfterMs: 10_000, log: (line) => serverLog().warn(line), ...options };
     for (let i = 0; i < options.threads; i++) this.#threads.push(this.#start());
     this.#watch = setInterval(() => this.#checkStuck(), 1_000);
     this.#watch.unref();
@@ -93,6 +95,7 @@ export class IntelThreadPool {
       thread.lastBeat = Date.now();
       thread.markLoaded();
       if (message.kind === "beat") return;
+      if (message.kind === "metrics") return addForwardedMetrics(message.counted);
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);

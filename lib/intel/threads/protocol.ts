@@ -2,6 +2,7 @@
 // by structured clone (bigints included); an ApiError crosses as its code, message and headers.
 import type { KeptAnswer } from "@/lib/intel/hot-reads";
 import type { ErrorCode } from "@/lib/api-contract/error-codes";
+import type { ForwardedMetric } from "@/lib/metrics";
 
 export type TaskMessage =
   | { kind: "run"; id: number; endpoint: string; input: Record<string, unknown>; head: bigint }
@@ -14,4 +15,6 @@ export type WorkerMessage =
   | { kind: "done"; id: number; answer: KeptAnswer }
   | { kind: "failed"; id: number; error: SentError }
   /** Sent every second while the thread's event loop turns: silence means it is stuck. */
-  | { kind: "beat" };
+  | { kind: "beat" }
+  /** What the thread counted (node calls, refusals, rounds, cached facts), for its process's metrics; sent before each answer and with each beat. */
+  | { kind: "metrics"; counted: ForwardedMetric[] };

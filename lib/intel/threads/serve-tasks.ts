@@ -4,9 +4,11 @@
 import { parentPort } from "node:worker_threads";
 import { isApiError } from "@/lib/api-contract/api-error";
 import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
+import type { RpcMeter } from "@/lib/chain/rpc-meter";
 import type { ChainId } from "@/lib/chain/networks";
 import { withChainScope, type ChainScope } from "@/lib/intel/chain-scope";
 import { chainAnswer, type PresentedAnswer } from "@/lib/intel/endpoint-adapter";
+import { forwardMetricsFromThisThread, observeNodeRounds, takeForwardedMetrics } from "@/lib/metrics";
 import type { SentError, TaskMessage, WorkerMessage } from "./protocol";
 
 export type AnswerFunctions = Record<string, (input: never, scope: ChainScope) => Promise<PresentedAnswer>>;
@@ -22,10 +24,19 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
   const port = parentPort;
   if (!port) throw new Error("serveIntelTasks runs in a worker thread");
   const send = (message: WorkerMessage) => port.postMessage(message);
+  // Sent ahead of an answer, so the process has counted a read's node calls by the time it answers.
+  const sendMetrics = () => {
+    const counted = takeForwardedMetrics();
+    if (counted.length > 0) send({ kind: "metrics", counted });
+  };
+  forwardMetricsFromThisThread();
   const running = new Map<number, AbortController>();
   // The first beat says the thread has loaded; from then on, silence means a stuck loop.
   send({ kind: "beat" });
-  setInterval(() => send({ kind: "beat" }), beatIntervalMs).unref();
+  setInterval(() => {
+    sendMetrics();
+    send({ kind: "beat" });
+  }, beatIntervalMs).unref();
 
   port.on("message", (message: TaskMessage) => {
     if (message.kind === "cancel") return running.get(message.id)?.abort();
@@ -35,11 +46,19 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
     const controller = new AbortController();
     running.set(id, controller);
     const chain = input.chain as ChainId;
-    inNodeScope({ signal: controller.signal }, () => withChainScope({ chain }, (scope) => readingAt(head, () => answer(input, scope))))
+    let meter: RpcMeter | undefined;
+    inNodeScope({ signal: controller.signal }, (scope) => {
+      meter = scope.meter;
+      return withChainScope({ chain }, (chainScope) => readingAt(head, () => answer(input, chainScope)));
+    })
+      .finally(() => {
+        running.delete(id);
+        if (meter) observeNodeRounds(chain, meter.usage().rounds);
+        sendMetrics();
+      })
       .then(
         (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) } }),
         (error: unknown) => send({ kind: "failed", id, error: sendable(error) }),
-      )
-      .finally(() => running.delete(id));
+      );
   });
 }
