@@ -12,12 +12,19 @@ export function curlSample(baseUrl: string, call: SampleCall): string {
   return lines.join("\n");
 }
 
+/**
+ * A script's lines with its body (the lines from `async function main() {` on) run by main().
+ * Inside a function: top-level await is not allowed in a CommonJS .ts file, which is what
+ * `npx tsx sample.ts` or ts-node make of a file in a package without "type": "module".
+ */
+function runnableNodeScript(lines: string[]): string {
+  return [...lines, `}`, ``, `main().catch((error) => {`, `  console.error(error);`, `  process.exit(1);`, `});`].join("\n");
+}
+
 export function typescriptSample(baseUrl: string, call: SampleCall): string {
   const init = [`  method: "${call.method}",`, `  headers: { "X-API-Key": process.env.API_KEY!${call.body ? ', "Content-Type": "application/json"' : ""} },`];
   if (call.body) init.push(`  body: JSON.stringify(${JSON.stringify(call.body)}),`);
-  // Inside a function: top-level await is not allowed in a CommonJS .ts file, which is what
-  // `npx tsx sample.ts` or ts-node make of a file in a package without "type": "module".
-  return [
+  return runnableNodeScript([
     `// Keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
     `async function main() {`,
     `  const response = await fetch("${baseUrl}${call.path}", {`,
@@ -26,13 +33,7 @@ export function typescriptSample(baseUrl: string, call: SampleCall): string {
     `  const result = await response.json();`,
     `  if (!result.ok) throw new Error(\`\${result.error} (request \${result.request_id})\`);`,
     `  console.log(result.data, result.meta.credits_charged);`,
-    `}`,
-    ``,
-    `main().catch((error) => {`,
-    `  console.error(error);`,
-    `  process.exit(1);`,
-    `});`,
-  ].join("\n");
+  ]);
 }
 
 export function pythonSample(baseUrl: string, call: SampleCall): string {
@@ -70,7 +71,7 @@ export function mcpClientConfig(mcpUrl: string): string {
 
 /** The same connection from code, with the official SDK's client: list the tools, call one. */
 export function mcpTypescriptSample(mcpUrl: string, tool: string, args: Record<string, unknown>): string {
-  return [
+  return runnableNodeScript([
     `// npm install @modelcontextprotocol/sdk — keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
     `import { Client } from "@modelcontextprotocol/sdk/client/index.js";`,
     `import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";`,
@@ -87,11 +88,5 @@ export function mcpTypescriptSample(mcpUrl: string, tool: string, args: Record<s
     `  // A refusal is a tool error whose structured content carries the API's error code and request id.`,
     `  console.log(result.isError ? "error" : "ok", JSON.stringify(result.structuredContent).slice(0, 200));`,
     `  await client.close();`,
-    `}`,
-    ``,
-    `main().catch((error) => {`,
-    `  console.error(error);`,
-    `  process.exit(1);`,
-    `});`,
-  ].join("\n");
+  ]);
 }
