@@ -8,6 +8,7 @@ import path from "node:path";
 import type { EmailConfig } from "next-auth/providers/email";
 import { emailAddressSchema } from "@/lib/accounts/email-address";
 import { sendMail } from "./smtp";
+import { serverLog } from "@/lib/log";
 
 export const signInLinkMaxAgeSeconds = 60 * 60;
 
@@ -32,10 +33,10 @@ export async function deliverSignInLink(entry: OutboxEntry, env: NodeJS.ProcessE
   }
   if (env.AUTH_EMAIL_SERVER) {
     await sendMail(env.AUTH_EMAIL_SERVER, { from: env.AUTH_EMAIL_FROM || "sign-in@localhost", to: entry.to, subject: "Your sign-in link", text: signInText(entry) });
-    console.log(`sign-in: link mailed to ${entry.to}`);
+    serverLog().info({ to: entry.to }, `sign-in: link mailed to ${entry.to}`);
     return;
   }
-  console.log(`sign-in: link for ${entry.to} (valid until ${entry.expires}): ${entry.url}`);
+  serverLog().info(`sign-in: link for ${entry.to} (valid until ${entry.expires}): ${entry.url}`);
 }
 
 export function emailProvider(): EmailConfig {

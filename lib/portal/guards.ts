@@ -11,6 +11,7 @@ import { portalActionPolicy } from "@/lib/rate-limit/policies";
 import type { ActionResult } from "./action-result";
 import { portalDeps } from "./deps";
 import { PortalAccessError, PortalInputError, notFoundMessage, parseInput } from "./errors";
+import { serverLog } from "@/lib/log";
 
 export type PortalUser = { id: string; email: string; name: string | null; role: "user" | "staff" };
 export type UserContext = { db: Db; user: PortalUser; isStaff: boolean; /** Who the audit log names. */ actor: string; now: Date };
@@ -96,7 +97,7 @@ function failure(error: unknown): ActionResult<never> {
   if (error instanceof PortalInputError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors };
   if (error instanceof PortalAccessError) return { ok: false, error: error.message };
   if (isApiError(error)) return { ok: false, error: error.message };
-  console.error("portal: action failed", error);
+  serverLog().error({ err: error }, "portal: action failed");
   return { ok: false, error: "Something went wrong. Try again." };
 }
 
@@ -143,7 +144,7 @@ function routeFailure(error: unknown): Response {
     return Response.json({ error: error.message }, { status });
   }
   if (error instanceof PortalInputError) return Response.json({ error: error.message }, { status: 400 });
-  console.error("portal: route failed", error);
+  serverLog().error({ err: error }, "portal: route failed");
   return Response.json({ error: "Something went wrong. Try again." }, { status: 500 });
 }
 

@@ -17,6 +17,7 @@ import { safeReturnPath } from "@/lib/portal/return-path";
 import { demoAccounts, seedDemoAccounts, seedDemoCard } from "@/lib/portal/seed";
 import type { CardTokenReader } from "@/lib/metadata/card-token";
 import { openPortalDatabase } from "./support/world";
+import { captureServerLog } from "../support/log-capture";
 
 function formErrors(form: Record<string, unknown>): Record<string, string> {
   try {
@@ -115,11 +116,14 @@ describe("sign-in", () => {
   it("prints the link in one log line and, when asked, appends it to an outbox file", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
     const outbox = path.join(dir, "outbox.jsonl");
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    await deliverSignInLink({ to: "x@example.com", url: "http://localhost/api/auth/callback/email?token=t", expires: "2030-01-01T00:00:00.000Z" }, { NODE_ENV: "test", AUTH_EMAIL_OUTBOX: outbox });
-    expect(log).toHaveBeenCalledTimes(1);
-    expect(log.mock.calls[0][0]).toMatch(/^sign-in: link for x@example\.com .*: http:\/\/localhost\/api\/auth\/callback\/email\?token=t$/);
-    log.mockRestore();
+    const log = captureServerLog();
+    try {
+      await deliverSignInLink({ to: "x@example.com", url: "http://localhost/api/auth/callback/email?token=t", expires: "2030-01-01T00:00:00.000Z" }, { NODE_ENV: "test", AUTH_EMAIL_OUTBOX: outbox });
+    } finally {
+      log.restore();
+    }
+    expect(log.lines).toHaveLength(1);
+    expect((JSON.parse(log.lines[0]!) as { msg: string }).msg).toMatch(/^sign-in: link for x@example\.com .*: http:\/\/localhost\/api\/auth\/callback\/email\?token=t$/);
     expect(JSON.parse(fs.readFileSync(outbox, "utf8").trim())).toMatchObject({ to: "x@example.com" });
   });
 });
