@@ -58,6 +58,7 @@ export function apiRoute<Id extends EndpointId>(id: Id, implementation: Endpoint
 /** Unknown paths and methods under /v1/api, and the paths not available in v1. */
 export async function answerUnmatched(request: Request, subpath: string): Promise<Response> {
   const requestId = newRequestId();
+  const started = performance.now();
   try {
     const settings = await getSettings(await apiDeps().db());
     if (!settings.publicApiEnabled) throw new ApiError("public_api_disabled");
@@ -69,13 +70,23 @@ export async function answerUnmatched(request: Request, subpath: string): Promis
     }
     throw new ApiError("not_found", subpath ? `No endpoint at ${apiBasePath}/${subpath}.` : `${apiBasePath} lists no endpoints itself; see /docs for them.`);
   } catch (error) {
-    return failureResponse(requestId, toApiError(error, requestId));
+    const refusal = toApiError(error, requestId);
+    // Under one label: the paths callers make up must not each become a metric series.
+    countAnswered(findEndpoint(subpath)?.id ?? "(unmatched)", request, started, refusal);
+    return failureResponse(requestId, refusal);
   }
+}
+
+/** health and the paths no endpoint serves have no request line or record; they are counted all the same. */
+function countAnswered(endpoint: string, request: Request, started: number, refusal?: ApiError) {
+  const status = refusal ? refusal.status : 200;
+  countApiRequest({ endpoint, method: request.method, status, outcome: refusal ? errorCodes[refusal.code].outcome : "success", durationMs: performance.now() - started });
 }
 
 /** health: no key, no envelope; 404 when the public API is off, 503 when the database cannot say. */
 async function answerHealth(request: Request): Promise<Response> {
   const requestId = newRequestId();
+  const started = performance.now();
   const deps = apiDeps();
   // Health carries no key: it spends its caller's address budget, and says so in RateLimit headers.
   // A store that cannot answer leaves the headers out rather than failing health (Redis is not the app).
@@ -87,9 +98,12 @@ async function answerHealth(request: Request): Promise<Response> {
     const behind = await schemaBehind(await deps.sql());
     if (behind) throw new ApiError("unavailable", behind, { headers: { "retry-after": "30" } });
     assertPublicApiOn(await getSettings(await deps.db()));
+    countAnswered("health", request, started);
     return jsonResponse(200, { ok: true, service: serviceName, version: "v1", generated_at: deps.now().toISOString() }, requestId, rateHeaders);
   } catch (error) {
-    return failureResponse(requestId, toApiError(error, requestId), rateHeaders);
+    const refusal = toApiError(error, requestId);
+    countAnswered("health", request, started, refusal);
+    return failureResponse(requestId, refusal, rateHeaders);
   }
 }
 

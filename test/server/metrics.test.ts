@@ -70,6 +70,9 @@ describe("the metrics listener", () => {
     expect((await analysis()).status).toBe(200);
     expect((await h.call("GET", "me")).status).toBe(401);
     expect((await h.call("POST", "contract/analysis", { key: "dia_live_not_a_key", body: { chain: "eth", address } })).status).toBe(401);
+    expect((await h.call("GET", "health")).status).toBe(200);
+    expect((await h.call("GET", "intel/no-such-endpoint", { key })).status).toBe(404);
+    expect((await h.call("GET", "contract/analysis", { key })).status).toBe(405);
 
     const after = (await scrape(`Bearer ${token}`)).samples;
     const moved = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
@@ -77,8 +80,11 @@ describe("the metrics listener", () => {
     expect(moved("dia_api_requests_total", { endpoint: "contract/analysis", method: "POST", status: "200", outcome: "success" })).toBe(2);
     expect(moved("dia_api_requests_total", { endpoint: "me", method: "GET", status: "401", outcome: "denied" })).toBe(1);
     expect(moved("dia_api_requests_total", { endpoint: "contract/analysis", method: "POST", status: "401", outcome: "denied" })).toBe(1);
-    expect(moved("dia_api_request_duration_seconds_count", { endpoint: "contract/analysis" })).toBe(3);
-    expect(moved("dia_api_request_duration_seconds_bucket", { endpoint: "contract/analysis", le: "+Inf" })).toBe(3);
+    expect(moved("dia_api_requests_total", { endpoint: "health", method: "GET", status: "200", outcome: "success" })).toBe(1);
+    expect(moved("dia_api_requests_total", { endpoint: "(unmatched)", method: "GET", status: "404", outcome: "client_error" })).toBe(1);
+    expect(moved("dia_api_requests_total", { endpoint: "contract/analysis", method: "GET", status: "405", outcome: "client_error" })).toBe(1);
+    expect(moved("dia_api_request_duration_seconds_count", { endpoint: "contract/analysis" })).toBe(4);
+    expect(moved("dia_api_request_duration_seconds_bucket", { endpoint: "contract/analysis", le: "+Inf" })).toBe(4);
     expect(moved("dia_api_request_duration_seconds_sum", { endpoint: "contract/analysis" })).toBeGreaterThan(0);
     // The head reads on this thread, the analysis's own calls on the intelligence thread, forwarded.
     expect(moved("dia_node_requests_total", { network: "eth", method: "eth_blockNumber" })).toBeGreaterThanOrEqual(2);
