@@ -17,6 +17,7 @@ export {
   type StartDemoChainsOptions,
 } from "./start";
 export { DEMO_GENESIS_TIMESTAMP, DEMO_START_TIMESTAMP } from "./timeline";
+export { demoDiscoverCards, type DemoCard } from "./cards";
 export { LP_UNLOCK_TIME } from "./scenarios/locked-liquidity";
 export { DEMO_MNEMONIC, WALLET_ROLES, type WalletRole } from "./wallets";
 export { DEMO_VENUES, type DemoVenues, type V3FeeTier } from "./networks";

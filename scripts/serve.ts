@@ -17,7 +17,7 @@ import { peerAddressHeader, peerSecret, peerSecretHeader, settleForwardedHeaders
 import { signInStartWarnings } from "@/lib/auth/email";
 import { seedDemoAccountsOnStart } from "@/lib/portal/seed";
 import { describeRateLimitStore } from "@/lib/rate-limit";
-import { startDemoChains } from "@/demo-chain";
+import { demoDiscoverCards, startDemoChains, type DemoCard } from "@/demo-chain";
 import { demoChainDataSetting, setDemoExampleRequests, type ExampleRequests } from "@/lib/chain/demo-data";
 import { describeCapabilities, probeNode } from "@/lib/chain/capabilities";
 import { getChainClient } from "@/lib/chain/clients";
@@ -84,7 +84,7 @@ async function main() {
     process.env[demoChainDataSetting] = "1";
     // The reference pages offer requests that answer here: the demo's own, on the Ethereum chain.
     demoExamples = demoExampleRequests("eth", demo.eth.addressBook);
-    demoCard = { chain: "eth", address: demo.eth.addressBook.scenarios.healthy.token.address };
+    demoCards = demoDiscoverCards(demo.eth.addressBook);
     log.info("chains: DEMO DATA — local anvil chains for eth, base and bsc (addresses: npx tsx scripts/demo-chain.ts --print-addresses)");
   } else {
     log.info(`chains: ${configured.length ? configured.join(", ") : "none (DEMO_CHAINS=off)"}`);
@@ -97,7 +97,7 @@ async function main() {
     }
   }
 
-  if (dev) await seedDemoAccountsOnStart(demoCard);
+  if (dev) await seedDemoAccountsOnStart(demoCards);
   else for (const warning of signInStartWarnings()) log.warn(warning);
 
   const plan = serverProcessPlan(process.env, { dev });
@@ -169,8 +169,8 @@ async function serveApp() {
 
 /** Requests that answer on the demo chains, which workers receive from the supervisor (they start no chains). */
 let demoExamples: ExampleRequests | null = null;
-/** The demo chain's healthy token, published as a discover card on a fresh demo install. */
-let demoCard: { chain: string; address: string } | undefined;
+/** The demo's discover cards on the Ethereum demo chain, published on a fresh demo install. */
+let demoCards: DemoCard[] = [];
 
 type WorkerMessage = { kind: "examples"; examples: ExampleRequests | null } | { kind: "stop" };
 /** A worker's first word: it listens now (a message sent before its listener exists is lost). */

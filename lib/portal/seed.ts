@@ -34,38 +34,33 @@ export async function seedDemoAccounts(db: Db, log: (line: string) => void = (li
   return { created: true as const, userId: user.id, projectId: project.id, keyId: key.id, liveKeyId: live.id, liveKey: live.fullKey };
 }
 
+/** A card the demo publishes: its words; its token's name and symbol come from the chain, as every card's do. */
+export type SeedCard = { chain: string; token: string; hook: string; bullets: string[] };
+
 /**
- * One published card on the demo chain's healthy token, by demo@localhost, so discover has
- * something to show on a fresh demo install. Its words are the token's facts on the demo chain;
- * its name and symbol come from the chain, as every card's do. Published once: a card on that token
- * (kept or hidden by staff since) leaves it alone.
+ * The demo's discover cards, by demo@localhost, so discover has something to show on a fresh demo
+ * install. Each is published once: a token that has a card (kept, or hidden by staff since) is left alone.
  */
-export async function seedDemoCard(db: Db, token: { chain: string; address: string }, options: { readToken?: CardTokenReader; log?: (line: string) => void } = {}) {
-  const existing = await db.discoverCard.findFirst({ where: { chain: token.chain, token: token.address.toLowerCase() } });
-  if (existing) return null;
-  const card = await publishCard(
-    db,
-    "seed",
-    {
-      publisherEmail: demoAccounts.user,
-      chain: token.chain,
-      token: token.address,
-      hook: "A clean launch to try discover on: ownership renounced, liquidity burned",
-      bullets: ["owner() is the zero address: no one holds the owner's powers", "The pool's LP tokens were sent to the burn address", "Demo data: this token lives on the local demo chain"],
-    },
-    { readToken: options.readToken },
-  );
-  (options.log ?? ((line: string) => serverLog().info(line)))(`demo: published a discover card on ${card.tokenSymbol ?? token.address} (${token.chain}) as ${demoAccounts.user}`);
-  return card;
+export async function seedDemoCards(db: Db, cards: readonly SeedCard[], options: { readToken?: CardTokenReader; log?: (line: string) => void } = {}) {
+  const log = options.log ?? ((line: string) => serverLog().info(line));
+  const published = [];
+  for (const seed of cards) {
+    const existing = await db.discoverCard.findFirst({ where: { chain: seed.chain, token: seed.token.toLowerCase() } });
+    if (existing) continue;
+    const card = await publishCard(db, "seed", { publisherEmail: demoAccounts.user, ...seed }, { readToken: options.readToken });
+    published.push(card);
+  }
+  if (published.length > 0) log(`demo: published ${published.length} discover card${published.length === 1 ? "" : "s"} (${published.map((card) => card.tokenSymbol ?? card.token).join(", ")}) as ${demoAccounts.user}`);
+  return published;
 }
 
-/** For scripts/serve.ts in dev: its own short-lived client on the configured database; `card`: the demo chain's healthy token, when the demo chains run. */
-export async function seedDemoAccountsOnStart(card?: { chain: string; address: string }) {
+/** For scripts/serve.ts in dev: its own short-lived client on the configured database; `cards`: the demo's discover cards, when the demo chains run. */
+export async function seedDemoAccountsOnStart(cards: readonly SeedCard[] = []) {
   const { createPrismaClient } = await import("@/lib/db/client");
   const { prisma, close } = await createPrismaClient();
   try {
     await seedDemoAccounts(prisma);
-    if (card) await seedDemoCard(prisma, card);
+    await seedDemoCards(prisma, cards);
   } catch (error) {
     serverLog().warn({ err: (error as Error).message }, "demo: could not seed the demo accounts");
   } finally {

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi, inject } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { deliverSignInLink } from "@/lib/auth/email";
 import { hashApiKey } from "@/lib/keys/api-key";
@@ -14,7 +14,8 @@ import { PortalInputError } from "@/lib/portal/errors";
 import { keyFormSchema, keyOptionsFromForm, keyState, validateKeyOptions } from "@/lib/portal/keys";
 import { splitListText as splitList } from "@/lib/keys/allow-lists";
 import { safeReturnPath } from "@/lib/portal/return-path";
-import { demoAccounts, seedDemoAccounts, seedDemoCard } from "@/lib/portal/seed";
+import { demoAccounts, seedDemoAccounts, seedDemoCards } from "@/lib/portal/seed";
+import { demoDiscoverCards } from "@/demo-chain";
 import type { CardTokenReader } from "@/lib/metadata/card-token";
 import { openPortalDatabase } from "./support/world";
 import { captureServerLog } from "../support/log-capture";
@@ -165,17 +166,28 @@ describe("accounts", () => {
     expect(live.permissions).toContain("contract:read");
   });
 
-  it("publishes one discover card on the demo's healthy token, by demo@localhost, once", async () => {
+  it("publishes the demo's discover cards (each scenario's facts, each saying it is demo data) by demo@localhost, once", async () => {
     await seedDemoAccounts(db, () => undefined);
-    const token = { chain: "eth", address: "0x1111111111111111111111111111111111111111" };
-    const readToken: CardTokenReader = async () => ({ name: "Healthy Demo Token", symbol: "HLTH" });
+    const book = inject("demoChains").books.eth;
+    const seeds = demoDiscoverCards(book);
+    // The chain's own names, as the address book recorded them.
+    const tokens = [book.scenarios.healthy.token, book.scenarios.lockedLiquidity.token, book.scenarios.timelockOwned.token, book.realTokens.scenarios.uniswapUni.token];
+    const readToken: CardTokenReader = async (_chain, address) => {
+      const token = tokens.find((entry) => entry.address.toLowerCase() === address.toLowerCase())!;
+      return { name: token.name, symbol: token.symbol };
+    };
     const lines: string[] = [];
-    const card = await seedDemoCard(db, token, { readToken, log: (line) => lines.push(line) });
-    expect(await seedDemoCard(db, token, { readToken, log: (line) => lines.push(line) })).toBeNull();
-    const cards = await db.discoverCard.findMany({ where: { token: token.address }, include: { publisher: true } });
-    expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ id: card!.id, chain: "eth", tokenName: "Healthy Demo Token", tokenSymbol: "HLTH", publisher: { email: demoAccounts.user } });
-    expect(cards[0].bullets.length).toBeGreaterThan(0);
-    expect(lines).toEqual([`demo: published a discover card on HLTH (eth) as ${demoAccounts.user}`]);
+    const published = await seedDemoCards(db, seeds, { readToken, log: (line) => lines.push(line) });
+    expect(await seedDemoCards(db, seeds, { readToken, log: (line) => lines.push(line) })).toEqual([]);
+    const cards = await db.discoverCard.findMany({ where: { token: { in: tokens.map((token) => token.address.toLowerCase()) } }, include: { publisher: true } });
+    expect(cards.map((card) => card.id).sort()).toEqual(published.map((card) => card.id).sort());
+    expect(cards.map((card) => card.tokenSymbol).sort()).toEqual(["HLTH", "LOCKED", "TLOCK", "UNI"]);
+    for (const card of cards) {
+      expect(card.publisher.email).toBe(demoAccounts.user);
+      expect(card.bullets).toContain("Demo data: this token lives on the local demo chain");
+    }
+    expect(cards.find((card) => card.tokenSymbol === "LOCKED")!.hook).toContain("2030-01-01");
+    expect(cards.find((card) => card.tokenSymbol === "TLOCK")!.hook).toContain("2 days");
+    expect(lines).toEqual([`demo: published 4 discover cards (HLTH, LOCKED, TLOCK, UNI) as ${demoAccounts.user}`]);
   });
 });
