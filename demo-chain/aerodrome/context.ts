@@ -1,10 +1,9 @@
 // What the Aerodrome scenarios share: the scenario context plus the placed venue, and reads of a
 // scenario's token and of a classic pool's record.
-import { erc20Abi, getAddress, type Address } from "viem";
+import { getAddress, type Address } from "viem";
 import type { ScenarioContext } from "../scenarios/common";
 import type { AerodromeCanonical } from "./placement";
 import type { AerodromeVenue } from "./venue";
-import type { ScenarioToken } from "../scenarios/common";
 
 export type LpHolding = { holder: Address; balance: string };
 
@@ -28,17 +27,6 @@ export type AerodromeContext = ScenarioContext & { aerodrome: AerodromeCanonical
 /** The first depositor's MINIMUM_LIQUIDITY holder in an Aerodrome classic pool. */
 export const LOCKED_LIQUIDITY_HOLDER = getAddress("0x0000000000000000000000000000000000000001");
 
-export async function tokenRecord(ctx: AerodromeContext, address: Address): Promise<ScenarioToken> {
-  const read = <T>(functionName: "name" | "symbol" | "decimals" | "totalSupply") =>
-    ctx.player.read<T>(address, erc20Abi, functionName);
-  const [name, symbol, decimals, totalSupply] = await Promise.all([
-    read<string>("name"),
-    read<string>("symbol"),
-    read<number>("decimals"),
-    read<bigint>("totalSupply"),
-  ]);
-  return { address, name, symbol, decimals: Number(decimals), totalSupply: totalSupply.toString() };
-}
 
 export async function classicPoolRecord(ctx: AerodromeContext, pool: Address): Promise<AerodromePoolRecord> {
   const abi = ctx.venue.abis.pool;

@@ -2,15 +2,12 @@
 // any scenario, played after all of them.
 
 import { DEMO_AERODROME } from "../networks";
-import { playAerodromeStable } from "../scenarios/aerodrome-stable";
-import { playAerodromeVolatile } from "../scenarios/aerodrome-volatile";
+import { playAerodromeStable, type AerodromeStableScenario } from "../scenarios/aerodrome-stable";
+import { playAerodromeVolatile, type AerodromeVolatileScenario } from "../scenarios/aerodrome-volatile";
 import type { ScenarioContext } from "../scenarios/common";
-import { playSlipstream } from "../scenarios/slipstream";
+import { playSlipstream, type SlipstreamScenario } from "../scenarios/slipstream";
 import { placeAerodrome, type AerodromeCanonical } from "./placement";
 import { createAerodromeVenue } from "./venue";
-import type { AerodromeStableScenario } from "../scenarios/aerodrome-stable";
-import type { AerodromeVolatileScenario } from "../scenarios/aerodrome-volatile";
-import type { SlipstreamScenario } from "../scenarios/slipstream";
 
 export type AerodromeScenarios = {
   aerodromeVolatile: AerodromeVolatileScenario;

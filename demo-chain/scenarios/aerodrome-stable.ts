@@ -3,13 +3,10 @@
 // depth: the stable curve pays close to 1:1 where a constant-product pool would not.
 import type { Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, tokenRecord, type AerodromeContext } from "../aerodrome/context";
-import { ref } from "../player";
-import { artifact, deployContract, HOUR, MINUTE, startScenario, wholeTokens } from "./common";
-import type { AerodromePoolRecord, LpHolding } from "../aerodrome/context";
+import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, type AerodromeContext, type AerodromePoolRecord, type LpHolding } from "../aerodrome/context";
+import { ref, type TxRef } from "../player";
+import { artifact, deployContract, HOUR, MINUTE, startScenario, wholeTokens, type ScenarioToken, tokenSummary } from "./common";
 import type { ClassicPoolState } from "../aerodrome/venue";
-import type { TxRef } from "../player";
-import type { ScenarioToken } from "./common";
 
 export type StableSwapRecord = {
   wallet: Address;
@@ -106,7 +103,7 @@ export async function playAerodromeStable(ctx: AerodromeContext): Promise<Aerodr
     title: "Aerodrome stable pool",
     proves:
       "An Aerodrome classic stable pool (x³y + xy³ = k, 0.05%) between an 18-decimal token and 6-decimal USDC: swaps both ways close to 1:1, a large one far better than x·y = k.",
-    token: await tokenRecord(ctx, token),
+    token: await tokenSummary(ctx, token),
     quote: usdc.address,
     deployer: deployer.address,
     deployTx: ref(deployTx),

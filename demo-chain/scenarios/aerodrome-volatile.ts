@@ -1,17 +1,13 @@
 // Base: a token launched in an Aerodrome classic volatile pool against WETH. Half the LP is
 // burned to 0x…dEaD, a trader buys twice and sells once through the Router, the deployer claims
 // its share of the swap fees, then removes part of the LP it kept (the pool's Burn event).
-import { erc20Abi } from "viem";
-import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, tokenRecord, type AerodromeContext } from "../aerodrome/context";
+import { erc20Abi, type Address } from "viem";
+import { classicPoolRecord, lpHoldings, LOCKED_LIQUIDITY_HOLDER, type AerodromeContext, type AerodromePoolRecord, type LpHolding } from "../aerodrome/context";
 import { BURN_ADDRESS } from "../networks";
-import { ref } from "../player";
-import { bps, DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { AerodromePoolRecord, LpHolding } from "../aerodrome/context";
+import { ref, type TxRef } from "../player";
+import { bps, DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, type ScenarioToken, tokenSummary } from "./common";
 import type { ClassicPoolState } from "../aerodrome/venue";
 import type { Trade } from "../market";
-import type { TxRef } from "../player";
-import type { ScenarioToken } from "./common";
-import type { Address } from "viem";
 
 export type AerodromeVolatileScenario = {
   title: string;
@@ -98,7 +94,7 @@ export async function playAerodromeVolatile(ctx: AerodromeContext): Promise<Aero
     title: "Aerodrome volatile pool",
     proves:
       "An Aerodrome classic volatile pool (x·y = k, 0.30%): LP partly burned, Router buys and sells, fees claimed apart from the reserves, a liquidity removal by the deployer.",
-    token: await tokenRecord(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     pool: await classicPoolRecord(ctx, pool),

@@ -1,9 +1,8 @@
 // 11. The approvals wallet: an unlimited approval to the router, a limited one to another
 // spender, and one that was granted and later revoked (set back to 0).
 import { erc20Abi, maxUint256, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import { artifact, HOUR, MINUTE, native, startScenario, wholeTokens, type ScenarioContext } from "./common";
-import type { TxRef } from "../player";
 
 export type ApprovalKind = "unlimited" | "limited" | "revoked";
 

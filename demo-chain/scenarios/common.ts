@@ -4,12 +4,10 @@ import { erc20Abi, getAddress, parseEther, zeroAddress, type Address } from "vie
 import type { PrivateKeyAccount } from "viem/accounts";
 import type { CanonicalMap } from "../canonical";
 import type { Artifact } from "../compile";
-import type { Market } from "../market";
+import type { Market, PoolLaunch, PoolState, Trade } from "../market";
 import type { DemoNetwork } from "../networks";
-import type { Player, Sent } from "../player";
+import type { Player, Sent, TxRef } from "../player";
 import type { WalletRole, Wallets } from "../wallets";
-import type { PoolLaunch, PoolState, Trade } from "../market";
-import type { TxRef } from "../player";
 
 export type ScenarioToken = {
   address: Address;
@@ -106,7 +104,8 @@ export type PlayedTokenScenario<Facts> = Omit<TokenScenario<Facts>, "token" | "o
   ownershipModel: Ownership["model"];
 };
 
-export async function tokenSummary(ctx: ScenarioContext, address: Address): Promise<ScenarioToken> {
+/** A token as the book records it, read from the chain (every scenario and venue reads its tokens so). */
+export async function tokenSummary(ctx: { player: Player }, address: Address): Promise<ScenarioToken> {
   const read = <T>(functionName: "name" | "symbol" | "decimals" | "totalSupply") =>
     ctx.player.read<T>(address, erc20Abi, functionName);
   const [name, symbol, decimals, totalSupply] = await Promise.all([

@@ -1,7 +1,7 @@
 // 3. The team dump: at launch the deployer hands large allocations to three team wallets, which
 // later sell big amounts over several blocks while ordinary buyers hold the bag.
 import { erc20Abi, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import type { WalletRole } from "../wallets";
 import {
   bps,
@@ -18,7 +18,6 @@ import {
   type ScenarioContext,
 } from "./common";
 import type { PoolState, Trade } from "../market";
-import type { TxRef } from "../player";
 
 export type TeamWallet = {
   address: Address;

@@ -4,14 +4,11 @@
 // tick spacing below to two above), so the V3 pool's in-range depth crosses initialized ticks.
 // The market price is the deep pool's; the dust pool's price is noise.
 
-import { ref } from "../player";
-import { readToken, type VenueContext } from "../venues/common";
-import { buyV3, mintV3Position, v3PoolState } from "../venues/uniswap-v3";
-import { deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import { ref, type TxRef } from "../player";
+import { type VenueContext, type PositionRecord, type V3PoolRecord, type VenueScenarioBase } from "../venues/common";
+import { tokenSummary, deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
+import { buyV3, mintV3Position, v3PoolState, type V3PoolState } from "../venues/uniswap-v3";
 import type { PoolLaunch, PoolState } from "../market";
-import type { TxRef } from "../player";
-import type { PositionRecord, V3PoolRecord, VenueScenarioBase } from "../venues/common";
-import type { V3PoolState } from "../venues/uniswap-v3";
 
 export type DustV2DeepV3Scenario = VenueScenarioBase & {
   v2Pool: PoolLaunch & { finalPool: PoolState };
@@ -70,7 +67,7 @@ export async function playDustV2DeepV3(ctx: VenueContext): Promise<DustV2DeepV3S
     title: "Dust V2 pool beside a deep V3 pool",
     proves:
       "Pool choice: a token's dust V2 pool (tiny reserves, a price far off) must not set its price or liquidity; the deep V3 pool does.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     trades: [trade],

@@ -2,7 +2,7 @@
 // neither the contract nor the liquidity can be taken back.
 import { erc20Abi, type Address } from "viem";
 import { BURN_ADDRESS } from "../networks";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   bps,
@@ -16,7 +16,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type HealthyFacts = {
   renounced: true;

@@ -1,7 +1,7 @@
 // 5. The honeypot: buys go through, but the token refuses any transfer into the pair from a
 // wallet that is not whitelisted, so ordinary holders cannot sell. The owner can.
 import type { Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   buyersBuy,
@@ -15,7 +15,6 @@ import {
   type ScenarioContext,
 } from "./common";
 import type { Trade } from "../market";
-import type { TxRef } from "../player";
 
 export type HoneypotFacts = {
   owner: Address;

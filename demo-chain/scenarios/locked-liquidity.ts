@@ -1,7 +1,7 @@
 // 10. Locked liquidity: the deployer puts 90% of its LP tokens in a LiquidityTimelock until a
 // fixed date years ahead, so that share cannot be pulled before then.
 import { erc20Abi, parseEventLogs, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   bps,
@@ -15,7 +15,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type LockedLiquidityFacts = {
   locker: Address;

@@ -8,15 +8,12 @@
 // an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
 // but UNCX 2024, BNB Chain for UNCX 2024).
 import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
-import { ref } from "../player";
-import { readToken, type VenueContext } from "../venues/common";
+import { ref, type TxRef } from "../player";
+import { type VenueContext, type V3PoolRecord } from "../venues/common";
 import { DEMO_LOCKERS, type DemoLockPattern } from "../networks";
 import { buyV3, mintV3Position } from "../venues/uniswap-v3";
 import { deriveRoleWallets } from "../venues/wallets";
-import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { V3PoolRecord } from "../venues/common";
-import type { ScenarioToken, TokenScenario } from "./common";
+import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, type ScenarioToken, type TokenScenario, tokenSummary } from "./common";
 
 export type TeamFinanceLocksFacts = {
   /** Team.Finance's registry address, where the demo placed the same interface. */
@@ -364,7 +361,7 @@ async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promi
   return {
     title: "Uniswap V3 positions in UNCX's V3 locker: one lock running, one expired, one eternal",
     proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the locker lens, beside the positions' owners): the running lock is locked with its unlock date, the expired one withdrawable since its date, the eternal one locked with no end, and the kept position is the owner's.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     owner: owner.address,
     deployTx: ref(deployTx),
     pool,

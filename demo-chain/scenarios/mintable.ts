@@ -1,7 +1,7 @@
 // 4. The owner-mintable token: the owner keeps an unlimited mint, uses it after launch and sells
 // part of the new supply.
 import type { Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   buyersBuy,
@@ -15,7 +15,6 @@ import {
   type ScenarioContext,
 } from "./common";
 import type { Trade } from "../market";
-import type { TxRef } from "../player";
 
 export type MintableFacts = {
   owner: Address;

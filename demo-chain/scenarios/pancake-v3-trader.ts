@@ -2,14 +2,11 @@
 // PancakeSwap's factory and its pool deployer. A trader buys twice and sells once; each Swap event
 // carries PancakeSwap's nine fields (the protocol fees of both sides last).
 
-import { ref } from "../player";
-import { readToken, type VenueContext } from "../venues/common";
+import { ref, type TxRef } from "../player";
+import { type VenueContext, type V3PoolRecord, type VenueScenarioBase, type VenueTrade } from "../venues/common";
 import { addPancakeLiquidity, createPancakePool, swapPancake } from "../venues/pancake-v3";
-import { v3PoolState } from "../venues/uniswap-v3";
-import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { V3PoolRecord, VenueScenarioBase, VenueTrade } from "../venues/common";
-import type { V3PoolState } from "../venues/uniswap-v3";
+import { v3PoolState, type V3PoolState } from "../venues/uniswap-v3";
+import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, tokenSummary } from "./common";
 import type { Address } from "viem";
 
 export type PancakeV3TraderScenario = VenueScenarioBase & {
@@ -56,7 +53,7 @@ export async function playPancakeV3Trader(ctx: VenueContext): Promise<PancakeV3T
     title: "Trader on a PancakeSwap V3 pool",
     proves:
       "PancakeSwap V3's own Swap event (nine fields, protocol fees last) and its separate pool deployer: the pool sits at the CREATE2 address of the deployer, not of the factory.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     pool,

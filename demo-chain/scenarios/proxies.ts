@@ -2,7 +2,7 @@
 // ProxyAdmin, created by the proxy, is owned by a known wallet) and one behind a plain
 // ERC1967Proxy with the upgrade logic in the implementation (UUPS). Both are upgraded after launch.
 import { encodeFunctionData, getAddress, parseEventLogs, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   buyersBuy,
@@ -16,7 +16,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type TransparentProxyFacts = {
   proxyKind: "transparent";

@@ -8,14 +8,12 @@
 // keeps its two vested cycles only within the day (see lockers.ts).
 import { encodeFunctionData, getAddress, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { ref, type Sent } from "../player";
+import { ref, type Sent, type TxRef } from "../player";
 import { REAL_TOKEN_BUILDS, UNI_ARTIFACT, type RealTokenBuildKey } from "../real-tokens/catalog";
 import { compiledRealTokens, linkedBytecode, type RealTokenArtifact, type RealTokenArtifacts } from "../real-tokens/compile";
 import { deriveRoleWallets } from "../venues/wallets";
-import { MINUTE, native, startScenario, tokenSummary, wholeTokens, type ScenarioContext } from "./common";
+import { MINUTE, native, startScenario, tokenSummary, wholeTokens, type ScenarioContext, type ScenarioToken } from "./common";
 import type { PoolLaunch, PoolState, Trade } from "../market";
-import type { TxRef } from "../player";
-import type { ScenarioToken } from "./common";
 
 /** What a power does to the token, in the vocabulary intel/risk reports powers with. */
 export type RealTokenPowerKind =

@@ -2,7 +2,7 @@
 // PAUSER_ROLE to a third, the minter mints, the pauser pauses and unpauses, and one minter's role
 // is revoked later.
 import { keccak256, toHex, zeroHash, type Address, type Hex } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   buyersBuy,
@@ -16,7 +16,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type RoleChange = { role: string; roleId: Hex; account: Address; tx: TxRef };
 

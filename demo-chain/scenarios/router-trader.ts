@@ -8,13 +8,11 @@
 // that one transaction): the tokens that arrived or left, and the native coin that left or arrived
 // with the gas taken out. Those, not the pool's amounts, are what the trade cost or brought in.
 import { erc20Abi, parseEventLogs, type Address } from "viem";
-import { priceOf } from "../market";
-import { ref, type Sent } from "../player";
+import { priceOf, type PoolLaunch } from "../market";
+import { ref, type Sent, type TxRef } from "../player";
 import { DEADLINE, type VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
 import { artifact, deployContract, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { PoolLaunch } from "../market";
-import type { TxRef } from "../player";
 
 /** One trade of the router trader, with what its own balances did across the trade's block. */
 export type RouterTrade = {

@@ -1,7 +1,7 @@
 // 2. The rug: the deployer seeds the pool, lets buyers in, then pulls almost all the liquidity
 // and sells everything it holds into what is left, so the price collapses.
 import { erc20Abi, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   bps,
   buyersBuy,
@@ -16,7 +16,6 @@ import {
   type ScenarioContext,
 } from "./common";
 import type { PoolState, Trade } from "../market";
-import type { TxRef } from "../player";
 
 export type RugFacts = {
   liquidityPuller: Address;

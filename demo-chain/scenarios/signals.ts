@@ -6,12 +6,10 @@
 // holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
 // is the zero address.
 import { encodeFunctionData, erc20Abi, getAddress, maxUint160, maxUint256, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import { PERMIT2_EXPIRATION, permit2Abi, type VenueContext } from "../venues/common";
 import { DEMO_LOCKERS, DEMO_STANDARD_BRIDGE } from "../networks";
-import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { TokenScenario } from "./common";
+import { artifact, DAY, deployContract, finalizeTokenScenario, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens, type TokenScenario } from "./common";
 import type { SiphonFacts } from "./siphon";
 import type { ElasticSupplyFacts, HiddenBalanceFacts } from "./supply-tricks";
 

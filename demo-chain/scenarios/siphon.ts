@@ -3,12 +3,10 @@
 // Three buyers buy through the V2 pool; the owner then takes half of the first buyer's tokens and
 // nine tenths of the second's, quietly. The third is left alone.
 import type { Address } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import type { VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
-import { artifact, deployContract, finalizeTokenScenario, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { TokenScenario } from "./common";
+import { artifact, deployContract, finalizeTokenScenario, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, type TokenScenario } from "./common";
 
 export type SiphonFacts = {
   /** Holders the owner took tokens from with syncRewards, which emits no Transfer. */

@@ -3,14 +3,11 @@
 // full-range position NFT; a trader buys twice and sells once through the SwapRouter; the deployer
 // then takes out a quarter of the liquidity (decreaseLiquidity) and collects it with its fees.
 import { getAddress, parseEventLogs, type Address } from "viem";
-import { tokenRecord, type AerodromeContext } from "../aerodrome/context";
-import { sqrtPriceFor } from "../aerodrome/venue";
-import { ref } from "../player";
-import { DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { SlipstreamPoolState } from "../aerodrome/venue";
+import { type AerodromeContext } from "../aerodrome/context";
+import { sqrtPriceFor, type SlipstreamPoolState } from "../aerodrome/venue";
+import { ref, type TxRef } from "../player";
+import { DAY, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, type ScenarioToken, tokenSummary } from "./common";
 import type { Trade } from "../market";
-import type { TxRef } from "../player";
-import type { ScenarioToken } from "./common";
 
 export type SlipstreamTrade = Trade & {
   /** The pool's Swap event: price, tick and in-range liquidity after the swap. */
@@ -126,7 +123,7 @@ export async function playSlipstream(ctx: AerodromeContext): Promise<SlipstreamS
     title: "Aerodrome Slipstream pool",
     proves:
       "A Slipstream concentrated-liquidity pool found by tick spacing: created and funded through the position manager (an NFT position), SwapRouter buys and sells, a decreaseLiquidity and a collect of principal plus fees.",
-    token: await tokenRecord(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     pool: {

@@ -11,12 +11,10 @@
 //     two wallets; distributeRewards(), which anyone may call, would sell that balance into the pool.
 import { erc20Abi, getAddress, keccak256, parseAbi, toHex, type Address } from "viem";
 import { BURN_ADDRESS } from "../networks";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import type { VenueContext } from "../venues/common";
 import { deriveRoleWallets } from "../venues/wallets";
-import { artifact, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { TokenScenario } from "./common";
+import { artifact, deployContract, finalizeTokenScenario, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, type TokenScenario } from "./common";
 
 export type HealthySpread = {
   token: Address;

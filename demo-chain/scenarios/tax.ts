@@ -1,7 +1,7 @@
 // 6. The tax token: 10% of every buy and 25% of every sell go to the tax wallet, taken inside the
 // token's transfer whenever the pair is the sender or the recipient.
 import { erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
-import { ref, type Sent } from "../player";
+import { ref, type Sent, type TxRef } from "../player";
 import {
   artifact,
   deployContract,
@@ -13,7 +13,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type TaxedTransfer = { tx: TxRef; wallet: Address; gross: string; tax: string; net: string };
 

@@ -5,12 +5,10 @@
 // sell through this pool, yet the token holds no trap — the venue does not take fee-on-transfer
 // tokens.
 
-import { ref } from "../player";
-import { readToken, type VenueContext } from "../venues/common";
+import { ref, type TxRef } from "../player";
+import { type VenueContext, type PositionRecord, type V3PoolRecord, type VenueScenarioBase } from "../venues/common";
 import { buyV3, mintV3Position } from "../venues/uniswap-v3";
-import { artifact, deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { PositionRecord, V3PoolRecord, VenueScenarioBase } from "../venues/common";
+import { artifact, deployContract, HOUR, native, STANDARD_SUPPLY, startScenario, wholeTokens, tokenSummary } from "./common";
 
 export type TaxedV3Scenario = VenueScenarioBase & {
   pool: V3PoolRecord;
@@ -44,7 +42,7 @@ export async function playTaxedV3(ctx: VenueContext): Promise<TaxedV3Scenario> {
   return {
     title: "Fee-on-transfer token on Uniswap V3",
     proves: "A sell that reverts because the venue refuses fee-on-transfer input is told apart from a honeypot.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     trades: [trade],

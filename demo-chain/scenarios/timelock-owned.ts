@@ -1,7 +1,7 @@
 // Owner is a contract: a mintable token whose ownership moves to an OpenZeppelin
 // TimelockController; a mint is then scheduled and, after the delay, executed by the timelock.
 import { encodeFunctionData, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from "viem";
-import { ref } from "../player";
+import { ref, type TxRef } from "../player";
 import {
   artifact,
   buyersBuy,
@@ -15,7 +15,6 @@ import {
   type PlayedTokenScenario,
   type ScenarioContext,
 } from "./common";
-import type { TxRef } from "../player";
 
 export type TimelockOwnedFacts = {
   timelock: Address;

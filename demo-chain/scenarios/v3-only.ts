@@ -3,13 +3,10 @@
 // times and sells twice through the Universal Router (the sells pulled through Permit2); then the
 // deployer takes a quarter of the position's liquidity out (decreaseLiquidity + collect).
 
-import { ref } from "../player";
-import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
-import { buyV3, decreaseV3, mintV3Position, sellV3, v3PoolState } from "../venues/uniswap-v3";
-import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { LiquidityRemoval, Permit2Approvals, PositionRecord, V3PoolRecord, VenueScenarioBase, VenueTrade } from "../venues/common";
-import type { V3PoolState } from "../venues/uniswap-v3";
+import { ref, type TxRef } from "../player";
+import { approveThroughPermit2, type VenueContext, type LiquidityRemoval, type Permit2Approvals, type PositionRecord, type V3PoolRecord, type VenueScenarioBase, type VenueTrade } from "../venues/common";
+import { buyV3, decreaseV3, mintV3Position, sellV3, v3PoolState, type V3PoolState } from "../venues/uniswap-v3";
+import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, tokenSummary } from "./common";
 
 export type V3OnlyScenario = VenueScenarioBase & {
   pool: V3PoolRecord;
@@ -74,7 +71,7 @@ export async function playV3Only(ctx: VenueContext): Promise<V3OnlyScenario> {
     title: "Token with a Uniswap V3 pool only",
     proves:
       "Pool discovery beyond V2: the only market is a V3 pool (fee 0.30%) whose liquidity is an NFT position; trades go through the Universal Router and one position is partly withdrawn.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     pool,

@@ -5,8 +5,9 @@
 // owner raises the fee to 10% and the trader sells at it; the owner then blocks swaps and the
 // trader's next sell is mined and reverts. Swaps stay blocked at the end of the build.
 import { bytesToHex, concat, encodeDeployData, getAddress, hexToBytes, keccak256, numberToHex, type Address, type Hex } from "viem";
-import { ref } from "../player";
-import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
+import { ref, type TxRef } from "../player";
+import { approveThroughPermit2, type VenueContext, type Permit2Approvals, type VenueScenarioBase, type VenueTrade } from "../venues/common";
+import { tokenSummary, artifact, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
 import {
   buyV4,
   DYNAMIC_FEE_FLAG,
@@ -16,9 +17,6 @@ import {
   sellV4,
   v4PoolState,
 } from "../venues/uniswap-v4";
-import { artifact, deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { TxRef } from "../player";
-import type { Permit2Approvals, VenueScenarioBase, VenueTrade } from "../venues/common";
 import type { V4PoolKey, V4PoolState, V4Position } from "../venues/uniswap-v4";
 
 export type V4HookedScenario = VenueScenarioBase & {
@@ -126,7 +124,7 @@ export async function playV4Hooked(ctx: VenueContext): Promise<V4HookedScenario>
     title: "Token in a Uniswap V4 pool with an owner-controlled hook",
     proves:
       "Hook powers: the pool's hook owner can change the LP fee at will (0.30% to 10%) and stop every swap; a sell after the block reverts.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     poolId: minted.poolId,

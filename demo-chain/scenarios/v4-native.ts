@@ -4,11 +4,9 @@
 // and sells once through the Universal Router; the deployer then takes a fifth of the liquidity out.
 
 import { ref } from "../player";
-import { approveThroughPermit2, readToken, type VenueContext } from "../venues/common";
-import { buyV4, decreaseV4, mintV4FullRange, nativePoolKey, sellV4, v4PoolState } from "../venues/uniswap-v4";
-import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens } from "./common";
-import type { LiquidityRemoval, Permit2Approvals, VenueScenarioBase, VenueTrade } from "../venues/common";
-import type { V4PoolKey, V4PoolState, V4Position } from "../venues/uniswap-v4";
+import { approveThroughPermit2, type VenueContext, type LiquidityRemoval, type Permit2Approvals, type VenueScenarioBase, type VenueTrade } from "../venues/common";
+import { buyV4, decreaseV4, mintV4FullRange, nativePoolKey, sellV4, v4PoolState, type V4PoolKey, type V4PoolState, type V4Position } from "../venues/uniswap-v4";
+import { deployContract, HOUR, MINUTE, native, STANDARD_SUPPLY, startScenario, wholeTokens, tokenSummary } from "./common";
 import type { Hex } from "viem";
 
 export type V4NativeScenario = VenueScenarioBase & {
@@ -62,7 +60,7 @@ export async function playV4Native(ctx: VenueContext): Promise<V4NativeScenario>
     title: "Token with a Uniswap V4 native-coin pool only",
     proves:
       "V4 discovery: the only market lives inside the PoolManager (no pool contract), paired with the native coin, found from its Initialize event and read through StateView.",
-    token: await readToken(ctx, token),
+    token: await tokenSummary(ctx, token),
     deployer: deployer.address,
     deployTx: ref(deployTx),
     poolId: minted.poolId,

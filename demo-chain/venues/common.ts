@@ -1,13 +1,11 @@
 // What the venue scenarios share: their context, fixed deadlines, Permit2 approvals and token reads.
 import { erc20Abi, maxUint160, maxUint256, parseAbi, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { priceOf } from "../market";
+import { priceOf, type Trade } from "../market";
 import { ref, type Sent, type TxRef } from "../player";
-import type { ScenarioContext } from "../scenarios/common";
+import type { ScenarioContext, ScenarioToken } from "../scenarios/common";
 import type { VenueMap } from "./place";
 import type { VenueWallets } from "./wallets";
-import type { Trade } from "../market";
-import type { ScenarioToken } from "../scenarios/common";
 
 /** A swap in a V3/V4 pool: the Trade fields, plus the pool's state right after it from its Swap event. */
 export type VenueTrade = Trade & {
@@ -131,17 +129,6 @@ export async function permitThrough(
   return { spender, amount: amount.toString(), expiration: PERMIT2_EXPIRATION, tx: ref(tx) };
 }
 
-export async function readToken(ctx: VenueContext, address: Address): Promise<ScenarioToken> {
-  const read = <T>(functionName: "name" | "symbol" | "decimals" | "totalSupply") =>
-    ctx.player.read<T>(address, erc20Abi, functionName);
-  const [name, symbol, decimals, totalSupply] = await Promise.all([
-    read<string>("name"),
-    read<string>("symbol"),
-    read<number>("decimals"),
-    read<bigint>("totalSupply"),
-  ]);
-  return { address, name, symbol, decimals: Number(decimals), totalSupply: totalSupply.toString() };
-}
 
 /** Sorted like V3 and V4 pools sort their two sides (lower address first). */
 export function sortPair(a: Address, b: Address): [Address, Address] {

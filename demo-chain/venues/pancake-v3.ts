@@ -4,10 +4,9 @@
 // V3's seven and the protocol fees of each side.
 import { erc20Abi, getAddress, parseEventLogs, type Address } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import type { V3PoolRecord, VenueTrade } from "./common";
+import { type V3PoolRecord, type VenueTrade, sortPair, type VenueContext } from "./common";
 import { ref, type Sent, type TxRef } from "../player";
 import { venueArtifacts } from "./artifacts";
-import { sortPair, type VenueContext } from "./common";
 import { fullRange, fullRangeLiquidity, sqrtPriceX96For } from "./math";
 import { predictedV3Pool, v3Trade } from "./uniswap-v3";
 

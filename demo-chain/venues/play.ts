@@ -2,33 +2,21 @@
 // of the build: placing takes no transaction, and every transaction here comes after the last
 // one of the scenarios before, so their addresses, hashes and blocks stay what they were.
 import type { Address } from "viem";
-import { playDustV2DeepV3 } from "../scenarios/dust-v2-deep-v3";
-import { playLockers } from "../scenarios/lockers";
-import { playPancakeV3Trader } from "../scenarios/pancake-v3-trader";
-import { playSignals } from "../scenarios/signals";
-import { playRouterTrader } from "../scenarios/router-trader";
+import { playDustV2DeepV3, type DustV2DeepV3Scenario } from "../scenarios/dust-v2-deep-v3";
+import { playLockers, type LockerScenarios } from "../scenarios/lockers";
+import { playPancakeV3Trader, type PancakeV3TraderScenario } from "../scenarios/pancake-v3-trader";
+import { playSignals, type SignalScenarios } from "../scenarios/signals";
+import { playRouterTrader, type RouterTraderScenario } from "../scenarios/router-trader";
 import { playSiphon } from "../scenarios/siphon";
-import { playSupplyTricks } from "../scenarios/supply-tricks";
-import { playTaxedV3 } from "../scenarios/taxed-v3";
-import { playV3Only } from "../scenarios/v3-only";
-import { playV4Hooked } from "../scenarios/v4-hooked";
-import { playV4Native } from "../scenarios/v4-native";
+import { playSupplyTricks, type HealthySpread } from "../scenarios/supply-tricks";
+import { playTaxedV3, type TaxedV3Scenario } from "../scenarios/taxed-v3";
+import { playV3Only, type V3OnlyScenario } from "../scenarios/v3-only";
+import { playV4Hooked, type V4HookedScenario } from "../scenarios/v4-hooked";
+import { playV4Native, type V4NativeScenario } from "../scenarios/v4-native";
 import type { ScenarioContext } from "../scenarios/common";
 import type { VenueContext } from "./common";
-import { placeVenues } from "./place";
-import { deriveVenueWallets, VENUE_WALLET_ROLES, venueWalletAddresses } from "./wallets";
-import type { DustV2DeepV3Scenario } from "../scenarios/dust-v2-deep-v3";
-import type { LockerScenarios } from "../scenarios/lockers";
-import type { PancakeV3TraderScenario } from "../scenarios/pancake-v3-trader";
-import type { RouterTraderScenario } from "../scenarios/router-trader";
-import type { SignalScenarios } from "../scenarios/signals";
-import type { HealthySpread } from "../scenarios/supply-tricks";
-import type { TaxedV3Scenario } from "../scenarios/taxed-v3";
-import type { V3OnlyScenario } from "../scenarios/v3-only";
-import type { V4HookedScenario } from "../scenarios/v4-hooked";
-import type { V4NativeScenario } from "../scenarios/v4-native";
-import type { VenueMap } from "./place";
-import type { VenueWalletRole } from "./wallets";
+import { placeVenues, type VenueMap } from "./place";
+import { deriveVenueWallets, VENUE_WALLET_ROLES, venueWalletAddresses, type VenueWalletRole } from "./wallets";
 
 export type VenueScenarios = {
   v3Only: V3OnlyScenario;

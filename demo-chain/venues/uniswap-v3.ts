@@ -21,9 +21,8 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
-import { balanceOf, concentratedTrade, DEADLINE, sortPair, type VenueContext } from "./common";
+import { balanceOf, concentratedTrade, DEADLINE, sortPair, type VenueContext, type LiquidityRemoval, type PositionRecord, type V3PoolRecord, type VenueTrade } from "./common";
 import { fullRange, nativePerTokenAt, sqrtPriceX96For } from "./math";
-import type { LiquidityRemoval, PositionRecord, V3PoolRecord, VenueTrade } from "./common";
 
 export type V3PoolState = {
   block: number;

@@ -17,10 +17,9 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { priceOf } from "../market";
 import { ref, type Sent } from "../player";
 import { venueArtifacts } from "./artifacts";
-import { concentratedTrade, DEADLINE, nativeBalance, type VenueContext } from "./common";
+import { concentratedTrade, DEADLINE, nativeBalance, type VenueContext, type LiquidityRemoval, type Permit2Approvals, type PositionRecord, type VenueTrade } from "./common";
 import { fullRange, fullRangeLiquidity, nativePerTokenAt, sqrtPriceX96For } from "./math";
 import { executeUniversalRouter, UR } from "./uniswap-v3";
-import type { LiquidityRemoval, Permit2Approvals, PositionRecord, VenueTrade } from "./common";
 
 export type V4PoolKey = { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address };
 

@@ -11,11 +11,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hash, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
-import { getNetwork } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { compilePlaced } from "@/lib/intel/placed/compile";
 import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/api-contract/api-error";
-import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readPnl } from "@/lib/intel/wallet/pnl";
