@@ -4,7 +4,6 @@
 // call is refused, limited, charged and recorded exactly as the endpoint's HTTP call is.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createElement } from "react";
@@ -16,36 +15,24 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { demoRequestsFor } from "@/demo-chain/requests";
 import { endpoints, type EndpointDefinition, type EndpointId } from "@/lib/api-contract/endpoints";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
-import * as mcpRoute from "@/app/v1/api/mcp/route";
 import { McpGuide } from "@/components/portal/mcp-guide";
 import { mcpClientConfig, mcpTypescriptSample } from "@/lib/portal/samples";
 import { useChargedRoute } from "../support/route-harness";
+import { startApiHttpServer } from "../support/api-http-server";
 
 const route = useChargedRoute("eth");
 const intelligence = (endpoints as readonly EndpointDefinition[]).filter((endpoint) => endpoint.surface === "intelligence") as Array<EndpointDefinition & { id: EndpointId }>;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startApiHttpServer>> | undefined;
 let mcpUrl: URL;
 
 beforeAll(async () => {
   route.useNode(route.chain.rpcUrl);
-  // A plain HTTP server handing each request to the route handler, as Next.js does.
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    const handler = mcpRoute[(req.method ?? "GET") as keyof typeof mcpRoute];
-    const response = await handler(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  mcpUrl = new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1/api/mcp`);
+  server = await startApiHttpServer();
+  mcpUrl = new URL(`${server.baseUrl}/v1/api/mcp`);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 async function connect(key: string | null): Promise<Client> {

@@ -3,7 +3,6 @@
 // print the answer and exit 0.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -11,33 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { curlSample, pythonSample, typescriptSample, type SampleCall } from "@/lib/portal/samples";
 import { useDemoNetworks } from "../support/demo-chains";
 import { createHarness, type Harness } from "../support/harness";
-import { routeFor } from "../support/routes";
+import { startApiHttpServer } from "../support/api-http-server";
 
 const run = promisify(execFile);
 const demo = useDemoNetworks();
 let h: Harness;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startApiHttpServer>> | undefined;
 let baseUrl: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "samples-"));
 
 beforeAll(async () => {
   h = await createHarness("pglite+memory");
-  // A plain HTTP server handing each request to the route handler, as Next.js does.
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const request = new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    const response = await routeFor(req.method ?? "GET", url.pathname.replace(/^\/v1\/api\//, "") + url.search)(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  server = await startApiHttpServer();
+  baseUrl = server.baseUrl;
 });
 
 afterAll(async () => {
-  server?.close();
+  await server?.close();
   await h?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { DEMO_CHAINS, type AddressBook, type DemoChain, type DemoChainName, type DemoChains } from "@/demo-chain";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
+import { rpc } from "../chain/support/anvil";
 
 /** What the run's setup hands each worker: per worker, each chain's node; once, the address books. */
 export type SharedDemoChains = {
@@ -17,13 +18,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     demoChains: SharedDemoChains;
   }
-}
-
-async function nodeCall(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method} on the shared demo chain: ${body.error.message}`);
-  return body.result;
 }
 
 /** This worker's demo chain for `chain`, as a file sees it; stop() is the run's business, not the file's. */
@@ -55,16 +49,16 @@ export function useSharedDemoChains<Chains extends readonly DemoChainName[]>(cha
       chains.map(async (name) => {
         const chain = sharedChain(name);
         // A file must find the saved state: an earlier file on this worker that did not revert would show here.
-        const head = Number(BigInt((await nodeCall(chain.rpcUrl, "eth_blockNumber")) as string));
+        const head = Number(BigInt(await rpc<string>(chain.rpcUrl, "eth_blockNumber")));
         if (head !== chain.addressBook.latestBlock) throw new Error(`the shared ${name} demo chain is at block ${head}, not the saved state's ${chain.addressBook.latestBlock}`);
-        held.set(name, { chain, snapshot: (await nodeCall(chain.rpcUrl, "evm_snapshot")) as string });
+        held.set(name, { chain, snapshot: await rpc<string>(chain.rpcUrl, "evm_snapshot") });
       }),
     );
   });
   afterAll(async () => {
     await Promise.all(
       [...held.values()].map(async ({ chain, snapshot }) => {
-        if ((await nodeCall(chain.rpcUrl, "evm_revert", [snapshot])) !== true) throw new Error(`the ${chain.chain} demo chain did not revert to the file's snapshot`);
+        if ((await rpc(chain.rpcUrl, "evm_revert", [snapshot])) !== true) throw new Error(`the ${chain.chain} demo chain did not revert to the file's snapshot`);
       }),
     );
     held.clear();

@@ -12,11 +12,12 @@ import * as contractAnalysis from "@/app/v1/api/contract/analysis/route";
 import * as walletPnl from "@/app/v1/api/wallet/pnl/route";
 import * as walletApprovals from "@/app/v1/api/wallet/approvals/route";
 import * as exactMovements from "@/app/v1/api/wallet/exact-movements/route";
+import * as mcp from "@/app/v1/api/mcp/route";
 
 type Module = Record<string, unknown>;
 const modules: Record<string, Module> = {
   health, me, discover, "intel/why-down": whyDown, "intel/team-wallets": teamWallets, "intel/liquidity": liquidity, "intel/risk": risk,
-  "contract/analysis": contractAnalysis, "wallet/pnl": walletPnl, "wallet/approvals": walletApprovals, "wallet/exact-movements": exactMovements,
+  "contract/analysis": contractAnalysis, "wallet/pnl": walletPnl, "wallet/approvals": walletApprovals, "wallet/exact-movements": exactMovements, mcp,
 };
 
 export function routeFor(method: string, path: string): (request: Request) => Promise<Response> {
