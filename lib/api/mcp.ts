@@ -80,11 +80,13 @@ async function callTool(request: Request, name: string, args: unknown): Promise<
   // The input reaching the implementation is what this endpoint's own schema parsed (parseBodyValue).
   const implementation = intelImplementations[endpoint.id as IntelEndpointId] as unknown as EndpointImplementation;
   const response = await runEndpoint(request, endpoint, implementation, mcpCall(args));
-  const envelope = (await response.json()) as Envelope;
+  // The body as the route wrote it serves as the JSON text as it is: an answer is serialised once, not again.
+  const body = await response.text();
+  const envelope = JSON.parse(body) as Envelope;
   if (envelope.ok) {
     const { meta } = envelope;
     const summary = `${endpoint.id}${meta.chain ? ` on ${meta.chain}` : ""}: answered; ${meta.credits_charged} credit${meta.credits_charged === 1 ? "" : "s"} charged; request ${meta.request_id}. The answer is in the structured content, provenance per field in meta.provenance.`;
-    return { structuredContent: envelope, content: [{ type: "text", text: summary }, { type: "text", text: JSON.stringify(envelope) }] };
+    return { structuredContent: envelope, content: [{ type: "text", text: summary }, { type: "text", text: body }] };
   }
   const retryAfter = response.headers.get("retry-after");
   const failure = { ...envelope, status: response.status, ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}) };
