@@ -10,7 +10,7 @@ import type { ScanEnd } from "@/lib/chain/log-scanner";
 import type { DexInfo, DexKind, LockPattern } from "@/lib/chain/networks";
 import type { poolFeeOut } from "@/lib/schemas/responses/liquidity";
 import type { ContractCall, LatestContext, MarketContext } from "../context";
-import type { Pool, PoolCandidate, QuoteAsset } from "../pool-types";
+import type { Pool, PoolCandidate, QuoteAsset, V4PoolKey } from "../pool-types";
 
 export type DexOf<K extends DexKind> = Extract<DexInfo, { kind: K }>;
 export type CandidateOf<K extends DexKind> = PoolCandidate & { dex: DexOf<K> };
@@ -40,7 +40,7 @@ export type TradeRoute =
   | { via: "v2_router"; router: Address; pool: Address }
   | { via: "v3_pool"; pool: Address }
   | { via: "solidly_pool"; pool: Address }
-  | { via: "v4_pool_manager"; poolManager: Address; key: { currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
+  | { via: "v4_pool_manager"; poolManager: Address; key: Omit<V4PoolKey, "id"> };
 
 /** The encodings pools emit their events in (a kind may have two, as PancakeSwap V3 beside Uniswap V3). */
 export const eventShapes = ["uniswap-v2", "solidly", "uniswap-v3", "pancakeswap-v3", "uniswap-v4"] as const;
