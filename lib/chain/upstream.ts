@@ -54,6 +54,15 @@ function rpcCodeOf(error: unknown): number | undefined {
   return typeof code === "number" ? code : undefined;
 }
 
+/**
+ * A call that spent all the gas it was given. Contracts compiled before Byzantium refuse an unknown
+ * function with an invalid opcode, which burns every unit of gas the call carries (0x's ZRX does):
+ * a fact about the contract, like a revert, never a node fault.
+ */
+export function isOutOfGas(error: unknown): boolean {
+  return errorChain(error).some((entry) => /\bout ?of ?gas\b|invalid opcode|InvalidFEOpcode/i.test(String((entry as { details?: unknown }).details ?? "")));
+}
+
 function isContractAnswer(error: unknown): boolean {
   return (
     error instanceof ContractFunctionRevertedError ||
@@ -62,7 +71,7 @@ function isContractAnswer(error: unknown): boolean {
     error instanceof RawContractError ||
     error instanceof AbiDecodingZeroDataError ||
     rpcCodeOf(error) === 3 || // execution reverted, sent as a JSON-RPC error
-    /execution reverted/i.test(String((error as { details?: unknown }).details ?? ""))
+    /execution reverted|\bout ?of ?gas\b|invalid opcode|InvalidFEOpcode/i.test(String((error as { details?: unknown }).details ?? ""))
   );
 }
 

@@ -8,7 +8,9 @@ import { getChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
 import { withRpcMeter } from "@/lib/chain/node-scope";
-import { classifyChainError, isContractRevert, readChain } from "@/lib/chain/upstream";
+import { classifyChainError, isContractRevert, isOutOfGas, readChain } from "@/lib/chain/upstream";
+import { aggregate } from "@/lib/chain/multicall";
+import { getNetwork } from "@/lib/chain/networks";
 import { freePort, startAnvil, type Anvil } from "./support/anvil";
 import { deploy, installMulticall3, setupClients } from "./support/contracts";
 
@@ -166,6 +168,27 @@ describe("reverts are answers, not outages", () => {
     );
     expect(error).not.toBeInstanceOf(ChainUnavailableError);
     expect(classifyChainError(error)).toBe("contract");
+  });
+
+  it("a contract that burns all the gas of a call it refuses (a pre-Byzantium throw): an answer, and a Multicall3 read around it still reads the rest", async () => {
+    const burner: Address = "0x00000000000000000000000000000000000fe0fe";
+    await fetch(anvil.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [burner, "0xfe"] }) });
+    const client = getChainClient("base", { env: { BASE_RPC_URL: anvil.url }, settings: fast });
+    // Straight to the node (not folded into the client's own Multicall3 batch): the node's own words.
+    const { error } = await failure(readChain("base", () => client.call({ to: burner, data: "0x95d89b41", batch: false })));
+    expect(error).not.toBeInstanceOf(ChainUnavailableError);
+    expect(isOutOfGas(error)).toBe(true);
+    expect(classifyChainError(error)).toBe("contract");
+    // Each refused call inside one aggregate3 eats 63/64 of what is left: the whole aggregate runs out,
+    // so the calls go again one by one (one more round), and only the burner's fail.
+    const calls = [
+      { address: oddToken, abi: erc20Abi, functionName: "symbol" },
+      ...Array.from({ length: 6 }, () => ({ address: burner, abi: erc20Abi, functionName: "decimals" })),
+      { address: oddToken, abi: erc20Abi, functionName: "totalSupply" },
+    ];
+    const { result: results, usage } = await withRpcMeter(() => aggregate({ client, network: getNetwork("base") }, calls));
+    expect(results.map((result) => result.status)).toEqual(["success", "failure", "failure", "failure", "failure", "failure", "failure", "success"]);
+    expect(usage.roundTrips).toBe(2);
   });
 
   it("leaves other errors alone", () => {
