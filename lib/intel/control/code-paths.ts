@@ -62,7 +62,14 @@ const UNKNOWN: Value = { k: "unknown" };
 const WORD = (1n << 256n) - 1n;
 const MAX_STACK = 1024;
 /** Instructions walked per code: far more than a token's paths need once repeated states are skipped. */
-const STEP_BUDGET = 30_000;
+const STEP_BUDGET = 300_000;
+/**
+ * Distinct states walked at one position within one function. A loop whose counter is a constant
+ * (copying a string, decoding an array) would otherwise be unrolled one new state a turn until the
+ * budget is gone, and the functions after it in the dispatcher never walked; a guard is met on a
+ * function's first few passes, never on its hundredth.
+ */
+const VISITS_PER_POSITION = 48;
 /** How many of the top stack entries tell two visits of one position apart. */
 const keyDepth = 8;
 
@@ -190,6 +197,14 @@ function walkPaths(code: Hex): CodePaths {
   };
   let selfDestruct = false;
   const seen = new Set<string>();
+  const visits = new Map<string, number>();
+  /** Whether a new state at `pc` in `fn` is still worth walking (see VISITS_PER_POSITION). */
+  const admit = (pc: number, fn: number | null) => {
+    const at = `${pc}|${fn ?? ""}`;
+    const count = (visits.get(at) ?? 0) + 1;
+    visits.set(at, count);
+    return count <= VISITS_PER_POSITION;
+  };
   // `fn`: the selector the dispatcher matched on the way here, so a use is tied to its function.
   const work: { pc: number; stack: Value[]; fn: number | null; scratch: Scratch }[] = [{ pc: 0, stack: [], fn: null, scratch: [UNKNOWN, UNKNOWN] }];
   let steps = 0;
@@ -212,6 +227,7 @@ function walkPaths(code: Hex): CodePaths {
     const scratch: Scratch = [...item.scratch];
     if (seen.has(key(pc, stack, fn))) continue;
     seen.add(key(pc, stack, fn));
+    if (!admit(pc, fn)) continue;
     walk: while (pc < bytes.length && steps++ < STEP_BUDGET) {
       const op = bytes[pc];
       const pop = (): Value => stack.pop() ?? UNKNOWN;
@@ -251,6 +267,7 @@ function walkPaths(code: Hex): CodePaths {
           if (condition?.k === "selector") fn = condition.selector;
           if (seen.has(key(pc, stack, fn))) break walk;
           seen.add(key(pc, stack, fn));
+          if (!admit(pc, fn)) break walk;
           continue;
         }
         break walk;
