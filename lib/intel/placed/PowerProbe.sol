@@ -20,6 +20,16 @@ interface IProbedToken {
 }
 
 contract PowerProbe {
+    /// A token may call back the account this code runs on: MiniMe asks its controller onTransfer(),
+    /// ERC-223 and ERC-677 tokens a receiving contract. Placed on a holder that is really a wallet,
+    /// the code answers as an accepting wallet's owner would have the token see it: true.
+    fallback() external {
+        assembly {
+            mstore(0, 1)
+            return(0, 32)
+        }
+    }
+
     /** What a holder of the token can do, measured after a call (or with none, as the baseline). */
     struct Reading {
         uint256 supply;
