@@ -224,12 +224,14 @@ export function balanceCheck(
   pools: readonly Address[],
   wholeHistory: boolean,
   totalSupply: bigint,
+  /** The token's deployer, whose initial supply a token that logs no mint credited without a Transfer. */
+  deployer: Address | null = null,
 ): BalanceCheck {
   const poolSet = new Set(pools.map((pool) => pool.toLowerCase()));
   const apart = (address: Address) => poolSet.has(address.toLowerCase()) || findVenueContract(chain, address) || isBurnAddress(chain, address) || findLocker(chain, address);
   const balances = read.flatMap(({ address, result }) => (result?.status === "success" ? [{ address, balance: result.result as bigint }] : []));
   const known = scan.truncated || !wholeHistory ? null : scan;
-  const hidden = hiddenBalances(balances, known, totalSupply, apart);
+  const hidden = hiddenBalances(balances, known, totalSupply, apart, deployer);
   if (scan.truncated) return { checked: false, reason: "The token's Transfer history was cut at the scan's cap, so what holders received is not known in full.", hidden };
   if (!wholeHistory) return { checked: false, reason: `The Transfer history read starts at block ${scan.fromBlock}, after the token's first transfers: what holders received before is not known.`, hidden };
 
@@ -287,7 +289,12 @@ export function balanceCheck(
  * again (a reflection token's holders gain a little over their Transfers; a credit from nowhere is
  * all excess).
  */
-function hiddenBalances(balances: { address: Address; balance: bigint }[], scan: ReceiverScan | null, totalSupply: bigint, apart: (address: Address) => unknown): HiddenBalance[] {
+function hiddenBalances(balances: { address: Address; balance: bigint }[], scan: ReceiverScan | null, totalSupply: bigint, apart: (address: Address) => unknown, deployer: Address | null): HiddenBalance[] {
+  // Tokens written before the standard said a mint logs a Transfer from zero (0x's ZRX, 2017)
+  // credit their whole initial supply to the deployer silently: with no mint ever logged, the
+  // deployer's excess within the supply is that credit, not a hidden balance. Above the supply
+  // nothing explains it.
+  const silentInitialSupply = scan !== null && scan.flowOf(zeroAddress).sent === 0n ? totalSupply : 0n;
   const seen = new Set<string>();
   const found: HiddenBalance[] = [];
   for (const { address, balance } of balances) {
@@ -298,7 +305,8 @@ function hiddenBalances(balances: { address: Address; balance: bigint }[], scan:
     const inflow = flow === null ? null : flow.rebased > flow.received ? flow.rebased : flow.received;
     const explained = flow === null || inflow === null ? null : inflow > flow.sent ? inflow - flow.sent : 0n;
     const excess = explained === null ? null : balance - explained;
-    const unexplained = excess !== null && excess * 10_000n >= hiddenBalanceBps * totalSupply && excess >= explained!;
+    const initialCredit = deployer !== null && address.toLowerCase() === deployer.toLowerCase() ? silentInitialSupply : 0n;
+    const unexplained = excess !== null && excess > initialCredit && excess * 10_000n >= hiddenBalanceBps * totalSupply && excess >= explained!;
     if (aboveSupply || unexplained) found.push({ address, balance, explained: explained ?? 0n, excess: excess ?? balance, aboveSupply });
   }
   return found.sort((a, b) => (a.balance === b.balance ? 0 : a.balance > b.balance ? -1 : 1));
