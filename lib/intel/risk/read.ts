@@ -167,7 +167,11 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const ownerHolder = liveOwner ? describeHolder(liveOwner, ownerCode, probeResults.slice(ownerFrom)) : null;
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
-  const learned = codeLearnedByProbe(proxy);
+  // A proxy by what its code does, whatever standard (or none) names its slot: a fallback that
+  // delegatecalls an address kept in storage runs that address's code as the token (Gnosis's OWL
+  // keeps its master copy in slot 0, with no EIP-1967 slot and no implementation()).
+  const delegatedTo = proxy.standard === "none" ? (ownControl?.delegates.find((stored) => stored.functions.includes(null) && stored.address !== zeroAddress)?.address ?? null) : null;
+  const learned = delegatedTo ? [delegatedTo] : codeLearnedByProbe(proxy);
   // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
   // Besides the receivers: who can hold a balance no Transfer ever named (the token itself, its deployer and owner).
   const parties = [token, ...team.map((member) => member.address)].filter((address, at, all) => !receivers.candidates.some((candidate) => sameAddress(candidate, address)) && all.findIndex((other) => sameAddress(other, address)) === at);
@@ -206,7 +210,8 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // msg.sender against are read in a fourth, its powers run as owner() beside them.
   const learnedRuns = learnedCode.filter((found) => found !== "0x");
   const [learnedControl, learnedGuess] = storedControl || learnedRuns.length === 0 ? [null, null] : await Promise.all([readStoredControl(client, token, ctx.block, learnedRuns), guessFor(learnedRuns)]);
-  const control = storedControl ?? learnedControl;
+  // Behind a delegating fallback, the token's own delegatecall stays part of its control: whoever can re-point it can run any code as the token.
+  const control = storedControl ?? (learnedControl && delegatedTo && ownControl ? { ...learnedControl, delegates: ownControl.delegates } : learnedControl);
   const guess = ownRuns ? null : storedControl ? (guessed ? powersNow : null) : learnedGuess;
   const powers = control ? (ownRuns ? powersNow : await settleGuess(functionsOf(control), guess, powersFor)) : null;
 
@@ -232,7 +237,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     balances: balances.slice(0, receivers.candidates.length),
     balanceCheck:
       identity.totalSupply.value !== null
-        ? balanceCheck(chain, receivers, [...receivers.candidates, ...parties].map((address, at) => ({ address, result: balances[at] })), pools.map((pool) => pool.address), wholeHistory, identity.totalSupply.value)
+        ? balanceCheck(chain, receivers, [...receivers.candidates, ...parties].map((address, at) => ({ address, result: balances[at] })), pools.map((pool) => pool.address), wholeHistory, identity.totalSupply.value, team.find((member) => member.relation === "deployer")?.address ?? null)
         : { checked: false, reason: "The token has no totalSupply(), so its balances were not read.", hidden: [] },
     trade,
     storedControl: control,
