@@ -1,12 +1,14 @@
-// contract/analysis, read: everything about an address at one block, in at most three rounds.
+// contract/analysis, read: everything about an address at one block, in at most three rounds (four behind a slot proxy).
 //   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
 //      identity, owner(), the deployer; and the balance and nonce;
 //   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
 //      receipt, and (Ethereum) the AccessControl grants;
 //   3. the proxy admin's owner and the role holders, confirmed and described; and every other
-//      address the contract's own code keeps in storage and lets through its msg.sender checks
+//      address the code that runs keeps in storage and lets through its msg.sender checks
 //      (the same walk and slots intel/risk reads, lib/intel/control/stored-control; slots read in
-//      round 2), described. Behind a proxy the code that runs is the implementation's: not walked here.
+//      round 2), described. Behind a proxy whose slot names its implementation, the code that runs
+//      is the implementation's: its code comes in round 2, the slots it checks in a third round,
+//      and the description in a fourth.
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -85,14 +87,19 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const admin = probe.admin;
   const ownerToDescribe = owner.address && !owner.renounced ? owner.address : null;
   const describeNow = [admin, ownerToDescribe].filter((a): a is Address => a !== null);
-  // The slots the contract's own code checks msg.sender against (behind a proxy the code that runs is another's: not read here).
-  const [round2, receipt, roleGrants, ownControl] = await Promise.all([
+  // The slots the contract's own code checks msg.sender against; behind a slot proxy, the implementation's code to walk.
+  const [round2, receipt, roleGrants, ownControl, implementationCode] = await Promise.all([
     readRound(at, describeNow, probe.calls),
     creation ? client.getTransactionReceipt({ hash: creation.transaction }) : null,
     chain === "eth" ? scanRoleGrants(at, address) : null,
     probe.slotImplementation ? null : readStoredControl(client, address, block, [code]),
+    probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: block }) : null,
   ]);
   const proxy = probe.read(round2.results);
+  // Behind a proxy whose slot names its implementation, the code that runs is that code, checking
+  // msg.sender against the proxy's own storage: its slots are read in one more round (the third),
+  // so its controllers are described in a fourth.
+  const implementationControl = implementationCode && implementationCode !== "0x" ? await readStoredControl(client, address, block, [implementationCode]) : null;
   const adminHolder = admin ? round2.described[0] : null;
   const ownerHolder = ownerToDescribe ? round2.described[admin ? 1 : 0] : null;
 
@@ -101,7 +108,7 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
   const known = new Set([owner.address, admin, proxy.adminOwner, address].filter((entry): entry is Address => entry !== null).map((entry) => entry.toLowerCase()));
   const others = (found: StoredAddress[]) => found.filter((stored) => BigInt(stored.address) !== 0n && !known.has(stored.address.toLowerCase()));
-  const storedNow = ownControl && proxy.standard === "none" ? others(ownControl.callers) : [];
+  const storedNow = ownControl && proxy.standard === "none" ? others(ownControl.callers) : implementationControl ? others(implementationControl.callers) : [];
   const toDescribe = [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : []), ...[...new Set(storedNow.map((stored) => stored.address))]];
   const round3 = toDescribe.length > 0 ? await readRound(at, toDescribe, roleChecks(address, grants)) : { results: [], described: [] };
 
