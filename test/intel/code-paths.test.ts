@@ -44,7 +44,7 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
@@ -57,7 +57,7 @@ describe("readCodePaths", () => {
       // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
       { label: "unreached" }, "CALLER", "SELFDESTRUCT",
     ]);
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callSlots: [], writtenSlots: [], delegateSlots: [], selfDestruct: false, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], selfDestruct: false, complete: true });
   });
 
   it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {
@@ -96,6 +96,7 @@ describe("readCodePaths", () => {
     ]);
     const paths = readCodePaths(code);
     expect(paths.callerMappings).toEqual([{ slot: 9n, shift: 0, functions: [mintFn] }]);
+    expect(paths.callerReads).toEqual([{ slot: 9n, shift: 0, functions: [mintFn] }]);
     expect(paths.writtenSlots).toEqual([{ slot: 4n, shift: 0, functions: [setGate] }]);
     expect(paths.callSlots).toEqual([{ slot: 4n, shift: 0, functions: [transferFn] }]);
     expect(paths.callerSlots).toEqual([]);
@@ -108,5 +109,7 @@ describe("readCodePaths", () => {
       { label: "end" }, "STOP",
     ]);
     expect(readCodePaths(code).callerMappings).toEqual([]);
+    // Read all the same: a member the probe is made of such a mapping is given an entry in it.
+    expect(readCodePaths(code).callerReads).toEqual([{ slot: 0n, shift: 0, functions: [null] }]);
   });
 });

@@ -30,6 +30,8 @@ export type CodePaths = {
   callerSlots: SlotUse[];
   /** Mappings keyed by msg.sender whose entry the code branches on (`require(minters[msg.sender])`): the mapping's slot, and in which functions (`shift` is 0). */
   callerMappings: SlotUse[];
+  /** Mappings keyed by msg.sender whose entry the code reads at all (a minter's allowance, compared with the amount, as well as the tables above), and in which functions. */
+  callerReads: SlotUse[];
   /** Stored addresses the code CALLs or STATICCALLs, and in which functions. */
   callSlots: SlotUse[];
   /** Constant slots the code writes (SSTORE), and in which functions. */
@@ -185,6 +187,7 @@ function walkPaths(code: Hex): CodePaths {
   const callerSlots = new Map<string, SlotUse>();
   const delegateSlots = new Map<string, SlotUse>();
   const callerMappings = new Map<string, SlotUse>();
+  const callerReads = new Map<string, SlotUse>();
   const callSlots = new Map<string, SlotUse>();
   const writtenSlots = new Map<string, SlotUse>();
   // Slots hashed from two constants (a mapping's entry for a fixed key), and which key of which mapping each is.
@@ -278,6 +281,7 @@ function walkPaths(code: Hex): CodePaths {
         break walk;
       } else if (op === 0x54) {
         const slot = pop();
+        if (slot.k === "callerKey") use(callerReads, { slot: slot.base, shift: 0 }, fn);
         stack.push(slot.k === "const" ? { k: "sload", slot: slot.v, shift: 0 } : slot.k === "callerKey" ? { k: "mapped", base: slot.base } : UNKNOWN);
         pc += 1;
       } else if (op === 0x55) {
@@ -363,6 +367,7 @@ function walkPaths(code: Hex): CodePaths {
   return {
     callerSlots: sorted(callerSlots.values()),
     callerMappings: sorted(callerMappings.values()),
+    callerReads: sorted(callerReads.values()),
     callSlots: sorted(callSlots.values()),
     writtenSlots: sorted(writtenSlots.values()),
     delegateSlots: sorted(delegateSlots.values()),

@@ -39,6 +39,7 @@ function joinPaths(all: CodePaths[]): CodePaths {
   return {
     callerSlots: unique(all.flatMap((paths) => paths.callerSlots)),
     callerMappings: unique(all.flatMap((paths) => paths.callerMappings)),
+    callerReads: unique(all.flatMap((paths) => paths.callerReads)),
     callSlots: unique(all.flatMap((paths) => paths.callSlots)),
     writtenSlots: unique(all.flatMap((paths) => paths.writtenSlots)),
     delegateSlots: unique(all.flatMap((paths) => paths.delegateSlots)),

@@ -37,6 +37,12 @@ export const probeShapes = [
 ] as const;
 
 const NONE = maxUint256;
+/**
+ * What an endowed member's entries hold: large as an allowance or a quota (2^128 - 1, far above any
+ * amount the probe moves, far from overflowing what is added to it), true as a flag, and its top bit
+ * clear (a blacklist kept in a balance word's high bit, as USDC's, stays off).
+ */
+const endowment = (1n << 128n) - 1n;
 
 type Reading = {
   supply: bigint;
@@ -68,6 +74,8 @@ export type ProbedFunction = {
   /** For a setter whose number changed a tax: the highest value of the ladder it accepted, and the taxes then taken. */
   highestRate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null } | null;
   revert: Hex | null;
+  /** Mappings keyed by msg.sender the function reads besides the table it lets members through by (a minter's allowance): a probe made a member is also run with an entry in each, as a real member has. */
+  callerEntries: bigint[];
 };
 
 export type PowerReading = {
@@ -119,12 +127,15 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
   for (const mapping of control.paths.callerMappings) {
     for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null, entryOf: mapping.entryOf ?? null });
   }
+  const readsOf = (selector: number) => control.paths.callerReads.filter((read) => read.functions.includes(selector)).map((read) => read.slot);
   return [...bySelector.entries()]
     .sort(([a], [b]) => a - b)
     .map(([selector, holders]) => {
       const hex = selectorHex(selector);
       const known = knownFunction(hex);
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null };
+      const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
+      const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
+      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries };
     });
 }
 
@@ -197,12 +208,32 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null });
   if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null };
 
+  // A member the probe makes of a table is run a second time where the function reads more of the
+  // caller's entries (a minter's allowance): then with an entry in each, as a real member has.
+  const endowedProbe = (fn: ProbedFunction) => {
+    const key = callerKey(fn);
+    return key !== null && key.startsWith("slot:") && fn.callerEntries.length > 0 ? probeAccount(input.seed, `endowed:${key.slice(5)}:${fn.selector}`) : null;
+  };
   const groups = new Map<Address, Hex[]>();
-  for (const fn of runnable) groups.set(callerOf(fn)!, [...(groups.get(callerOf(fn)!) ?? []), fn.selector]);
+  const join = (holder: Address, selector: Hex) => groups.set(holder, [...(groups.get(holder) ?? []), selector]);
+  for (const fn of runnable) {
+    join(callerOf(fn)!, fn.selector);
+    const endowed = endowedProbe(fn);
+    if (endowed) join(endowed, fn.selector);
+  }
   const sources = input.sources.filter((source) => source !== input.token).slice(0, 3);
   const codeAt = [...new Set([coordinator, target, bystander, ...sources, ...groups.keys()])];
   const mappingSlots = [...new Set(runnable.flatMap((fn) => fn.holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot)))];
-  const stateDiff = mappingSlots.map((slot) => ({ slot: mappingEntry(mappingProbe(slot), slot), value: numberToHex(1n, { size: 32 }) }));
+  const entry = (account: Address, slot: bigint, value: bigint) => ({ slot: mappingEntry(account, slot), value: numberToHex(value, { size: 32 }) });
+  const stateDiff = [
+    ...mappingSlots.map((slot) => entry(mappingProbe(slot), slot, 1n)),
+    ...runnable.flatMap((fn) => {
+      const endowed = endowedProbe(fn);
+      if (!endowed) return [];
+      const table = BigInt(callerKey(fn)!.slice(5));
+      return [entry(endowed, table, 1n), ...fn.callerEntries.map((slot) => entry(endowed, slot, endowment))];
+    }),
+  ];
 
   let data: Hex | undefined;
   try {
@@ -231,27 +262,25 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint }[],
     bigint,
   ];
-  // The order of the groups is the order of `outcomes`.
+  // The order of the groups is the order of `outcomes`; a function may be in two (its member, and that member endowed).
   const order = [...groups.values()].flat();
-  const byIndex = new Map(order.map((selector, index) => [selector, index]));
   const probed = functions.map((fn): ProbedFunction => {
-    const index = byIndex.get(fn.selector);
-    if (index === undefined || index >= Number(tried)) return fn;
-    // The last entry is the holder's own baseline, read before its calls.
-    const holderBaseline = outcomes[index][probeShapes.length].reading;
-    const shapes = outcomes[index].slice(0, probeShapes.length);
-    const ladder = ladders[index];
-    const went = shapes.filter((shape) => shape.ok);
-    if (went.length === 0) return { ...fn, outcome: "reverted", revert: shapes.find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
-    const effects = went.map((shape) => effectOf(holderBaseline, shape.reading, shape.shape, funded > 0n));
-    const best = effects.reduce((chosen, effect) => (better(effect, chosen) ? effect : chosen));
-    const highestRate = ladder.shape !== 255 && best.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps) } : null;
-    return { ...fn, outcome: best.kind ? "effect" : "no_effect", effect: best, highestRate };
+    const indexes = order.flatMap((selector, index) => (selector === fn.selector && index < Number(tried) ? [index] : []));
+    if (indexes.length === 0) return fn;
+    // Each attempt against its own holder's baseline (the last entry, read before its calls).
+    const attempts = indexes.map((index) => ({ baseline: outcomes[index][probeShapes.length].reading, shapes: outcomes[index].slice(0, probeShapes.length), ladder: ladders[index] }));
+    const went = attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok).map((shape) => ({ effect: effectOf(attempt.baseline, shape.reading, shape.shape, funded > 0n), ladder: attempt.ladder })));
+    if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
+    const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
+    const { ladder } = best;
+    const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps) } : null;
+    return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate };
   });
-  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || Number(tried) < runnable.length;
+  const simulatedCount = new Set(order.slice(0, Number(tried))).size;
+  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || Number(tried) < order.length;
   return {
     simulated: true,
-    reason: incomplete ? `Only the first ${Math.min(Number(tried), runnable.length)} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null,
+    reason: incomplete ? `Only the first ${simulatedCount} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null,
     functions: probed,
     funded: funded > 0n ? funded : null,
     target,
