@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "2a04bb7a9ec7b45c"
+DOCUMENT_DIGEST = "01f7ef0b6a924f13"
 
 
 class Client(Transport):

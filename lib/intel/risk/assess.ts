@@ -177,7 +177,14 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
   const privileged = privilegedStored.map(view);
   const readFromCode = readFrom(reading);
   const note = "The code compares msg.sender with the address kept in this storage slot on the paths of the functions listed (selectors the dispatcher matched on the way; fallback where none did).";
-  const hiddenOwner = privileged.length > 0 && owner.renounced !== false;
+  // With no owner() at all, an address the code keeps is no hidden owner when every function it
+  // guards was run as it and came out proven or inert (a minter, a vending machine): the power
+  // signals name it. It stays hidden where ownership reads renounced, or where something it guards
+  // went unproven (a revert, a path no selector matched, a function not simulated).
+  const outcomeOf = (selector: number | null) => (selector === null ? null : (reading.powers?.functions.find((fn) => fn.selector === selectorHex(selector))?.outcome ?? null));
+  const handOver = (selector: number | null) => selector !== null && knownFunction(selectorHex(selector))?.power === null;
+  const toldWithHolder = (stored: StoredAddress) => stored.functions.every((selector) => handOver(selector) || outcomeOf(selector) === "effect" || outcomeOf(selector) === "no_effect");
+  const hiddenOwner = privilegedStored.length > 0 && (owner.renounced === true || (owner.renounced === null && !privilegedStored.every(toldWithHolder)));
   // A stored address that guards a power (proven by effect, or catalogued) or a hand-over of control is an owner in all but name.
   const provenBy = (address: Address) => (reading.powers?.functions ?? []).some((fn) => fn.outcome === "effect" && fn.holders.some((holder) => holder.address === address));
   const guardsPower = privilegedStored.some((stored) => provenBy(stored.address) || stored.functions.some((selector) => selector !== null && knownFunction(selectorHex(selector)) !== null));
@@ -197,7 +204,10 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
       id: "privileged_addresses",
       severity: "low",
       flag: false,
-      title: `Besides the owner, the code lets ${privileged.length === 1 ? "one more address" : `${privileged.length} more addresses`} through its own msg.sender checks`,
+      title:
+        owner.renounced === null
+          ? `No owner() to read; the code lets ${privileged.length === 1 ? "an address" : `${privileged.length} addresses`} kept in storage through its own msg.sender checks, each named with what running its functions showed`
+          : `Besides the owner, the code lets ${privileged.length === 1 ? "one more address" : `${privileged.length} more addresses`} through its own msg.sender checks`,
       evidence: { addresses: privileged, owner: owner.address, read_from: readFromCode, note },
       provenance: "interpretation",
     });
