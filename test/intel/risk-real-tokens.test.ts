@@ -201,7 +201,7 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     expect(result.data.headline.red_flags).toBe(expected[key].flags.length);
     // With no owner(), the stored addresses are a hidden owner only while something they guard went unproven.
     const heldInStorage = scenarios()[key].powers.some((power) => ["effect", "no_effect"].includes(expected[key].powers[power.signature]!.read));
-    if (!expected[key].flags.includes("hidden_owner") && byId.get("ownership")?.evidence.owner === null && heldInStorage) {
+    if (!expected[key].flags.includes("hidden_owner") && (byId.get("ownership")?.evidence as { owner?: Address | null } | undefined)?.owner === null && heldInStorage) {
       expect(byId.get("privileged_addresses"), key).toMatchObject({ flag: false });
     }
   });
