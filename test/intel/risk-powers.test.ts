@@ -29,7 +29,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking";
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
@@ -72,7 +72,7 @@ async function send(url: string, from: Address, tx: { to?: Address; data: Hex; v
 
 const transferData = (to: Address, amount: bigint) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
 
-type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address };
+type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address };
 
 async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>): Promise<Deployed> {
   for (const account of Object.values(accounts)) {
@@ -85,12 +85,13 @@ async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>):
   const crew = await deploy("CrewToken", [accounts.crew, supply]);
   const gate = await deploy("OpenGate", []);
   const gated = await deploy("GatedToken", [gate, supply]);
+  const tetherStyle = await deploy("TetherStyleToken", [supply]);
   // Holders beside the deployer, so the Transfer history has wallets to fund the probe from.
-  for (const token of [controlled, minted, crew, gated]) {
+  for (const token of [controlled, minted, crew, gated, tetherStyle]) {
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 20n) });
   }
-  return { controlled, minted, crew, gate, gated };
+  return { controlled, minted, crew, gate, gated, tetherStyle };
 }
 
 type Result = Awaited<ReturnType<typeof analyzeRisk>>;
@@ -258,6 +259,38 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     // Re-pointed at an address that does not answer, every transfer reverts: a pause in effect.
     const [reroute] = evidenceOf(result, "power_pause").functions;
     expect(reroute).toMatchObject({ selector: selector("reroute(address)"), effect: { kind: "pause" } });
+  });
+});
+
+describe.each(DEMO_CHAINS)("Tether's interface on demo %s (our own contract with USDT's functions)", (chain: ChainId) => {
+  let deployed: Deployed;
+  beforeAll(async () => {
+    deployed = await deployAll(demo.chains[chain].rpcUrl, compileFixtures());
+  }, 120_000);
+
+  it("addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which needs a holder blacklisted first, reverts alone and stands on its name", async () => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address: deployed.tetherStyle, env: demo.env(chain) }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    riskResponse.data.parse(result.data);
+    const owner = { address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" };
+    const proven = (id: string, signature: string, kind: string) => {
+      const evidence = evidenceOf(result, id);
+      expect(evidence.proven_by, id).toBe("simulation");
+      const fn = evidence.functions.find((entry) => entry.selector === selector(signature));
+      expect(fn, signature).toMatchObject({ outcome: "effect", effect: { kind } });
+      expect(evidence.holders, signature).toEqual([expect.objectContaining(owner)]);
+      return fn!;
+    };
+    proven("power_blacklist", "addBlackList(address)", "blacklist");
+    proven("power_mint", "issue(uint256)", "mint");
+    proven("power_pause", "pause()", "pause");
+    // The fee setter takes two numbers and refuses 20 basis points or more: the ladder's highest accepted step is 15.
+    const fees = proven("power_fees", "setParams(uint256,uint256)", "fees");
+    expect(fees.highest_rate?.accepted).toBe(15);
+    expect(fees.highest_rate?.transfer_tax_bps).toBeGreaterThan(0);
+    const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
+    expect(listed.functions.find((fn) => fn.selector === selector("destroyBlackFunds(address)"))).toMatchObject({ outcome: "reverted" });
+    expect(evidenceOf(result, "power_balance_edit").proven_by).toBe("name_only");
   });
 });
 

@@ -203,3 +203,77 @@ contract LpStaking {
         staked[msg.sender] += amount;
     }
 }
+
+/**
+ * Tether's interface (USDT on Ethereum), written here, not copied: the owner blacklists senders
+ * (addBlackList), destroys a blacklisted holder's tokens (destroyBlackFunds), issues and redeems
+ * supply with no Transfer log, sets the transfer fee within hard caps (setParams: under 20 basis
+ * points and under 50 whole tokens a transfer), and pauses.
+ */
+contract TetherStyleToken is PlainToken {
+    address public owner;
+    bool public paused;
+    mapping(address => bool) public isBlackListed;
+    uint256 public basisPointsRate;
+    uint256 public maximumFee;
+
+    constructor(uint256 supply) {
+        name = "Tether-style";
+        symbol = "USDTS";
+        owner = msg.sender;
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner);
+        _;
+    }
+
+    function addBlackList(address user) external onlyOwner {
+        isBlackListed[user] = true;
+    }
+
+    function removeBlackList(address user) external onlyOwner {
+        isBlackListed[user] = false;
+    }
+
+    function destroyBlackFunds(address user) external onlyOwner {
+        require(isBlackListed[user]);
+        totalSupply -= balanceOf[user];
+        balanceOf[user] = 0;
+    }
+
+    function issue(uint256 amount) external onlyOwner {
+        totalSupply += amount;
+        balanceOf[owner] += amount;
+    }
+
+    function redeem(uint256 amount) external onlyOwner {
+        totalSupply -= amount;
+        balanceOf[owner] -= amount;
+    }
+
+    function setParams(uint256 newBasisPoints, uint256 newMaxFee) external onlyOwner {
+        require(newBasisPoints < 20);
+        require(newMaxFee < 50);
+        basisPointsRate = newBasisPoints;
+        maximumFee = newMaxFee * 10 ** decimals;
+    }
+
+    function pause() external onlyOwner {
+        paused = true;
+    }
+
+    function unpause() external onlyOwner {
+        paused = false;
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal override {
+        require(!paused);
+        require(!isBlackListed[from]);
+        uint256 fee = (amount * basisPointsRate) / 10_000;
+        if (fee > maximumFee) fee = maximumFee;
+        if (fee > 0) super._transfer(from, owner, fee);
+        super._transfer(from, to, amount - fee);
+    }
+}
