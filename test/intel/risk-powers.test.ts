@@ -29,7 +29,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
@@ -72,7 +72,7 @@ async function send(url: string, from: Address, tx: { to?: Address; data: Hex; v
 
 const transferData = (to: Address, amount: bigint) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
 
-type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address };
+type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
 
 async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>): Promise<Deployed> {
   for (const account of Object.values(accounts)) {
@@ -86,12 +86,13 @@ async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>):
   const gate = await deploy("OpenGate", []);
   const gated = await deploy("GatedToken", [gate, supply]);
   const tetherStyle = await deploy("TetherStyleToken", [supply]);
+  const reflectionStyle = await deploy("ReflectionStyleToken", [supply]);
   // Holders beside the deployer, so the Transfer history has wallets to fund the probe from.
-  for (const token of [controlled, minted, crew, gated, tetherStyle]) {
+  for (const token of [controlled, minted, crew, gated, tetherStyle, reflectionStyle]) {
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 20n) });
   }
-  return { controlled, minted, crew, gate, gated, tetherStyle };
+  return { controlled, minted, crew, gate, gated, tetherStyle, reflectionStyle };
 }
 
 type Result = Awaited<ReturnType<typeof analyzeRisk>>;
@@ -291,6 +292,41 @@ describe.each(DEMO_CHAINS)("Tether's interface on demo %s (our own contract with
     const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("destroyBlackFunds(address)"))).toMatchObject({ outcome: "reverted" });
     expect(evidenceOf(result, "power_balance_edit").proven_by).toBe("name_only");
+  });
+});
+
+describe.each(DEMO_CHAINS)("SafeMoon's interface on demo %s (our own reflection token with its owner functions)", (chain: ChainId) => {
+  let deployed: Deployed;
+  beforeAll(async () => {
+    deployed = await deployAll(demo.chains[chain].rpcUrl, compileFixtures());
+  }, 120_000);
+
+  it("setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address: deployed.reflectionStyle, env: demo.env(chain) }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    riskResponse.data.parse(result.data);
+    const owner = { address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" };
+    const proven = (id: string, signature: string) => {
+      const evidence = evidenceOf(result, id);
+      expect(evidence.proven_by, id).toBe("simulation");
+      expect(evidence.holders, signature).toEqual([expect.objectContaining(owner)]);
+      const fn = evidence.functions.find((entry) => entry.selector === selector(signature));
+      expect(fn, signature).toMatchObject({ outcome: "effect", effect: { kind: id.slice("power_".length) } });
+      return fn!;
+    };
+    expect(knownFunction(selector("setTaxFeePercent(uint256)"))).toBeNull();
+    expect(knownFunction(selector("setMaxTxPercent(uint256)"))).toBeNull();
+    // A 2 % reflection fee reads a little under 200 bps (the receiver gets its share back); the setter's 5 reads under 500.
+    const fee = proven("power_fees", "setTaxFeePercent(uint256)");
+    const taxed = fee.effect!.changes.transfer_tax_bps as { before: number; after: number };
+    expect(taxed.before).toBeGreaterThan(150);
+    expect(taxed.after).toBeGreaterThan(taxed.before);
+    // No cap: the ladder's top step (10,000) is accepted, and then no transfer goes through, so no tax is measured.
+    expect(fee.highest_rate).toEqual({ accepted: 10_000, transfer_tax_bps: null, sell_tax_bps: null });
+    expect(proven("power_limits", "setMaxTxPercent(uint256)").effect!.changes.large_transfer_goes_through).toEqual({ before: true, after: false });
+    expect(proven("power_exemptions", "excludeFromFee(address)").effect!.changes.probe_holder_transfer_tax_bps).toMatchObject({ after: 0 });
+    const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
+    expect(listed.functions.find((fn) => fn.selector === selector("includeInFee(address)"))).toMatchObject({ outcome: "no_effect" });
   });
 });
 

@@ -277,3 +277,96 @@ contract TetherStyleToken is PlainToken {
         super._transfer(from, to, amount - fee);
     }
 }
+
+/**
+ * SafeMoon's interface (the reflection tokens of 2021), written here, not copied: every transfer
+ * pays a fee that is reflected to all holders (a balance is a share of a reflected supply that the
+ * fee shrinks), and the owner sets that fee with no upper bound (setTaxFeePercent), the largest
+ * transfer (setMaxTxPercent) and who pays no fee (excludeFromFee, includeInFee).
+ */
+contract ReflectionStyleToken {
+    string public name = "Reflection-style";
+    string public symbol = "RFLS";
+    uint8 public constant decimals = 18;
+    address public owner;
+    uint256 public _taxFee = 2;
+    uint256 public _maxTxAmount;
+    uint256 private _tTotal;
+    uint256 private _rTotal;
+    mapping(address => uint256) private _rOwned;
+    mapping(address => bool) private _isExcludedFromFee;
+    mapping(address => mapping(address => uint256)) public allowance;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    constructor(uint256 supply) {
+        owner = msg.sender;
+        _tTotal = supply;
+        _rTotal = type(uint256).max - (type(uint256).max % supply);
+        _rOwned[msg.sender] = _rTotal;
+        _maxTxAmount = supply;
+        _isExcludedFromFee[msg.sender] = true;
+        emit Transfer(address(0), msg.sender, supply);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "Ownable: caller is not the owner");
+        _;
+    }
+
+    function totalSupply() external view returns (uint256) {
+        return _tTotal;
+    }
+
+    function balanceOf(address account) public view returns (uint256) {
+        return _rOwned[account] / _rate();
+    }
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        _transfer(msg.sender, to, amount);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        allowance[from][msg.sender] -= amount;
+        _transfer(from, to, amount);
+        return true;
+    }
+
+    function approve(address spender, uint256 amount) external returns (bool) {
+        allowance[msg.sender][spender] = amount;
+        emit Approval(msg.sender, spender, amount);
+        return true;
+    }
+
+    function setTaxFeePercent(uint256 taxFee) external onlyOwner {
+        _taxFee = taxFee;
+    }
+
+    function setMaxTxPercent(uint256 maxTxPercent) external onlyOwner {
+        _maxTxAmount = (_tTotal * maxTxPercent) / 100;
+    }
+
+    function excludeFromFee(address account) external onlyOwner {
+        _isExcludedFromFee[account] = true;
+    }
+
+    function includeInFee(address account) external onlyOwner {
+        _isExcludedFromFee[account] = false;
+    }
+
+    function _rate() private view returns (uint256) {
+        return _rTotal / _tTotal;
+    }
+
+    function _transfer(address from, address to, uint256 amount) private {
+        require(from == owner || to == owner || amount <= _maxTxAmount, "Transfer amount exceeds the maxTxAmount.");
+        uint256 fee = _isExcludedFromFee[from] || _isExcludedFromFee[to] ? 0 : (amount * _taxFee) / 100;
+        uint256 rate = _rate();
+        _rOwned[from] -= amount * rate;
+        _rOwned[to] += (amount - fee) * rate;
+        _rTotal -= fee * rate;
+        emit Transfer(from, to, amount - fee);
+    }
+}
