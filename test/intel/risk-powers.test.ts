@@ -3,7 +3,8 @@
 // controller in a slot with a getter of another name, by a minter with no owner(), by the members
 // of a mapping keyed by msg.sender; each power must be found by what running it as its holder
 // changed, with that holder named. A token whose transfers ask an outside contract at a settable
-// address names it and who can re-point it. Through the provider-like proxy, a node that refuses
+// address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
+// interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
 // state overrides reads the powers by name only and says so.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -109,6 +110,16 @@ function signal(result: Result, id: string): Signal {
 }
 const evidenceOf = (result: Result, id: string) => signal(result, id).evidence as unknown as PowerEvidence;
 const selector = (signature: string) => toFunctionSelector(signature);
+
+/** The power signal `id` proven by simulation, held by the deployer as owner(), with `signature`'s function showing that effect. */
+function provenAsOwner(result: Result, id: string, signature: string) {
+  const evidence = evidenceOf(result, id);
+  expect(evidence.proven_by, id).toBe("simulation");
+  expect(evidence.holders, signature).toEqual([expect.objectContaining({ address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" })]);
+  const fn = evidence.functions.find((entry) => entry.selector === selector(signature));
+  expect(fn, signature).toMatchObject({ outcome: "effect", effect: { kind: id.slice("power_".length) } });
+  return fn!;
+}
 
 const demo = useDemoChains();
 
@@ -261,70 +272,34 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     const [reroute] = evidenceOf(result, "power_pause").functions;
     expect(reroute).toMatchObject({ selector: selector("reroute(address)"), effect: { kind: "pause" } });
   });
-});
 
-describe.each(DEMO_CHAINS)("Tether's interface on demo %s (our own contract with USDT's functions)", (chain: ChainId) => {
-  let deployed: Deployed;
-  beforeAll(async () => {
-    deployed = await deployAll(demo.chains[chain].rpcUrl, compileFixtures());
-  }, 120_000);
-
-  it("addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which needs a holder blacklisted first, reverts alone and stands on its name", async () => {
-    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address: deployed.tetherStyle, env: demo.env(chain) }));
-    expect(usage.roundTrips).toBeLessThanOrEqual(3);
-    riskResponse.data.parse(result.data);
-    const owner = { address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" };
-    const proven = (id: string, signature: string, kind: string) => {
-      const evidence = evidenceOf(result, id);
-      expect(evidence.proven_by, id).toBe("simulation");
-      const fn = evidence.functions.find((entry) => entry.selector === selector(signature));
-      expect(fn, signature).toMatchObject({ outcome: "effect", effect: { kind } });
-      expect(evidence.holders, signature).toEqual([expect.objectContaining(owner)]);
-      return fn!;
-    };
-    proven("power_blacklist", "addBlackList(address)", "blacklist");
-    proven("power_mint", "issue(uint256)", "mint");
-    proven("power_pause", "pause()", "pause");
+  it("Tether's interface (our own contract with USDT's functions): addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which needs a holder blacklisted first, reverts alone and stands on its name", async () => {
+    const result = await analyze(deployed.tetherStyle);
+    provenAsOwner(result, "power_blacklist", "addBlackList(address)");
+    provenAsOwner(result, "power_mint", "issue(uint256)");
+    provenAsOwner(result, "power_pause", "pause()");
     // The fee setter takes two numbers and refuses 20 basis points or more: the ladder's highest accepted step is 15.
-    const fees = proven("power_fees", "setParams(uint256,uint256)", "fees");
+    const fees = provenAsOwner(result, "power_fees", "setParams(uint256,uint256)");
     expect(fees.highest_rate?.accepted).toBe(15);
     expect(fees.highest_rate?.transfer_tax_bps).toBeGreaterThan(0);
     const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("destroyBlackFunds(address)"))).toMatchObject({ outcome: "reverted" });
     expect(evidenceOf(result, "power_balance_edit").proven_by).toBe("name_only");
   });
-});
 
-describe.each(DEMO_CHAINS)("SafeMoon's interface on demo %s (our own reflection token with its owner functions)", (chain: ChainId) => {
-  let deployed: Deployed;
-  beforeAll(async () => {
-    deployed = await deployAll(demo.chains[chain].rpcUrl, compileFixtures());
-  }, 120_000);
-
-  it("setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
-    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address: deployed.reflectionStyle, env: demo.env(chain) }));
-    expect(usage.roundTrips).toBeLessThanOrEqual(3);
-    riskResponse.data.parse(result.data);
-    const owner = { address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" };
-    const proven = (id: string, signature: string) => {
-      const evidence = evidenceOf(result, id);
-      expect(evidence.proven_by, id).toBe("simulation");
-      expect(evidence.holders, signature).toEqual([expect.objectContaining(owner)]);
-      const fn = evidence.functions.find((entry) => entry.selector === selector(signature));
-      expect(fn, signature).toMatchObject({ outcome: "effect", effect: { kind: id.slice("power_".length) } });
-      return fn!;
-    };
+  it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
+    const result = await analyze(deployed.reflectionStyle);
     expect(knownFunction(selector("setTaxFeePercent(uint256)"))).toBeNull();
     expect(knownFunction(selector("setMaxTxPercent(uint256)"))).toBeNull();
     // A 2 % reflection fee reads a little under 200 bps (the receiver gets its share back); the setter's 5 reads under 500.
-    const fee = proven("power_fees", "setTaxFeePercent(uint256)");
+    const fee = provenAsOwner(result, "power_fees", "setTaxFeePercent(uint256)");
     const taxed = fee.effect!.changes.transfer_tax_bps as { before: number; after: number };
     expect(taxed.before).toBeGreaterThan(150);
     expect(taxed.after).toBeGreaterThan(taxed.before);
     // No cap: the ladder's top step (10,000) is accepted, and then no transfer goes through, so no tax is measured.
     expect(fee.highest_rate).toEqual({ accepted: 10_000, transfer_tax_bps: null, sell_tax_bps: null });
-    expect(proven("power_limits", "setMaxTxPercent(uint256)").effect!.changes.large_transfer_goes_through).toEqual({ before: true, after: false });
-    expect(proven("power_exemptions", "excludeFromFee(address)").effect!.changes.probe_holder_transfer_tax_bps).toMatchObject({ after: 0 });
+    expect(provenAsOwner(result, "power_limits", "setMaxTxPercent(uint256)").effect!.changes.large_transfer_goes_through).toEqual({ before: true, after: false });
+    expect(provenAsOwner(result, "power_exemptions", "excludeFromFee(address)").effect!.changes.probe_holder_transfer_tax_bps).toMatchObject({ after: 0 });
     const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("includeInFee(address)"))).toMatchObject({ outcome: "no_effect" });
   });

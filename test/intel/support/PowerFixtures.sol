@@ -2,7 +2,9 @@
 // Fixture tokens for the powers-by-effect tests. Every privileged function has a name the power
 // catalogue does not hold (ban, issue, halt, levy, cap, seize), the control sits in a slot with a
 // getter of another name (controller()), in a minter slot (minter(), no owner()), or in a mapping
-// keyed by msg.sender (crew); one token asks an outside contract on every transfer.
+// keyed by msg.sender (crew); one token asks an outside contract on every transfer. Two more are
+// our own contracts with the interfaces of real ones: Tether's (USDT) and SafeMoon's (a reflection
+// token), whose real sources may not be kept here.
 pragma solidity ^0.8.24;
 
 abstract contract PlainToken {
