@@ -54,13 +54,17 @@ function rpcCodeOf(error: unknown): number | undefined {
   return typeof code === "number" ? code : undefined;
 }
 
+/** How nodes word a call that spent all its gas (geth, Erigon: "out of gas"; anvil: "OutOfGas", "InvalidFEOpcode"). */
+const burntGas = /\bout ?of ?gas\b|invalid opcode|InvalidFEOpcode/i;
+const detailsOf = (error: unknown) => String((error as { details?: unknown }).details ?? "");
+
 /**
  * A call that spent all the gas it was given. Contracts compiled before Byzantium refuse an unknown
  * function with an invalid opcode, which burns every unit of gas the call carries (0x's ZRX does):
  * a fact about the contract, like a revert, never a node fault.
  */
 export function isOutOfGas(error: unknown): boolean {
-  return errorChain(error).some((entry) => /\bout ?of ?gas\b|invalid opcode|InvalidFEOpcode/i.test(String((entry as { details?: unknown }).details ?? "")));
+  return errorChain(error).some((entry) => burntGas.test(detailsOf(entry)));
 }
 
 function isContractAnswer(error: unknown): boolean {
@@ -71,7 +75,8 @@ function isContractAnswer(error: unknown): boolean {
     error instanceof RawContractError ||
     error instanceof AbiDecodingZeroDataError ||
     rpcCodeOf(error) === 3 || // execution reverted, sent as a JSON-RPC error
-    /execution reverted|\bout ?of ?gas\b|invalid opcode|InvalidFEOpcode/i.test(String((error as { details?: unknown }).details ?? ""))
+    /execution reverted/i.test(detailsOf(error)) ||
+    burntGas.test(detailsOf(error))
   );
 }
 
