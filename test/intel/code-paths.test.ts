@@ -44,7 +44,7 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], selfDestruct: true, complete: true });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
@@ -57,7 +57,7 @@ describe("readCodePaths", () => {
       // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
       { label: "unreached" }, "CALLER", "SELFDESTRUCT",
     ]);
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], selfDestruct: false, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], arguments: [], selfDestruct: false, complete: true });
   });
 
   it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {
@@ -111,5 +111,24 @@ describe("readCodePaths", () => {
     expect(readCodePaths(code).callerMappings).toEqual([]);
     // Read all the same: a member the probe is made of such a mapping is given an entry in it.
     expect(readCodePaths(code).callerReads).toEqual([{ slot: 0n, shift: 0, functions: [null] }]);
+  });
+  it("reads each function's argument words with the type its decoder checks: an address masked to 160 bits, a bool tested twice, a number used as one", () => {
+    // setRule(bool,address,uint256,uint256): four words after the selector, checked as solc's decoder does.
+    const [setRule, plain] = [0x5a2d3b6c, 0x1f2e3d4c];
+    const word = (index: number) => [{ push: 4 + 32 * index, width: 1 }, "CALLDATALOAD"] as Piece[];
+    const code = assemble([
+      { push: 0, width: 1 }, "CALLDATALOAD", { push: 224, width: 1 }, "SHR",
+      "DUP1", { push: setRule, width: 4 }, "EQ", { jumpTo: "rule" }, "JUMPI",
+      "DUP1", { push: plain, width: 4 }, "EQ", { jumpTo: "plain" }, "JUMPI",
+      "STOP",
+      { label: "rule" },
+      ...word(0), "DUP1", "ISZERO", "ISZERO", "EQ", "POP",
+      ...word(1), "DUP1", addressMask, "AND", "EQ", "POP",
+      ...word(2), "DUP1", "EQ", "POP",
+      ...word(3), { push: 1, width: 1 }, "SSTORE", "STOP",
+      // No argument read: the function takes none, so it has no entry.
+      { label: "plain" }, "STOP",
+    ]);
+    expect(readCodePaths(code).arguments).toEqual([{ function: setRule, types: ["bool", "address", "uint256", "uint256"] }]);
   });
 });

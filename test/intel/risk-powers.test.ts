@@ -30,7 +30,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
@@ -302,6 +302,74 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(provenAsOwner(result, "power_exemptions", "excludeFromFee(address)").effect!.changes.probe_holder_transfer_tax_bps).toMatchObject({ after: 0 });
     const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("includeInFee(address)"))).toMatchObject({ outcome: "no_effect" });
+  });
+});
+
+describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch token's interfaces, traded on Uniswap V2 on demo %s", (chain: ChainId) => {
+  const url = () => demo.chains[chain].rpcUrl;
+  const dex = () => getNetwork(chain).dexes.find((entry) => entry.kind === "uniswap-v2")!;
+  const analyze = async (address: Address) => {
+    const { result, usage } = await withRpcMeter(() => analyzeRisk({ chain, address, env: demo.env(chain) }));
+    expect(usage.roundTrips).toBeLessThanOrEqual(3);
+    riskResponse.data.parse(result.data);
+    return result;
+  };
+  const call = (abi: Abi, to: Address, functionName: string, args: unknown[] = []) => send(url(), accounts.deployer, { to, data: encodeFunctionData({ abi, functionName, args }) });
+
+  /** The deployer seeds a Uniswap V2 pool against the wrapped native coin with `share` of the supply and hands two holders a slice each. */
+  async function launch(name: "MemeStyleToken" | "LaunchStyleToken"): Promise<{ token: Address; pair: Address; abi: Abi }> {
+    const artifacts = compileFixtures();
+    for (const account of Object.values(accounts)) {
+      await rpc(url(), "anvil_setBalance", [account, toHex(parseEther("100"))]);
+      await rpc(url(), "anvil_impersonateAccount", [account]);
+    }
+    const { abi, bytecode } = artifacts[name];
+    const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi, bytecode, args: name === "LaunchStyleToken" ? [dex().router, supply] : [supply] }) }))!;
+    await call(erc20Abi, token, "approve", [dex().router, maxUint256]);
+    const addLiquidityEth = parseAbi(["function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable"]);
+    await send(url(), accounts.deployer, { to: dex().router, value: toHex(parseEther("10")), data: encodeFunctionData({ abi: addLiquidityEth, functionName: "addLiquidityETH", args: [token, (supply * 8n) / 10n, 0n, 0n, accounts.deployer, 2n ** 40n] }) });
+    const pair = await createPublicClient({ transport: http(url()) }).readContract({ address: dex().factory, abi: parseAbi(["function getPair(address, address) view returns (address)"]), functionName: "getPair", args: [token, getNetwork(chain).wrappedNative.address] });
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, (supply * 15n) / 1000n) });
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderB, (supply * 12n) / 1000n) });
+    return { token, pair, abi };
+  }
+
+  it("PEPE's interface: blacklist(address,bool) and setRule(bool,address,uint256,uint256), a four-word setter no common shape fits, are each proven by what running them as owner() did", async () => {
+    const { token, pair, abi } = await launch("MemeStyleToken");
+    // Trading opens as PEPE's did: the rule names the pool, unlimited.
+    await call(abi, token, "setRule", [false, pair, 0n, 0n]);
+    const result = await analyze(token);
+    const blacklisting = evidenceOf(result, "power_blacklist");
+    expect(blacklisting.proven_by).toBe("simulation");
+    expect(blacklisting.holders).toEqual([expect.objectContaining({ address: accounts.deployer, kind: "owner", live: true, provenance: "verified_onchain" })]);
+    const bySelector = (signature: string) => blacklisting.functions.find((fn) => fn.selector === selector(signature));
+    expect(bySelector("blacklist(address,bool)")).toMatchObject({ outcome: "effect", effect: { kind: "blacklist", shape: "(address,bool)" } });
+    // The rule's four words were read from the code (a bool, an address, two numbers): naming the
+    // probe wallet as "the pool" with bounds of 5 wei stops it from sending, as a blacklist does.
+    const rule = bySelector("setRule(bool,address,uint256,uint256)");
+    expect(rule).toMatchObject({ outcome: "effect", effect: { kind: "blacklist", shape: "(bool,address,uint256,uint256)", arguments: ["true", "target", "rate", "rate"] } });
+    expect(rule!.effect!.changes).toMatchObject({ probe_holder_can_send: { before: true, after: false }, probe_holder_can_sell: { before: true, after: false } });
+    expect(rule!.effect!.changes.others_can_transfer).toBeUndefined();
+  });
+
+  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, updateSellFees(uint256,uint256,uint256) is a fee setter whose cap the ladder finds, removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
+    const { token, abi } = await launch("LaunchStyleToken");
+    const before = await analyze(token);
+    const [enable] = evidenceOf(before, "power_trading_switch").functions.filter((fn) => fn.selector === selector("enableTrading()"));
+    expect(enable).toMatchObject({ outcome: "effect", effect: { kind: "trading_switch", changes: { others_can_transfer: { before: false, after: true } } } });
+    expect(evidenceOf(before, "power_trading_switch").holders).toEqual([expect.objectContaining({ address: accounts.deployer, kind: "owner", live: true })]);
+
+    await call(abi, token, "enableTrading");
+    const after = await analyze(token);
+    const fees = provenAsOwner(after, "power_fees", "updateSellFees(uint256,uint256,uint256)");
+    // 3 % on sells at launch; the setter's three parts of 5 make 15 %; the cap (25 in all) lets each part reach 5 of the ladder, not 10.
+    expect(fees.effect).toMatchObject({ shape: "(uint256,uint256,uint256)", changes: { sell_tax_bps: { before: 300, after: 1500 } } });
+    expect(fees.highest_rate).toEqual({ accepted: 5, transfer_tax_bps: 0, sell_tax_bps: 1500 });
+    expect(provenAsOwner(after, "power_limits", "removeLimits()").effect!.changes.large_transfer_goes_through).toEqual({ before: false, after: true });
+    expect(provenAsOwner(after, "power_exemptions", "excludeFromFees(address,bool)").effect!.changes.probe_holder_sell_tax_bps).toEqual({ before: 300, after: 0 });
+    // Once open, trading cannot be closed again: enableTrading() changes nothing.
+    const listed = signal(after, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
+    expect(listed.functions.find((fn) => fn.selector === selector("enableTrading()"))).toMatchObject({ outcome: "no_effect" });
   });
 });
 

@@ -83,7 +83,7 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     const exemptions = signal(result, "power_exemptions");
     expect(exemptions).toMatchObject({ provenance: "verified_onchain", evidence: { proven_by: "simulation", holders: [{ address: honeypot.facts.owner, kind: "owner", live: true }] } });
     expect(exemptions.evidence.functions).toEqual([
-      expect.objectContaining({ signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: { probe_holder_can_sell: { before: false, after: true } } }) }),
+      expect.objectContaining({ signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: { probe_holder_can_sell: { before: false, after: true }, probe_holder_sell_tax_bps: { before: null, after: 0 } } }) }),
       expect.objectContaining({ signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: expect.objectContaining({ probe_holder_can_receive: { before: true, after: false } }) }) }),
     ]);
     expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner, renounced: false, kind: "eoa" });

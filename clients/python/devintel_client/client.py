@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "01f7ef0b6a924f13"
+DOCUMENT_DIGEST = "baff0af3605a1a83"
 
 
 class Client(Transport):

@@ -5123,11 +5123,11 @@ export interface operations {
                                         effect: {
                                             /** @description The power the change shows; null when nothing the simulation measures moved in a way that names one. */
                                             kind: ("mint" | "pause" | "blacklist" | "fees" | "limits" | "trading_switch" | "exemptions" | "balance_edit") | null;
-                                            /** @description The argument types the call was made with, e.g. (address,bool). */
+                                            /** @description The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256)). */
                                             shape: string;
-                                            /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false; [target] for an array. */
+                                            /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array. */
                                             arguments: string[];
-                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_can_receive. */
+                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
                                             changes: {
                                                 [key: string]: {
                                                     before: string | number | boolean | null;
@@ -6205,11 +6205,11 @@ export interface operations {
                                         effect: {
                                             /** @description The power the change shows; null when nothing the simulation measures moved in a way that names one. */
                                             kind: ("mint" | "pause" | "blacklist" | "fees" | "limits" | "trading_switch" | "exemptions" | "balance_edit") | null;
-                                            /** @description The argument types the call was made with, e.g. (address,bool). */
+                                            /** @description The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256)). */
                                             shape: string;
-                                            /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false; [target] for an array. */
+                                            /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array. */
                                             arguments: string[];
-                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_can_receive. */
+                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
                                             changes: {
                                                 [key: string]: {
                                                     before: string | number | boolean | null;

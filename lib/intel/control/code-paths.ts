@@ -38,11 +38,25 @@ export type CodePaths = {
   writtenSlots: SlotUse[];
   /** Where the code keeps what it delegatecalls to, and in which functions. */
   delegateSlots: SlotUse[];
+  /** The argument words each function's decoder reads, in order, with the type its check on each shows. */
+  arguments: FunctionArguments[];
   /** True when a SELFDESTRUCT instruction is reachable. */
   selfDestruct: boolean;
   /** False when the step budget ran out before every path was walked. */
   complete: boolean;
 };
+
+/**
+ * An argument word's type as the decoder checks it: masked to 160 bits, an address; tested twice
+ * (`iszero(iszero(x))`), a bool; anything else done with it first, a number.
+ */
+export type ArgumentType = "address" | "bool" | "uint256";
+
+/** A function (its selector) and the types of the argument words its code reads, the first word first. */
+export type FunctionArguments = { function: number; types: ArgumentType[] };
+
+/** Argument words beyond this many are not read: the setters a probe runs take a handful. */
+const MAX_ARGUMENT_WORDS = 8;
 
 // `pushed4`: a constant pushed by PUSH4, as dispatchers push selectors; `selector`: the outcome of
 // comparing the call's selector with one, which the JUMPI after it branches on.
@@ -55,6 +69,8 @@ type Value =
   | { k: "selector"; selector: number }
   | { k: "callerKey"; base: bigint }
   | { k: "mapped"; base: bigint }
+  | { k: "arg"; index: number }
+  | { k: "argTested"; index: number }
   | { k: "unknown" };
 
 /** Scratch memory at 0x00 and 0x20, where Solidity hashes a mapping's key and slot. */
@@ -62,6 +78,7 @@ type Scratch = [Value, Value];
 
 const UNKNOWN: Value = { k: "unknown" };
 const WORD = (1n << 256n) - 1n;
+const ADDRESS_MASK = (1n << 160n) - 1n;
 const MAX_STACK = 1024;
 /** Instructions walked per code: far more than a token's paths need once repeated states are skipped. */
 const STEP_BUDGET = 300_000;
@@ -198,6 +215,13 @@ function walkPaths(code: Hex): CodePaths {
     if (!known.functions.includes(fn)) known.functions.push(fn);
     into.set(id, known);
   };
+  // Per function, the type each argument word showed first (see ArgumentType).
+  const argumentTypes = new Map<number, (ArgumentType | undefined)[]>();
+  const typeArgument = (fn: number | null, value: Value, type: ArgumentType) => {
+    if (fn === null || (value.k !== "arg" && value.k !== "argTested")) return;
+    const types = argumentTypes.get(fn)!;
+    types[value.index] ??= type;
+  };
   let selfDestruct = false;
   const seen = new Set<string>();
   const visits = new Map<string, number>();
@@ -233,7 +257,12 @@ function walkPaths(code: Hex): CodePaths {
     if (!admit(pc, fn)) continue;
     walk: while (pc < bytes.length && steps++ < STEP_BUDGET) {
       const op = bytes[pc];
-      const pop = (): Value => stack.pop() ?? UNKNOWN;
+      // An argument word used by any instruction not handled below as a type check is a number.
+      const pop = (): Value => {
+        const value = stack.pop() ?? UNKNOWN;
+        if (op !== 0x50) typeArgument(fn, value, "uint256");
+        return value;
+      };
       if (op === 0x5f) {
         // PUSH0 (Shanghai on): the zero a mapping's hash is stored at.
         stack.push({ k: "const", v: 0n });
@@ -338,14 +367,35 @@ function walkPaths(code: Hex): CodePaths {
         const matched = op === 0x14 ? selectorMatch(a, b) : null;
         stack.push(folded !== null ? { k: "const", v: folded } : matched ?? UNKNOWN);
         pc += 1;
+      } else if (op === 0x35) {
+        // CALLDATALOAD at a constant offset past the selector: an argument word of this function.
+        const offset = stack.pop() ?? UNKNOWN;
+        const index = offset.k === "const" && offset.v >= 4n && (offset.v - 4n) % 32n === 0n ? Number((offset.v - 4n) / 32n) : -1;
+        if (fn !== null && index >= 0 && index < MAX_ARGUMENT_WORDS) {
+          const types = argumentTypes.get(fn) ?? [];
+          while (types.length <= index) types.push(undefined);
+          argumentTypes.set(fn, types);
+          stack.push({ k: "arg", index });
+        } else stack.push(UNKNOWN);
+        pc += 1;
+      } else if (op === 0x16 && [stack.at(-1), stack.at(-2)].some((value) => value?.k === "arg")) {
+        // AND of an argument word with a mask: 160 bits is an address's cleanup.
+        const a = stack.pop()!;
+        const b = stack.pop() ?? UNKNOWN;
+        const [argument, mask] = a.k === "arg" ? [a, b] : [b, a];
+        typeArgument(fn, argument, mask.k === "const" && mask.v === ADDRESS_MASK ? "address" : "uint256");
+        stack.push(UNKNOWN);
+        pc += 1;
       } else if (op === 0x19) {
         const a = pop();
         stack.push(a.k === "const" ? { k: "const", v: ~a.v & WORD } : UNKNOWN);
         pc += 1;
       } else if (op === 0x15) {
         // ISZERO keeps a mapping entry's test: `require(!x)` and `require(x)` both branch on it.
-        const a = pop();
-        stack.push(a.k === "const" ? { k: "const", v: a.v === 0n ? 1n : 0n } : a.k === "mapped" ? a : UNKNOWN);
+        // Twice on an argument word: a bool's cleanup.
+        const a = stack.pop() ?? UNKNOWN;
+        if (a.k === "argTested") typeArgument(fn, a, "bool");
+        stack.push(a.k === "const" ? { k: "const", v: a.v === 0n ? 1n : 0n } : a.k === "mapped" ? a : a.k === "arg" ? { k: "argTested", index: a.index } : UNKNOWN);
         pc += 1;
       } else {
         const effect = effects.get(op);
@@ -371,6 +421,9 @@ function walkPaths(code: Hex): CodePaths {
     callSlots: sorted(callSlots.values()),
     writtenSlots: sorted(writtenSlots.values()),
     delegateSlots: sorted(delegateSlots.values()),
+    arguments: [...argumentTypes.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([selector, types]) => ({ function: selector, types: types.map((type) => type ?? "uint256") })),
     selfDestruct,
     complete: work.length === 0 && steps < STEP_BUDGET,
   };

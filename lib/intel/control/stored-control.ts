@@ -43,6 +43,8 @@ function joinPaths(all: CodePaths[]): CodePaths {
     callSlots: unique(all.flatMap((paths) => paths.callSlots)),
     writtenSlots: unique(all.flatMap((paths) => paths.writtenSlots)),
     delegateSlots: unique(all.flatMap((paths) => paths.delegateSlots)),
+    // A selector in two facets is one function: its first reading stands.
+    arguments: [...new Map(all.flatMap((paths) => paths.arguments).reverse().map((entry) => [entry.function, entry])).values()],
     selfDestruct: all.some((paths) => paths.selfDestruct),
     complete: all.every((paths) => paths.complete),
   };

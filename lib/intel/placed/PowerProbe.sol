@@ -9,9 +9,11 @@
 //
 // Every attempt runs in a sub-call that reverts with its measurements, so each starts from the
 // same state (funded wallets, nothing else changed) and none sees another's effect. The argument
-// shapes are the common ones; a function whose dispatcher wants another shape reverts while
-// decoding, cheaply. For a shape with number arguments that changed a tax, a ladder of values
-// finds the highest the setter accepts and the tax it then takes.
+// shapes are the common ones, and for a function whose code reads other argument words (four, say,
+// of a bool, an address and two numbers) three more built from those words: the probe wallet or
+// true or a rate in each, the same with amounts, and every word zero. A function whose dispatcher
+// wants another shape reverts while decoding, cheaply. For a shape with number arguments that
+// changed a tax, a ladder of values finds the highest the setter accepts and the tax it then takes.
 pragma solidity ^0.8.24;
 
 interface IProbedToken {
@@ -43,6 +45,7 @@ contract PowerProbe {
         bool targetSends;
         uint256 targetTaxBps;
         bool targetSells;
+        uint256 targetSellTaxBps;
         bool targetReceives;
     }
 
@@ -69,16 +72,32 @@ contract PowerProbe {
         address[] sources;
     }
 
+    /**
+     * `words[i]` is the shapes read from selectors[i]'s code, or empty: its argument count, then
+     * DERIVED rows of one code a word (see _word).
+     */
     struct Group {
         address holder;
         bytes4[] selectors;
+        bytes[] words;
     }
 
     uint256 private constant NONE = type(uint256).max;
     uint256 private constant MEASURED = 0x504f574552; // "POWER": the revert that carries a reading
     uint8 public constant SHAPES = 11;
+    /** Shapes built from the argument words a function's code reads; the first takes the ladder's rates. */
+    uint8 public constant DERIVED = 3;
     uint256 private constant ATTEMPT_GAS = 2_000_000;
     uint256 private constant RESERVE_GAS = 3_000_000;
+
+    /** One privileged function as run on its holder: the selector, its shapes read from the code, and the probe's slice. */
+    struct Run {
+        address holder;
+        bytes4 selector;
+        bytes words;
+        uint256 amount;
+        uint256 funded;
+    }
 
     /**
      * Funds the target and the bystander from the first source that can pay both, reads the
@@ -92,7 +111,7 @@ contract PowerProbe {
     {
         funded = _fund(c);
         uint256 amount = funded > 0 ? funded / 2 : IProbedToken(c.token).totalSupply() / 200;
-        (, , baseline) = _attempt(address(this), c, bytes4(0), 255, 0, amount, funded);
+        (, , baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, funded), 255, 0);
         uint256 total;
         for (uint256 g = 0; g < groups.length; g++) total += groups[g].selectors.length;
         outcomes = new Outcome[][](total);
@@ -101,7 +120,7 @@ contract PowerProbe {
         for (uint256 g = 0; g < groups.length; g++) {
             for (uint256 s = 0; s < groups[g].selectors.length; s++) {
                 if (gasleft() < RESERVE_GAS) return (funded, baseline, outcomes, ladders, tried);
-                (outcomes[at], ladders[at]) = _tryShapes(groups[g].holder, c, groups[g].selectors[s], amount, funded);
+                (outcomes[at], ladders[at]) = _tryShapes(c, Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, funded));
                 at++;
                 tried++;
             }
@@ -109,32 +128,31 @@ contract PowerProbe {
     }
 
     /** Every shape's outcome, then (last) the holder's own baseline: its balance is its own, so the effects are read against it. */
-    function _tryShapes(address holder, Config calldata c, bytes4 selector, uint256 amount, uint256 funded)
-        private
-        returns (Outcome[] memory found, Ladder memory ladder)
-    {
-        found = new Outcome[](SHAPES + 1);
-        (, , Reading memory baseline) = _attempt(holder, c, bytes4(0), 255, 0, amount, funded);
-        found[SHAPES] = Outcome(255, true, "", baseline);
+    function _tryShapes(Config calldata c, Run memory run) private returns (Outcome[] memory found, Ladder memory ladder) {
+        found = new Outcome[](SHAPES + DERIVED + 1);
+        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded), 255, 0);
+        found[SHAPES + DERIVED] = Outcome(255, true, "", baseline);
         ladder.shape = 255;
-        for (uint8 shape = 0; shape < SHAPES; shape++) {
-            (bool ok, bytes memory revertData, Reading memory reading) = _attempt(holder, c, selector, shape, 5, amount, funded);
+        uint8 shapes = run.words.length > 0 ? SHAPES + DERIVED : SHAPES;
+        for (uint8 shape = 0; shape < shapes; shape++) {
+            (bool ok, bytes memory revertData, Reading memory reading) = _attempt(c, run, shape, 5);
             found[shape] = Outcome(shape, ok, revertData, reading);
-            bool numbers = shape == 4 || shape == 9;
+            bool numbers = shape == 4 || shape == 9 || shape == SHAPES;
             bool taxMoved = reading.othersSend && (reading.transferTaxBps != baseline.transferTaxBps || reading.sellTaxBps != baseline.sellTaxBps);
-            if (ok && numbers && taxMoved && ladder.shape == 255 && gasleft() > RESERVE_GAS * 4) ladder = _ladder(holder, c, selector, shape, amount, funded);
+            if (ok && numbers && taxMoved && ladder.shape == 255 && gasleft() > RESERVE_GAS * 4) ladder = _ladder(c, run, shape);
         }
+        for (uint8 shape = shapes; shape < SHAPES + DERIVED; shape++) found[shape].shape = shape;
     }
 
     /** The highest value in a rising ladder the setter accepts, and the taxes it then takes. */
-    function _ladder(address holder, Config calldata c, bytes4 selector, uint8 shape, uint256 amount, uint256 funded) private returns (Ladder memory ladder) {
+    function _ladder(Config calldata c, Run memory run, uint8 shape) private returns (Ladder memory ladder) {
         uint16[20] memory values = [uint16(1), 2, 3, 5, 10, 15, 20, 25, 30, 40, 50, 75, 99, 100, 250, 500, 1000, 2500, 5000, 10000];
         ladder.shape = shape;
         ladder.transferTaxBps = NONE;
         ladder.sellTaxBps = NONE;
         for (uint256 i = 0; i < values.length; i++) {
             if (gasleft() < RESERVE_GAS * 2) break;
-            (bool ok, , Reading memory reading) = _attempt(holder, c, selector, shape, values[i], amount, funded);
+            (bool ok, , Reading memory reading) = _attempt(c, run, shape, values[i]);
             if (!ok) continue;
             ladder.highestAccepted = values[i];
             ladder.transferTaxBps = reading.othersSend ? reading.transferTaxBps : NONE;
@@ -142,11 +160,8 @@ contract PowerProbe {
         }
     }
 
-    function _attempt(address holder, Config calldata c, bytes4 selector, uint8 shape, uint256 rate, uint256 amount, uint256 funded)
-        private
-        returns (bool ok, bytes memory revertData, Reading memory reading)
-    {
-        try PowerProbe(holder).attempt{gas: ATTEMPT_GAS}(c, selector, shape, rate, amount, funded) {
+    function _attempt(Config calldata c, Run memory run, uint8 shape, uint256 rate) private returns (bool ok, bytes memory revertData, Reading memory reading) {
+        try PowerProbe(run.holder).attempt{gas: ATTEMPT_GAS}(c, run.selector, run.words, shape, rate, run.amount, run.funded) {
             return (false, "", reading);
         } catch (bytes memory data) {
             if (data.length < 64) return (false, data, reading);
@@ -160,10 +175,10 @@ contract PowerProbe {
     }
 
     /** Runs on the holder's account: the call (none for shape 255), then the measurements, then a revert carrying them. */
-    function attempt(Config calldata c, bytes4 selector, uint8 shape, uint256 rate, uint256 amount, uint256 funded) external {
+    function attempt(Config calldata c, bytes4 selector, bytes calldata words, uint8 shape, uint256 rate, uint256 amount, uint256 funded) external {
         bool ok = true;
         bytes memory returned;
-        if (shape != 255) (ok, returned) = c.token.call(_calldata(selector, shape, c.target, rate, amount));
+        if (shape != 255) (ok, returned) = c.token.call(shape < SHAPES ? _calldata(selector, shape, c.target, rate, amount) : _derived(selector, words, shape - SHAPES, c.target, rate, amount));
         Reading memory reading;
         if (ok) reading = _measure(c, funded);
         bytes memory report = abi.encode(MEASURED, ok, ok ? bytes("") : returned, reading);
@@ -188,6 +203,21 @@ contract PowerProbe {
         return abi.encodeWithSelector(selector, targets);
     }
 
+    /** The call in a shape read from the code: row `row` of `words`, one word a code. */
+    function _derived(bytes4 selector, bytes calldata words, uint256 row, address target, uint256 rate, uint256 amount) private pure returns (bytes memory data) {
+        uint256 count = uint8(words[0]);
+        data = abi.encodePacked(selector);
+        for (uint256 i = 0; i < count; i++) data = abi.encodePacked(data, _word(uint8(words[1 + row * count + i]), target, rate, amount));
+    }
+
+    /** 0: the target wallet, 1: one (true), 2: zero (false, the zero address), 3: the amount, 4: the rate. */
+    function _word(uint8 code, address target, uint256 rate, uint256 amount) private pure returns (uint256) {
+        if (code == 0) return uint256(uint160(target));
+        if (code == 1) return 1;
+        if (code == 2) return 0;
+        return code == 3 ? amount : rate;
+    }
+
     function _measure(Config calldata c, uint256 funded) private returns (Reading memory r) {
         IProbedToken token = IProbedToken(c.token);
         r.supply = _read(c.token, abi.encodeCall(IProbedToken.totalSupply, ()));
@@ -196,13 +226,14 @@ contract PowerProbe {
         r.transferTaxBps = NONE;
         r.sellTaxBps = NONE;
         r.targetTaxBps = NONE;
+        r.targetSellTaxBps = NONE;
         if (funded == 0) return r;
         uint256 small = funded / 100;
         if (small == 0) small = 1;
         (r.othersSend, r.transferTaxBps) = _move(c.token, c.bystander, c.wallet, small);
         if (c.pool != address(0)) (r.sellOk, r.sellTaxBps) = _move(c.token, c.bystander, c.pool, small);
         (r.targetSends, r.targetTaxBps) = _move(c.token, c.target, c.wallet, small);
-        if (c.pool != address(0)) (r.targetSells, ) = _move(c.token, c.target, c.pool, small);
+        if (c.pool != address(0)) (r.targetSells, r.targetSellTaxBps) = _move(c.token, c.target, c.pool, small);
         (r.targetReceives, ) = _move(c.token, c.bystander, c.target, small);
         address fresh = address(uint160(uint256(keccak256(abi.encode(c.wallet)))));
         (r.bigOk, ) = _move(c.token, c.bystander, fresh, (token.balanceOf(c.bystander) * 9) / 10);

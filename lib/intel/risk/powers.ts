@@ -13,6 +13,7 @@ import { isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
 import type { StoredControl } from "@/lib/intel/control/stored-control";
+import type { ArgumentType } from "@/lib/intel/control/code-paths";
 import { powerProbeAbi, powerProbeRuntime } from "@/lib/intel/placed/power-probe.generated";
 
 /** Who may call a privileged function, as the code checks it. */
@@ -36,6 +37,27 @@ export const probeShapes = [
   { signature: "(address[])", args: ["[target]"] },
 ] as const;
 
+type Shape = { signature: string; args: readonly string[] };
+
+/**
+ * For a function whose code reads argument words no common shape fits (a bool, an address and two
+ * numbers, say), the probe builds three calls from those words (PowerProbe.DERIVED): the probe
+ * wallet, true or the rate in each; the same with amounts; every word zero. The first climbs the ladder.
+ */
+const derivedRows: Record<ArgumentType, [string, string, string]> = { address: ["target", "target", "zero"], bool: ["true", "true", "false"], uint256: ["rate", "amount", "zero"] };
+const derivedCount = 3;
+const wordCode: Record<string, number> = { target: 0, true: 1, false: 2, zero: 2, amount: 3, rate: 4 };
+const commonSignatures = new Set<string>(probeShapes.map((shape) => shape.signature));
+
+/** The shapes read from a function's argument words (none where a common shape fits), and their codes for the probe. */
+export function derivedShapes(types: readonly ArgumentType[] | null): { shapes: Shape[]; words: Hex } {
+  const signature = `(${(types ?? []).join(",")})`;
+  if (!types || types.length === 0 || commonSignatures.has(signature)) return { shapes: [], words: "0x" };
+  const shapes = [0, 1, 2].map((row) => ({ signature, args: types.map((type) => derivedRows[type][row]) }));
+  const codes = [types.length, ...shapes.flatMap((shape) => shape.args.map((arg) => wordCode[arg]))];
+  return { shapes, words: `0x${codes.map((code) => code.toString(16).padStart(2, "0")).join("")}` };
+}
+
 const NONE = maxUint256;
 /**
  * What an endowed member's entries hold: large as an allowance or a quota (2^128 - 1, far above any
@@ -56,6 +78,7 @@ type Reading = {
   targetSends: boolean;
   targetTaxBps: bigint;
   targetSells: boolean;
+  targetSellTaxBps: bigint;
   targetReceives: boolean;
 };
 
@@ -76,6 +99,8 @@ export type ProbedFunction = {
   revert: Hex | null;
   /** Mappings keyed by msg.sender the function reads besides the table it lets members through by (a minter's allowance): a probe made a member is also run with an entry in each, as a real member has. */
   callerEntries: bigint[];
+  /** The argument words its code reads, with their types; null when the walk saw none (a function that takes none, or reads them in a way the walk does not follow). */
+  argumentTypes: ArgumentType[] | null;
 };
 
 export type PowerReading = {
@@ -128,6 +153,7 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
     for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null, entryOf: mapping.entryOf ?? null });
   }
   const readsOf = (selector: number) => control.paths.callerReads.filter((read) => read.functions.includes(selector)).map((read) => read.slot);
+  const argumentsOf = (selector: number) => control.paths.arguments.find((entry) => entry.function === selector)?.types ?? null;
   return [...bySelector.entries()]
     .sort(([a], [b]) => a - b)
     .map(([selector, holders]) => {
@@ -135,7 +161,7 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
       const known = knownFunction(hex);
       const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
       const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries };
+      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector) };
     });
 }
 
@@ -214,12 +240,12 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     const key = callerKey(fn);
     return key !== null && key.startsWith("slot:") && fn.callerEntries.length > 0 ? probeAccount(input.seed, `endowed:${key.slice(5)}:${fn.selector}`) : null;
   };
-  const groups = new Map<Address, Hex[]>();
-  const join = (holder: Address, selector: Hex) => groups.set(holder, [...(groups.get(holder) ?? []), selector]);
+  const groups = new Map<Address, ProbedFunction[]>();
+  const join = (holder: Address, fn: ProbedFunction) => groups.set(holder, [...(groups.get(holder) ?? []), fn]);
   for (const fn of runnable) {
-    join(callerOf(fn)!, fn.selector);
+    join(callerOf(fn)!, fn);
     const endowed = endowedProbe(fn);
-    if (endowed) join(endowed, fn.selector);
+    if (endowed) join(endowed, fn);
   }
   const sources = input.sources.filter((source) => source !== input.token).slice(0, 3);
   const codeAt = [...new Set([coordinator, target, bystander, ...sources, ...groups.keys()])];
@@ -243,7 +269,10 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
       data: encodeFunctionData({
         abi: powerProbeAbi,
         functionName: "probe",
-        args: [{ token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources }, [...groups.entries()].map(([holder, selectors]) => ({ holder, selectors }))],
+        args: [
+          { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources },
+          [...groups.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words) })),
+        ],
       }),
       blockNumber: input.block,
       gas: probeGas,
@@ -263,13 +292,15 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     bigint,
   ];
   // The order of the groups is the order of `outcomes`; a function may be in two (its member, and that member endowed).
-  const order = [...groups.values()].flat();
+  const order = [...groups.values()].flat().map((fn) => fn.selector);
+  const shapeCount = probeShapes.length + derivedCount;
   const probed = functions.map((fn): ProbedFunction => {
     const indexes = order.flatMap((selector, index) => (selector === fn.selector && index < Number(tried) ? [index] : []));
     if (indexes.length === 0) return fn;
+    const shapes: Shape[] = [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
     // Each attempt against its own holder's baseline (the last entry, read before its calls).
-    const attempts = indexes.map((index) => ({ baseline: outcomes[index][probeShapes.length].reading, shapes: outcomes[index].slice(0, probeShapes.length), ladder: ladders[index] }));
-    const went = attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok).map((shape) => ({ effect: effectOf(attempt.baseline, shape.reading, shape.shape, funded > 0n), ladder: attempt.ladder })));
+    const attempts = indexes.map((index) => ({ baseline: outcomes[index][shapeCount].reading, shapes: outcomes[index].slice(0, shapeCount), ladder: ladders[index] }));
+    const went = attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded > 0n), ladder: attempt.ladder })));
     if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
     const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
     const { ladder } = best;
@@ -292,9 +323,12 @@ const bpsOrNull = (value: bigint) => (value === NONE ? null : Number(value));
 /** balance_edit before mint before blacklist ...: a call whose number also stops every transfer (a fee of 100 %) is still a fee setter. */
 const kindRank: (PowerKind | null)[] = ["balance_edit", "mint", "blacklist", "fees", "limits", "trading_switch", "exemptions", "pause", null];
 const rank = (effect: Effect) => kindRank.indexOf(effect.kind);
-/** Shapes in the order a tie is settled: numbers before an address read as a number, the address shapes after. */
+/** Shapes in the order a tie is settled: numbers before an address read as a number, the address shapes after, those read from the code last. */
 const shapePreference = [0, 4, 5, 9, 6, 7, 1, 3, 2, 10, 8];
-const shapeIndex = (effect: Effect) => shapePreference.indexOf(probeShapes.findIndex((shape) => shape.signature === effect.shape && shape.args.join() === effect.arguments.join()));
+const shapeIndex = (effect: Effect) => {
+  const common = probeShapes.findIndex((shape) => shape.signature === effect.shape && shape.args.join() === effect.arguments.join());
+  return common >= 0 ? shapePreference.indexOf(common) : shapePreference.length;
+};
 /** The stronger power first; within one, the call that moved more; then the plainer shape. */
 function better(effect: Effect, chosen: Effect): boolean {
   if (rank(effect) !== rank(chosen)) return rank(effect) < rank(chosen);
@@ -303,9 +337,9 @@ function better(effect: Effect, chosen: Effect): boolean {
 }
 
 /** What one call changed against the baseline, and the power that change shows. */
-export function effectOf(before: Reading, after: Reading, shape: number, funded: boolean): Effect {
-  const { signature, args } = probeShapes[shape];
-  const namesTarget = (args as readonly string[]).some((arg) => arg.includes("target"));
+export function effectOf(before: Reading, after: Reading, shape: Shape, funded: boolean): Effect {
+  const { signature, args } = shape;
+  const namesTarget = args.some((arg) => arg.includes("target"));
   const changes: Effect["changes"] = {};
   const amount = (value: bigint) => (value === NONE ? null : value.toString());
   const note = (field: string, a: string | number | boolean | null, b: string | number | boolean | null) => {
@@ -323,6 +357,7 @@ export function effectOf(before: Reading, after: Reading, shape: number, funded:
     note("probe_holder_can_send", before.targetSends, after.targetSends);
     note("probe_holder_transfer_tax_bps", bpsOrNull(before.targetTaxBps), bpsOrNull(after.targetTaxBps));
     note("probe_holder_can_sell", before.targetSells, after.targetSells);
+    note("probe_holder_sell_tax_bps", bpsOrNull(before.targetSellTaxBps), bpsOrNull(after.targetSellTaxBps));
     note("probe_holder_can_receive", before.targetReceives, after.targetReceives);
   }
   const rose = (a: bigint, b: bigint) => a !== NONE && b !== NONE && b > a;
@@ -335,7 +370,7 @@ export function effectOf(before: Reading, after: Reading, shape: number, funded:
   else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps))) kind = "fees";
   else if (funded && transfersStayed && before.bigOk !== after.bigOk) kind = "limits";
   else if (funded && transfersStayed && !namesTarget && before.sellOk !== after.sellOk) kind = "trading_switch";
-  else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || before.targetReceives !== after.targetReceives)) kind = "exemptions";
+  else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
   return { kind, shape: signature, arguments: [...args], changes };

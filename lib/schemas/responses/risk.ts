@@ -129,12 +129,12 @@ const effectValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const powerEffectOut = z
   .object({
     kind: z.enum(["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"]).nullable().describe("The power the change shows; null when nothing the simulation measures moved in a way that names one."),
-    shape: z.string().describe("The argument types the call was made with, e.g. (address,bool)."),
-    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false; [target] for an array."),
+    shape: z.string().describe("The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256))."),
+    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array."),
     changes: z
       .record(z.string(), z.object({ before: effectValue, after: effectValue }))
       .describe(
-        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_can_receive.",
+        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
       ),
   })
   .describe("What one call, made as the holder, changed for the token's holders.");

@@ -2,9 +2,10 @@
 // Fixture tokens for the powers-by-effect tests. Every privileged function has a name the power
 // catalogue does not hold (ban, issue, halt, levy, cap, seize), the control sits in a slot with a
 // getter of another name (controller()), in a minter slot (minter(), no owner()), or in a mapping
-// keyed by msg.sender (crew); one token asks an outside contract on every transfer. Two more are
-// our own contracts with the interfaces of real ones: Tether's (USDT) and SafeMoon's (a reflection
-// token), whose real sources may not be kept here.
+// keyed by msg.sender (crew); one token asks an outside contract on every transfer. Four more are
+// our own contracts with the interfaces of real ones, whose real sources may not be kept here:
+// Tether's (USDT), SafeMoon's (a reflection token), PEPE's (a meme token with a blacklist and a
+// holding rule) and the launch tokens' of 2023 (a trading switch, limits, buy and sell fees).
 pragma solidity ^0.8.24;
 
 abstract contract PlainToken {
@@ -370,5 +371,149 @@ contract ReflectionStyleToken {
         _rOwned[to] += (amount - fee) * rate;
         _rTotal -= fee * rate;
         emit Transfer(from, to, amount - fee);
+    }
+}
+
+/**
+ * PEPE's interface (the meme token on Ethereum), written here, not copied: the owner blacklists
+ * any address (blacklist(address,bool)) and sets one rule (setRule(bool,address,uint256,uint256)):
+ * the pool's address, before which only the owner can move tokens (trading not started), and, when
+ * limited, the bounds of what a wallet may hold after buying from that pool.
+ */
+contract MemeStyleToken is PlainToken {
+    address public owner;
+    bool public limited;
+    uint256 public maxHoldingAmount;
+    uint256 public minHoldingAmount;
+    address public uniswapV2Pair;
+    mapping(address => bool) public blacklists;
+
+    constructor(uint256 supply) {
+        name = "Meme-style";
+        symbol = "MEMES";
+        owner = msg.sender;
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "Ownable: caller is not the owner");
+        _;
+    }
+
+    function renounceOwnership() external onlyOwner {
+        owner = address(0);
+    }
+
+    function blacklist(address account, bool isBlacklisting) external onlyOwner {
+        blacklists[account] = isBlacklisting;
+    }
+
+    function setRule(bool limited_, address pair, uint256 maxHolding, uint256 minHolding) external onlyOwner {
+        limited = limited_;
+        uniswapV2Pair = pair;
+        maxHoldingAmount = maxHolding;
+        minHoldingAmount = minHolding;
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal override {
+        require(!blacklists[to] && !blacklists[from], "Blacklisted");
+        if (uniswapV2Pair == address(0)) {
+            require(from == owner || to == owner, "trading is not started");
+        } else if (limited && from == uniswapV2Pair) {
+            uint256 held = balanceOf[to] + amount;
+            require(held <= maxHoldingAmount && held >= minHoldingAmount, "Forbid");
+        }
+        super._transfer(from, to, amount);
+    }
+}
+
+interface IV2RouterLike {
+    function factory() external view returns (address);
+    function WETH() external view returns (address);
+}
+
+interface IV2FactoryLike {
+    function createPair(address tokenA, address tokenB) external returns (address);
+}
+
+/**
+ * The launch tokens' interface (the marketing-tax tokens of 2023), written here, not copied: the
+ * pair against the wrapped native coin made at deployment, trading closed until the owner opens it
+ * (enableTrading), a largest transaction and wallet until the owner lifts them (removeLimits,
+ * updateMaxTxnAmount), buy and sell fees in whole percent from three parts each, capped at 25
+ * (updateBuyFees, updateSellFees), and fee and limit exemptions (excludeFromFees).
+ */
+contract LaunchStyleToken is PlainToken {
+    address public owner;
+    address public immutable uniswapV2Pair;
+    bool public tradingActive;
+    bool public limitsInEffect = true;
+    uint256 public maxTransactionAmount;
+    uint256 public maxWallet;
+    uint256 public buyTotalFees;
+    uint256 public sellTotalFees;
+    mapping(address => bool) private _isExcludedFromFees;
+    mapping(address => bool) public automatedMarketMakerPairs;
+
+    constructor(address router, uint256 supply) {
+        name = "Launch-style";
+        symbol = "LNCHS";
+        owner = msg.sender;
+        uniswapV2Pair = IV2FactoryLike(IV2RouterLike(router).factory()).createPair(address(this), IV2RouterLike(router).WETH());
+        automatedMarketMakerPairs[uniswapV2Pair] = true;
+        maxTransactionAmount = supply / 1000;
+        maxWallet = (supply * 2) / 100;
+        buyTotalFees = 3;
+        sellTotalFees = 3;
+        _isExcludedFromFees[msg.sender] = true;
+        _isExcludedFromFees[address(this)] = true;
+        _mint(msg.sender, supply);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "Ownable: caller is not the owner");
+        _;
+    }
+
+    function enableTrading() external onlyOwner {
+        tradingActive = true;
+    }
+
+    function removeLimits() external onlyOwner returns (bool) {
+        limitsInEffect = false;
+        return true;
+    }
+
+    function updateMaxTxnAmount(uint256 newNum) external onlyOwner {
+        require(newNum >= totalSupply / 1000 / 1e18, "Cannot set maxTransactionAmount lower than 0.1%");
+        maxTransactionAmount = newNum * 1e18;
+    }
+
+    function updateBuyFees(uint256 marketingFee, uint256 liquidityFee, uint256 devFee) external onlyOwner {
+        buyTotalFees = marketingFee + liquidityFee + devFee;
+        require(buyTotalFees <= 25, "Must keep fees at 25% or less");
+    }
+
+    function updateSellFees(uint256 marketingFee, uint256 liquidityFee, uint256 devFee) external onlyOwner {
+        sellTotalFees = marketingFee + liquidityFee + devFee;
+        require(sellTotalFees <= 25, "Must keep fees at 25% or less");
+    }
+
+    function excludeFromFees(address account, bool excluded) external onlyOwner {
+        _isExcludedFromFees[account] = excluded;
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal override {
+        bool exempt = _isExcludedFromFees[from] || _isExcludedFromFees[to];
+        if (limitsInEffect && !exempt) {
+            require(tradingActive, "Trading is not active.");
+            require(amount <= maxTransactionAmount, "Buy transfer amount exceeds the maxTransactionAmount.");
+            if (!automatedMarketMakerPairs[to]) require(amount + balanceOf[to] <= maxWallet, "Max wallet exceeded");
+        }
+        uint256 fees;
+        if (!exempt && automatedMarketMakerPairs[to]) fees = (amount * sellTotalFees) / 100;
+        else if (!exempt && automatedMarketMakerPairs[from]) fees = (amount * buyTotalFees) / 100;
+        if (fees > 0) super._transfer(from, address(this), fees);
+        super._transfer(from, to, amount - fees);
     }
 }
