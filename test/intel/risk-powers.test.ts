@@ -100,7 +100,7 @@ type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {
   proven_by: "simulation" | "name_only";
   holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
-  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }> } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null } | null }[];
+  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }> } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null }[];
 };
 
 function signal(result: Result, id: string): Signal {
@@ -172,7 +172,7 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     const [levy] = proven("power_fees");
     expect(levy).toMatchObject({ selector: selector("levy(uint256)"), effect: { kind: "fees", changes: { transfer_tax_bps: { before: 0, after: 5 } } } });
     // The setter refuses more than 2,500 bps: the ladder's highest accepted value, and the tax it takes.
-    expect(levy.highest_rate).toEqual({ accepted: 2500, transfer_tax_bps: 2500, sell_tax_bps: null });
+    expect(levy.highest_rate).toEqual({ accepted: 2500, transfer_tax_bps: 2500, sell_tax_bps: null, buy_tax_bps: null });
 
     const [cap] = proven("power_limits");
     expect(cap).toMatchObject({ selector: selector("cap(uint256)"), effect: { kind: "limits", changes: { large_transfer_goes_through: { before: true, after: false } } } });
@@ -297,7 +297,7 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(taxed.before).toBeGreaterThan(150);
     expect(taxed.after).toBeGreaterThan(taxed.before);
     // No cap: the ladder's top step (10,000) is accepted, and then no transfer goes through, so no tax is measured.
-    expect(fee.highest_rate).toEqual({ accepted: 10_000, transfer_tax_bps: null, sell_tax_bps: null });
+    expect(fee.highest_rate).toEqual({ accepted: 10_000, transfer_tax_bps: null, sell_tax_bps: null, buy_tax_bps: null });
     expect(provenAsOwner(result, "power_limits", "setMaxTxPercent(uint256)").effect!.changes.large_transfer_goes_through).toEqual({ before: true, after: false });
     expect(provenAsOwner(result, "power_exemptions", "excludeFromFee(address)").effect!.changes.probe_holder_transfer_tax_bps).toMatchObject({ after: 0 });
     const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
@@ -352,11 +352,11 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     expect(rule!.effect!.changes.others_can_transfer).toBeUndefined();
   });
 
-  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, updateSellFees(uint256,uint256,uint256) is a fee setter whose cap the ladder finds, removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
+  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, updateSellFees and updateBuyFees(uint256,uint256,uint256) are fee setters whose cap the ladder finds, removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
     const { token, abi } = await launch("LaunchStyleToken");
     const before = await analyze(token);
     const [enable] = evidenceOf(before, "power_trading_switch").functions.filter((fn) => fn.selector === selector("enableTrading()"));
-    expect(enable).toMatchObject({ outcome: "effect", effect: { kind: "trading_switch", changes: { others_can_transfer: { before: false, after: true } } } });
+    expect(enable).toMatchObject({ outcome: "effect", effect: { kind: "trading_switch", changes: { others_can_transfer: { before: false, after: true }, others_can_buy: { before: false, after: true } } } });
     expect(evidenceOf(before, "power_trading_switch").holders).toEqual([expect.objectContaining({ address: accounts.deployer, kind: "owner", live: true })]);
 
     await call(abi, token, "enableTrading");
@@ -364,7 +364,12 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     const fees = provenAsOwner(after, "power_fees", "updateSellFees(uint256,uint256,uint256)");
     // 3 % on sells at launch; the setter's three parts of 5 make 15 %; the cap (25 in all) lets each part reach 5 of the ladder, not 10.
     expect(fees.effect).toMatchObject({ shape: "(uint256,uint256,uint256)", changes: { sell_tax_bps: { before: 300, after: 1500 } } });
-    expect(fees.highest_rate).toEqual({ accepted: 5, transfer_tax_bps: 0, sell_tax_bps: 1500 });
+    expect(fees.highest_rate).toEqual({ accepted: 5, transfer_tax_bps: 0, sell_tax_bps: 1500, buy_tax_bps: 300 });
+    // Buys are measured too: the probe buys from the pair with the wrapped native coin, as a router would.
+    const buyFees = provenAsOwner(after, "power_fees", "updateBuyFees(uint256,uint256,uint256)");
+    expect(buyFees.effect).toMatchObject({ shape: "(uint256,uint256,uint256)", changes: { buy_tax_bps: { before: 300, after: 1500 } } });
+    expect(buyFees.effect!.changes.sell_tax_bps).toBeUndefined();
+    expect(buyFees.highest_rate).toEqual({ accepted: 5, transfer_tax_bps: 0, sell_tax_bps: 300, buy_tax_bps: 1500 });
     expect(provenAsOwner(after, "power_limits", "removeLimits()").effect!.changes.large_transfer_goes_through).toEqual({ before: false, after: true });
     expect(provenAsOwner(after, "power_exemptions", "excludeFromFees(address,bool)").effect!.changes.probe_holder_sell_tax_bps).toEqual({ before: 300, after: 0 });
     // Once open, trading cannot be closed again: enableTrading() changes nothing.

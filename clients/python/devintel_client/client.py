@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "baff0af3605a1a83"
+DOCUMENT_DIGEST = "f8fe9d3151c106d8"
 
 
 class Client(Transport):

@@ -2116,7 +2116,7 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOpti
     "shape": str,
     # What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
     "arguments": List[str],
-    # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
+    # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1ChangesValue],
 })
 
@@ -2127,6 +2127,8 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRat
     "transfer_tax_bps": Union[int, None],
     # The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed.
     "sell_tax_bps": Union[int, None],
+    # The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed.
+    "buy_tax_bps": Union[int, None],
 })
 
 # A function only privileged addresses can call, run as its holder.
@@ -3160,7 +3162,7 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOp
     "shape": str,
     # What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
     "arguments": List[str],
-    # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
+    # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1ChangesValue],
 })
 
@@ -3171,6 +3173,8 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestR
     "transfer_tax_bps": Union[int, None],
     # The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed.
     "sell_tax_bps": Union[int, None],
+    # The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed.
+    "buy_tax_bps": Union[int, None],
 })
 
 # A function only privileged addresses can call, run as its holder.

@@ -5127,7 +5127,7 @@ export interface operations {
                                             shape: string;
                                             /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array. */
                                             arguments: string[];
-                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
+                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
                                             changes: {
                                                 [key: string]: {
                                                     before: string | number | boolean | null;
@@ -5143,6 +5143,8 @@ export interface operations {
                                             transfer_tax_bps: number | null;
                                             /** @description The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed. */
                                             sell_tax_bps: number | null;
+                                            /** @description The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed. */
+                                            buy_tax_bps: number | null;
                                         } | null;
                                         /** @description The revert data of the first shape that reverted with any, when none went through; null otherwise. */
                                         revert: string | null;
@@ -6209,7 +6211,7 @@ export interface operations {
                                             shape: string;
                                             /** @description What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array. */
                                             arguments: string[];
-                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
+                                            /** @description Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive. */
                                             changes: {
                                                 [key: string]: {
                                                     before: string | number | boolean | null;
@@ -6225,6 +6227,8 @@ export interface operations {
                                             transfer_tax_bps: number | null;
                                             /** @description The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed. */
                                             sell_tax_bps: number | null;
+                                            /** @description The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed. */
+                                            buy_tax_bps: number | null;
                                         } | null;
                                         /** @description The revert data of the first shape that reverted with any, when none went through; null otherwise. */
                                         revert: string | null;

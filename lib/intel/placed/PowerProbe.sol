@@ -21,6 +21,18 @@ interface IProbedToken {
     function totalSupply() external view returns (uint256);
 }
 
+interface IV2PairLike {
+    function token0() external view returns (address);
+    function token1() external view returns (address);
+    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
+    function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+
+interface IWrappedNativeLike {
+    function deposit() external payable;
+    function transfer(address to, uint256 amount) external returns (bool);
+}
+
 contract PowerProbe {
     /// A token may call back the account this code runs on: MiniMe asks its controller onTransfer(),
     /// ERC-223 and ERC-677 tokens a receiving contract. Placed on a holder that is really a wallet,
@@ -47,6 +59,8 @@ contract PowerProbe {
         bool targetSells;
         uint256 targetSellTaxBps;
         bool targetReceives;
+        bool buyOk;
+        uint256 buyTaxBps;
     }
 
     struct Outcome {
@@ -61,8 +75,13 @@ contract PowerProbe {
         uint256 highestAccepted;
         uint256 transferTaxBps;
         uint256 sellTaxBps;
+        uint256 buyTaxBps;
     }
 
+    /**
+     * `buyer`: the coordinator's address, which the read gives native coin to pay for buys with;
+     * `wrappedNative`: what it pays in, where the pool is a Uniswap V2 style pair against it.
+     */
     struct Config {
         address token;
         address pool;
@@ -70,6 +89,8 @@ contract PowerProbe {
         address bystander;
         address wallet;
         address[] sources;
+        address buyer;
+        address wrappedNative;
     }
 
     /**
@@ -138,7 +159,7 @@ contract PowerProbe {
             (bool ok, bytes memory revertData, Reading memory reading) = _attempt(c, run, shape, 5);
             found[shape] = Outcome(shape, ok, revertData, reading);
             bool numbers = shape == 4 || shape == 9 || shape == SHAPES;
-            bool taxMoved = reading.othersSend && (reading.transferTaxBps != baseline.transferTaxBps || reading.sellTaxBps != baseline.sellTaxBps);
+            bool taxMoved = reading.othersSend && (reading.transferTaxBps != baseline.transferTaxBps || reading.sellTaxBps != baseline.sellTaxBps || reading.buyTaxBps != baseline.buyTaxBps);
             if (ok && numbers && taxMoved && ladder.shape == 255 && gasleft() > RESERVE_GAS * 4) ladder = _ladder(c, run, shape);
         }
         for (uint8 shape = shapes; shape < SHAPES + DERIVED; shape++) found[shape].shape = shape;
@@ -150,6 +171,7 @@ contract PowerProbe {
         ladder.shape = shape;
         ladder.transferTaxBps = NONE;
         ladder.sellTaxBps = NONE;
+        ladder.buyTaxBps = NONE;
         for (uint256 i = 0; i < values.length; i++) {
             if (gasleft() < RESERVE_GAS * 2) break;
             (bool ok, , Reading memory reading) = _attempt(c, run, shape, values[i]);
@@ -157,6 +179,7 @@ contract PowerProbe {
             ladder.highestAccepted = values[i];
             ladder.transferTaxBps = reading.othersSend ? reading.transferTaxBps : NONE;
             ladder.sellTaxBps = reading.sellOk ? reading.sellTaxBps : NONE;
+            ladder.buyTaxBps = reading.buyOk ? reading.buyTaxBps : NONE;
         }
     }
 
@@ -227,6 +250,7 @@ contract PowerProbe {
         r.sellTaxBps = NONE;
         r.targetTaxBps = NONE;
         r.targetSellTaxBps = NONE;
+        r.buyTaxBps = NONE;
         if (funded == 0) return r;
         uint256 small = funded / 100;
         if (small == 0) small = 1;
@@ -237,6 +261,48 @@ contract PowerProbe {
         (r.targetReceives, ) = _move(c.token, c.bystander, c.target, small);
         address fresh = address(uint160(uint256(keccak256(abi.encode(c.wallet)))));
         (r.bigOk, ) = _move(c.token, c.bystander, fresh, (token.balanceOf(c.bystander) * 9) / 10);
+        if (c.pool != address(0) && c.wrappedNative != address(0)) (r.buyOk, r.buyTaxBps) = _buy(c, small);
+    }
+
+    /** A buy of `amount` from the pool into the wallet: whether it went through, and the share lost on the way in basis points. */
+    function _buy(Config calldata c, uint256 amount) private returns (bool ok, uint256 taxBps) {
+        taxBps = NONE;
+        uint256 before = IProbedToken(c.token).balanceOf(c.wallet);
+        try PowerProbe(c.buyer).buyFromPair(c.token, c.pool, c.wrappedNative, c.wallet, amount) returns (bool bought) {
+            if (!bought) return (false, taxBps);
+        } catch {
+            return (false, taxBps);
+        }
+        uint256 arrived = IProbedToken(c.token).balanceOf(c.wallet) - before;
+        taxBps = arrived >= amount ? 0 : ((amount - arrived) * 10_000) / amount;
+        ok = true;
+    }
+
+    /**
+     * Runs on the buyer: pays a Uniswap V2 style pair in the wrapped native coin for `amount` of the
+     * token sent to `to`, as a router would. The price allows a 1 % pool fee (V2 forks take 0.2 to
+     * 1 %): paying a little more than the pool asks is still a buy. False where the pool is no such
+     * pair against the wrapped native coin, so no buy can be measured there.
+     */
+    function buyFromPair(address token, address pool, address wrappedNative, address to, uint256 amount) external returns (bool) {
+        (bool tokenFirst, uint256 pay) = _price(token, pool, wrappedNative, amount);
+        if (pay == 0 || pay > address(this).balance) return false;
+        IWrappedNativeLike(wrappedNative).deposit{value: pay}();
+        if (!IWrappedNativeLike(wrappedNative).transfer(pool, pay)) return false;
+        IV2PairLike(pool).swap(tokenFirst ? amount : 0, tokenFirst ? 0 : amount, to, "");
+        return true;
+    }
+
+    /** Whether the token is the pair's token0, and what `amount` of it costs in the wrapped native coin (0: no such pair, or not enough in it). */
+    function _price(address token, address pool, address wrappedNative, uint256 amount) private view returns (bool tokenFirst, uint256 pay) {
+        (bool ok, bytes memory out) = pool.staticcall(abi.encodeCall(IV2PairLike.getReserves, ()));
+        if (!ok || out.length < 96) return (false, 0);
+        (uint256 reserve0, uint256 reserve1, ) = abi.decode(out, (uint256, uint256, uint256));
+        tokenFirst = IV2PairLike(pool).token0() == token;
+        if ((tokenFirst ? IV2PairLike(pool).token1() : IV2PairLike(pool).token0()) != wrappedNative) return (tokenFirst, 0);
+        (uint256 reserveIn, uint256 reserveOut) = tokenFirst ? (reserve1, reserve0) : (reserve0, reserve1);
+        if (amount >= reserveOut) return (tokenFirst, 0);
+        pay = (reserveIn * amount * 100) / ((reserveOut - amount) * 99) + 1;
     }
 
     /** totalSupply() where it answers; NONE where it does not (a token without it still has powers). */

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
-import { isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
 import type { StoredControl } from "@/lib/intel/control/stored-control";
@@ -80,6 +80,8 @@ type Reading = {
   targetSells: boolean;
   targetSellTaxBps: bigint;
   targetReceives: boolean;
+  buyOk: boolean;
+  buyTaxBps: bigint;
 };
 
 /** What one call changed, field by field (only the fields that moved), and the power that change is. */
@@ -95,7 +97,7 @@ export type ProbedFunction = {
   outcome: "effect" | "no_effect" | "reverted" | "not_run";
   effect: Effect | null;
   /** For a setter whose number changed a tax: the highest value of the ladder it accepted, and the taxes then taken. */
-  highestRate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null } | null;
+  highestRate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null;
   revert: Hex | null;
   /** Mappings keyed by msg.sender the function reads besides the table it lets members through by (a minter's allowance): a probe made a member is also run with an entry in each, as a real member has. */
   callerEntries: bigint[];
@@ -121,6 +123,8 @@ const ordinarySelectors = new Set(
 /** Most functions probed per answer: a token's privileged surface is a handful to a few dozen. */
 export const maxProbedFunctions = 24;
 const probeGas = 28_000_000n;
+/** 10^30 wei: more than any pool asks for the probe's slice, and far from overflowing a balance. */
+const buyerFunds = 10n ** 30n;
 
 const selectorHex = (selector: number): Hex => `0x${selector.toString(16).padStart(8, "0")}`;
 
@@ -270,13 +274,17 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
         abi: powerProbeAbi,
         functionName: "probe",
         args: [
-          { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources },
+          { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources, buyer: coordinator, wrappedNative: getNetwork(input.chain).wrappedNative.address },
           [...groups.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words) })),
         ],
       }),
       blockNumber: input.block,
       gas: probeGas,
-      stateOverride: [...codeAt.map((address) => ({ address, code: powerProbeRuntime })), ...(stateDiff.length > 0 ? [{ address: input.token, stateDiff }] : [])],
+      // The coordinator pays for the probe's buys: native coin enough for any pool's slice.
+      stateOverride: [
+        ...codeAt.map((address) => (address === coordinator ? { address, code: powerProbeRuntime, balance: buyerFunds } : { address, code: powerProbeRuntime })),
+        ...(stateDiff.length > 0 ? [{ address: input.token, stateDiff }] : []),
+      ],
       batch: false,
     }));
   } catch (error) {
@@ -288,7 +296,7 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     bigint,
     Reading,
     { shape: number; ok: boolean; revertData: Hex; reading: Reading }[][],
-    { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint }[],
+    { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[],
     bigint,
   ];
   // The order of the groups is the order of `outcomes`; a function may be in two (its member, and that member endowed).
@@ -304,7 +312,7 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
     const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
     const { ladder } = best;
-    const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps) } : null;
+    const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps), buy_tax_bps: bpsOrNull(ladder.buyTaxBps) } : null;
     return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate };
   });
   const simulatedCount = new Set(order.slice(0, Number(tried))).size;
@@ -354,6 +362,8 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
     note("others_can_sell", before.sellOk, after.sellOk);
     note("sell_tax_bps", bpsOrNull(before.sellTaxBps), bpsOrNull(after.sellTaxBps));
     note("large_transfer_goes_through", before.bigOk, after.bigOk);
+    note("others_can_buy", before.buyOk, after.buyOk);
+    note("buy_tax_bps", bpsOrNull(before.buyTaxBps), bpsOrNull(after.buyTaxBps));
     note("probe_holder_can_send", before.targetSends, after.targetSends);
     note("probe_holder_transfer_tax_bps", bpsOrNull(before.targetTaxBps), bpsOrNull(after.targetTaxBps));
     note("probe_holder_can_sell", before.targetSells, after.targetSells);
@@ -367,9 +377,9 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
   else if (rose(before.supply, after.supply) || rose(before.targetBalance, after.targetBalance) || rose(before.holderBalance, after.holderBalance)) kind = "mint";
   // Blocked from sending or selling: a blacklist or a freeze. Only from receiving (marked as a pool, say): a rule for a chosen address.
   else if (funded && namesTarget && after.othersSend && ((before.targetSends && !after.targetSends) || (before.targetSells && !after.targetSells))) kind = "blacklist";
-  else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps))) kind = "fees";
+  else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps) || (before.buyOk && after.buyOk && before.buyTaxBps !== after.buyTaxBps))) kind = "fees";
   else if (funded && transfersStayed && before.bigOk !== after.bigOk) kind = "limits";
-  else if (funded && transfersStayed && !namesTarget && before.sellOk !== after.sellOk) kind = "trading_switch";
+  else if (funded && transfersStayed && !namesTarget && (before.sellOk !== after.sellOk || before.buyOk !== after.buyOk)) kind = "trading_switch";
   else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";

@@ -134,7 +134,7 @@ const powerEffectOut = z
     changes: z
       .record(z.string(), z.object({ before: effectValue, after: effectValue }))
       .describe(
-        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
+        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
       ),
   })
   .describe("What one call, made as the holder, changed for the token's holders.");
@@ -153,6 +153,7 @@ const privilegedFunctionOut = z
         accepted: z.number().int().describe("The highest value of the ladder 1, 2, 3, 5, 10 ... 5000, 10000 the setter accepted."),
         transfer_tax_bps: bpsOut.nullable().describe("The wallet-to-wallet tax at that value, in basis points; null when transfers then failed."),
         sell_tax_bps: bpsOut.nullable().describe("The tax on a transfer to the pool at that value, in basis points; null when there is no pool or it failed."),
+        buy_tax_bps: bpsOut.nullable().describe("The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed."),
       })
       .nullable()
       .describe("For a setter whose number changed a tax: how high it goes; null otherwise."),
