@@ -100,7 +100,7 @@ type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {
   proven_by: "simulation" | "name_only";
   holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
-  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }> } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null }[];
+  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null }[];
 };
 
 function signal(result: Result, id: string): Signal {
@@ -273,7 +273,7 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(reroute).toMatchObject({ selector: selector("reroute(address)"), effect: { kind: "pause" } });
   });
 
-  it("Tether's interface (our own contract with USDT's functions): addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which needs a holder blacklisted first, reverts alone and stands on its name", async () => {
+  it("Tether's interface (our own contract with USDT's functions): addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which reverts alone, is proven run right after addBlackList", async () => {
     const result = await analyze(deployed.tetherStyle);
     provenAsOwner(result, "power_blacklist", "addBlackList(address)");
     provenAsOwner(result, "power_mint", "issue(uint256)");
@@ -282,9 +282,14 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     const fees = provenAsOwner(result, "power_fees", "setParams(uint256,uint256)");
     expect(fees.highest_rate?.accepted).toBe(15);
     expect(fees.highest_rate?.transfer_tax_bps).toBeGreaterThan(0);
-    const listed = signal(result, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
-    expect(listed.functions.find((fn) => fn.selector === selector("destroyBlackFunds(address)"))).toMatchObject({ outcome: "reverted" });
-    expect(evidenceOf(result, "power_balance_edit").proven_by).toBe("name_only");
+    // It needs the holder blacklisted first: alone it reverts, after addBlackList it empties the probe holder.
+    const destroy = provenAsOwner(result, "power_balance_edit", "destroyBlackFunds(address)");
+    expect(destroy.effect).toMatchObject({ shape: "(address)", after: { selector: selector("addBlackList(address)"), signature: null, shape: "(address)", arguments: ["target"] } });
+    expect(destroy.effect!.changes.probe_holder_balance.after).toBe("0");
+    // Read against the state after addBlackList: the blacklisting itself is not this call's change.
+    expect(destroy.effect!.changes.probe_holder_can_send).toBeUndefined();
+    // Functions that went through alone are never run after another.
+    expect(provenAsOwner(result, "power_blacklist", "addBlackList(address)").effect!.after).toBeNull();
   });
 
   it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {

@@ -2108,6 +2108,17 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOpti
     "after": Union[str, float, bool, None],
 })
 
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1AfterOption1 = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1AfterOption1", {
+    # The function run first.
+    "selector": str,
+    # Its catalogued signature; null when unknown.
+    "signature": Union[str, None],
+    # The argument types it was run with.
+    "shape": str,
+    # What was passed to it, named as for the call itself.
+    "arguments": List[str],
+})
+
 # What one call, made as the holder, changed for the token's holders.
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1 = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1", {
     # The power the change shows; null when nothing the simulation measures moved in a way that names one.
@@ -2118,6 +2129,8 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOpti
     "arguments": List[str],
     # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1ChangesValue],
+    # Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it.
+    "after": Union[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1AfterOption1, None],
 })
 
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRateOption1 = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRateOption1", {
@@ -3154,6 +3167,17 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOp
     "after": Union[str, float, bool, None],
 })
 
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1AfterOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1AfterOption1", {
+    # The function run first.
+    "selector": str,
+    # Its catalogued signature; null when unknown.
+    "signature": Union[str, None],
+    # The argument types it was run with.
+    "shape": str,
+    # What was passed to it, named as for the call itself.
+    "arguments": List[str],
+})
+
 # What one call, made as the holder, changed for the token's holders.
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1", {
     # The power the change shows; null when nothing the simulation measures moved in a way that names one.
@@ -3164,6 +3188,8 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOp
     "arguments": List[str],
     # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1ChangesValue],
+    # Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it.
+    "after": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1AfterOption1, None],
 })
 
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestRateOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestRateOption1", {

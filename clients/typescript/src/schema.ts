@@ -5134,6 +5134,17 @@ export interface operations {
                                                     after: string | number | boolean | null;
                                                 };
                                             };
+                                            /** @description Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it. */
+                                            after: {
+                                                /** @description The function run first. */
+                                                selector: string;
+                                                /** @description Its catalogued signature; null when unknown. */
+                                                signature: string | null;
+                                                /** @description The argument types it was run with. */
+                                                shape: string;
+                                                /** @description What was passed to it, named as for the call itself. */
+                                                arguments: string[];
+                                            } | null;
                                         } | null;
                                         /** @description For a setter whose number changed a tax: how high it goes; null otherwise. */
                                         highest_rate: {
@@ -6218,6 +6229,17 @@ export interface operations {
                                                     after: string | number | boolean | null;
                                                 };
                                             };
+                                            /** @description Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it. */
+                                            after: {
+                                                /** @description The function run first. */
+                                                selector: string;
+                                                /** @description Its catalogued signature; null when unknown. */
+                                                signature: string | null;
+                                                /** @description The argument types it was run with. */
+                                                shape: string;
+                                                /** @description What was passed to it, named as for the call itself. */
+                                                arguments: string[];
+                                            } | null;
                                         } | null;
                                         /** @description For a setter whose number changed a tax: how high it goes; null otherwise. */
                                         highest_rate: {

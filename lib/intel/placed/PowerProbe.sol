@@ -111,47 +111,107 @@ contract PowerProbe {
     uint256 private constant ATTEMPT_GAS = 2_000_000;
     uint256 private constant RESERVE_GAS = 3_000_000;
 
-    /** One privileged function as run on its holder: the selector, its shapes read from the code, and the probe's slice. */
+    /**
+     * One privileged function as run on its holder: the selector, its shapes read from the code, the
+     * probe's slice, and a call made first (`prelude`, as `preludeHolder`; none when that is zero).
+     */
     struct Run {
         address holder;
         bytes4 selector;
         bytes words;
         uint256 amount;
         uint256 funded;
+        address preludeHolder;
+        bytes prelude;
+    }
+
+    /**
+     * What the probe found. `sequels[i]` holds, for a function no shape of which went through
+     * alone, its outcomes run after the call that blacklisted the probe wallet (function
+     * `preludeIndex` in `preludeShape`), as a power that works only on a blacklisted holder
+     * (Tether's destroyBlackFunds) needs; empty where it was not run so, and `preludeIndex` is
+     * NONE when no call blacklisted the probe wallet.
+     */
+    struct Report {
+        uint256 funded;
+        Reading baseline;
+        Outcome[][] outcomes;
+        Ladder[] ladders;
+        uint256 tried;
+        Outcome[][] sequels;
+        uint256 preludeIndex;
+        uint8 preludeShape;
     }
 
     /**
      * Funds the target and the bystander from the first source that can pay both, reads the
-     * baseline, then tries each group's selectors as its holder in every shape. `funded` is the
-     * slice each wallet got (0: none could be funded, so transfers were not measured); `tried`
-     * counts the selectors reached before the gas ran short.
+     * baseline, then tries each group's selectors as its holder in every shape; then, where a call
+     * blacklisted the probe wallet, each function that went through in no shape once more after
+     * that call. `funded` is the slice each wallet got (0: none could be funded, so transfers were
+     * not measured); `tried` counts the selectors reached before the gas ran short.
      */
-    function probe(Config calldata c, Group[] calldata groups)
-        external
-        returns (uint256 funded, Reading memory baseline, Outcome[][] memory outcomes, Ladder[] memory ladders, uint256 tried)
-    {
-        funded = _fund(c);
-        uint256 amount = funded > 0 ? funded / 2 : IProbedToken(c.token).totalSupply() / 200;
-        (, , baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, funded), 255, 0);
+    function probe(Config calldata c, Group[] calldata groups) external returns (Report memory report) {
+        report.funded = _fund(c);
+        uint256 amount = report.funded > 0 ? report.funded / 2 : IProbedToken(c.token).totalSupply() / 200;
+        (, , report.baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, report.funded, address(0), ""), 255, 0);
         uint256 total;
         for (uint256 g = 0; g < groups.length; g++) total += groups[g].selectors.length;
-        outcomes = new Outcome[][](total);
-        ladders = new Ladder[](total);
-        uint256 at;
+        report.outcomes = new Outcome[][](total);
+        report.ladders = new Ladder[](total);
+        report.sequels = new Outcome[][](total);
+        report.preludeIndex = NONE;
+        Run[] memory runs = new Run[](total);
         for (uint256 g = 0; g < groups.length; g++) {
             for (uint256 s = 0; s < groups[g].selectors.length; s++) {
-                if (gasleft() < RESERVE_GAS) return (funded, baseline, outcomes, ladders, tried);
-                (outcomes[at], ladders[at]) = _tryShapes(c, Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, funded));
-                at++;
-                tried++;
+                if (gasleft() < RESERVE_GAS) return report;
+                runs[report.tried] = Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, report.funded, address(0), "");
+                (report.outcomes[report.tried], report.ladders[report.tried]) = _tryShapes(c, runs[report.tried]);
+                report.tried++;
             }
         }
+        _runSequels(c, runs, report);
+    }
+
+    /** The functions no shape of which went through, each run again after the first call that blacklisted the probe wallet. */
+    function _runSequels(Config calldata c, Run[] memory runs, Report memory report) private {
+        (report.preludeIndex, report.preludeShape) = _blacklisting(report);
+        if (report.preludeIndex == NONE) return;
+        Run memory blacklister = runs[report.preludeIndex];
+        bytes memory prelude = report.preludeShape < SHAPES
+            ? _calldata(blacklister.selector, report.preludeShape, c.target, 5, blacklister.amount)
+            : _derived(blacklister.selector, blacklister.words, report.preludeShape - SHAPES, c.target, 5, blacklister.amount);
+        for (uint256 i = 0; i < report.tried; i++) {
+            if (i == report.preludeIndex || _wentThrough(report.outcomes[i])) continue;
+            if (gasleft() < RESERVE_GAS * 2) return;
+            Run memory run = runs[i];
+            run.preludeHolder = blacklister.holder;
+            run.prelude = prelude;
+            (report.sequels[i], ) = _tryShapes(c, run);
+        }
+    }
+
+    /** The first function and shape after which the probe wallet could no longer send while others still could. */
+    function _blacklisting(Report memory report) private pure returns (uint256, uint8) {
+        for (uint256 i = 0; i < report.tried; i++) {
+            Outcome[] memory found = report.outcomes[i];
+            if (!found[SHAPES + DERIVED].reading.targetSends) continue;
+            for (uint8 shape = 0; shape < SHAPES + DERIVED; shape++) {
+                Reading memory r = found[shape].reading;
+                if (found[shape].ok && r.othersSend && !r.targetSends) return (i, shape);
+            }
+        }
+        return (NONE, 0);
+    }
+
+    function _wentThrough(Outcome[] memory found) private pure returns (bool) {
+        for (uint8 shape = 0; shape < SHAPES + DERIVED; shape++) if (found[shape].ok) return true;
+        return false;
     }
 
     /** Every shape's outcome, then (last) the holder's own baseline: its balance is its own, so the effects are read against it. */
     function _tryShapes(Config calldata c, Run memory run) private returns (Outcome[] memory found, Ladder memory ladder) {
         found = new Outcome[](SHAPES + DERIVED + 1);
-        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded), 255, 0);
+        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded, run.preludeHolder, run.prelude), 255, 0);
         found[SHAPES + DERIVED] = Outcome(255, true, "", baseline);
         ladder.shape = 255;
         uint8 shapes = run.words.length > 0 ? SHAPES + DERIVED : SHAPES;
@@ -184,7 +244,7 @@ contract PowerProbe {
     }
 
     function _attempt(Config calldata c, Run memory run, uint8 shape, uint256 rate) private returns (bool ok, bytes memory revertData, Reading memory reading) {
-        try PowerProbe(run.holder).attempt{gas: ATTEMPT_GAS}(c, run.selector, run.words, shape, rate, run.amount, run.funded) {
+        try PowerProbe(run.holder).attempt{gas: ATTEMPT_GAS}(c, run, shape, rate) {
             return (false, "", reading);
         } catch (bytes memory data) {
             if (data.length < 64) return (false, data, reading);
@@ -197,13 +257,14 @@ contract PowerProbe {
         }
     }
 
-    /** Runs on the holder's account: the call (none for shape 255), then the measurements, then a revert carrying them. */
-    function attempt(Config calldata c, bytes4 selector, bytes calldata words, uint8 shape, uint256 rate, uint256 amount, uint256 funded) external {
+    /** Runs on the holder's account: the prelude if any, the call (none for shape 255), then the measurements, then a revert carrying them. */
+    function attempt(Config calldata c, Run calldata run, uint8 shape, uint256 rate) external {
         bool ok = true;
         bytes memory returned;
-        if (shape != 255) (ok, returned) = c.token.call(shape < SHAPES ? _calldata(selector, shape, c.target, rate, amount) : _derived(selector, words, shape - SHAPES, c.target, rate, amount));
+        if (run.preludeHolder != address(0)) (ok, returned) = run.preludeHolder.call(abi.encodeCall(PowerProbe.relay, (c.token, run.prelude)));
+        if (ok && shape != 255) (ok, returned) = c.token.call(shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c.target, rate, run.amount));
         Reading memory reading;
-        if (ok) reading = _measure(c, funded);
+        if (ok) reading = _measure(c, run.funded);
         bytes memory report = abi.encode(MEASURED, ok, ok ? bytes("") : returned, reading);
         assembly {
             revert(add(report, 32), mload(report))
@@ -227,7 +288,7 @@ contract PowerProbe {
     }
 
     /** The call in a shape read from the code: row `row` of `words`, one word a code. */
-    function _derived(bytes4 selector, bytes calldata words, uint256 row, address target, uint256 rate, uint256 amount) private pure returns (bytes memory data) {
+    function _derived(bytes4 selector, bytes memory words, uint256 row, address target, uint256 rate, uint256 amount) private pure returns (bytes memory data) {
         uint256 count = uint8(words[0]);
         data = abi.encodePacked(selector);
         for (uint256 i = 0; i < count; i++) data = abi.encodePacked(data, _word(uint8(words[1 + row * count + i]), target, rate, amount));
@@ -324,6 +385,16 @@ contract PowerProbe {
         uint256 arrived = IProbedToken(token).balanceOf(to) - before;
         taxBps = arrived >= amount ? 0 : ((amount - arrived) * 10_000) / amount;
         ok = true;
+    }
+
+    /** Calls the token from this account (a prelude made as its holder); reverts when the token does. */
+    function relay(address token, bytes calldata data) external {
+        (bool ok, bytes memory returned) = token.call(data);
+        if (!ok) {
+            assembly {
+                revert(add(returned, 32), mload(returned))
+            }
+        }
     }
 
     /** Sends from this account; accepts tokens that answer transfer() with nothing (USDT). */

@@ -84,8 +84,18 @@ type Reading = {
   buyTaxBps: bigint;
 };
 
+/** The call a function was run after, when it went through only then: the one that blacklisted the probe holder. */
+export type Prelude = { selector: Hex; signature: string | null; shape: string; arguments: string[] };
+
 /** What one call changed, field by field (only the fields that moved), and the power that change is. */
-export type Effect = { kind: PowerKind | null; shape: string; arguments: string[]; changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }> };
+export type Effect = {
+  kind: PowerKind | null;
+  shape: string;
+  arguments: string[];
+  changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }>;
+  /** Null when the call was run on its own; else the call made first (its changes are read against the state after it). */
+  after: Prelude | null;
+};
 
 export type ProbedFunction = {
   selector: Hex;
@@ -292,23 +302,38 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     return skipped(`The node did not run the simulation of the powers (${(error as Error).message.split("\n")[0]}), so they are read by name only.`);
   }
   if (!data || data === "0x") return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
-  const [funded, , outcomes, ladders, tried] = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as [
-    bigint,
-    Reading,
-    { shape: number; ok: boolean; revertData: Hex; reading: Reading }[][],
-    { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[],
-    bigint,
-  ];
+  type Outcome = { shape: number; ok: boolean; revertData: Hex; reading: Reading };
+  const { funded, outcomes, ladders, tried, sequels, preludeIndex, preludeShape } = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as {
+    funded: bigint;
+    outcomes: Outcome[][];
+    ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
+    tried: bigint;
+    sequels: Outcome[][];
+    preludeIndex: bigint;
+    preludeShape: number;
+  };
   // The order of the groups is the order of `outcomes`; a function may be in two (its member, and that member endowed).
-  const order = [...groups.values()].flat().map((fn) => fn.selector);
+  const ordered = [...groups.values()].flat();
+  const order = ordered.map((fn) => fn.selector);
   const shapeCount = probeShapes.length + derivedCount;
+  const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
+  // The call that blacklisted the probe holder, which functions that went through in no shape alone were run after.
+  const preludeFn = preludeIndex < BigInt(ordered.length) ? ordered[Number(preludeIndex)] : null;
+  const preludeShapeOf = preludeFn ? shapesOf(preludeFn)[preludeShape] : null;
+  const prelude: Prelude | null = preludeFn && preludeShapeOf ? { selector: preludeFn.selector, signature: preludeFn.signature, shape: preludeShapeOf.signature, arguments: [...preludeShapeOf.args] } : null;
   const probed = functions.map((fn): ProbedFunction => {
     const indexes = order.flatMap((selector, index) => (selector === fn.selector && index < Number(tried) ? [index] : []));
     if (indexes.length === 0) return fn;
-    const shapes: Shape[] = [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
-    // Each attempt against its own holder's baseline (the last entry, read before its calls).
-    const attempts = indexes.map((index) => ({ baseline: outcomes[index][shapeCount].reading, shapes: outcomes[index].slice(0, shapeCount), ladder: ladders[index] }));
-    const went = attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded > 0n), ladder: attempt.ladder })));
+    const shapes = shapesOf(fn);
+    // Each attempt against its own holder's baseline (the last entry, read before its calls); a
+    // function run after the prelude, against the baseline read after the prelude alone.
+    const attemptsOf = (found: Outcome[][], after: Prelude | null) =>
+      indexes.filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: ladders[index], after }));
+    const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
+      attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded > 0n), after: attempt.after }, ladder: attempt.ladder })));
+    const attempts = attemptsOf(outcomes, null);
+    let went = wentIn(attempts);
+    if (went.length === 0 && prelude) went = wentIn(attemptsOf(sequels, prelude)).filter((entry) => entry.effect.kind !== null);
     if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
     const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
     const { ladder } = best;
@@ -383,5 +408,5 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
   else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
-  return { kind, shape: signature, arguments: [...args], changes };
+  return { kind, shape: signature, arguments: [...args], changes, after: null };
 }

@@ -136,6 +136,15 @@ const powerEffectOut = z
       .describe(
         "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
       ),
+    after: z
+      .object({
+        selector: selectorOut.describe("The function run first."),
+        signature: z.string().nullable().describe("Its catalogued signature; null when unknown."),
+        shape: z.string().describe("The argument types it was run with."),
+        arguments: z.array(z.string()).describe("What was passed to it, named as for the call itself."),
+      })
+      .nullable()
+      .describe("Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it."),
   })
   .describe("What one call, made as the holder, changed for the token's holders.");
 
