@@ -47,11 +47,7 @@ type Expected =
   | { read: "proxy_admin" }
   | { read: "ordinary" };
 
-/**
- * `controllersFromProxyOnly`: the token is a proxy that names its code in no slot (OWL's master copy
- * in slot 0), so contract/analysis reads its controllers from the proxy's own code only.
- */
-const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: string[]; controllersFromProxyOnly?: true }> = {
+const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: string[] }> = {
   circleFiatToken: {
     powers: {
       // The minters table lets the probe through; the mint also reads the minter's allowance, so the probe runs endowed with one.
@@ -92,7 +88,6 @@ const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: 
     },
     // The proxy's fallback delegatecalls the master copy kept in its slot 0.
     flags: ["power_mint", "hidden_owner", "delegatecall_to_settable", "lp_custody", "holder_concentration"],
-    controllersFromProxyOnly: true,
   },
   // The vending machine (a slot no getter reads) guards only the mint, proven with it named: no hidden owner, context.
   tbtc: {
@@ -216,7 +211,7 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     const client = getChainClient(chain, { env: { ETH_RPC_URL: proxy.url, BASE_RPC_URL: proxy.url, BSC_RPC_URL: proxy.url } });
     const analysis = (await analyzeContract({ chain, address: scenario.token.address, client })).data as unknown as { controllers: { accounts: { address: Address }[] } };
     const named = new Set(analysis.controllers.accounts.map((account) => account.address));
-    const stored = expected[key].controllersFromProxyOnly ? [] : scenario.powers.filter((power) => ["effect", "no_effect"].includes(expected[key].powers[power.signature]!.read));
+    const stored = scenario.powers.filter((power) => ["effect", "no_effect"].includes(expected[key].powers[power.signature]!.read));
     for (const power of stored) expect(named.has(power.holder), `${key} ${power.signature}: ${power.holderWallet} ${power.holder}`).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-// contract/analysis, read: everything about an address at one block, in at most three rounds (four behind a slot proxy).
+// contract/analysis, read: everything about an address at one block, in at most three rounds (four behind a slot proxy, five behind a delegating fallback).
 //   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
 //      identity, owner(), the deployer; and the balance and nonce;
 //   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
@@ -8,7 +8,10 @@
 //      (the same walk and slots intel/risk reads, lib/intel/control/stored-control; slots read in
 //      round 2), described. Behind a proxy whose slot names its implementation, the code that runs
 //      is the implementation's: its code comes in round 2, the slots it checks in a third round,
-//      and the description in a fourth.
+//      and the description in a fourth. Behind a proxy that names its code in no slot (a fallback
+//      that delegatecalls a stored address, as Gnosis's proxy for OWL keeps its master copy in
+//      slot 0), that address is read with the proxy's own slots in round 2, its code in a third
+//      round, the slots the two codes check in a fourth, and the description in a fifth.
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -96,10 +99,20 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: block }) : null,
   ]);
   const proxy = probe.read(round2.results);
-  // Behind a proxy whose slot names its implementation, the code that runs is that code, checking
-  // msg.sender against the proxy's own storage: its slots are read in one more round (the third),
-  // so its controllers are described in a fourth.
-  const implementationControl = implementationCode && implementationCode !== "0x" ? await readStoredControl(client, address, block, [implementationCode]) : null;
+  // A fallback that delegatecalls a stored address makes a proxy by what the code does, whatever
+  // slot it uses: the code that runs is that address's (as intel/risk reads it).
+  const delegatedTo = proxy.standard === "none" ? (ownControl?.delegates.find((stored) => stored.functions.includes(null) && BigInt(stored.address) !== 0n)?.address ?? null) : null;
+  const delegatedCode = delegatedTo ? await client.getCode({ address: delegatedTo, blockNumber: block }) : null;
+  // Behind a proxy, the code that runs is the implementation's, checking msg.sender against the
+  // proxy's own storage: its slots are read in one more round, so its controllers are described
+  // in the round after (the fourth behind a slot proxy, the fifth behind a delegating fallback,
+  // whose own code's checks are read beside its master copy's).
+  const implementationControl =
+    implementationCode && implementationCode !== "0x"
+      ? await readStoredControl(client, address, block, [implementationCode])
+      : delegatedCode && delegatedCode !== "0x"
+        ? await readStoredControl(client, address, block, [code, delegatedCode])
+        : null;
   const adminHolder = admin ? round2.described[0] : null;
   const ownerHolder = ownerToDescribe ? round2.described[admin ? 1 : 0] : null;
 
@@ -108,7 +121,7 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
   const known = new Set([owner.address, admin, proxy.adminOwner, address].filter((entry): entry is Address => entry !== null).map((entry) => entry.toLowerCase()));
   const others = (found: StoredAddress[]) => found.filter((stored) => BigInt(stored.address) !== 0n && !known.has(stored.address.toLowerCase()));
-  const storedNow = ownControl && proxy.standard === "none" ? others(ownControl.callers) : implementationControl ? others(implementationControl.callers) : [];
+  const storedNow = implementationControl ? others(implementationControl.callers) : ownControl && proxy.standard === "none" ? others(ownControl.callers) : [];
   const toDescribe = [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : []), ...[...new Set(storedNow.map((stored) => stored.address))]];
   const round3 = toDescribe.length > 0 ? await readRound(at, toDescribe, roleChecks(address, grants)) : { results: [], described: [] };
 
