@@ -44,7 +44,7 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], clockReads: [], selfDestruct: true, complete: true });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
@@ -57,7 +57,7 @@ describe("readCodePaths", () => {
       // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
       { label: "unreached" }, "CALLER", "SELFDESTRUCT",
     ]);
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], arguments: [], selfDestruct: false, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], arguments: [], clockReads: [], selfDestruct: false, complete: true });
   });
 
   it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {

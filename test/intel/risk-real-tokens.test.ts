@@ -7,7 +7,7 @@
 // token carries exactly the red flags its code and its demo history earn: none from a read that failed on its code (a pre-Byzantium token that
 // burns the gas of a call it refuses, a controller that is asked about every transfer).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address, Hex } from "viem";
+import { toFunctionSelector, type Address, type Hex } from "viem";
 import { DEMO_CHAINS, type RealTokenPower, type RealTokenScenario } from "@/demo-chain";
 import type { ChainId } from "@/lib/chain/networks";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
@@ -24,7 +24,7 @@ type RealTokenKey = "circleFiatToken" | "uniswapUni" | "minime" | "gnosisOwl" | 
 type FunctionView = {
   selector: Hex;
   outcome: "effect" | "no_effect" | "reverted" | "not_run";
-  effect: { kind: string | null } | null;
+  effect: { kind: string | null; later_by_seconds: number | null } | null;
   holders: { address: Address | null; kind: string; live: boolean | null; provenance: string }[];
 };
 
@@ -32,6 +32,8 @@ type FunctionView = {
  * What the read must show for each recorded power, by its signature:
  * - `effect`: proven by simulation as this power (the name the fixture gives it may differ: MiniMe's
  *   enableTransfers(false) stops every transfer, which is the pause effect);
+ * - `effect_later`: at the block's time it reverts (`why`); run with the clock moved a year and a
+ *   day ahead, it shows this power, held by the holder the chain names;
  * - `name_only`: the simulation ran it as its holder and it reverted, so the power stands on its
  *   catalogued name, with `why` the reason it reverts on the demo chain;
  * - `no_effect`: a hand-over of control or a setter whose change no holder feels, listed as privileged;
@@ -42,6 +44,7 @@ type Expected =
   | { read: "effect"; power: PowerKind }
   /** Proven by effect as a member the probe made of the table the code checks (its members cannot be listed from storage). */
   | { read: "effect_as_member"; power: PowerKind }
+  | { read: "effect_later"; power: PowerKind; why: string }
   | { read: "name_only"; power: PowerKind; why: string }
   | { read: "no_effect" }
   | { read: "proxy_admin" }
@@ -63,10 +66,11 @@ const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: 
   },
   uniswapUni: {
     powers: {
-      "mint(address,uint256)": { read: "name_only", power: "mint", why: "the minter minted this year's 2 %; the next mint is allowed a year later" },
+      "mint(address,uint256)": { read: "effect_later", power: "mint", why: "the minter minted this year's 2 %; the next mint is allowed a year later" },
       "setMinter(address)": { read: "no_effect" },
     },
-    flags: ["power_mint", "hidden_owner", "lp_custody", "holder_concentration"],
+    // The minter's only power is proven (a year on), so its slot is context (privileged_addresses), no hidden owner.
+    flags: ["power_mint", "lp_custody", "holder_concentration"],
   },
   minime: {
     powers: {
@@ -175,6 +179,12 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
         const fn = functionsIn(signal).find((entry) => entry.selector === power.selector);
         expect(fn, label).toMatchObject({ outcome: "effect", effect: { kind: want.power } });
         expect(fn!.holders, label).toEqual([expect.objectContaining({ address: null, kind: "mapping_member", provenance: "verified_onchain" })]);
+      } else if (want.read === "effect_later") {
+        const signal = byId.get(`power_${want.power}`);
+        expect(signal, label).toMatchObject({ flag: true, provenance: "verified_onchain", evidence: { proven_by: "simulation" } });
+        const fn = functionsIn(signal).find((entry) => entry.selector === power.selector);
+        expect(fn, `${label} (${want.why})`).toMatchObject({ outcome: "effect", effect: { kind: want.power, later_by_seconds: 366 * 24 * 60 * 60 } });
+        expect(holdsIt(fn!, power), `${label}: held by ${power.holderWallet} ${power.holder}`).toBe(true);
       } else if (want.read === "name_only") {
         const signal = byId.get(`power_${want.power}`);
         expect(signal, label).toMatchObject({ flag: true, evidence: { proven_by: "name_only" } });
@@ -200,7 +210,7 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     expect([...result.data.flags].sort(), `${key} flags[]`).toEqual([...expected[key].flags].sort());
     expect(result.data.headline.red_flags).toBe(expected[key].flags.length);
     // With no owner(), the stored addresses are a hidden owner only while something they guard went unproven.
-    const heldInStorage = scenarios()[key].powers.some((power) => ["effect", "no_effect"].includes(expected[key].powers[power.signature]!.read));
+    const heldInStorage = scenarios()[key].powers.some((power) => ["effect", "effect_later", "no_effect"].includes(expected[key].powers[power.signature]!.read));
     if (!expected[key].flags.includes("hidden_owner") && (byId.get("ownership")?.evidence as { owner?: Address | null } | undefined)?.owner === null && heldInStorage) {
       expect(byId.get("privileged_addresses"), key).toMatchObject({ flag: false });
     }
@@ -211,8 +221,26 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     const client = getChainClient(chain, { env: { ETH_RPC_URL: proxy.url, BASE_RPC_URL: proxy.url, BSC_RPC_URL: proxy.url } });
     const analysis = (await analyzeContract({ chain, address: scenario.token.address, client })).data as unknown as { controllers: { accounts: { address: Address }[] } };
     const named = new Set(analysis.controllers.accounts.map((account) => account.address));
-    const stored = scenario.powers.filter((power) => ["effect", "no_effect"].includes(expected[key].powers[power.signature]!.read));
+    const stored = scenario.powers.filter((power) => ["effect", "effect_later", "no_effect"].includes(expected[key].powers[power.signature]!.read));
     for (const power of stored) expect(named.has(power.holder), `${key} ${power.signature}: ${power.holderWallet} ${power.holder}`).toBe(true);
+  });
+
+  it("through a node that takes no block override, UNI's mint is run at the block's time only: it stands on its name, and the answer says why", async () => {
+    const refusing = await startProviderProxy(demo.chains[chain].rpcUrl, { ...providers.alchemyFree(), blockOverrideOff: { error: { code: -32602, message: "too many arguments, want at most 3" } } });
+    try {
+      forgetProviderProfiles();
+      const env = { ETH_RPC_URL: refusing.url, BASE_RPC_URL: refusing.url, BSC_RPC_URL: refusing.url };
+      const result = await analyzeRisk({ chain, address: scenarios().uniswapUni.token.address, env });
+      const mint = result.data.signals.find((signal) => signal.id === "power_mint");
+      expect(mint).toMatchObject({ flag: true, evidence: { proven_by: "name_only" } });
+      const listed = result.data.signals.find((signal) => signal.id === "privileged_functions")!;
+      expect(functionsIn(listed).find((fn) => fn.selector === toFunctionSelector("mint(address,uint256)"))).toMatchObject({ outcome: "reverted" });
+      expect((listed.evidence as { reason: string | null }).reason).toMatch(/did not run the functions whose code reads the clock with the block's time moved ahead \(.*too many arguments/);
+      expect(refusing.stats.refused.blockOverrideOff).toBeGreaterThan(0);
+    } finally {
+      await refusing.close();
+      forgetProviderProfiles();
+    }
   });
 
   it("the walk of every token's code finished within its step budget (real contracts are larger than fixtures)", async () => {

@@ -42,6 +42,8 @@ export type ProviderRules = {
   keepStateBlocks?: number;
   /** eth_call with a state override refused, as by gateways that do not pass the third parameter on. */
   stateOverrideOff?: CallRefusal;
+  /** eth_call with a block override (the fourth parameter) refused, as by nodes older than geth 1.11. */
+  blockOverrideOff?: CallRefusal;
 };
 
 export type ProxyStats = {
@@ -363,6 +365,7 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
       };
       if (rules.methodsOff?.methods.includes(call.method)) return refuse("methodsOff", rules.methodsOff.refuse(call.method));
       if (rules.stateOverrideOff && call.method === "eth_call" && call.params?.[2] !== undefined) return refuse("stateOverrideOff", rules.stateOverrideOff);
+      if (rules.blockOverrideOff && call.method === "eth_call" && call.params?.[3] !== undefined) return refuse("blockOverrideOff", rules.blockOverrideOff);
       const block = stateBlock(call);
       if (rules.keepStateBlocks !== undefined && block !== undefined && head !== undefined && head - block > BigInt(rules.keepStateBlocks)) {
         return refuse("keepStateBlocks", { error: { code: -32000, message: `missing trie node ${"ab".repeat(32)} (path )` } });

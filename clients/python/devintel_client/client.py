@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "88c84c59c883f03a"
+DOCUMENT_DIGEST = "743aa64cb1b40962"
 
 
 class Client(Transport):

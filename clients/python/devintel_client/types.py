@@ -2131,6 +2131,8 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOpti
     "changes": Dict[str, IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1ChangesValue],
     # Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it.
     "after": Union[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1AfterOption1, None],
+    # Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through.
+    "later_by_seconds": Union[int, None],
 })
 
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRateOption1 = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRateOption1", {
@@ -3190,6 +3192,8 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOp
     "changes": Dict[str, IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1ChangesValue],
     # Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it.
     "after": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1AfterOption1, None],
+    # Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through.
+    "later_by_seconds": Union[int, None],
 })
 
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestRateOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestRateOption1", {

@@ -5145,6 +5145,8 @@ export interface operations {
                                                 /** @description What was passed to it, named as for the call itself. */
                                                 arguments: string[];
                                             } | null;
+                                            /** @description Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through. */
+                                            later_by_seconds: number | null;
                                         } | null;
                                         /** @description For a setter whose number changed a tax: how high it goes; null otherwise. */
                                         highest_rate: {
@@ -6240,6 +6242,8 @@ export interface operations {
                                                 /** @description What was passed to it, named as for the call itself. */
                                                 arguments: string[];
                                             } | null;
+                                            /** @description Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through. */
+                                            later_by_seconds: number | null;
                                         } | null;
                                         /** @description For a setter whose number changed a tax: how high it goes; null otherwise. */
                                         highest_rate: {

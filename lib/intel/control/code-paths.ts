@@ -40,6 +40,8 @@ export type CodePaths = {
   delegateSlots: SlotUse[];
   /** The argument words each function's decoder reads, in order, with the type its check on each shows. */
   arguments: FunctionArguments[];
+  /** Functions (selectors) on whose paths the block's time is read (TIMESTAMP): a check against a date. */
+  clockReads: number[];
   /** True when a SELFDESTRUCT instruction is reachable. */
   selfDestruct: boolean;
   /** False when the step budget ran out before every path was walked. */
@@ -222,6 +224,7 @@ function walkPaths(code: Hex): CodePaths {
     const types = argumentTypes.get(fn)!;
     types[value.index] ??= type;
   };
+  const clockReads = new Set<number>();
   let selfDestruct = false;
   const seen = new Set<string>();
   const visits = new Map<string, number>();
@@ -257,6 +260,7 @@ function walkPaths(code: Hex): CodePaths {
     if (!admit(pc, fn)) continue;
     walk: while (pc < bytes.length && steps++ < STEP_BUDGET) {
       const op = bytes[pc];
+      if (op === 0x42 && fn !== null) clockReads.add(fn);
       // An argument word used by any instruction not handled below as a type check is a number.
       const pop = (): Value => {
         const value = stack.pop() ?? UNKNOWN;
@@ -424,6 +428,7 @@ function walkPaths(code: Hex): CodePaths {
     arguments: [...argumentTypes.entries()]
       .sort(([a], [b]) => a - b)
       .map(([selector, types]) => ({ function: selector, types: types.map((type) => type ?? "uint256") })),
+    clockReads: [...clockReads].sort((a, b) => a - b),
     selfDestruct,
     complete: work.length === 0 && steps < STEP_BUDGET,
   };

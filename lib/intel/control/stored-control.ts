@@ -45,6 +45,7 @@ function joinPaths(all: CodePaths[]): CodePaths {
     delegateSlots: unique(all.flatMap((paths) => paths.delegateSlots)),
     // A selector in two facets is one function: its first reading stands.
     arguments: [...new Map(all.flatMap((paths) => paths.arguments).reverse().map((entry) => [entry.function, entry])).values()],
+    clockReads: [...new Set(all.flatMap((paths) => paths.clockReads))].sort((a, b) => a - b),
     selfDestruct: all.some((paths) => paths.selfDestruct),
     complete: all.every((paths) => paths.complete),
   };

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
-import { classifyChainError } from "@/lib/chain/upstream";
+import { classifyChainError, nodeMessages } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
 import type { StoredControl } from "@/lib/intel/control/stored-control";
 import type { ArgumentType } from "@/lib/intel/control/code-paths";
@@ -95,6 +95,8 @@ export type Effect = {
   changes: Record<string, { before: string | number | boolean | null; after: string | number | boolean | null }>;
   /** Null when the call was run on its own; else the call made first (its changes are read against the state after it). */
   after: Prelude | null;
+  /** Null when run at the block's time; else it went through only with the clock moved this many seconds ahead. */
+  later_by_seconds: number | null;
 };
 
 export type ProbedFunction = {
@@ -113,6 +115,8 @@ export type ProbedFunction = {
   callerEntries: bigint[];
   /** The argument words its code reads, with their types; null when the walk saw none (a function that takes none, or reads them in a way the walk does not follow). */
   argumentTypes: ArgumentType[] | null;
+  /** Whether its code reads the block's time (TIMESTAMP): then it is also run with the clock moved ahead. */
+  readsClock: boolean;
 };
 
 export type PowerReading = {
@@ -175,7 +179,7 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
       const known = knownFunction(hex);
       const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
       const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector) };
+      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector), readsClock: control.paths.clockReads.includes(selector) };
     });
 }
 
@@ -220,6 +224,8 @@ type ProbeInput = {
   client: ChainClient;
   chain: ChainId;
   block: bigint;
+  /** The block's time (seconds): a function whose code reads the clock is also run a year and a day after it; null when unknown (then it is not). */
+  blockTimestamp: bigint | null;
   token: Address;
   /** Where a sell is a transfer to: the token's deepest pool; null when it has none. */
   pool: Address | null;
@@ -275,18 +281,15 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     }),
   ];
 
-  let data: Hex | undefined;
-  try {
-    ({ data } = await input.client.call({
+  const config = { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources, buyer: coordinator, wrappedNative: getNetwork(input.chain).wrappedNative.address };
+  const call = async (calling: Map<Address, ProbedFunction[]>, time: bigint | null) => {
+    const { data } = await input.client.call({
       account: input.sender,
       to: coordinator,
       data: encodeFunctionData({
         abi: powerProbeAbi,
         functionName: "probe",
-        args: [
-          { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources, buyer: coordinator, wrappedNative: getNetwork(input.chain).wrappedNative.address },
-          [...groups.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words) })),
-        ],
+        args: [config, [...calling.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words) }))],
       }),
       blockNumber: input.block,
       gas: probeGas,
@@ -295,60 +298,110 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
         ...codeAt.map((address) => (address === coordinator ? { address, code: powerProbeRuntime, balance: buyerFunds } : { address, code: powerProbeRuntime })),
         ...(stateDiff.length > 0 ? [{ address: input.token, stateDiff }] : []),
       ],
+      ...(time === null ? {} : { blockOverrides: { time } }),
       batch: false,
-    }));
+    });
+    return data && data !== "0x" ? readReport(data, calling) : null;
+  };
+  // Functions whose code reads the clock are run a second time, in the same round, with the block's
+  // time moved a year and a day ahead: a power held back until a date (UNI's mint, a year after the
+  // last) is still the holder's.
+  const later = new Map([...groups].map(([holder, members]) => [holder, members.filter((fn) => fn.readsClock)] as const).filter(([, members]) => members.length > 0));
+  let report: ProbeReport | null;
+  let laterReport: ProbeReport | null = null;
+  let laterRefused: string | null = null;
+  try {
+    [report, laterReport] = await Promise.all([
+      call(groups, null),
+      // A node that takes no block override leaves those functions as they read at the block's time.
+      later.size > 0 && input.blockTimestamp !== null
+        ? call(later, input.blockTimestamp + laterBySeconds).catch((error) => {
+            if (classifyChainError(error) === "upstream") throw error;
+            laterRefused = nodeMessages(error)[0] ?? "no reason given";
+            return null;
+          })
+        : null,
+    ]);
   } catch (error) {
     if (classifyChainError(error) === "upstream") throw error;
     return skipped(`The node did not run the simulation of the powers (${(error as Error).message.split("\n")[0]}), so they are read by name only.`);
   }
-  if (!data || data === "0x") return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
-  type Outcome = { shape: number; ok: boolean; revertData: Hex; reading: Reading };
-  const { funded, outcomes, ladders, tried, sequels, preludeIndex, preludeShape } = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as {
-    funded: bigint;
-    outcomes: Outcome[][];
-    ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
-    tried: bigint;
-    sequels: Outcome[][];
-    preludeIndex: bigint;
-    preludeShape: number;
-  };
-  // The order of the groups is the order of `outcomes`; a function may be in two (its member, and that member endowed).
-  const ordered = [...groups.values()].flat();
-  const order = ordered.map((fn) => fn.selector);
-  const shapeCount = probeShapes.length + derivedCount;
-  const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
-  // The call that blacklisted the probe holder, which functions that went through in no shape alone were run after.
-  const preludeFn = preludeIndex < BigInt(ordered.length) ? ordered[Number(preludeIndex)] : null;
-  const preludeShapeOf = preludeFn ? shapesOf(preludeFn)[preludeShape] : null;
-  const prelude: Prelude | null = preludeFn && preludeShapeOf ? { selector: preludeFn.selector, signature: preludeFn.signature, shape: preludeShapeOf.signature, arguments: [...preludeShapeOf.args] } : null;
+  if (!report) return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
+  const funded = report.funded;
   const probed = functions.map((fn): ProbedFunction => {
-    const indexes = order.flatMap((selector, index) => (selector === fn.selector && index < Number(tried) ? [index] : []));
-    if (indexes.length === 0) return fn;
-    const shapes = shapesOf(fn);
-    // Each attempt against its own holder's baseline (the last entry, read before its calls); a
-    // function run after the prelude, against the baseline read after the prelude alone.
-    const attemptsOf = (found: Outcome[][], after: Prelude | null) =>
-      indexes.filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: ladders[index], after }));
-    const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
-      attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded > 0n), after: attempt.after }, ladder: attempt.ladder })));
-    const attempts = attemptsOf(outcomes, null);
-    let went = wentIn(attempts);
-    if (went.length === 0 && prelude) went = wentIn(attemptsOf(sequels, prelude)).filter((entry) => entry.effect.kind !== null);
-    if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
-    const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
-    const { ladder } = best;
-    const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps), buy_tax_bps: bpsOrNull(ladder.buyTaxBps) } : null;
-    return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate };
+    const now = judge(fn, report, funded > 0n);
+    if (now?.outcome !== "reverted" || !laterReport) return now ?? fn;
+    const moved = judge(fn, laterReport, laterReport.funded > 0n);
+    return moved?.outcome === "effect" && moved.effect ? { ...moved, effect: { ...moved.effect, later_by_seconds: Number(laterBySeconds) } } : now;
   });
-  const simulatedCount = new Set(order.slice(0, Number(tried))).size;
-  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || Number(tried) < order.length;
+  const simulatedCount = new Set(report.order.slice(0, report.tried)).size;
+  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || report.tried < report.order.length;
+  const clockNotMoved = laterRefused !== null ? `The node did not run the functions whose code reads the clock with the block's time moved ahead (${laterRefused}), so they were run at the block's time only.` : null;
+  const bounded = incomplete ? `Only the first ${simulatedCount} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null;
   return {
     simulated: true,
-    reason: incomplete ? `Only the first ${simulatedCount} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null,
+    reason: [bounded, clockNotMoved].filter((text) => text !== null).join(" ") || null,
     functions: probed,
     funded: funded > 0n ? funded : null,
     target,
   };
+}
+
+/** How far ahead the clock is moved for a function whose code reads it: a year and a day. */
+const laterBySeconds = 366n * 24n * 60n * 60n;
+
+type Outcome = { shape: number; ok: boolean; revertData: Hex; reading: Reading };
+type ProbeReport = {
+  funded: bigint;
+  outcomes: Outcome[][];
+  ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
+  tried: number;
+  sequels: Outcome[][];
+  /** The selectors in the order the probe ran them (a function may be in two groups: its member, and that member endowed). */
+  order: Hex[];
+  /** The call that blacklisted the probe holder, which functions that went through in no shape alone were run after. */
+  prelude: Prelude | null;
+};
+
+const shapeCount = probeShapes.length + derivedCount;
+const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
+
+function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeReport {
+  const decoded = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as Omit<ProbeReport, "order" | "prelude" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
+  const ordered = [...groups.values()].flat();
+  const preludeFn = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)] : null;
+  const preludeShape = preludeFn ? shapesOf(preludeFn)[decoded.preludeShape] : null;
+  return {
+    funded: decoded.funded,
+    outcomes: decoded.outcomes,
+    ladders: decoded.ladders,
+    tried: Number(decoded.tried),
+    sequels: decoded.sequels,
+    order: ordered.map((fn) => fn.selector),
+    prelude: preludeFn && preludeShape ? { selector: preludeFn.selector, signature: preludeFn.signature, shape: preludeShape.signature, arguments: [...preludeShape.args] } : null,
+  };
+}
+
+/** What the report shows for one function: its strongest effect, no effect, or a revert; null when the probe did not reach it. */
+function judge(fn: ProbedFunction, report: ProbeReport, funded: boolean): ProbedFunction | null {
+  const { outcomes, ladders, sequels, prelude } = report;
+  const indexes = report.order.flatMap((selector, index) => (selector === fn.selector && index < report.tried ? [index] : []));
+  if (indexes.length === 0) return null;
+  const shapes = shapesOf(fn);
+  // Each attempt against its own holder's baseline (the last entry, read before its calls); a
+  // function run after the prelude, against the baseline read after the prelude alone.
+  const attemptsOf = (found: Outcome[][], after: Prelude | null) =>
+    indexes.filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: ladders[index], after }));
+  const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
+    attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded), after: attempt.after }, ladder: attempt.ladder })));
+  const attempts = attemptsOf(outcomes, null);
+  let went = wentIn(attempts);
+  if (went.length === 0 && prelude) went = wentIn(attemptsOf(sequels, prelude)).filter((entry) => entry.effect.kind !== null);
+  if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
+  const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
+  const { ladder } = best;
+  const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps), buy_tax_bps: bpsOrNull(ladder.buyTaxBps) } : null;
+  return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate };
 }
 
 const bpsOrNull = (value: bigint) => (value === NONE ? null : Number(value));
@@ -408,5 +461,5 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
   else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
-  return { kind, shape: signature, arguments: [...args], changes, after: null };
+  return { kind, shape: signature, arguments: [...args], changes, after: null, later_by_seconds: null };
 }

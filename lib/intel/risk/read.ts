@@ -182,6 +182,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
       client,
       chain,
       block: ctx.block,
+      blockTimestamp: ctx.blockTimestamp,
       token,
       pool: deepestPoolUsd(pools, nativeUsdPrice(referencePools), () => true)?.address ?? null,
       sources: [...new Set([...sampledHolders(ctx, token, pools, receivers.candidates), ...team.map((member) => member.address)])],

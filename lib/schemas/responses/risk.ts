@@ -145,6 +145,11 @@ const powerEffectOut = z
       })
       .nullable()
       .describe("Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it."),
+    later_by_seconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through."),
   })
   .describe("What one call, made as the holder, changed for the token's holders.");
 
