@@ -50,7 +50,12 @@ type Expected =
   | { read: "proxy_admin" }
   | { read: "ordinary" };
 
-const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: string[] }> = {
+/**
+ * `openToAnyone`: functions the code lets through by a mapping keyed by msg.sender that is the
+ * caller's own record, not a permission (a vote delegation): anyone can call them, so they are no
+ * privileged functions.
+ */
+const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: string[]; openToAnyone?: string[] }> = {
   circleFiatToken: {
     powers: {
       // The minters table lets the probe through; the mint also reads the minter's allowance, so the probe runs endowed with one.
@@ -71,6 +76,7 @@ const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: 
     },
     // The minter's only power is proven (a year on), so its slot is context (privileged_addresses), no hidden owner.
     flags: ["power_mint", "lp_custody", "holder_concentration"],
+    openToAnyone: ["delegate(address)"],
   },
   minime: {
     powers: {
@@ -115,6 +121,7 @@ const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: 
       "changeAdmin(address)": { read: "proxy_admin" },
     },
     flags: ["upgradeable", "lp_custody", "holder_concentration"],
+    openToAnyone: ["delegate(address)", "delegateByType(address,uint8)"],
   },
 };
 
@@ -200,6 +207,7 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
         expect(find(power), label).toBeUndefined();
       }
     }
+    for (const signature of expected[key].openToAnyone ?? []) expect(listed.find((fn) => fn.selector === toFunctionSelector(signature)), `${key} ${signature} is open to anyone`).toBeUndefined();
     // A mint, blacklist or balance edit found by its effect is one a live holder has now.
     for (const kind of ["mint", "blacklist", "balance_edit", "pause"] as const) {
       const signal = byId.get(`power_${kind}`);

@@ -101,6 +101,8 @@ contract PowerProbe {
         address holder;
         bytes4[] selectors;
         bytes[] words;
+        /** False for a caller that only asks whether a call goes through (a stranger to the mapping the code checks): nothing is measured. */
+        bool measure;
     }
 
     uint256 private constant NONE = type(uint256).max;
@@ -123,6 +125,7 @@ contract PowerProbe {
         uint256 funded;
         address preludeHolder;
         bytes prelude;
+        bool measure;
     }
 
     /**
@@ -153,7 +156,7 @@ contract PowerProbe {
     function probe(Config calldata c, Group[] calldata groups) external returns (Report memory report) {
         report.funded = _fund(c);
         uint256 amount = report.funded > 0 ? report.funded / 2 : IProbedToken(c.token).totalSupply() / 200;
-        (, , report.baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, report.funded, address(0), ""), 255, 0);
+        (, , report.baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, report.funded, address(0), "", true), 255, 0);
         uint256 total;
         for (uint256 g = 0; g < groups.length; g++) total += groups[g].selectors.length;
         report.outcomes = new Outcome[][](total);
@@ -164,7 +167,7 @@ contract PowerProbe {
         for (uint256 g = 0; g < groups.length; g++) {
             for (uint256 s = 0; s < groups[g].selectors.length; s++) {
                 if (gasleft() < RESERVE_GAS) return report;
-                runs[report.tried] = Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, report.funded, address(0), "");
+                runs[report.tried] = Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, report.funded, address(0), "", groups[g].measure);
                 (report.outcomes[report.tried], report.ladders[report.tried]) = _tryShapes(c, runs[report.tried]);
                 report.tried++;
             }
@@ -181,7 +184,7 @@ contract PowerProbe {
             ? _calldata(blacklister.selector, report.preludeShape, c.target, 5, blacklister.amount)
             : _derived(blacklister.selector, blacklister.words, report.preludeShape - SHAPES, c.target, 5, blacklister.amount);
         for (uint256 i = 0; i < report.tried; i++) {
-            if (i == report.preludeIndex || _wentThrough(report.outcomes[i])) continue;
+            if (i == report.preludeIndex || !runs[i].measure || _wentThrough(report.outcomes[i])) continue;
             if (gasleft() < RESERVE_GAS * 2) return;
             Run memory run = runs[i];
             run.preludeHolder = blacklister.holder;
@@ -211,7 +214,7 @@ contract PowerProbe {
     /** Every shape's outcome, then (last) the holder's own baseline: its balance is its own, so the effects are read against it. */
     function _tryShapes(Config calldata c, Run memory run) private returns (Outcome[] memory found, Ladder memory ladder) {
         found = new Outcome[](SHAPES + DERIVED + 1);
-        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded, run.preludeHolder, run.prelude), 255, 0);
+        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded, run.preludeHolder, run.prelude, run.measure), 255, 0);
         found[SHAPES + DERIVED] = Outcome(255, true, "", baseline);
         ladder.shape = 255;
         uint8 shapes = run.words.length > 0 ? SHAPES + DERIVED : SHAPES;
@@ -264,7 +267,7 @@ contract PowerProbe {
         if (run.preludeHolder != address(0)) (ok, returned) = run.preludeHolder.call(abi.encodeCall(PowerProbe.relay, (c.token, run.prelude)));
         if (ok && shape != 255) (ok, returned) = c.token.call(shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c.target, rate, run.amount));
         Reading memory reading;
-        if (ok) reading = _measure(c, run.funded);
+        if (ok && run.measure) reading = _measure(c, run.funded);
         bytes memory report = abi.encode(MEASURED, ok, ok ? bytes("") : returned, reading);
         assembly {
             revert(add(report, 32), mload(report))

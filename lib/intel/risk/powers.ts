@@ -127,6 +127,12 @@ export type PowerReading = {
   /** What each probe wallet was funded with, in the token's smallest unit; null when no holder could fund them (transfers then go unmeasured). */
   funded: bigint | null;
   target: Address | null;
+  /**
+   * Functions the walk found behind a check of a mapping keyed by msg.sender that a caller with no
+   * entry in it ran all the same (UNI's delegate(): the mapping is the caller's own record, not a
+   * permission): not privileged, so not in `functions`.
+   */
+  openToAnyone: Hex[];
 };
 
 /** Functions every ERC-20 has: their msg.sender checks are the holder's own, not a privilege. */
@@ -199,7 +205,7 @@ function callerKey(fn: ProbedFunction): string | null {
  */
 export function keepGuessed(real: ProbedFunction[], guessed: PowerReading): { functions: ProbedFunction[]; rerun: ProbedFunction[] } {
   const rerun: ProbedFunction[] = [];
-  const functions = real.map((fn) => {
+  const functions = real.filter((fn) => !guessed.openToAnyone.includes(fn.selector)).map((fn) => {
     const guess = guessed.functions.find((entry) => entry.selector === fn.selector);
     const caller = callerKey(fn);
     if (caller === null) return fn;
@@ -251,8 +257,8 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     return key === null ? null : key.startsWith("slot:") ? mappingProbe(BigInt(key.slice(5))) : (key as Address);
   };
   const runnable = functions.filter((fn) => callerOf(fn) !== null).slice(0, maxProbedFunctions);
-  const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null });
-  if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null };
+  const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null, openToAnyone: [] });
+  if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null, openToAnyone: [] };
 
   // A member the probe makes of a table is run a second time where the function reads more of the
   // caller's entries (a minter's allowance): then with an entry in each, as a real member has.
@@ -281,6 +287,7 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     }),
   ];
 
+  const stranger = probeAccount(input.seed, "stranger");
   const config = { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources, buyer: coordinator, wrappedNative: getNetwork(input.chain).wrappedNative.address };
   const call = async (calling: Map<Address, ProbedFunction[]>, time: bigint | null) => {
     const { data } = await input.client.call({
@@ -289,7 +296,10 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
       data: encodeFunctionData({
         abi: powerProbeAbi,
         functionName: "probe",
-        args: [config, [...calling.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words) }))],
+        args: [
+          config,
+          [...calling.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words), measure: holder !== stranger })),
+        ],
       }),
       blockNumber: input.block,
       gas: probeGas,
@@ -307,12 +317,18 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   // time moved a year and a day ahead: a power held back until a date (UNI's mint, a year after the
   // last) is still the holder's.
   const later = new Map([...groups].map(([holder, members]) => [holder, members.filter((fn) => fn.readsClock)] as const).filter(([, members]) => members.length > 0));
+  // A function let through only by a mapping keyed by msg.sender is also run by a stranger, who has
+  // no entry in it: if the stranger gets through too, the mapping was no permission. The stranger
+  // only asks whether a call goes through (nothing measured, little gas), first, so it is always reached.
+  const mappingOnly = runnable.filter((fn) => fn.holders.every((holder) => holder.kind === "mapping_member"));
+  const withStranger = mappingOnly.length > 0 ? new Map([[stranger, mappingOnly], ...groups]) : groups;
+  codeAt.push(...(mappingOnly.length > 0 ? [stranger] : []));
   let report: ProbeReport | null;
   let laterReport: ProbeReport | null = null;
   let laterRefused: string | null = null;
   try {
     [report, laterReport] = await Promise.all([
-      call(groups, null),
+      call(withStranger, null),
       // A node that takes no block override leaves those functions as they read at the block's time.
       later.size > 0 && input.blockTimestamp !== null
         ? call(later, input.blockTimestamp + laterBySeconds).catch((error) => {
@@ -328,13 +344,15 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   }
   if (!report) return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
   const funded = report.funded;
-  const probed = functions.map((fn): ProbedFunction => {
-    const now = judge(fn, report, funded > 0n);
+  const strangerRan = (fn: ProbedFunction) => report.order.some((entry, index) => entry.holder === stranger && entry.selector === fn.selector && index < report.tried && report.outcomes[index].slice(0, shapeCount).some((shape) => shape.ok));
+  const openToAnyone = mappingOnly.filter(strangerRan).map((fn) => fn.selector);
+  const probed = functions.filter((fn) => !openToAnyone.includes(fn.selector)).map((fn): ProbedFunction => {
+    const now = judge(fn, report, funded > 0n, stranger);
     if (now?.outcome !== "reverted" || !laterReport) return now ?? fn;
-    const moved = judge(fn, laterReport, laterReport.funded > 0n);
+    const moved = judge(fn, laterReport, laterReport.funded > 0n, stranger);
     return moved?.outcome === "effect" && moved.effect ? { ...moved, effect: { ...moved.effect, later_by_seconds: Number(laterBySeconds) } } : now;
   });
-  const simulatedCount = new Set(report.order.slice(0, report.tried)).size;
+  const simulatedCount = new Set(report.order.slice(0, report.tried).filter((entry) => entry.holder !== stranger).map((entry) => entry.selector)).size;
   const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || report.tried < report.order.length;
   const clockNotMoved = laterRefused !== null ? `The node did not run the functions whose code reads the clock with the block's time moved ahead (${laterRefused}), so they were run at the block's time only.` : null;
   const bounded = incomplete ? `Only the first ${simulatedCount} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null;
@@ -344,6 +362,7 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     functions: probed,
     funded: funded > 0n ? funded : null,
     target,
+    openToAnyone,
   };
 }
 
@@ -357,8 +376,8 @@ type ProbeReport = {
   ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
   tried: number;
   sequels: Outcome[][];
-  /** The selectors in the order the probe ran them (a function may be in two groups: its member, and that member endowed). */
-  order: Hex[];
+  /** The functions in the order the probe ran them, each with whom it ran as (a function may be in several groups: its member, that member endowed, a stranger). */
+  order: { selector: Hex; holder: Address }[];
   /** The call that blacklisted the probe holder, which functions that went through in no shape alone were run after. */
   prelude: Prelude | null;
 };
@@ -368,8 +387,8 @@ const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedSha
 
 function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeReport {
   const decoded = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as Omit<ProbeReport, "order" | "prelude" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
-  const ordered = [...groups.values()].flat();
-  const preludeFn = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)] : null;
+  const ordered = [...groups.entries()].flatMap(([holder, members]) => members.map((fn) => ({ fn, holder })));
+  const preludeFn = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)].fn : null;
   const preludeShape = preludeFn ? shapesOf(preludeFn)[decoded.preludeShape] : null;
   return {
     funded: decoded.funded,
@@ -377,15 +396,15 @@ function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeRep
     ladders: decoded.ladders,
     tried: Number(decoded.tried),
     sequels: decoded.sequels,
-    order: ordered.map((fn) => fn.selector),
+    order: ordered.map(({ fn, holder }) => ({ selector: fn.selector, holder })),
     prelude: preludeFn && preludeShape ? { selector: preludeFn.selector, signature: preludeFn.signature, shape: preludeShape.signature, arguments: [...preludeShape.args] } : null,
   };
 }
 
-/** What the report shows for one function: its strongest effect, no effect, or a revert; null when the probe did not reach it. */
-function judge(fn: ProbedFunction, report: ProbeReport, funded: boolean): ProbedFunction | null {
+/** What the report shows for one function as its holders ran it (not `stranger`): its strongest effect, no effect, or a revert; null when the probe did not reach it. */
+function judge(fn: ProbedFunction, report: ProbeReport, funded: boolean, stranger: Address): ProbedFunction | null {
   const { outcomes, ladders, sequels, prelude } = report;
-  const indexes = report.order.flatMap((selector, index) => (selector === fn.selector && index < report.tried ? [index] : []));
+  const indexes = report.order.flatMap((entry, index) => (entry.selector === fn.selector && entry.holder !== stranger && index < report.tried ? [index] : []));
   if (indexes.length === 0) return null;
   const shapes = shapesOf(fn);
   // Each attempt against its own holder's baseline (the last entry, read before its calls); a

@@ -252,7 +252,11 @@ async function settleGuess(functions: ProbedFunction[], guessed: PowerReading | 
   const kept = keepGuessed(functions, guessed);
   if (kept.rerun.length === 0) return { ...guessed, functions: kept.functions };
   const again = await run(kept.rerun);
-  return { ...again, functions: kept.functions.map((fn) => again.functions.find((entry) => entry.selector === fn.selector) ?? fn) };
+  return {
+    ...again,
+    functions: kept.functions.filter((fn) => !again.openToAnyone.includes(fn.selector)).map((fn) => again.functions.find((entry) => entry.selector === fn.selector) ?? fn),
+    openToAnyone: [...guessed.openToAnyone, ...again.openToAnyone],
+  };
 }
 
 /**
