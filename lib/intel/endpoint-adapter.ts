@@ -1,8 +1,8 @@
 // What every chain read adds to the success envelope: each field's provenance, and where the
 // data came from (whether the operator's own node serves the network, and the block). One
 // function turns any intelligence module's presented answer into the endpoint's result.
-import { isServiceGrounded, type ChainId } from "@/lib/chain/networks";
-import { readingAt } from "@/lib/chain/node-scope";
+import { getNetwork, isServiceGrounded, type ChainId } from "@/lib/chain/networks";
+import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
 import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
 import type { AnswerDataOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { Provenance } from "@/lib/schemas/provenance";
@@ -62,12 +62,18 @@ export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelA
     // The request's one chain scope: its client, and node failures translated once, around the head read too.
     return withChainScope({ chain }, (scope) => {
       const nodeUrl = (scope.client.transport as { url?: string }).url ?? chain;
-      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), scope.client, answerStore(), async (head) => {
+      const read = async (head: bigint, stop?: AbortSignal) => {
+        const stopped = stop ? (signal ? AbortSignal.any([signal, stop]) : stop) : signal;
         const pool = intelThreadPool();
-        if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, signal);
-        const presented = await readingAt(head, () => answer(input, scope));
+        if (pool) return pool.run(endpoint, input as Record<string, unknown>, head, stopped);
+        // A read that may be stopped runs in a node scope of its own, with its own client: its signal
+        // stops only its node requests, and none of them shares a batch with a read that goes on.
+        const presented = await (stop
+          ? inNodeScope({ signal: stopped }, () => withChainScope({ chain }, (own) => readingAt(head, () => answer(input, own))))
+          : readingAt(head, () => answer(input, scope)));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
-      });
+      };
+      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), scope.client, answerStore(), read, { url: nodeUrl, blockIntervalMs: getNetwork(chain).blockInterval.ms });
     });
   };
   return Object.assign(implementation, { answer });

@@ -5,7 +5,12 @@
 //   - every read starts by learning the node's head (one eth_blockNumber), and is read at that
 //     block (node-scope.ts); a finished answer is kept by that block, and served to a later
 //     identical call only while the block is still the head, instead of the read's other rounds;
-//     a new block, a failed node or a different input reads afresh.
+//     a new block, a failed node or a different input reads afresh;
+//   - a read need not wait for the head: where the same node told a head within the last block
+//     interval, the read starts at that block while the head is asked, and stands only if the head
+//     is still that block (else it is stopped and the read starts again at the new head). Every
+//     answer is still read at the head the node gives during the request; the head's round trip
+//     no longer comes before the read's first round, but beside it.
 // Answers are kept per instance, and in Redis as well when REDIS_URL is set, so every instance
 // serves one instance's read. Only successes are kept; a failure reaches everyone who shared it.
 // Every caller is charged for the answer it receives, as for any answer.
@@ -104,15 +109,35 @@ export function readKey(endpoint: string, nodeUrl: string, input: Record<string,
   return createHash("sha256").update(`${endpoint}\n${nodeUrl}\n${canonical}`).digest("base64url");
 }
 
+/** A read started before the head came back: stopped (its failure unseen) when the head is another block. */
+function startEarly(block: bigint, read: (head: bigint, stop?: AbortSignal) => Promise<KeptAnswer>) {
+  const controller = new AbortController();
+  const answer = read(block, controller.signal);
+  answer.catch(() => undefined);
+  return { block, answer, stop: () => controller.abort(new Error("the head moved on; the read started at the block before is stopped")) };
+}
+
 /** Reads in flight, with the signal of the API request that started each (its deadline, its client leaving). */
 const inFlight = new Map<string, { reading: Promise<KeptAnswer>; signal: AbortSignal | undefined }>();
+
+/** The head each node told last, and when (ms): the next read may start at it while the head is asked again. */
+const toldHeads = new Map<string, { block: bigint; at: number }>();
+
+/** Forgets the heads nodes told (tests that rebuild a chain under the same URL). */
+export function forgetToldHeads(): void {
+  toldHeads.clear();
+}
+
+/** The node a read goes to, and how long a head it told stays worth starting a read at (its block interval). */
+export type ReadNode = { url: string; blockIntervalMs: number; now?: () => number };
 
 /**
  * The answer to `key`: shared while in flight, kept while its block is the head, else `read()` at
  * the head. A read whose starter gave up (deadline, client gone) is not joined, and a caller that
  * joined one that failed for that reason reads for itself: one caller's cancellation is not another's.
+ * `read` gets the block, and a signal that stops it when it was started at a block that is no longer the head.
  */
-export async function sharedRead(key: string, client: ChainClient, store: AnswerStore, read: (head: bigint) => Promise<KeptAnswer>): Promise<EndpointResult> {
+export async function sharedRead(key: string, client: ChainClient, store: AnswerStore, read: (head: bigint, stop?: AbortSignal) => Promise<KeptAnswer>, node?: ReadNode): Promise<EndpointResult> {
   const running = inFlight.get(key);
   if (running && !running.signal?.aborted) {
     try {
@@ -126,13 +151,34 @@ export async function sharedRead(key: string, client: ChainClient, store: Answer
 
   // Registered before the first node call, so callers arriving while the head is asked wait too.
   const reading = (async () => {
-    const [head, kept] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), store.get(key)]);
+    const now = node?.now ?? Date.now;
+    const told = node ? toldHeads.get(node.url) : undefined;
+    const asked = client.getBlockNumber({ cacheTime: 0 }).then((head) => {
+      if (node) toldHeads.set(node.url, { block: head, at: now() });
+      return head;
+    });
+    const kept = await store.get(key);
+    // Started at the head the node told last, unless an answer is kept at that block (then the head decides alone).
+    const early = told && node && now() - told.at < node.blockIntervalMs && kept?.block !== told.block.toString() ? startEarly(told.block, read) : null;
+    let head: bigint;
+    try {
+      head = await asked;
+    } catch (error) {
+      early?.stop();
+      throw error;
+    }
     if (kept && kept.block === head.toString()) {
+      early?.stop();
       countKeptAnswer("kept");
       return kept;
     }
     countKeptAnswer("read");
-    const answer = await read(head);
+    let answer: KeptAnswer;
+    if (early && early.block === head) answer = await early.answer;
+    else {
+      early?.stop();
+      answer = await read(head);
+    }
     await store.set(key, answer);
     return answer;
   })();

@@ -9,8 +9,8 @@ import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import type { DemoChain } from "@/demo-chain";
 import { useSharedDemoChains } from "../support/demo-chains";
-import { inNodeScope } from "@/lib/chain/node-scope";
-import { forgetKeptAnswers, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
+import { inNodeScope, withRpcMeter } from "@/lib/chain/node-scope";
+import { forgetKeptAnswers, forgetToldHeads, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
@@ -97,6 +97,52 @@ describe("identical reads at the same block", () => {
     forgetKeptAnswers(new MemoryAnswerStore());
     expect((await risk(token)).status).toBe(200);
     // The same node now failing: its head check fails, so the kept answer is not served.
+    proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
+    try {
+      const response = await risk(token);
+      expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+      expect(response.body.meta?.credits_charged ?? 0).toBe(0);
+    } finally {
+      proxy.rules.methodsOff = undefined;
+    }
+  });
+});
+
+describe("a read that need not wait for the head", () => {
+  const mine = () => fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
+
+  it("after a head the node told within its block interval, the read starts at it while the head is asked: one round fewer, the same answer", async () => {
+    const token = chain.addressBook.scenarios.tax.token.address;
+    forgetToldHeads();
+    forgetKeptAnswers(new MemoryAnswerStore());
+    const cold = await withRpcMeter(() => risk(token));
+    forgetKeptAnswers(new MemoryAnswerStore());
+    const warm = await withRpcMeter(() => risk(token));
+    expect(warm.result.status).toBe(200);
+    expect(warm.result.body.data).toEqual(cold.result.body.data);
+    expect(warm.result.body.meta.chain_data_source.block_number).toBe(cold.result.body.meta.chain_data_source.block_number);
+    expect(warm.usage.rounds).toBe(cold.usage.rounds - 1);
+    expect(warm.usage.calls).toBe(cold.usage.calls);
+  });
+
+  it("a new block since: the read started at the block before is stopped, and the answer is read at the new head", async () => {
+    const token = chain.addressBook.scenarios.tax.token.address;
+    forgetKeptAnswers(new MemoryAnswerStore());
+    const before = await risk(token);
+    await mine();
+    forgetKeptAnswers(new MemoryAnswerStore());
+    const after = await withRpcMeter(() => risk(token));
+    expect(after.result.status).toBe(200);
+    expect(after.result.body.meta.chain_data_source.block_number).toBe(before.body.meta.chain_data_source.block_number + 1);
+    // The head's round came first again (the early read's rounds were wasted beside it).
+    expect(after.usage.rounds).toBeGreaterThanOrEqual(4);
+  });
+
+  it("a node whose head does not answer fails the request (503, uncharged), though a read started at the head it told before could go on", async () => {
+    const token = chain.addressBook.scenarios.tax.token.address;
+    forgetKeptAnswers(new MemoryAnswerStore());
+    expect((await risk(token)).status).toBe(200);
+    forgetKeptAnswers(new MemoryAnswerStore());
     proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
     try {
       const response = await risk(token);
