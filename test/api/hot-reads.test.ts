@@ -93,20 +93,25 @@ describe("identical reads at the same block", () => {
   });
 
   it("a node that stopped answering is not hidden by a kept answer: 503, uncharged", async () => {
-    const token = chain.addressBook.scenarios.honeypot.token.address;
-    forgetKeptAnswers(new MemoryAnswerStore());
-    expect((await risk(token)).status).toBe(200);
     // The same node now failing: its head check fails, so the kept answer is not served.
-    proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
-    try {
-      const response = await risk(token);
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-      expect(response.body.meta?.credits_charged ?? 0).toBe(0);
-    } finally {
-      proxy.rules.methodsOff = undefined;
-    }
+    await expectUnavailableOnceTheHeadFails(chain.addressBook.scenarios.honeypot.token.address, { keepTheAnswer: true });
   });
 });
+
+/** A risk answer, then the node's head refused: the next identical call is 503 and uncharged. */
+async function expectUnavailableOnceTheHeadFails(token: string, options: { keepTheAnswer: boolean }) {
+  forgetKeptAnswers(new MemoryAnswerStore());
+  expect((await risk(token)).status).toBe(200);
+  if (!options.keepTheAnswer) forgetKeptAnswers(new MemoryAnswerStore());
+  proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
+  try {
+    const response = await risk(token);
+    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
+    expect(response.body.meta?.credits_charged ?? 0).toBe(0);
+  } finally {
+    proxy.rules.methodsOff = undefined;
+  }
+}
 
 describe("a read that need not wait for the head", () => {
   const mine = () => fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
@@ -139,18 +144,7 @@ describe("a read that need not wait for the head", () => {
   });
 
   it("a node whose head does not answer fails the request (503, uncharged), though a read started at the head it told before could go on", async () => {
-    const token = chain.addressBook.scenarios.tax.token.address;
-    forgetKeptAnswers(new MemoryAnswerStore());
-    expect((await risk(token)).status).toBe(200);
-    forgetKeptAnswers(new MemoryAnswerStore());
-    proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
-    try {
-      const response = await risk(token);
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-      expect(response.body.meta?.credits_charged ?? 0).toBe(0);
-    } finally {
-      proxy.rules.methodsOff = undefined;
-    }
+    await expectUnavailableOnceTheHeadFails(chain.addressBook.scenarios.tax.token.address, { keepTheAnswer: false });
   });
 });
 

@@ -129,6 +129,15 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
         chain_data_source: inline.body.meta.chain_data_source,
         credits_charged: inline.body.meta.credits_charged,
       });
+
+      // A block mined since the head was told: the read a thread started at the block before is
+      // stopped, and the answer is read at the new head, on a thread, charged once.
+      await fetch(anvil.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
+      forgetKeptAnswers();
+      const moved = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.meta.chain_data_source.block_number).toBe(inline.body.meta.chain_data_source.block_number + 1);
+      expect(moved.body.meta.credits_charged).toBe(inline.body.meta.credits_charged);
     });
   });
 });
