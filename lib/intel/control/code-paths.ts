@@ -12,7 +12,9 @@
 // the caller and a constant slot, loaded and branched on) is followed, and so is one nested under a
 // constant key (AccessControl's `_roles[ROLE].members`: two constants hash to a constant). It also notes which constant slots each function
 // writes (who can change a stored address) and which stored addresses it CALLs (an outside
-// contract the token asks, the transfer path's "external call").
+// contract the token asks, the transfer path's "external call"), the argument words each function's
+// decoder reads with the type its check shows (so a setter can be called in the shape it takes),
+// and which functions read the block's time (a power held back until a date).
 import { keccak256, type Hex } from "viem";
 
 /** A word of storage at a constant slot, from `shift` bits up (an address packed after other values sits higher). */

@@ -3,9 +3,13 @@
 // eth_call with a state override that places the power probe (lib/intel/placed/PowerProbe.sol)
 // on the holder's own account, so the token's own check passes. Two fresh probe wallets are funded
 // from a real holder first; each call runs isolated, and what it changed is measured: supply and
-// balances, whether the wallets can still send, receive and sell, the taxes they pay, whether a
+// balances, whether the wallets can still send, receive, sell and buy, the taxes they pay, whether a
 // large transfer still goes through. The change names the power; a catalogued signature is only a
-// label. Nothing is sent.
+// label. The arguments are the common shapes, and shapes built from the argument words the code
+// reads; a function that goes through in none alone is run again after the call that blacklisted
+// the probe holder; one whose code reads the clock is run again a year and a day later (a second
+// eth_call of the same round); one let through by a mapping keyed by msg.sender is also run by a
+// stranger, and is no privilege if the stranger gets through. Nothing is sent.
 import { createHash } from "node:crypto";
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -273,8 +277,14 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     const endowed = endowedProbe(fn);
     if (endowed) join(endowed, fn);
   }
+  // A function let through only by a mapping keyed by msg.sender is also run by a stranger, who has
+  // no entry in it: if the stranger gets through too, the mapping was no permission. The stranger
+  // only asks whether a call goes through (nothing measured, little gas), first, so it is always reached.
+  const stranger = probeAccount(input.seed, "stranger");
+  const mappingOnly = runnable.filter((fn) => fn.holders.every((holder) => holder.kind === "mapping_member"));
+  const withStranger = mappingOnly.length > 0 ? new Map([[stranger, mappingOnly], ...groups]) : groups;
   const sources = input.sources.filter((source) => source !== input.token).slice(0, 3);
-  const codeAt = [...new Set([coordinator, target, bystander, ...sources, ...groups.keys()])];
+  const codeAt = [...new Set([coordinator, target, bystander, ...sources, ...withStranger.keys()])];
   const mappingSlots = [...new Set(runnable.flatMap((fn) => fn.holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot)))];
   const entry = (account: Address, slot: bigint, value: bigint) => ({ slot: mappingEntry(account, slot), value: numberToHex(value, { size: 32 }) });
   const stateDiff = [
@@ -287,7 +297,6 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     }),
   ];
 
-  const stranger = probeAccount(input.seed, "stranger");
   const config = { token: input.token, pool: input.pool ?? zeroAddress, target, bystander, wallet, sources, buyer: coordinator, wrappedNative: getNetwork(input.chain).wrappedNative.address };
   const call = async (calling: Map<Address, ProbedFunction[]>, time: bigint | null) => {
     const { data } = await input.client.call({
@@ -317,12 +326,6 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   // time moved a year and a day ahead: a power held back until a date (UNI's mint, a year after the
   // last) is still the holder's.
   const later = new Map([...groups].map(([holder, members]) => [holder, members.filter((fn) => fn.readsClock)] as const).filter(([, members]) => members.length > 0));
-  // A function let through only by a mapping keyed by msg.sender is also run by a stranger, who has
-  // no entry in it: if the stranger gets through too, the mapping was no permission. The stranger
-  // only asks whether a call goes through (nothing measured, little gas), first, so it is always reached.
-  const mappingOnly = runnable.filter((fn) => fn.holders.every((holder) => holder.kind === "mapping_member"));
-  const withStranger = mappingOnly.length > 0 ? new Map([[stranger, mappingOnly], ...groups]) : groups;
-  codeAt.push(...(mappingOnly.length > 0 ? [stranger] : []));
   let report: ProbeReport | null;
   let laterReport: ProbeReport | null = null;
   let laterRefused: string | null = null;
