@@ -381,6 +381,14 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     const listed = signal(after, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("enableTrading()"))).toMatchObject({ outcome: "no_effect" });
   });
+
+  it("a launch token whose largest holder besides the pool is under its limits (a whale the team handed 15 %, more than the team keeps): the limit is still seen", async () => {
+    const { token, abi } = await launch("LaunchStyleToken");
+    await call(abi, token, "enableTrading");
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.provider, (supply * 15n) / 100n) });
+    const result = await analyze(token);
+    expect(provenAsOwner(result, "power_limits", "removeLimits()").effect!.changes.large_transfer_goes_through).toEqual({ before: false, after: true });
+  });
 });
 
 describe("a node that cannot simulate", () => {
