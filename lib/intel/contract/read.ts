@@ -22,7 +22,7 @@ import type { Creation } from "@/lib/intel/token/deployer";
 import { describeHolders, holderProbes, type Holder } from "@/lib/chain/account-kind";
 import { proxyProbe, type ProxyReading } from "@/lib/intel/control/proxy";
 import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control/role-grants";
-import { readStoredControl, type StoredAddress } from "@/lib/intel/control/stored-control";
+import { delegatingFallback, readStoredControl, type StoredAddress } from "@/lib/intel/control/stored-control";
 
 type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
 
@@ -99,9 +99,8 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: block }) : null,
   ]);
   const proxy = probe.read(round2.results);
-  // A fallback that delegatecalls a stored address makes a proxy by what the code does, whatever
-  // slot it uses: the code that runs is that address's (as intel/risk reads it).
-  const delegatedTo = proxy.standard === "none" ? (ownControl?.delegates.find((stored) => stored.functions.includes(null) && BigInt(stored.address) !== 0n)?.address ?? null) : null;
+  // A fallback that delegatecalls a stored address makes a proxy by what the code does: the code that runs is that address's.
+  const delegatedTo = proxy.standard === "none" ? delegatingFallback(ownControl) : null;
   const delegatedCode = delegatedTo ? await client.getCode({ address: delegatedTo, blockNumber: block }) : null;
   // Behind a proxy, the code that runs is the implementation's, checking msg.sender against the
   // proxy's own storage: its slots are read in one more round, so its controllers are described

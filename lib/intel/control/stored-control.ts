@@ -65,6 +65,16 @@ export async function readStoredControl(client: ChainClient, token: Address, blo
 }
 
 /**
+ * Where a contract's fallback delegatecalls an address it keeps in storage, that address: the code
+ * that runs as the contract, whatever slot or standard (or none) names it (Gnosis's proxy keeps OWL's
+ * master copy in slot 0, with no EIP-1967 slot and no implementation()). Null when the fallback
+ * delegates nowhere, or to the zero address.
+ */
+export function delegatingFallback(control: StoredControl | null): Address | null {
+  return control?.delegates.find((stored) => stored.functions.includes(null) && BigInt(stored.address) !== 0n)?.address ?? null;
+}
+
+/**
  * The control the code would have if every slot it checks msg.sender against held `holder`: what a
  * read behind a proxy runs its powers on while the real slots are read in the same round.
  */

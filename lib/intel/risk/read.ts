@@ -48,7 +48,7 @@ import {
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation } from "./simulate";
-import { assumedControl, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
+import { assumedControl, delegatingFallback, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
 import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
@@ -167,10 +167,8 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const ownerHolder = liveOwner ? describeHolder(liveOwner, ownerCode, probeResults.slice(ownerFrom)) : null;
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
-  // A proxy by what its code does, whatever standard (or none) names its slot: a fallback that
-  // delegatecalls an address kept in storage runs that address's code as the token (Gnosis's OWL
-  // keeps its master copy in slot 0, with no EIP-1967 slot and no implementation()).
-  const delegatedTo = proxy.standard === "none" ? (ownControl?.delegates.find((stored) => stored.functions.includes(null) && stored.address !== zeroAddress)?.address ?? null) : null;
+  // A proxy by what its code does: a fallback that delegatecalls a stored address runs that address's code as the token.
+  const delegatedTo = proxy.standard === "none" ? delegatingFallback(ownControl) : null;
   const learned = delegatedTo ? [delegatedTo] : codeLearnedByProbe(proxy);
   // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
   // Besides the receivers: who can hold a balance no Transfer ever named (the token itself, its deployer and owner).
