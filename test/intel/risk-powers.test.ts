@@ -30,7 +30,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
 type Artifact = { abi: Abi; bytecode: Hex };
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
@@ -271,6 +271,15 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     // Re-pointed at an address that does not answer, every transfer reverts: a pause in effect.
     const [reroute] = evidenceOf(result, "power_pause").functions;
     expect(reroute).toMatchObject({ selector: selector("reroute(address)"), effect: { kind: "pause" } });
+  });
+
+  it("a function named as a hand-over of control (transferOwnership) whose code writes no holder's slot but mints is run like any other and proven a mint: the name is a label, never a reason to pass it by", async () => {
+    const { abi, bytecode } = compileFixtures().MisnamedToken;
+    const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi, bytecode, args: [supply] }) }))!;
+    await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
+    const result = await analyze(token);
+    const mint = provenAsOwner(result, "power_mint", "transferOwnership(address)");
+    expect(mint).toMatchObject({ signature: "transferOwnership(address)", effect: { shape: "(address)" } });
   });
 
   it("Tether's interface (our own contract with USDT's functions): addBlackList, issue, setParams and pause are each proven by what running them as owner() did; destroyBlackFunds, which reverts alone, is proven run right after addBlackList", async () => {

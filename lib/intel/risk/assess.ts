@@ -178,12 +178,14 @@ function storedControlSignals(reading: RiskReading): { signals: Signal[]; hidden
   const readFromCode = readFrom(reading);
   const note = "The code compares msg.sender with the address kept in this storage slot on the paths of the functions listed (selectors the dispatcher matched on the way; fallback where none did).";
   // With no owner() at all, an address the code keeps is no hidden owner when every function it
-  // guards was run as it and came out proven or inert (a minter, a vending machine): the power
-  // signals name it. It stays hidden where ownership reads renounced, or where something it guards
-  // went unproven (a revert, a path no selector matched, a function not simulated).
+  // guards was run as it and came out proven or inert (a minter, a vending machine), or hands the
+  // very slot it is kept in over (the code writes that slot there): the power signals name it. It
+  // stays hidden where ownership reads renounced, or where something it guards went unproven (a
+  // revert, a path no selector matched, a function not simulated).
   const outcomeOf = (selector: number | null) => (selector === null ? null : (reading.powers?.functions.find((fn) => fn.selector === selectorHex(selector))?.outcome ?? null));
-  const handOver = (selector: number | null) => selector !== null && knownFunction(selectorHex(selector))?.power === null;
-  const toldWithHolder = (stored: StoredAddress) => stored.functions.every((selector) => handOver(selector) || outcomeOf(selector) === "effect" || outcomeOf(selector) === "no_effect");
+  const { writtenSlots } = control.paths;
+  const handsOver = (stored: StoredAddress, selector: number | null) => selector !== null && writtenSlots.some((written) => written.slot === stored.slot && written.functions.includes(selector));
+  const toldWithHolder = (stored: StoredAddress) => stored.functions.every((selector) => handsOver(stored, selector) || outcomeOf(selector) === "effect" || outcomeOf(selector) === "no_effect");
   const hiddenOwner = privilegedStored.length > 0 && (owner.renounced === true || (owner.renounced === null && !privilegedStored.every(toldWithHolder)));
   // A stored address that guards a power (proven by effect, or catalogued) or a hand-over of control is an owner in all but name.
   const provenBy = (address: Address) => (reading.powers?.functions ?? []).some((fn) => fn.outcome === "effect" && fn.holders.some((holder) => holder.address === address));

@@ -18,6 +18,7 @@ import { classifyChainError, nodeMessages } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
 import type { StoredControl } from "@/lib/intel/control/stored-control";
 import type { ArgumentType } from "@/lib/intel/control/code-paths";
+import { slots as proxySlots } from "@/lib/intel/control/proxy";
 import { powerProbeAbi, powerProbeRuntime } from "@/lib/intel/placed/power-probe.generated";
 
 /** Who may call a privileged function, as the code checks it. */
@@ -150,6 +151,9 @@ const probeGas = 28_000_000n;
 /** 10^30 wei: more than any pool asks for the probe's slice, and far from overflowing a balance. */
 const buyerFunds = 10n ** 30n;
 
+/** Where a proxy keeps the address of the code it runs (EIP-1967's implementation and beacon, ZeppelinOS's implementation). */
+const codeSlots = new Set([proxySlots.implementation, proxySlots.beacon, proxySlots.legacyImplementation].map((slot) => BigInt(slot)));
+
 const selectorHex = (selector: number): Hex => `0x${selector.toString(16).padStart(8, "0")}`;
 
 function live(chain: ChainId, address: Address): boolean {
@@ -161,12 +165,16 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
   const { chain, token, owner, control } = input;
   const skip = new Set([token, ...input.pools].map((address) => address.toLowerCase()));
   const bySelector = new Map<number, PowerHolder[]>();
+  const writesControl = (selector: number, holder: PowerHolder) =>
+    control.paths.writtenSlots.some((written) => written.functions.includes(selector) && ((holder.kind !== "mapping_member" && written.slot === holder.slot) || codeSlots.has(written.slot)));
   const add = (selector: number | null, holder: PowerHolder) => {
     if (selector === null) return;
     const hex = selectorHex(selector);
     if (ordinarySelectors.has(hex)) return;
-    const known = knownFunction(hex);
-    if (known && known.power === null) return; // hand-overs of control and upgrades: not powers over holders
+    // Hand-overs of control and upgrades are no powers over holders, and are not run: a function
+    // the catalogue names so, whose code writes the slot its own holder is kept in or a proxy's code
+    // slot. Named so but writing neither, it is run like any other (a name is never the proof).
+    if (knownFunction(hex)?.power === null && writesControl(selector, holder)) return;
     const holders = bySelector.get(selector) ?? [];
     const same = holders.some((entry) => entry.slot === holder.slot && entry.kind === holder.kind && entry.address === holder.address);
     if (!same) holders.push(holder);

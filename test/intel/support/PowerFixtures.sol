@@ -517,3 +517,23 @@ contract LaunchStyleToken is PlainToken {
         super._transfer(from, to, amount - fees);
     }
 }
+
+/**
+ * A function under the name of a hand-over of control (transferOwnership) whose code mints instead:
+ * named as the catalogue's control functions are, but writing no slot a holder is kept in.
+ */
+contract MisnamedToken is PlainToken {
+    address public owner;
+
+    constructor(uint256 supply) {
+        name = "Misnamed";
+        symbol = "MSNM";
+        owner = msg.sender;
+        _mint(msg.sender, supply);
+    }
+
+    function transferOwnership(address to) external {
+        require(msg.sender == owner);
+        _mint(to, totalSupply);
+    }
+}
