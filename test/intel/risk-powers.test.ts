@@ -25,7 +25,7 @@ import { powerProbeRuntime } from "@/lib/intel/placed/power-probe.generated";
 import { knownFunction } from "@/lib/intel/risk/selectors";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { useDemoChains } from "../support/demo-chains";
-import { startProviderProxy } from "../support/provider-proxy";
+import { providers, startProviderProxy } from "../support/provider-proxy";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 
 const require = createRequire(import.meta.url);
@@ -389,6 +389,42 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     // Once open, trading cannot be closed again: enableTrading() changes nothing.
     const listed = signal(after, "privileged_functions").evidence as { functions: { selector: Hex; outcome: string }[] };
     expect(listed.functions.find((fn) => fn.selector === selector("enableTrading()"))).toMatchObject({ outcome: "no_effect" });
+  });
+
+  it("through an Alchemy-like provider (its batch, rate and log-range limits, its error texts): a four-word setter, a buy-fee setter, a power run after a blacklisting and a misnamed mint are proven as straight against the node", async () => {
+    const proxy = await startProviderProxy(url(), providers.alchemyFree());
+    try {
+      forgetProviderProfiles();
+      const env = { ETH_RPC_URL: proxy.url, BASE_RPC_URL: proxy.url, BSC_RPC_URL: proxy.url };
+      const viaProvider = async (address: Address) => {
+        // The free tier's 10-block log ranges split the history scan, so rounds are not bounded here as straight against the node.
+        const result = await analyzeRisk({ chain, address, env });
+        riskResponse.data.parse(result.data);
+        return result;
+      };
+      const meme = await launch("MemeStyleToken");
+      await call(meme.abi, meme.token, "setRule", [false, meme.pair, 0n, 0n]);
+      const rule = evidenceOf(await viaProvider(meme.token), "power_blacklist").functions.find((fn) => fn.selector === selector("setRule(bool,address,uint256,uint256)"));
+      expect(rule).toMatchObject({ outcome: "effect", effect: { kind: "blacklist", shape: "(bool,address,uint256,uint256)" } });
+
+      const launched = await launch("LaunchStyleToken");
+      await call(launched.abi, launched.token, "enableTrading");
+      const buyFees = provenAsOwner(await viaProvider(launched.token), "power_fees", "updateBuyFees(uint256,uint256,uint256)");
+      expect(buyFees.effect!.changes.buy_tax_bps).toEqual({ before: 300, after: 1500 });
+
+      const artifacts = compileFixtures();
+      for (const name of ["TetherStyleToken", "MisnamedToken"] as const) {
+        const { abi, bytecode } = artifacts[name];
+        const token = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi, bytecode, args: [supply] }) }))!;
+        await send(url(), accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
+        const result = await viaProvider(token);
+        if (name === "TetherStyleToken") expect(provenAsOwner(result, "power_balance_edit", "destroyBlackFunds(address)").effect!.after).toMatchObject({ selector: selector("addBlackList(address)") });
+        else provenAsOwner(result, "power_mint", "transferOwnership(address)");
+      }
+    } finally {
+      await proxy.close();
+      forgetProviderProfiles();
+    }
   });
 
   it("a launch token whose largest holder besides the pool is under its limits (a whale the team handed 15 %, more than the team keeps): the limit is still seen", async () => {
