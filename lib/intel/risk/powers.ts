@@ -342,11 +342,17 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
       call(withStranger, null),
       // A node that takes no block override leaves those functions as they read at the block's time.
       later.size > 0 && input.blockTimestamp !== null
-        ? call(later, input.blockTimestamp + laterBySeconds).catch((error) => {
-            if (classifyChainError(error) === "upstream") throw error;
-            laterRefused = nodeMessages(error)[0] ?? "no reason given";
-            return null;
-          })
+        ? call(later, input.blockTimestamp + laterBySeconds).then(
+            (found) => {
+              if (!found) laterRefused = "it returned nothing";
+              return found;
+            },
+            (error) => {
+              if (classifyChainError(error) === "upstream") throw error;
+              laterRefused = nodeMessages(error)[0] ?? "no reason given";
+              return null;
+            },
+          )
         : null,
     ]);
   } catch (error) {
