@@ -1,7 +1,9 @@
 // Both generated clients against the API served over HTTP on the eth demo chain (PostgreSQL,
 // Redis, charging on): every endpoint of the registry through each, a 429 waited out, a 503 with
 // Retry-After waited out, and a paid call repeated with its Idempotency-Key charged once. The
-// Python client is driven by spawning python3 on test/clients/drive-python-client.py.
+// Python client is driven by spawning python3 on test/clients/drive-python-client.py. The 429's
+// one second is waited on the clients' own timers; the 503's thirty seconds go to a sleep the test
+// gives both clients, which records what they were told to wait and returns once the schema is back.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -49,22 +51,36 @@ function expectAnswerOf(id: EndpointId, answer: Envelope) {
   expect({ id, ok: answer.ok, fits: endpoint.response.data.safeParse(answer.data).success, charged: answer.meta.credits_charged }).toEqual({ id, ok: true, fits: true, charged: endpoint.price });
 }
 
-type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; code: string; status: number }> };
+type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; code: string; status: number }>; sleeps?: number[] };
+type PythonCall = { method: string; input?: unknown; idempotency_key?: string; timeout?: number };
 
-/** Runs the Python client on `calls`; `onRetrying` is told each time a retry starts waiting. */
-function runPython(apiKey: string | undefined, calls: Array<{ method: string; input?: unknown; idempotency_key?: string; timeout?: number }>, retry: Record<string, number> = {}, onRetrying?: () => void): Promise<PythonResult[]> {
+/**
+ * Starts the Python client on `calls`; `onRetrying` is told each time a retry starts waiting. With
+ * `holdSleeps` the client's waits go to the driver's sleep, which records the seconds asked and
+ * returns at `wake()`, instead of to time.sleep.
+ */
+function startPython(apiKey: string | undefined, calls: PythonCall[], options: { retry?: Record<string, number>; onRetrying?: () => void; holdSleeps?: boolean } = {}) {
   const child = spawn("python3", [path.resolve(__dirname, "drive-python-client.py")], { stdio: ["pipe", "pipe", "pipe"] });
   const results: PythonResult[] = [];
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
   readline.createInterface({ input: child.stdout }).on("line", (line) => {
-    if (line === "retrying") onRetrying?.();
+    if (line === "retrying") options.onRetrying?.();
     else results.push(JSON.parse(line) as PythonResult);
   });
-  child.stdin.end(JSON.stringify({ base_url: server.baseUrl, api_key: apiKey, retry, calls }));
-  return new Promise((resolve, reject) => {
+  child.stdin.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: apiKey, retry: options.retry ?? {}, sleep: options.holdSleeps ? "until_woken" : "client", calls })}\n`);
+  // Closing stdin wakes every held sleep at once (a closed stdin reads as an empty line).
+  const wake = () => void (child.stdin.writableEnded || child.stdin.end());
+  if (!options.holdSleeps) wake();
+  const done = new Promise<PythonResult[]>((resolve, reject) => {
     child.on("close", (code) => (code === 0 ? resolve(results) : reject(new Error(`python3 exited ${code}: ${stderr}`))));
   });
+  return { done, wake };
+}
+
+/** Runs the Python client on `calls` with its own sleep; `onRetrying` is told each time a retry starts waiting. */
+function runPython(apiKey: string | undefined, calls: PythonCall[], retry: Record<string, number> = {}, onRetrying?: () => void): Promise<PythonResult[]> {
+  return startPython(apiKey, calls, { retry, onRetrying }).done;
 }
 
 function tsClient(apiKey: string | undefined, options: Partial<ClientOptions> = {}) {
@@ -152,33 +168,52 @@ describe("429: the metadata budget is one call a second", () => {
 });
 
 describe("503 with Retry-After: health while the database schema is behind this version", () => {
-  it("both clients wait the 30 s it asks and succeed once the schema is current again", async () => {
+  it("both clients wait the 30 s it asks (told to a sleep the test holds) and succeed once the schema is current again", async () => {
     const db = route.h.db;
     const [{ name }] = await db.$queryRawUnsafe<Array<{ name: string }>>(`SELECT max(migration_name) AS name FROM "_prisma_migrations"`);
     await db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = $1`, name);
     forgetSchemaStatus();
     const restore = () => db.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET rolled_back_at = NULL WHERE migration_name = $1`, name).then(() => undefined);
+    // Each client's wait is a sleep that records the seconds it was asked for and ends when the
+    // schema is current again: the wait asked is asserted, not spent (the clients' own timers are
+    // proven by the 429 above, where waiting less than Retry-After fails).
+    let wakeTs!: () => void;
+    const tsWoken = new Promise<void>((resolve) => (wakeTs = resolve));
+    const tsSleeps: number[] = [];
+    let python: ReturnType<typeof startPython> | undefined;
     let waiting = 0;
     let restored: Promise<void> | undefined;
+    const wakeBoth = () => {
+      wakeTs();
+      python?.wake();
+    };
     // Once both clients are waiting, the operator migrates: the retry finds the schema current.
     const onRetrying = () => {
       waiting += 1;
-      if (waiting === 2) restored = restore();
+      if (waiting === 2) restored = restore().then(wakeBoth);
     };
     const tsRetries: Array<{ waitSeconds: number; status: number; code: string }> = [];
     let answers: [Awaited<ReturnType<DevIntelClient["health"]>>, PythonResult[]];
     try {
-      const ts = tsClient(undefined, { onRetry: ({ waitSeconds, error }) => (tsRetries.push({ waitSeconds, status: error.status, code: error.code }), onRetrying()) }).health();
-      const python = runPython(undefined, [{ method: "health" }], {}, onRetrying);
-      answers = await Promise.all([ts, python]);
+      const ts = tsClient(undefined, {
+        onRetry: ({ waitSeconds, error }) => (tsRetries.push({ waitSeconds, status: error.status, code: error.code }), onRetrying()),
+        sleep: async (seconds) => {
+          tsSleeps.push(seconds);
+          await tsWoken;
+        },
+      }).health();
+      python = startPython(undefined, [{ method: "health" }], { onRetrying, holdSleeps: true });
+      answers = await Promise.all([ts, python.done]);
     } finally {
       await (restored ?? restore());
+      wakeBoth();
     }
     const [tsAnswer, [pythonResult]] = answers;
     expect(tsAnswer).toMatchObject({ ok: true, version: "v1" });
     expect(tsRetries).toEqual([{ waitSeconds: 30, status: 503, code: "unavailable" }]);
-    expect(pythonResult).toMatchObject({ answer: { ok: true, version: "v1" }, retries: [{ attempt: 1, wait_seconds: 30, code: "unavailable", status: 503 }] });
-  }, 90_000);
+    expect(tsSleeps).toEqual([30]);
+    expect(pythonResult).toMatchObject({ answer: { ok: true, version: "v1" }, retries: [{ attempt: 1, wait_seconds: 30, code: "unavailable", status: 503 }], sleeps: [30] });
+  }, 30_000);
 });
 
 describe("Idempotency-Key: one charge per logical call", () => {

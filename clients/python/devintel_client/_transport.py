@@ -72,13 +72,16 @@ def _failure_of(status: int, headers: Mapping[str, str], text: str) -> ApiError:
 @dataclass
 class Transport:
     """base_url: where the API is served (the /v1/api paths are added); api_key: sent as X-API-Key;
-    timeout: each attempt's limit in seconds; on_retry(attempt, wait_seconds, error) is told before each wait."""
+    timeout: each attempt's limit in seconds; on_retry(attempt, wait_seconds, error) is told before each wait;
+    sleep(seconds) makes each wait between attempts (default time.sleep; for tests and schedulers that
+    keep their own clock): the next attempt starts when it returns."""
 
     base_url: str
     api_key: str | None = None
     timeout: float = 30
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     on_retry: Callable[[int, float, ApiError], None] | None = None
+    sleep: Callable[[float], None] | None = None
 
     def _call(self, method: str, path: str, *, idempotent: bool, body: Any = None, query: Mapping[str, Any] | None = None, idempotency_key: str | None = None, timeout: float | None = None) -> Any:
         url = self.base_url.rstrip("/") + path
@@ -110,4 +113,4 @@ class Transport:
                 raise error
             if self.on_retry:
                 self.on_retry(attempt, wait, error)
-            time.sleep(wait)
+            (self.sleep or time.sleep)(wait)

@@ -24,6 +24,12 @@ export type ClientOptions = {
   fetch?: typeof fetch;
   /** Told before each wait between attempts (logging, metrics). */
   onRetry?: (event: { attempt: number; waitSeconds: number; error: ApiError }) => void;
+  /**
+   * How a wait between attempts is made (default: a timer the call's signal cancels). Given the
+   * seconds to wait and the call's signal; the next attempt starts when it resolves. For tests and
+   * schedulers that keep their own clock.
+   */
+  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
 };
 
 export type CallOptions = {
@@ -48,7 +54,7 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function sleep(seconds: number, signal: AbortSignal | undefined): Promise<void> {
+function sleep(seconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -84,10 +90,12 @@ async function failureOf(response: Response): Promise<ApiError> {
 export class Transport {
   private readonly baseUrl: string;
   private readonly fetch: typeof fetch;
+  private readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.sleep = options.sleep ?? sleep;
   }
 
   async call(route: Route, input: { body?: unknown; query?: Record<string, unknown> }, callOptions: CallOptions = {}): Promise<unknown> {
@@ -112,7 +120,7 @@ export class Transport {
       const waitSeconds = error.retryAfterSeconds ?? policy.fallbackWaitSeconds * 2 ** (attempt - 1);
       if (waitSeconds > policy.maxWaitSeconds) throw error;
       this.options.onRetry?.({ attempt, waitSeconds, error });
-      await sleep(waitSeconds, callOptions.signal);
+      await this.sleep(waitSeconds, callOptions.signal);
     }
   }
 }
