@@ -1,7 +1,7 @@
 // The one success envelope and the one failure envelope.
 import { randomFillSync } from "node:crypto";
 import { ApiError } from "@/lib/api-contract/api-error";
-import { ChainUnavailableError } from "@/lib/chain/errors";
+import { knownApiError } from "@/lib/api-contract/known-errors";
 import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 import { serverLog } from "@/lib/log";
@@ -84,8 +84,8 @@ const databaseUnavailableMessage = "The database is unavailable; nothing was cha
  * anything else that is not an ApiError is an internal error, its details in the log only.
  */
 export function toApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof ChainUnavailableError) return new ApiError("unavailable", error.message, { cause: error });
+  const known = knownApiError(error);
+  if (known) return known;
   if (isDatabaseUnavailable(error)) {
     serverLog().warn({ request_id: requestId, err: error instanceof Error ? error.message.split("\n")[0] : String(error) }, "database unavailable");
     return new ApiError("unavailable", databaseUnavailableMessage, { cause: error });

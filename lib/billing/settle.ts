@@ -1,7 +1,7 @@
 // Settling a successful call: what it costs — from a trial key's allowance, from the account's
 // credits, or nothing — its usage record and its stored replay commit together or not at all.
 // Nothing here runs for a failed call: failures are never charged.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { KeyContext } from "@/lib/keys/key-context";
@@ -53,7 +53,7 @@ export async function settleSuccess(db: Db, sql: SqlExecutor, settlement: Settle
       if (replay) await completeIdempotencyKey(tx, replay.recordId, replay.status, replay.body);
     }, settleTransactionLimits);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (isApiError(error)) throw error;
     throw new ApiError("billing_commit_failed", undefined, { cause: error });
   }
 }

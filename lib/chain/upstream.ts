@@ -14,7 +14,7 @@ import {
   WebSocketRequestError,
 } from "viem";
 import { errorChain } from "@/lib/error-chain";
-import { ChainUnavailableError, type ChainFaultKind } from "./errors";
+import { ChainUnavailableError, isChainUnavailable, type ChainFaultKind } from "./errors";
 import { getNetwork, networkByEvmChainId, type ChainId } from "./networks";
 import { readRefusal, type RefusalMeaning } from "./refusals";
 
@@ -206,7 +206,7 @@ export function displayNameForEvmChain(evmChainId: number | undefined): string {
 
 /** Rethrows node faults as ChainUnavailableError (503 unavailable at the edge); reverts and everything else pass through unchanged. */
 export function rethrowChainError(displayName: string, error: unknown): never {
-  if (error instanceof ChainUnavailableError) throw error;
+  if (isChainUnavailable(error)) throw error;
   if (classifyChainError(error) === "upstream") throw upstreamError(displayName, error);
   throw error;
 }

@@ -5,7 +5,7 @@ import { getAddress, type Address } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { getChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
-import { ChainUnavailableError } from "@/lib/chain/errors";
+import { isChainUnavailable } from "@/lib/chain/errors";
 import { getNetwork, type ChainEnv, type ChainId } from "@/lib/chain/networks";
 import { readChain } from "@/lib/chain/upstream";
 
@@ -24,7 +24,7 @@ export async function readCardToken(chain: ChainId, token: Address, env: ChainEn
     if (identity.totalSupply.value === null) throw new ApiError("invalid_token", `The contract at ${address} on ${network} is not an ERC-20 token: it does not answer totalSupply().`);
     return { name: identity.name.value, symbol: identity.symbol.value };
   } catch (error) {
-    if (error instanceof ChainUnavailableError) {
+    if (isChainUnavailable(error)) {
       throw new ApiError("unavailable", `The token could not be checked on ${network}: ${error.message}. Nothing was published; try again.`, { cause: error });
     }
     throw error;

@@ -4,7 +4,7 @@
 // database (or the embedded one, whether or not the app is running).
 import { parseArgs } from "node:util";
 import { splitListText } from "@/lib/keys/allow-lists";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { isApiError } from "@/lib/api-contract/api-error";
 import { createPrismaClient } from "@/lib/db/client";
 import { readCardToken } from "@/lib/metadata/card-token";
 import {
@@ -182,7 +182,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       await close();
     }
   } catch (error) {
-    const code = error instanceof ApiError ? error.code : error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS") ? "usage" : "error";
+    const code = isApiError(error) ? error.code : error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.("ERR_PARSE_ARGS") ? "usage" : "error";
     return { exitCode: 1, output: { ok: false, error: code, message: (error as Error).message } };
   }
 }

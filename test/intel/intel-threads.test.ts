@@ -71,6 +71,10 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
   it("an API error crosses as itself, and a cancelled request cancels its task on the thread", async () => {
     const threads = pool({ threads: 1, entry: faults });
     await expect(threads.run("refuse", { chain: "eth" }, 1n)).rejects.toMatchObject({ code: "insufficient_data", status: 422, message: "nothing to read here" });
+    // A node fault met on the thread is the retryable 503 it is on the request thread, not an internal error.
+    await expect(threads.run("node-down", { chain: "eth" }, 1n)).rejects.toMatchObject({
+      code: "unavailable", status: 503, message: "Ethereum node did not answer: timed out", headers: { "retry-after": "5" },
+    });
     const controller = new AbortController();
     const waiting = threads.run("wait-for-cancel", { chain: "eth" }, 1n, controller.signal);
     setTimeout(() => controller.abort(), 50);

@@ -1,6 +1,8 @@
 // An intelligence thread whose answers misbehave on purpose, served by the real task loop: the
-// pool's tests make one crash its thread, one hang it, one wait for its cancel, one answer.
+// pool's tests make one crash its thread, one hang it, one wait for its cancel, one meet a node that
+// does not answer, one answer.
 import { ApiError } from "@/lib/api-contract/api-error";
+import { ChainUnavailableError } from "@/lib/chain/errors";
 import { currentNodeScope } from "@/lib/chain/node-scope";
 import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
 import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
@@ -16,6 +18,9 @@ serveIntelTasks({
   },
   refuse: async () => {
     throw new ApiError("insufficient_data", "nothing to read here");
+  },
+  "node-down": async () => {
+    throw new ChainUnavailableError("timed_out", "Ethereum", "Ethereum node did not answer: timed out");
   },
   "wait-for-cancel": () =>
     new Promise((_, reject) => currentNodeScope()!.signal!.addEventListener("abort", () => reject(new ApiError("client_closed")), { once: true })),

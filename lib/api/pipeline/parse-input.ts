@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 
@@ -44,7 +44,7 @@ export async function readBodyWithin(request: Request, limit: number): Promise<s
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (isApiError(error)) throw error;
     throw new ApiError("client_closed", "The client stopped sending the body; nothing was charged.", { cause: error });
   }
   return new TextDecoder().decode(Buffer.concat(chunks));

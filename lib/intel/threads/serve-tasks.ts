@@ -2,7 +2,7 @@
 // the request thread learned, under its own RPC meter (so a cancel aborts its node requests), and
 // sends back the kept-answer form the request thread shares and keeps.
 import { parentPort } from "node:worker_threads";
-import { isApiError } from "@/lib/api-contract/api-error";
+import { knownApiError } from "@/lib/api-contract/known-errors";
 import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
 import type { RpcMeter } from "@/lib/chain/rpc-meter";
 import type { ChainId } from "@/lib/chain/networks";
@@ -16,7 +16,9 @@ export type AnswerFunctions = Record<string, (input: never, scope: ChainScope) =
 export const beatIntervalMs = 1_000;
 
 function sendable(error: unknown): SentError {
-  if (isApiError(error)) return { api: true, code: error.code, message: error.message, headers: error.headers };
+  // A chain fault crosses as the 503 it is, with its Retry-After; only an internal error crosses bare.
+  const known = knownApiError(error);
+  if (known) return { api: true, code: known.code, message: known.message, headers: known.headers };
   return { api: false, message: error instanceof Error ? error.message : String(error) };
 }
 
