@@ -86,7 +86,7 @@ function responseHeaders(reference: EndpointReference, status: number) {
   const names: Array<keyof typeof headers> = ["X-Request-Id"];
   // A call whose budget was read carries the RateLimit headers (one refused before that, a 401 say, does not).
   if (reference.surface !== "public" && status !== 401) names.push("RateLimit-Policy", "RateLimit", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
-  if (status === 429) names.push("Retry-After");
+  if (status === 429 || status === 503) names.push("Retry-After");
   if (status === 405) names.push("Allow");
   if (status === 200 && reference.surface === "intelligence") names.push("Idempotent-Replayed");
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]));

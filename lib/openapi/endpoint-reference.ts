@@ -139,7 +139,9 @@ export function errorCodesFor(endpoint: EndpointDefinition): ErrorCode[] {
     if (endpoint.price > 0) codes.push("payment_required");
     codes.push(...(endpoint.errors ?? []));
     codes.push("internal_error", "unavailable");
-    if (endpoint.price > 0) codes.push("pricing_mismatch", "billing_unavailable", "billing_commit_failed");
+    // pricing_mismatch stays in the table as the specification names it, and no endpoint answers it:
+    // the price quoted and the price charged are read from the one registry in the same call.
+    if (endpoint.price > 0) codes.push("billing_unavailable", "billing_commit_failed");
     return codes;
   }
   codes.push(...fieldCodes, "internal_error", "unavailable");

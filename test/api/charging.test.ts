@@ -7,7 +7,7 @@ import { getAddress, zeroAddress } from "viem";
 import { apiRoute } from "@/lib/api/handler";
 import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { getEndpoint } from "@/lib/api-contract/endpoints";
-import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
+import { chargeCall, freeCreditsLeft, utcDay } from "@/lib/billing/credits";
 import { changeSettings } from "@/lib/operator/operations";
 import { usageSummary } from "@/lib/portal/usage";
 import { backends, createHarness, type Harness } from "../support/harness";
@@ -67,6 +67,13 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: body.meta.request_id } });
     expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged, status: record.httpStatus }).toEqual({ outcome: "success", quoted: 2, charged: 0, status: 200 });
     expect((await account()).balance).toBe(7);
+  });
+
+  it("a charge whose credit account cannot be read is 503 billing_unavailable with a Retry-After, and nothing is written", async () => {
+    const before = await h.db.creditLedger.count();
+    const charging = h.db.$transaction((tx) => chargeCall(tx, { accountId: "acct_gone", requestId: "req_billing_unavailable", price: 2, now: h.clock.now, chargingEnabled: true }));
+    await expect(charging).rejects.toMatchObject({ code: "billing_unavailable", status: 503, headers: { "retry-after": "5" } });
+    expect(await h.db.creditLedger.count()).toBe(before);
   });
 
   it("a trial key's paid success is recorded as paid by the allowance (charged 0, allowance_used = price), and Usage shows it", async () => {

@@ -395,6 +395,7 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -649,6 +650,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -904,6 +906,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1825,7 +1828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1834,12 +1837,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -2575,7 +2579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2584,12 +2588,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -3931,7 +3936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3940,12 +3945,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -6725,7 +6731,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6734,12 +6740,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -7571,6 +7578,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8330,7 +8338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8339,12 +8347,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -8991,7 +9000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9000,12 +9009,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
@@ -9569,7 +9579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description unavailable, pricing_mismatch, billing_unavailable, billing_commit_failed */
+            /** @description unavailable, billing_unavailable, billing_commit_failed */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9578,12 +9588,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {unknown} */
-                        error?: "unavailable" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed";
+                        error?: "unavailable" | "billing_unavailable" | "billing_commit_failed";
                     };
                 };
             };
