@@ -2,6 +2,7 @@
 // outputs (compiled contracts, saved chain states). Paths come from this module's own location,
 // not the working directory, so scripts and tests can run from anywhere.
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,8 +29,18 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.DATA_DIR || ".data");
 }
 
+/**
+ * Where the demo chain keeps what it derives from its sources (compiled contracts, saved states),
+ * each file named by the hash of what made it, so a file is never stale, only unused. It is a
+ * cache outside the clone (`DEMO_CHAIN_CACHE`, else `$XDG_CACHE_HOME` or `~/.cache`, under
+ * developer-intelligence-api/demo-chain): a second clone, a re-run of CI, the test suites and
+ * the browser suite all load the states one build made, instead of building them for a minute.
+ */
 export function demoChainDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(dataDir(env), "demo-chain");
+  if (env.DEMO_CHAIN_CACHE) return path.resolve(env.DEMO_CHAIN_CACHE);
+  const home = env.XDG_CACHE_HOME || (os.homedir() ? path.join(os.homedir(), ".cache") : "");
+  // With no home to keep a cache in, the data folder keeps it, as it once did.
+  return home ? path.join(home, "developer-intelligence-api", "demo-chain") : path.join(dataDir(env), "demo-chain");
 }
 
 const bundledAnvil = () => path.join(packageDir("@foundry-rs/anvil-linux-amd64"), "bin", "anvil");

@@ -1,7 +1,7 @@
 // Starts demo chains: from a saved state when one exists for the current sources (fast), or by
 // building the scenarios on a fresh anvil and saving the result for next time. The address book
 // is saved beside the state, so a loaded chain comes with its book without replaying anything.
-import { readdir, rm } from "node:fs/promises";
+import { readdir, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { AddressBook } from "./address-book";
@@ -29,7 +29,7 @@ export type DemoChain = {
 export type StartDemoChainOptions = {
   chain: DemoChainName;
   port?: number;
-  /** Folder of saved states; defaults to DATA_DIR/demo-chain/state. */
+  /** Folder of saved states; defaults to the demo chain's cache (paths.ts demoChainDataDir). */
   stateDir?: string;
   /** The one line per chain said on start (and on a restart); defaults to console.info. Pass () => {} for silence. */
   log?: (line: string) => void;
@@ -50,7 +50,11 @@ function stateFilesFor(stateDir: string, chain: DemoChainName, hash: string): St
 async function savedBook(files: StateFiles, hash: string): Promise<AddressBook | null> {
   if (!(await fileExists(files.state))) return null;
   const book = await readJsonIfPresent<AddressBook>(files.book);
-  return book?.sourceHash === hash ? book : null;
+  if (book?.sourceHash !== hash) return null;
+  // Marks the state used, so pruning in a cache shared by several clones keeps what is in use.
+  const now = new Date();
+  await utimes(files.book, now, now).catch(() => undefined);
+  return book;
 }
 
 /**
@@ -70,14 +74,18 @@ async function startFromSaved(
   return null;
 }
 
+/** Other sources' states kept beside the current one: clones at other commits share the cache. */
+const otherStatesKept = 2;
+
+/** Removes the chain's states of other sources but the most recently used few (each is about 600 MB). */
 async function pruneStaleStates(stateDir: string, chain: DemoChainName, keep: StateFiles): Promise<void> {
   const names = await readdir(stateDir).catch(() => [] as string[]);
-  const keepNames = new Set([path.basename(keep.state), path.basename(keep.book)]);
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(`${chain}-`) && name.endsWith(".json") && !keepNames.has(name))
-      .map((name) => rm(path.join(stateDir, name), { force: true })),
-  );
+  const hashOf = (name: string) => name.slice(chain.length + 1).split(".")[0]!;
+  const keptHash = hashOf(path.basename(keep.state));
+  const others = [...new Set(names.filter((name) => name.startsWith(`${chain}-`) && name.endsWith(".json")).map(hashOf))].filter((hash) => hash !== keptHash);
+  const lastUsed = await Promise.all(others.map(async (hash) => ({ hash, at: (await stat(path.join(stateDir, `${chain}-${hash}.address-book.json`)).catch(() => null))?.mtimeMs ?? 0 })));
+  const dropped = new Set(lastUsed.sort((a, b) => b.at - a.at).slice(otherStatesKept).map(({ hash }) => hash));
+  await Promise.all(names.filter((name) => name.startsWith(`${chain}-`) && dropped.has(hashOf(name))).map((name) => rm(path.join(stateDir, name), { force: true })));
 }
 
 /**

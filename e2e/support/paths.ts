@@ -7,8 +7,6 @@ export const e2eBaseUrl = `http://localhost:${e2ePort}`;
 export const e2eDataDir = path.resolve(__dirname, "../../.data/e2e");
 export const e2eStateFile = path.join(e2eDataDir, "state.json");
 export const e2eOutbox = path.join(e2eDataDir, "outbox.jsonl");
-/** The demo chain's saved state, kept between runs (the per-run folder above is wiped). */
-export const e2eChainStateDir = path.resolve(__dirname, "../../.data/e2e-chain-state");
 export const screenshotDir = path.resolve(__dirname, "../../test-results/screenshots");
 
 /** `cardToken`: a token on the demo chain, which a discover card must name (publishing checks it). */

@@ -10,7 +10,7 @@ import { PrismaClient } from "@/lib/db/generated/client";
 import { createUser } from "@/lib/operator/operations";
 import { startDemoChain } from "@/demo-chain";
 import { createTestDatabase } from "../../test/support/postgres";
-import { e2eChainStateDir, e2eDataDir, e2eOutbox, e2eStateFile, type E2eState } from "./paths";
+import { e2eDataDir, e2eOutbox, e2eStateFile, type E2eState } from "./paths";
 
 async function main() {
   fs.rmSync(e2eDataDir, { recursive: true, force: true });
@@ -21,8 +21,9 @@ async function main() {
   const staffEmail = `staff-${randomBytes(4).toString("hex")}@example.com`;
   await createUser(db, "e2e", { email: staffEmail, staff: true });
   await db.$disconnect();
-  // Its saved state lives outside the per-run folder: built once (tens of seconds), then loaded in under one.
-  const eth = await startDemoChain({ chain: "eth", stateDir: e2eChainStateDir, log: (line) => console.error(`e2e: ${line}`) });
+  // The saved state the Vitest suites load too (the demo chain's cache, outside the clone): built
+  // once for both, then loaded in about a second.
+  const eth = await startDemoChain({ chain: "eth", log: (line) => console.error(`e2e: ${line}`) });
   const { address, name, symbol } = eth.addressBook.scenarios.healthy.token;
   fs.writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: database.url, staffEmail, cardToken: { address, name, symbol } } satisfies E2eState));
 

@@ -29,7 +29,7 @@ import {
   sha256,
   type RealTokenArtifacts,
 } from "@/demo-chain/real-tokens/compile";
-import { requireFromHere } from "@/demo-chain/paths";
+import { demoChainDataDir, requireFromHere } from "@/demo-chain/paths";
 import { ADMIN_SLOT, clientFor, IMPLEMENTATION_SLOT } from "./helpers";
 
 let chains: DemoChains;
@@ -69,7 +69,7 @@ describe("the committed sources", () => {
   it("the cached build is the build of these sources", async () => {
     // The cache file is named by the key of what it was compiled from.
     const key = await realTokensCompileKey();
-    const cacheDir = path.join(path.resolve(process.env.DATA_DIR || ".data"), "demo-chain", "compiled", "real-tokens");
+    const cacheDir = path.join(demoChainDataDir(), "compiled", "real-tokens");
     expect(await readdir(cacheDir)).toContain(`${key}.json`);
   });
 
