@@ -8,7 +8,7 @@ import { placeCanonicalContracts } from "./canonical";
 import { compiledContracts } from "./compile";
 import { createMarket } from "./market";
 import { BURN_ADDRESS, DEMO_NETWORKS, type DemoChainName, type DemoNetwork } from "./networks";
-import { Clock, createPlayer, type Player } from "./player";
+import { causeOf, Clock, createPlayer, NodeDidNotAnswerError, nodeTimeoutSetting, type Player } from "./player";
 import { seedReferencePool } from "./reference-pool";
 import { playApprovals } from "./scenarios/approvals";
 import { finalizeTokenScenario, type PlayedTokenScenario, type ScenarioContext } from "./scenarios/common";
@@ -31,7 +31,55 @@ import { DEMO_MNEMONIC, DERIVATION_PATH, deriveWallets, walletAddresses, WALLET_
 
 const WALLET_BALANCE = 1_000n * 10n ** 18n;
 
-export type BuildScenariosOptions = { rpcUrl: string; chain: DemoChainName };
+export type BuildScenariosOptions = {
+  rpcUrl: string;
+  chain: DemoChainName;
+  /** Where a node call asked again is said, one line each ("demo chain eth: …"); defaults to console.warn. */
+  log?: (line: string) => void;
+  /** How long each try of a node call waits (default: player.ts nodeCallTimeouts, from DEMO_CHAIN_NODE_TIMEOUT_MS). */
+  nodeTimeoutsMs?: readonly number[];
+};
+
+/** A build that stopped: which chain, and why (the cause keeps the error in full). */
+export class DemoChainBuildError extends Error {
+  constructor(
+    readonly chain: DemoChainName,
+    cause: unknown,
+  ) {
+    super(`building the ${chain} demo chain failed: ${firstLine(cause)}`, { cause });
+    this.name = "DemoChainBuildError";
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]!.trim();
+}
+
+const otherWays = "or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL to nodes of your own, or DEMO_CHAINS=off to start without chains";
+
+/**
+ * A start that failed in the demo chains, in one line: what happened and what to do. Null for a
+ * failure that is not theirs.
+ */
+export function describeDemoChainFailure(error: unknown): string | null {
+  const build = causeOf(error, DemoChainBuildError);
+  const silent = causeOf(error, NodeDidNotAnswerError);
+  if (build && silent) {
+    const [first] = silent.timeoutsMs;
+    return (
+      `demo chains: building the ${build.chain} chain failed: ${silent.message}. The machine may be busy: run the command again ` +
+      `(a chain that finished building is kept and loads in seconds; a partly built one is not kept), ` +
+      `or give the node longer with ${nodeTimeoutSetting}=${first! * 3} (now ${first}), ${otherWays}`
+    );
+  }
+  if (build) return `demo chains: ${build.message} (LOG_LEVEL=debug logs the stack)`;
+  const message = firstLine(error);
+  const slowStart = /^anvil did not answer on (\S+) within ([\d.]+ s)/.exec(message);
+  if (slowStart) return `demo chains: anvil did not answer on ${slowStart[1]} within ${slowStart[2]} of starting. The machine may be busy: run the command again, ${otherWays}`;
+  // Already says what to do (ANVIL_BIN and the other ways on).
+  if (message.startsWith("the demo chains need anvil")) return `demo chains: ${message}`;
+  return null;
+}
 
 async function checkFreshChain(player: Player, network: DemoNetwork): Promise<void> {
   const chain = network.chain;
@@ -51,11 +99,21 @@ async function fundWallets(ctx: ScenarioContext): Promise<void> {
 }
 
 export async function buildScenarios(options: BuildScenariosOptions): Promise<AddressBook> {
+  try {
+    return await playScenarios(options);
+  } catch (error) {
+    throw new DemoChainBuildError(options.chain, error);
+  }
+}
+
+async function playScenarios(options: BuildScenariosOptions): Promise<AddressBook> {
   const network = DEMO_NETWORKS[options.chain];
   const [artifacts, sourceHash] = await Promise.all([compiledContracts(), scenarioSourceHash()]);
   const wallets = deriveWallets();
   const clock = new Clock(DEMO_START_TIMESTAMP, network.blockTimeSeconds);
-  const player = createPlayer({ rpcUrl: options.rpcUrl, chainId: network.chainId, clock, artifacts });
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const nodeCalls = { log: (line: string) => log(`demo chain ${options.chain}: ${line}`), timeoutsMs: options.nodeTimeoutsMs };
+  const player = createPlayer({ rpcUrl: options.rpcUrl, chainId: network.chainId, clock, artifacts, nodeCalls });
   await checkFreshChain(player, network);
 
   const canonical = await placeCanonicalContracts(player, network, wallets.dexAdmin.address);

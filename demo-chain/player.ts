@@ -3,10 +3,14 @@
 // transaction per block (anvil mines each on arrival), so block numbers are deterministic too.
 import {
   createPublicClient,
+  custom,
   encodeDeployData,
   encodeFunctionData,
   getAddress,
   http,
+  keccak256,
+  RpcRequestError,
+  TimeoutError,
   type Abi,
   type Address,
   type Hex,
@@ -85,14 +89,133 @@ export type Player = {
   rpc<T>(method: string, params: unknown[]): Promise<T>;
 };
 
-export function createDemoClient(rpcUrl: string): PublicClient {
+/** Names the wait for the first try of a node call, in milliseconds; each try after it waits twice as long. */
+export const nodeTimeoutSetting = "DEMO_CHAIN_NODE_TIMEOUT_MS";
+
+/** How long each try of one node call waits: 10 s, 20 s, 40 s unless DEMO_CHAIN_NODE_TIMEOUT_MS names the first. */
+export function nodeCallTimeouts(env: NodeJS.ProcessEnv = process.env): number[] {
+  const setting = env[nodeTimeoutSetting]?.trim();
+  const first = setting ? Number(setting) : 10_000;
+  if (!Number.isInteger(first) || first < 1) throw new Error(`${nodeTimeoutSetting} must be a whole number of milliseconds, not "${setting}"`);
+  return [first, first * 2, first * 4];
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** A node call that got no answer on any try: on a busy machine anvil can be that slow. */
+export class NodeDidNotAnswerError extends Error {
+  constructor(
+    readonly method: string,
+    readonly timeoutsMs: readonly number[],
+    options?: { cause?: unknown },
+  ) {
+    super(`the local node did not answer ${method} in time (${timeoutsMs.length} tries, waiting ${timeoutsMs.map(seconds).join(", ")})`, options);
+    this.name = "NodeDidNotAnswerError";
+  }
+}
+
+/** The first error of `type` among `error` and its causes (viem wraps a transport's error in its own). */
+export function causeOf<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | null {
+  for (let each = error, depth = 0; each && depth < 20; each = (each as { cause?: unknown }).cause, depth++) {
+    if (each instanceof type) return each;
+  }
+  return null;
+}
+
+export type NodeCallOptions = {
+  /** One line for each node call asked again; defaults to console.warn. */
+  log?: (line: string) => void;
+  /** How long each try waits (defaults to nodeCallTimeouts()); their count is the number of tries. */
+  timeoutsMs?: readonly number[];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A node call that timed out is asked again, a bounded number of times, each try waiting longer:
+ * on two busy cores anvil sometimes takes more than ten seconds to answer, and the next answer
+ * comes in time. Every call the build makes may be asked twice: reads, and settings that set the
+ * same value again. A signed transaction is sent again as the same bytes (never signed anew with
+ * another nonce); before that, and when the node refuses the copy ("nonce too low", "already
+ * imported"), its hash tells whether the node has it already, and then it counts as sent.
+ */
+function patientTransport(rpcUrl: string, options: NodeCallOptions) {
+  const timeouts = options.timeoutsMs ?? nodeCallTimeouts();
+  const log = options.log ?? ((line: string) => console.warn(`demo chain: ${line}`));
+  // Raw: a node's refusal comes back as a value, so the outer transport turns it into viem's error once.
+  const tries = timeouts.map((timeout) => http(rpcUrl, { retryCount: 0, timeout, raw: true })({ retryCount: 0 }));
+  const timedOut = (error: unknown) => error instanceof TimeoutError;
+
+  async function once(attempt: number, method: string, params: unknown): Promise<unknown> {
+    const { error, result } = (await tries[attempt]!.request({ method, params } as never)) as { error?: { code: number; message: string }; result?: unknown };
+    if (error) throw new RpcRequestError({ body: { method, params }, error, url: rpcUrl });
+    return result;
+  }
+
+  const again = (attempt: number) => `try ${attempt + 2} of ${tries.length}, waiting up to ${seconds(timeouts[attempt + 1]!)}`;
+
+  async function ask(method: string, params: unknown): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(attempt, method, params);
+      } catch (error) {
+        if (!timedOut(error)) throw error;
+        if (attempt + 1 === tries.length) throw new NodeDidNotAnswerError(method, timeouts, { cause: error });
+        log(`the node did not answer ${method} within ${seconds(timeouts[attempt]!)}; asking again (${again(attempt)})`);
+        await sleep(timeouts[attempt]! / 20);
+      }
+    }
+  }
+
+  async function sendRaw(serialized: Hex): Promise<Hex> {
+    const hash = keccak256(serialized);
+    const taken = async () => (await ask("eth_getTransactionByHash", [hash])) !== null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await once(attempt, "eth_sendRawTransaction", [serialized])) as Hex;
+      } catch (error) {
+        if (!timedOut(error)) {
+          // The copy is refused because the first one went through while it was not answered.
+          if (attempt > 0 && (await taken())) {
+            const refusal = (error as { details?: string }).details || (error as Error).message.split("\n")[0];
+            log(`the node refused the same transaction ${hash} sent again (${refusal}) because it has it from the first try: sent`);
+            return hash;
+          }
+          throw error;
+        }
+        await sleep(timeouts[attempt]! / 20);
+        const waited = `the node did not answer eth_sendRawTransaction ${hash} within ${seconds(timeouts[attempt]!)}`;
+        if (await taken()) {
+          log(`${waited}, but has the transaction (found by its hash): not sent again`);
+          return hash;
+        }
+        if (attempt + 1 === tries.length) throw new NodeDidNotAnswerError("eth_sendRawTransaction", timeouts, { cause: error });
+        log(`${waited} and does not have it: sending the same signed transaction again (${again(attempt)})`);
+      }
+    }
+  }
+
+  return custom(
+    {
+      request: ({ method, params }: { method: string; params?: unknown }) =>
+        method === "eth_sendRawTransaction" ? sendRaw((params as [Hex])[0]) : ask(method, params),
+    },
+    { retryCount: 0 },
+  );
+}
+
+export function createDemoClient(rpcUrl: string, options: NodeCallOptions = {}): PublicClient {
   // An instantly mining node: polling must be quick and nothing may be served from cache.
-  return createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }), pollingInterval: 20, cacheTime: 0 });
+  return createPublicClient({ transport: patientTransport(rpcUrl, options), pollingInterval: 20, cacheTime: 0 });
 }
 
 async function receiptOf(client: PublicClient, hash: Hex): Promise<TransactionReceipt> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+    // Not there yet is asked again here; a node that stopped answering ends the build.
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      if (causeOf(error, NodeDidNotAnswerError)) throw error;
+      return null;
+    });
     if (receipt) return receipt;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -104,8 +227,10 @@ export function createPlayer(options: {
   chainId: number;
   clock: Clock;
   artifacts: Record<string, Artifact>;
+  /** How node calls that time out are asked again, and where that is said. */
+  nodeCalls?: NodeCallOptions;
 }): Player {
-  const client = createDemoClient(options.rpcUrl);
+  const client = createDemoClient(options.rpcUrl, options.nodeCalls);
   const nonces = new Map<Address, number>();
   const rpc = <T>(method: string, params: unknown[]) =>
     client.request({ method: method as never, params: params as never }) as Promise<T>;

@@ -31,6 +31,7 @@ import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, re
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import { demoExampleRequests } from "@/demo-chain/requests";
 import { forgetRunningDemoChains, recordRunningDemoChains } from "@/demo-chain/running";
+import { describeDemoChainFailure } from "@/demo-chain/build";
 
 const rpcSettings = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
@@ -213,7 +214,8 @@ function runWorker() {
       serveApp().then(
         (served) => (stopRequested = (signal) => void stop(signal, served)),
         (error: unknown) => {
-          log.error({ err: error }, "server: a worker could not start serving");
+          log.error(`server: a worker could not start serving: ${startFailureLine(error)}`);
+          log.debug({ err: error }, "server: the worker's start failure in full");
           process.exit(1);
         },
       );
@@ -309,9 +311,39 @@ function onSignal(signal: NodeJS.Signals) {
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
+/** DATABASE_URL as the operator set it (the start sets it to the embedded database's own). */
+const configuredDatabaseUrl = process.env.DATABASE_URL;
+
+/**
+ * A failed start in one line: what happened and, where it is clear, what to do. The error in full
+ * (its stack, viem's request bodies) is logged at debug level only: LOG_LEVEL=debug shows it.
+ */
+function startFailureLine(error: unknown): string {
+  const demo = describeDemoChainFailure(error);
+  if (demo) return demo;
+  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0]!.trim();
+  const { code, port, syscall, hostname } = (error ?? {}) as { code?: unknown; port?: unknown; syscall?: unknown; hostname?: unknown };
+  if (code === "EADDRINUSE" && syscall === "listen") {
+    const setting = port !== undefined && String(port) === process.env.METRICS_PORT?.trim() ? "METRICS_PORT" : "PORT";
+    return `${message}: another process listens on port ${port}; stop it, or set ${setting} to a free port`;
+  }
+  if (configuredDatabaseUrl && typeof code === "string" && ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH"].includes(code)) {
+    const database = new URL(configuredDatabaseUrl);
+    if (String(port ?? "") === (database.port || "5432") || hostname === database.hostname) {
+      return `cannot reach the database DATABASE_URL names (${database.host}: ${message}): start it or correct DATABASE_URL, or unset DATABASE_URL to use the embedded one`;
+    }
+  }
+  if (configuredDatabaseUrl && (code === "3D000" || code === "28P01" || code === "28000")) {
+    return `the database DATABASE_URL names refused the connection (${message}): correct DATABASE_URL${code === "3D000" ? " or create that database" : ""}, or unset it to use the embedded one`;
+  }
+  // A plain Error was written to be read (a refusal that names what to do); anything else may need its stack.
+  return error instanceof Error && error.constructor === Error ? message : `${message} (LOG_LEVEL=debug logs the stack)`;
+}
+
 if (cluster.isPrimary) {
   main().catch(async (error: unknown) => {
-    log.error({ err: error }, `start failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`start failed: ${startFailureLine(error)}`);
+    log.debug({ err: error }, "start failed: the error in full");
     await undoStarted();
     process.exit(1);
   });
