@@ -111,7 +111,8 @@ async function buildAndSave(
 ): Promise<{ anvil: AnvilProcess; book: AddressBook }> {
   const anvil = await spawnAnvil({ chainId: DEMO_NETWORKS[options.chain].chainId, port: options.port });
   try {
-    const book = await buildScenarios({ rpcUrl: anvil.rpcUrl, chain: options.chain });
+    // A node call the build had to ask again is said in the start's own log.
+    const book = await buildScenarios({ rpcUrl: anvil.rpcUrl, chain: options.chain, log: options.log });
     await writeFileAtomic(files.state, await dumpState(anvil.rpcUrl));
     await writeFileAtomic(files.book, `${JSON.stringify(book, null, 2)}\n`);
     await pruneStaleStates(stateDir, options.chain, files);
@@ -153,7 +154,7 @@ export async function ensureDemoChainStates(options: { stateDir?: string; log?: 
       const files = stateFilesFor(stateDir, chain, hash);
       if (await savedBook(files, hash)) return;
       const started = Date.now();
-      const built = await withFileLock(files.lock, async () => ((await savedBook(files, hash)) ? null : buildAndSave({ chain }, files, stateDir)));
+      const built = await withFileLock(files.lock, async () => ((await savedBook(files, hash)) ? null : buildAndSave({ chain, log: options.log }, files, stateDir)));
       if (!built) return;
       await built.anvil.stop();
       options.log?.(`${chain}: built and saved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
