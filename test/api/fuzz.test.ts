@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { errorCodes } from "@/lib/api-contract/error-codes";
 import { endpoints } from "@/lib/api-contract/endpoints";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { revokeKey } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "../support/harness";
 import { handlers } from "@/lib/auth/auth";
@@ -115,7 +115,7 @@ const savedRpc = { ETH_RPC_URL: process.env.ETH_RPC_URL, BASE_RPC_URL: process.e
 beforeAll(async () => {
   // No node configured: a request valid enough to reach a chain read answers 503 naming the setting.
   for (const name of Object.keys(savedRpc)) delete process.env[name];
-  clearChainClients();
+  await nodeSettingsChanged();
   h = await createHarness("postgres+redis");
   liveKey = (await h.key()).key;
   testKey = (await h.key({ mode: "test" })).key;
@@ -126,7 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const [name, value] of Object.entries(savedRpc)) if (value !== undefined) process.env[name] = value;
-  clearChainClients();
+  await nodeSettingsChanged();
   await h?.close();
 });
 

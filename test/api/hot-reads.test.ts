@@ -4,7 +4,7 @@
 // a new block reads afresh, and every caller is charged for the answer it gets. The kept answers
 // are shared between instances through Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients, createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
+import { createChainClient, defaultClientSettings, meteredHttp } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import type { DemoChain } from "@/demo-chain";
@@ -14,6 +14,7 @@ import { forgetKeptAnswers, forgetToldHeads, MemoryAnswerStore, RedisAnswerStore
 import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
+import { nodeSettingsChanged } from "../support/node-settings";
 
 let chain: DemoChain;
 let proxy: ProviderProxy;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   chain = sharedChains.get("eth");
   proxy = await startProviderProxy(chain.rpcUrl, { name: "counting" });
   process.env.ETH_RPC_URL = proxy.url;
-  clearChainClients();
+  await nodeSettingsChanged();
   forgetProviderProfiles();
   h = await createHarness("pglite+memory");
 }, 180_000);
@@ -33,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (savedUrl === undefined) delete process.env.ETH_RPC_URL;
   else process.env.ETH_RPC_URL = savedUrl;
-  clearChainClients();
+  await nodeSettingsChanged();
   forgetKeptAnswers();
   await h?.close();
   await proxy?.close();

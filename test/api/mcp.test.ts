@@ -26,7 +26,7 @@ let server: Awaited<ReturnType<typeof startApiHttpServer>> | undefined;
 let mcpUrl: URL;
 
 beforeAll(async () => {
-  route.useNode(route.chain.rpcUrl);
+  await route.useNode(route.chain.rpcUrl);
   server = await startApiHttpServer();
   mcpUrl = new URL(`${server.baseUrl}/v1/api/mcp`);
 });

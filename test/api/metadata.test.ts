@@ -1,6 +1,6 @@
 // health, me, discover and the paths outside the registry, on PostgreSQL + Redis (the
 // embedded defaults serve them in test/schemas and test/openapi/answers.test.ts).
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeSettings, publishCard, revokeKey, withdrawCard } from "@/lib/operator/operations";
 import { everyTokenExists } from "../support/card-tokens";
@@ -178,7 +178,7 @@ describe("metadata endpoints (postgres+redis)", () => {
     const { key } = await h.key();
     const saved = process.env.BASE_RPC_URL;
     delete process.env.BASE_RPC_URL;
-    clearChainClients();
+    await nodeSettingsChanged();
     const response = await h.call("POST", "intel/risk", { key, body: { chain: "base", address: "0x" + "a".repeat(40) } }).finally(() => {
       if (saved !== undefined) process.env.BASE_RPC_URL = saved;
     });

@@ -24,7 +24,7 @@ const operations = clientOperations(openApiDocument() as unknown as OpenApiDocum
 let server: Awaited<ReturnType<typeof startApiHttpServer>>;
 
 beforeAll(async () => {
-  route.useNode(route.chain.rpcUrl);
+  await route.useNode(route.chain.rpcUrl);
   server = await startApiHttpServer();
   await route.setAccount(1_000);
 }, 60_000);
@@ -243,7 +243,7 @@ describe("Idempotency-Key: one charge per logical call", () => {
     const node = new URL(route.chain.rpcUrl);
     const proxy = await startFaultProxy({ host: node.hostname, port: Number(node.port) });
     try {
-      route.useNode(proxy.url(route.chain.rpcUrl));
+      await route.useNode(proxy.url(route.chain.rpcUrl));
       await proxy.set("refuse");
       const { id: keyId, key } = await route.h.key();
       const keysBefore = server.idempotencyKeys.length;
@@ -257,7 +257,7 @@ describe("Idempotency-Key: one charge per logical call", () => {
       expect(records.map((record) => [record.httpStatus, record.charged])).toEqual([[503, 0], [200, 2]]);
       expect(await route.h.db.creditLedger.count({ where: { requestId } })).toBe(1);
     } finally {
-      route.useNode(route.chain.rpcUrl);
+      await route.useNode(route.chain.rpcUrl);
       await proxy.close();
     }
   }

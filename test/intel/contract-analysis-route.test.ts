@@ -1,7 +1,7 @@
 // contract/analysis through the whole API pipeline: free, provenance and the data
 // source in meta, a missing node setting answered 503 and uncharged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { startAnvil, type Anvil } from "../chain/support/anvil";
 import { deployer, installMulticall3, setupClients } from "../chain/support/contracts";
 import { createHarness, type Harness } from "../support/harness";
@@ -23,14 +23,14 @@ describe("POST /v1/api/contract/analysis", () => {
   }, 120_000);
   afterAll(async () => {
     process.env.ETH_RPC_URL = saved;
-    clearChainClients();
+    await nodeSettingsChanged();
     await h?.close();
     await anvil?.stop();
   });
 
   it("answers with data, provenance for every field and the data source, and charges nothing", async () => {
     process.env.ETH_RPC_URL = anvil.url;
-    clearChainClients();
+    await nodeSettingsChanged();
     const { key } = await h.key({ permissions: ["contract:read"] });
     const response = await h.call("POST", "contract/analysis", { key, body: { chain: "ETH", address: token.toLowerCase() } });
     expect(response.status).toBe(200);

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getAddress, parseAbi, type Address, type Hash } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createChainClient, meteredHttp, defaultClientSettings, clearChainClients } from "@/lib/chain/clients";
+import { createChainClient, meteredHttp, defaultClientSettings } from "@/lib/chain/clients";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import type { ExplorerSettings } from "@/lib/chain/explorer";
 import { FactsCache, factsCache } from "@/lib/chain/facts-cache";
@@ -20,6 +20,7 @@ import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { deployerGap, readCreation } from "@/lib/intel/token/deployer";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy, type ProviderRules } from "../support/provider-proxy";
+import { nodeSettingsChanged } from "../support/node-settings";
 
 let chain: DemoChain;
 let token: Address;
@@ -214,7 +215,7 @@ describe("in the answers", () => {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    clearChainClients();
+    await nodeSettingsChanged();
     await h?.close();
   });
 
@@ -223,11 +224,14 @@ describe("in the answers", () => {
     explorerReply = () => ({ body: { status: "1", message: "OK", result: [creationRow(pair, factory, reference.get(pair)!.transaction)] } });
     process.env.EXPLORER_API_KEY = explorer.apiKey;
     process.env.EXPLORER_API_URL = explorer.url;
+    await nodeSettingsChanged();
     const viaExplorer = await analyse(pair);
     expect(viaExplorer.data.deployer).toMatchObject({ address: factory, transaction: reference.get(pair)!.transaction });
     expect(viaExplorer.meta.provenance.deployer).toBe("augmented");
 
     delete process.env.EXPLORER_API_KEY;
+    // The facts the threads kept (the deployer among them) go with them.
+    await nodeSettingsChanged();
     factsCache.clear();
     forgetKeptAnswers();
     const withoutExplorer = await analyse(pair);
@@ -243,7 +247,7 @@ describe("in the answers", () => {
   async function nodeWithoutCreatorsThroughEnv() {
     const through = await clientThrough(notOffered(["ots_getContractCreator", "trace_block", "debug_traceBlockByNumber"]));
     process.env.ETH_RPC_URL = through.proxy.url;
-    clearChainClients();
+    await nodeSettingsChanged();
     factsCache.clear();
     forgetKeptAnswers();
     return through;

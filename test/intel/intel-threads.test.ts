@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { withChainScope } from "@/lib/intel/chain-scope";
 import { readingAt } from "@/lib/chain/node-scope";
 import { chainAnswer } from "@/lib/intel/endpoint-adapter";
@@ -94,13 +94,18 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
       await installMulticall3(chain);
       token = (await deployFixture(chain, "OwnedToken", [deployer])).address;
       process.env.ETH_RPC_URL = anvil.url;
-      clearChainClients();
+      // First on the request thread, to compare with: the suite's own default is threads.
+      process.env.INTEL_THREADS = "0";
+      await nodeSettingsChanged();
       h = await createHarness("postgres+redis");
     }, 120_000);
     afterAll(async () => {
       await resetIntelThreadPool();
-      Object.assign(process.env, saved);
-      clearChainClients();
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await nodeSettingsChanged();
       await h?.close();
       await anvil?.stop();
     });

@@ -11,7 +11,7 @@ describe("POST /v1/api/intel/liquidity", () => {
   const { useNode, setAccount, balance, recordOf } = route;
 
   it("answers with data, provenance for every field and the data source, and charges 2 credits once", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     const healthy = route.chain.addressBook.scenarios.healthy;
@@ -41,7 +41,7 @@ describe("POST /v1/api/intel/liquidity", () => {
   });
 
   it("the booleans are validated: a non-boolean or an unknown field is a 400, uncharged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     const token = route.chain.addressBook.scenarios.healthy.token.address;
     for (const body of [{ chain: "eth", address: token, metadata: "yes" }, { chain: "eth", address: token, lock: true }]) {
@@ -57,7 +57,7 @@ describe("POST /v1/api/intel/liquidity", () => {
   });
 
   it("a token with no pool is an honest empty success: answered, recorded as honest_empty, never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });

@@ -9,7 +9,7 @@ describe("POST /v1/api/intel/risk", () => {
   const { useNode, setAccount, balance, recordOf } = route;
 
   it("answers the signals with provenance and the data source, and charges 2 credits once", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const honeypot = route.chain.addressBook.scenarios.honeypot;
@@ -30,7 +30,7 @@ describe("POST /v1/api/intel/risk", () => {
   });
 
   it("an address with no code is 422 insufficient_data and charges nothing", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/risk", { key, body: { chain: "eth", address: route.chain.addressBook.wallets.buyer1 } });

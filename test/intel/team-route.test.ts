@@ -10,7 +10,7 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
   const { useNode, setAccount, balance, recordOf } = route;
 
   it("team-wallets: 5 credits once, with meta.sources citing the linking transactions", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const dump = route.chain.addressBook.scenarios.dump;
@@ -21,7 +21,7 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
   });
 
   it("team-wallets: nothing linkable is an honest empty answer, never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
@@ -31,7 +31,7 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
   });
 
   it("why-down: 3 credits once; a token with no pool is 422 and never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/why-down", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.rug.token.address } });

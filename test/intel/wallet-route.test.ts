@@ -10,7 +10,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   const { useNode, setAccount, balance, recordOf } = route;
 
   it("approvals: 2 credits once; security:read required; limit bounds validated", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["security:read"] });
     const wallet = route.chain.addressBook.scenarios.approvals.wallet;
@@ -30,7 +30,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("approvals: an empty list is a success that is never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["security:read"] });
     const response = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: route.chain.addressBook.wallets.buyer1 } });
@@ -42,7 +42,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("exact movements: 5 credits once; none is 422 and never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const trader = route.chain.addressBook.scenarios.trader;
@@ -60,7 +60,7 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
   });
 
   it("pnl: 10 credits once; a wallet with no trade is 422 and never charged", async () => {
-    useNode(route.chain.rpcUrl);
+    await useNode(route.chain.rpcUrl);
     await setAccount(20);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const trader = route.chain.addressBook.scenarios.trader;

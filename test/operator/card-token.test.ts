@@ -11,7 +11,7 @@ import type { DemoChain } from "@/demo-chain";
 import { useSharedDemoChains } from "../support/demo-chains";
 import { forgetRunningDemoChains, recordRunningDemoChains, withRunningDemoChains } from "@/demo-chain/running";
 import { runCli } from "@/lib/operator/cli";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { getNetwork } from "@/lib/chain/networks";
 import { createTestDatabase } from "../support/postgres";
 
@@ -32,7 +32,7 @@ describe("a discover card's token, checked on its chain", () => {
   afterAll(async () => {
     await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    clearChainClients();
+    await nodeSettingsChanged();
   });
 
   async function publish(token: string, env: Record<string, string>, ...more: string[]) {

@@ -4,7 +4,7 @@
 // server in one and two processes (the cluster's sum, the API port serving no metrics) is
 // e2e/metrics.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "../support/node-settings";
 import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
 import { intelThreadPool, resetIntelThreadPool } from "@/lib/intel/threads/pool";
 import { localMetrics, registerProcessGauges, startMetricsServer, type MetricsServer } from "@/lib/server/metrics";
@@ -27,7 +27,7 @@ async function scrape(authorization?: string): Promise<{ status: number; samples
 beforeAll(async () => {
   chain = await startDemoChain({ chain: "eth", log: () => undefined });
   process.env.ETH_RPC_URL = chain.rpcUrl;
-  clearChainClients();
+  await nodeSettingsChanged();
   forgetKeptAnswers();
   // One real intelligence thread: its node calls reach this process's registry only by forwarding.
   process.env.INTEL_THREADS = "1";
@@ -44,7 +44,7 @@ afterAll(async () => {
   Object.assign(process.env, saved);
   if (saved.ETH_RPC_URL === undefined) delete process.env.ETH_RPC_URL;
   if (saved.INTEL_THREADS === undefined) delete process.env.INTEL_THREADS;
-  clearChainClients();
+  await nodeSettingsChanged();
   forgetKeptAnswers();
   await h?.close();
   await chain?.stop();

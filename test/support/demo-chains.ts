@@ -4,7 +4,7 @@
 // starts from the saved state as if the chains were fresh. Files on one worker never run at once.
 import { afterAll, beforeAll, inject } from "vitest";
 import { DEMO_CHAINS, type AddressBook, type DemoChain, type DemoChainName, type DemoChains } from "@/demo-chain";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "./node-settings";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { rpc } from "../chain/support/anvil";
 
@@ -95,16 +95,16 @@ export function useDemoNetworks() {
   const demo = useDemoChains();
   const settings = DEMO_CHAINS.map((chain) => getNetwork(chain).rpcUrlSetting);
   const saved = Object.fromEntries(settings.map((setting) => [setting, process.env[setting]]));
-  beforeAll(() => {
+  beforeAll(async () => {
     for (const chain of DEMO_CHAINS) process.env[getNetwork(chain).rpcUrlSetting] = demo.chains[chain].rpcUrl;
-    clearChainClients();
+    await nodeSettingsChanged();
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const [setting, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[setting];
       else process.env[setting] = value;
     }
-    clearChainClients();
+    await nodeSettingsChanged();
   });
   return demo;
 }

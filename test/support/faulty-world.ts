@@ -4,7 +4,7 @@
 // recorded and charged. Shared by the fault tests and the fault bench.
 import { setApiDeps } from "@/lib/api/deps";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "./node-settings";
 import { createDatabase } from "@/lib/db/client";
 import { startDemoChain } from "@/demo-chain";
 import { changeSettings } from "@/lib/operator/operations";
@@ -40,7 +40,7 @@ export async function startFaultyWorld(options: FaultyWorldOptions) {
   process.env.ETH_RPC_URL = proxies.node.url(chain.rpcUrl);
   if (options.env?.REQUEST_DEADLINE_MS) process.env.REQUEST_DEADLINE_MS = options.env.REQUEST_DEADLINE_MS;
   else delete process.env.REQUEST_DEADLINE_MS;
-  clearChainClients();
+  await nodeSettingsChanged();
   const database = await createDatabase({ ...process.env, ...options.env, DATABASE_URL: proxies.database.url(h.databaseUrl!) });
   const limiter = createRateLimiter({ env: { REDIS_URL: proxies.redis.url(redisUrl.toString()) }, prefix: `faults-${Date.now()}` });
   setApiDeps({ db: async () => database.prisma, sql: async () => database.sql, limiter: () => limiter, now: () => new Date() });
@@ -57,7 +57,7 @@ export async function startFaultyWorld(options: FaultyWorldOptions) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
-      clearChainClients();
+      await nodeSettingsChanged();
       await limiter.close?.();
       await database.close().catch(() => undefined);
       for (const proxy of Object.values(proxies)) await proxy.close();

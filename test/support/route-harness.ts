@@ -3,7 +3,7 @@
 // charged and recorded.
 import { afterAll, beforeAll, expect } from "vitest";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
-import { clearChainClients } from "@/lib/chain/clients";
+import { nodeSettingsChanged } from "./node-settings";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { startDemoChain, type AddressBook } from "@/demo-chain";
 import { useSharedDemoChains } from "./demo-chains";
@@ -23,7 +23,7 @@ export function useChargedRoute(network: ChainId) {
   afterAll(async () => {
     if (saved === undefined) delete process.env[setting];
     else process.env[setting] = saved;
-    clearChainClients();
+    await nodeSettingsChanged();
     await h?.close();
   });
   const harness = () => {
@@ -38,9 +38,9 @@ export function useChargedRoute(network: ChainId) {
       return shared.get(network);
     },
     /** Points the network's setting at a node (the shared demo chain, or one a test will stop). */
-    useNode(rpcUrl: string) {
+    async useNode(rpcUrl: string) {
       process.env[setting] = rpcUrl;
-      clearChainClients();
+      await nodeSettingsChanged();
     },
     /** The owner's balance, with today's free credits used up so the balance shows every deduction. */
     async setAccount(balance: number) {
@@ -62,8 +62,10 @@ export function useChargedRoute(network: ChainId) {
      */
     async expectNodeStopUncharged(path: string, key: string, bodyFor: (book: AddressBook) => Record<string, unknown>) {
       const doomed = await startDemoChain({ chain: network, log: () => undefined });
-      this.useNode(doomed.rpcUrl);
-      const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, () => harness().call("POST", path, { key, body: bodyFor(doomed.addressBook) }));
+      const { result: response, nodeRequests } = await withNodeStoppedMidRequest(doomed, 1, async (url) => {
+        await this.useNode(url);
+        return harness().call("POST", path, { key, body: bodyFor(doomed.addressBook) });
+      });
       expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
       expect(response.body.message).toMatch(new RegExp(`^${getNetwork(network).displayName} node did not answer: `));
       expect(nodeRequests).toBeGreaterThanOrEqual(2);
