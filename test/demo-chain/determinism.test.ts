@@ -1,13 +1,19 @@
-// The same sources give the same chain: two fresh builds on chain id 8453 agree to the last
-// hash, and a chain started from the saved state starts fast and carries the same address book.
+// The same sources give the same chain: fresh builds on chain id 8453 (a cold start, and the
+// rebuild of a damaged state, side by side in one process) agree to the last hash with the saved
+// state of the same sources that the run's setup loaded (built by another process at another
+// time: by this run's setup when the state cache had none, else by an earlier run, maybe on
+// another machine), and a chain started from the saved state carries the same address book.
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildScenarios, startDemoChain, type AddressBook, type DemoChain } from "@/demo-chain";
+import { buildScenarios, startDemoChain, type DemoChain } from "@/demo-chain";
 import { spawnAnvil, type AnvilProcess } from "@/demo-chain/anvil";
+import { useSharedDemoChains } from "../support/demo-chains";
 import { clientFor } from "./helpers";
 
+// The base chain as the run's setup loaded it from the saved state (read here, never changed).
+const saved = useSharedDemoChains(["base"]);
 const running: (AnvilProcess | DemoChain)[] = [];
 const tempDirs: string[] = [];
 
@@ -16,30 +22,7 @@ afterAll(async () => {
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function freshBuild(): Promise<{ anvil: AnvilProcess; book: AddressBook }> {
-  const anvil = await spawnAnvil({ chainId: 8453 });
-  running.push(anvil);
-  return { anvil, book: await buildScenarios({ rpcUrl: anvil.rpcUrl, chain: "base" }) };
-}
-
 describe("demo chain determinism (base, chain id 8453)", () => {
-  let reference: AddressBook;
-
-  it("builds the same address book twice from scratch", async () => {
-    const [first, second] = await Promise.all([freshBuild(), freshBuild()]);
-    expect(second.book).toEqual(first.book);
-    expect(first.book.latestBlock).toBeGreaterThan(100);
-    // Same blocks too, not only the same book: compare a block hash from the middle of the history.
-    const block = BigInt(first.book.scenarios.rug.facts.removeLiquidityTx.block);
-    const [a, b] = await Promise.all(
-      [first, second].map((build) => clientFor(build.anvil.rpcUrl).getBlock({ blockNumber: block })),
-    );
-    expect(b!.hash).toBe(a!.hash);
-    reference = first.book;
-    await Promise.all([first.anvil.stop(), second.anvil.stop()]);
-    // Two whole builds side by side, real tokens included: minutes on two cores.
-  }, 600_000);
-
   it("refuses to build on a chain that already has history or the wrong chain id", async () => {
     const anvil = await spawnAnvil({ chainId: 8453 });
     running.push(anvil);
@@ -49,22 +32,40 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     await anvil.stop();
   });
 
-  // Two cold builds and three starts; each saved state carries the venue code in every block (about
-  // 550 MB). How long a load takes is a figure for the README, not a bound here: on busy cores it varies.
-  it("saves the state on first start, loads it identical next time, rebuilds a damaged one", async () => {
-    const stateDir = await mkdtemp(path.join(tmpdir(), "demo-chain-state-"));
-    tempDirs.push(stateDir);
+  // Two builds from nothing, side by side (the cold start and the rebuild of a damaged state), and
+  // one load; each saved state carries the venue code in every block (about 550 MB). How long a
+  // load takes is a figure for the README, not a bound here: on busy cores it varies.
+  it("builds from scratch the saved state's chain (the same address book, the same blocks to the head), saves it on first start, loads it identical next time, rebuilds a damaged one", async () => {
+    const reference = saved.get("base").addressBook;
+    expect(reference.latestBlock).toBeGreaterThan(100);
+    const bookName = `base-${reference.sourceHash}.address-book.json`;
+    const stateName = `base-${reference.sourceHash}.state.json`;
+    const [stateDir, damagedDir] = await Promise.all([mkdtemp(path.join(tmpdir(), "demo-chain-state-")), mkdtemp(path.join(tmpdir(), "demo-chain-damaged-"))]);
+    tempDirs.push(stateDir, damagedDir);
+    // A damaged state beside its book, as a start that was cut off while saving would leave them.
+    await writeFile(path.join(damagedDir, bookName), `${JSON.stringify(reference, null, 2)}\n`);
+    await writeFile(path.join(damagedDir, stateName), "{ not json");
 
-    const cold = await startDemoChain({ chain: "base", stateDir, log: () => undefined });
-    running.push(cold);
-    expect(cold.fromSavedState).toBe(false);
-    expect(cold.addressBook).toEqual(reference);
-    await cold.stop();
-    const saved = (await readdir(stateDir)).filter((name) => !name.startsWith("."));
-    expect(saved.sort()).toEqual([
-      `base-${reference.sourceHash}.address-book.json`,
-      `base-${reference.sourceHash}.state.json`,
+    const [cold, rebuilt] = await Promise.all([
+      startDemoChain({ chain: "base", stateDir, log: () => undefined }),
+      startDemoChain({ chain: "base", stateDir: damagedDir, log: () => undefined }),
     ]);
+    running.push(cold, rebuilt);
+    // A damaged state is not trusted: the chain is rebuilt, to the same book.
+    expect({ cold: cold.fromSavedState, rebuilt: rebuilt.fromSavedState }).toEqual({ cold: false, rebuilt: false });
+    expect(cold.addressBook).toEqual(reference);
+    expect(rebuilt.addressBook).toEqual(reference);
+    // Same blocks too, not only the same book: a block from the middle of the history, and the
+    // head, whose hash commits to every block before it (parent hashes) and to the whole state.
+    const loaded = clientFor(saved.get("base").rpcUrl);
+    for (const build of [cold, rebuilt]) {
+      for (const blockNumber of [BigInt(reference.scenarios.rug.facts.removeLiquidityTx.block), BigInt(reference.latestBlock)]) {
+        const [a, b] = await Promise.all([clientFor(build.rpcUrl), loaded].map((client) => client.getBlock({ blockNumber })));
+        expect({ number: a.number, hash: a.hash, stateRoot: a.stateRoot }).toEqual({ number: blockNumber, hash: b.hash, stateRoot: b.stateRoot });
+      }
+    }
+    await Promise.all([cold.stop(), rebuilt.stop()]);
+    for (const dir of [stateDir, damagedDir]) expect((await readdir(dir)).filter((name) => !name.startsWith(".")).sort()).toEqual([bookName, stateName]);
 
     const warm = await startDemoChain({ chain: "base", stateDir, log: () => undefined });
     running.push(warm);
@@ -76,14 +77,5 @@ describe("demo chain determinism (base, chain id 8453)", () => {
     const receipt = await client.getTransactionReceipt({ hash: trade.tx.hash });
     expect(Number(receipt.blockNumber)).toBe(trade.tx.block);
     await warm.stop();
-
-    // A damaged state is not trusted: the chain is rebuilt, to the same book.
-    const stateFile = path.join(stateDir, `base-${reference.sourceHash}.state.json`);
-    await writeFile(stateFile, "{ not json");
-    const rebuilt = await startDemoChain({ chain: "base", stateDir, log: () => undefined });
-    running.push(rebuilt);
-    expect(rebuilt.fromSavedState).toBe(false);
-    expect(rebuilt.addressBook).toEqual(reference);
-    await rebuilt.stop();
   }, 600_000);
 });
