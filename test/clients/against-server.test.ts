@@ -51,7 +51,7 @@ function expectAnswerOf(id: EndpointId, answer: Envelope) {
   expect({ id, ok: answer.ok, fits: endpoint.response.data.safeParse(answer.data).success, charged: answer.meta.credits_charged }).toEqual({ id, ok: true, fits: true, charged: endpoint.price });
 }
 
-type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; code: string; status: number }>; sleeps?: number[] };
+type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; retry_after_seconds: number | null; code: string; status: number }>; sleeps?: number[] };
 type PythonCall = { method: string; input?: unknown; idempotency_key?: string; timeout?: number };
 
 /**
@@ -64,6 +64,8 @@ function startPython(apiKey: string | undefined, calls: PythonCall[], options: {
   const results: PythonResult[] = [];
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
+  // Waking a driver that has already exited (it failed, or the call needed no wait) is no fault of the call's.
+  child.stdin.on("error", () => undefined);
   readline.createInterface({ input: child.stdout }).on("line", (line) => {
     if (line === "retrying") options.onRetrying?.();
     else results.push(JSON.parse(line) as PythonResult);
@@ -161,7 +163,7 @@ describe("429: the metadata budget is one call a second", () => {
   it("the Python client waits Retry-After and succeeds", async () => {
     const results = await runPython((await route.h.key()).key, [{ method: "me" }, { method: "me" }]);
     expect(results.map((result) => result.answer?.ok)).toEqual([true, true]);
-    expect(results[1].retries).toEqual([{ attempt: 1, wait_seconds: 1, code: "rate_limited", status: 429 }]);
+    expect(results[1].retries).toEqual([{ attempt: 1, wait_seconds: 1, retry_after_seconds: 1, code: "rate_limited", status: 429 }]);
     const limited = await runPython((await route.h.key()).key, [{ method: "me" }, { method: "me" }], { max_wait_seconds: 0.5 });
     expect(limited[1].error).toMatchObject({ code: "rate_limited", status: 429, retry_after_seconds: 1 });
   }, 60_000);
@@ -212,7 +214,7 @@ describe("503 with Retry-After: health while the database schema is behind this 
     expect(tsAnswer).toMatchObject({ ok: true, version: "v1" });
     expect(tsRetries).toEqual([{ waitSeconds: 30, status: 503, code: "unavailable" }]);
     expect(tsSleeps).toEqual([30]);
-    expect(pythonResult).toMatchObject({ answer: { ok: true, version: "v1" }, retries: [{ attempt: 1, wait_seconds: 30, code: "unavailable", status: 503 }], sleeps: [30] });
+    expect(pythonResult).toMatchObject({ answer: { ok: true, version: "v1" }, retries: [{ attempt: 1, wait_seconds: 30, retry_after_seconds: 30, code: "unavailable", status: 503 }], sleeps: [30] });
   }, 30_000);
 });
 
@@ -238,8 +240,12 @@ describe("Idempotency-Key: one charge per logical call", () => {
     }
   }, 90_000);
 
-  /** Calls intel/risk with `call` while the eth node refuses until the client's first retry starts waiting. */
-  async function retriedPaidCall(call: (key: string, nodeBack: () => void) => Promise<string>) {
+  /**
+   * Calls intel/risk with `call` while the eth node refuses until the client's first retry waits.
+   * The 503 names a Retry-After (seconds for a node that failed for a moment): the client's wait
+   * goes to a sleep of the test's that records it and ends once the node is back (`nodeBack`).
+   */
+  async function retriedPaidCall(call: (key: string, nodeBack: () => Promise<void>) => Promise<string>) {
     const node = new URL(route.chain.rpcUrl);
     const proxy = await startFaultProxy({ host: node.hostname, port: Number(node.port) });
     try {
@@ -247,8 +253,8 @@ describe("Idempotency-Key: one charge per logical call", () => {
       await proxy.set("refuse");
       const { id: keyId, key } = await route.h.key();
       const keysBefore = server.idempotencyKeys.length;
-      // The node comes back while the client waits (the 503 names no Retry-After: the fallback wait).
-      const requestId = await call(key, () => void proxy.set("pass"));
+      // The node comes back while the client waits.
+      const requestId = await call(key, () => proxy.set("pass"));
       const sentKeys = server.idempotencyKeys.slice(keysBefore);
       expect(sentKeys).toHaveLength(2);
       expect(sentKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -263,13 +269,37 @@ describe("Idempotency-Key: one charge per logical call", () => {
   }
 
   it("the TypeScript client's retry of a failed paid call sends the same generated key, and one charge follows", async () => {
-    await retriedPaidCall(async (key, nodeBack) => (await tsClient(key, { onRetry: nodeBack }).intelRisk(riskRequest())).meta.request_id);
+    await retriedPaidCall(async (key, nodeBack) => {
+      const told: Array<number | null> = [];
+      const slept: number[] = [];
+      const client = tsClient(key, {
+        onRetry: ({ error }) => told.push(error.retryAfterSeconds),
+        sleep: async (seconds) => {
+          slept.push(seconds);
+          await nodeBack();
+        },
+      });
+      const answer = await client.intelRisk(riskRequest());
+      // One wait, of what the 503's Retry-After said.
+      expect(told).toEqual([expect.any(Number)]);
+      expect(slept).toEqual(told);
+      return answer.meta.request_id;
+    });
   }, 90_000);
 
   it("the Python client's retry of a failed paid call sends the same generated key, and one charge follows", async () => {
     await retriedPaidCall(async (key, nodeBack) => {
-      const [result] = await runPython(key, [{ method: "intel_risk", input: riskRequest() }], {}, nodeBack);
-      expect(result.retries).toMatchObject([{ attempt: 1, code: "unavailable", status: 503 }]);
+      const python = startPython(key, [{ method: "intel_risk", input: riskRequest() }], { holdSleeps: true, onRetrying: () => void nodeBack().finally(() => python.wake()) });
+      let result: PythonResult;
+      try {
+        [result] = await python.done;
+      } finally {
+        python.wake();
+      }
+      expect(result.retries).toMatchObject([{ attempt: 1, code: "unavailable", status: 503, retry_after_seconds: expect.any(Number) }]);
+      // One wait, of what the 503's Retry-After said.
+      expect(result.sleeps).toEqual([result.retries[0].retry_after_seconds]);
+      expect(result.retries[0].wait_seconds).toBe(result.retries[0].retry_after_seconds);
       return result.answer!.meta.request_id;
     });
   }, 90_000);

@@ -1,6 +1,7 @@
 """Drives the Python client for the tests: reads {base_url, api_key, retry, sleep, calls: [{method,
 input, idempotency_key}]} as one JSON line on stdin, makes each call with the client, and prints one
-JSON line per call (its answer, or its ApiError's fields) with the retries it waited. A line
+JSON line per call (its answer, or its ApiError's fields) with the retries it waited (each with the
+Retry-After the failure named, None when it named none). A line
 "retrying" is printed (and flushed) the moment a retry starts waiting, so the test can change the
 world meanwhile. With sleep "until_woken" the client is given a sleep of its own that records the
 seconds it was asked to wait (as "sleeps" in the call's line) and returns when the test writes a
@@ -19,7 +20,7 @@ sleeps: list[float] = []
 
 
 def on_retry(attempt: int, wait_seconds: float, error: ApiError) -> None:
-    retries.append({"attempt": attempt, "wait_seconds": wait_seconds, "code": error.code, "status": error.status})
+    retries.append({"attempt": attempt, "wait_seconds": wait_seconds, "retry_after_seconds": error.retry_after_seconds, "code": error.code, "status": error.status})
     print("retrying", flush=True)
 
 
