@@ -2,7 +2,7 @@
 // headers, Idempotency-Key, errors, and provenance. Every figure comes from the code that enforces
 // it (the rate policies, the error table, the provenance labels), so the page cannot drift.
 import { ui } from "@/components/ui/styles";
-import { ErrorTable } from "./endpoint-reference";
+import { ErrorTable } from "./reference-table";
 import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
 import { provenanceLabels } from "@/lib/schemas/provenance";
 import { keyPrefixes } from "@/lib/keys/api-key";
