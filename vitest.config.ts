@@ -2,9 +2,14 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 import { testKinds } from "./test/support/test-kinds";
 
-// Two projects: unit (pure logic, no outside part: the fast loop, `npm run test:unit`) and
-// integration (PostgreSQL, Redis, anvil, servers), each file placed by what it reaches.
+// Three projects: unit (pure logic, no outside part: the fast loop, `npm run test:unit`),
+// integration (PostgreSQL, Redis, anvil, servers), each file placed by what it reaches, and the
+// request-thread lane. Integration reads intelligence on a thread, as `npm start` and `npm run dev`
+// do (one thread per test process: the boundary an answer and an error cross is the server's); the
+// lane runs the files that measure the request thread's own rounds with INTEL_THREADS=0, the mode
+// a deployment may choose and the scripts and benchmarks use.
 const { unit, integration } = testKinds(__dirname);
+const requestThreadLane = ["test/api/hot-reads.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname) } },
@@ -24,7 +29,11 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: unit } },
       // The demo chains' saved states are built once, before the files that load them.
-      { extends: true, test: { name: "integration", include: integration, globalSetup: ["test/global-setup.ts"] } },
+      {
+        extends: true,
+        test: { name: "integration", include: integration.filter((file) => !requestThreadLane.includes(file)), globalSetup: ["test/global-setup.ts"], env: { INTEL_THREADS: "1" } },
+      },
+      { extends: true, test: { name: "request-thread", include: requestThreadLane, globalSetup: ["test/global-setup.ts"], env: { INTEL_THREADS: "0" } } },
     ],
   },
 });

@@ -5,10 +5,9 @@
 // answers the requests straight from the node once, before its tests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "@/lib/api-contract/endpoints";
-import { clearChainClients } from "@/lib/chain/clients";
 import { factsCache } from "@/lib/chain/facts-cache";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { resetIntelThreadPool } from "@/lib/intel/threads/pool";
+import { nodeSettingsChanged } from "../../support/node-settings";
 import type { DemoChain } from "@/demo-chain";
 import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
 import { useSharedDemoChains } from "../../support/demo-chains";
@@ -25,9 +24,8 @@ export const intelligence = endpoints.filter((endpoint) => endpoint.surface === 
  * took a copy of the settings when they started.
  */
 export async function providerSettingsChanged(): Promise<void> {
-  clearChainClients();
   forgetProviderProfiles();
-  await resetIntelThreadPool();
+  await nodeSettingsChanged();
 }
 
 /** The node's other methods served, as an operator's Erigon or reth with the ots namespace would: the profile's limits are what is compared. */
