@@ -7,15 +7,23 @@ import { e2eBaseUrl, e2ePort } from "./e2e/support/paths";
 // Generated per run (and inherited by the workers), never committed.
 process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString("base64url");
 
+/** The specs that switch the suite's server's charging and public API for a moment, in the order they run. */
+const switchFlippers = ["**/portal-insights.spec.ts", "**/staff-money.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  // Two workers share the specs, a file's tests in order on one of them. Most specs keep to their
+  // own users, projects and keys on the suite's server, or start servers of their own; the two that
+  // flip the server's switches (charging, the public API) run after them, one after the other, since
+  // every other spec's calls would meet the switch.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  // The JSON report feeds the ten slowest files printed after `npm test` (scripts/test-times.ts).
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   outputDir: "test-results/e2e",
   use: {
     baseURL: e2eBaseUrl,
@@ -26,6 +34,11 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     },
   },
+  projects: [
+    { name: "specs", testIgnore: [...switchFlippers] },
+    { name: "charging switch", testMatch: switchFlippers[0], dependencies: ["specs"] },
+    { name: "public API switch", testMatch: switchFlippers[1], dependencies: ["charging switch"] },
+  ],
   webServer: {
     // E2E_SKIP_BUILD=1 reuses the last build while iterating on the tests themselves.
     // `npm test` has type-checked everything with tsc before this build, so the build does not again.
