@@ -103,6 +103,7 @@ const actionCases: Record<string, ActionCase> = {
 const publicRoutes: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "Auth.js's own endpoints",
   "app/openapi.json/route.ts": "the public OpenAPI document",
+  "app/developers/reference/[...endpoint]/route.ts": "one endpoint's reference details, as public as /docs and the OpenAPI document (prerendered at build)",
   "app/internal/bare/route.ts": "benchmark-only, off unless ENABLE_BENCH_ROUTES=1",
   "app/readyz/route.ts": "readiness for load balancers: which part is down, no data of anyone's (test/server/readiness.test.ts)",
 };
