@@ -289,7 +289,7 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/^\$\.data\.pool\.(dex never sushiswap-v2|dex_name never SushiSwap V2)$/, "the demo chain's V2 pools sit at each network's Uniswap V2 or PancakeSwap V2 address; no SushiSwap is placed"],
     ],
     team: [
-      [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains are younger than every look-back window and no scan reaches a cap on them; test/api/providers.test.ts reads cap_reached through a provider with a scan budget, test/chain/log-scanner.test.ts window_ended"],
+      [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains are younger than every look-back window and no scan reaches a cap on them; test/api/providers-limits.test.ts reads cap_reached through a provider with a scan budget, test/chain/log-scanner.test.ts window_ended"],
       [/\.formatted never null$/, "every demo token answers decimals(); where balanceOf fails the whole balance is null"],
       [/\.time never null$/, "every block header of a demo chain can be read"],
     ],
