@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { admin as adminBeside, alive, descendants, embeddedEnv, freePort, npmUntilReady, shareDemoChainStates, stopStarted, type Started } from "./support/own-server";
+import { admin as adminBeside, alive, descendants, embeddedEnv, freePort, npmUntilReady, stopStarted, type Started } from "./support/own-server";
 
 test.setTimeout(1_200_000);
 
@@ -28,7 +28,6 @@ const admin = (dataDir: string, args: string[]) => adminBeside(serverEnv(dataDir
 for (const setup of [{ processes: 1 }, { processes: 2 }] satisfies Setup[]) {
   test(`SIGTERM under load, ${setup.processes} server process${setup.processes > 1 ? "es" : ""}: answered requests are recorded, the tree is gone within 10 s, and it starts again`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "graceful-stop-"));
-    shareDemoChainStates(dataDir);
     const port = await freePort();
     let first: Started | undefined;
     let second: Started | undefined;

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { admin, embeddedEnv, freePort, npmUntilReady, shareDemoChainStates, stopStarted, type Started } from "./support/own-server";
+import { admin, embeddedEnv, freePort, npmUntilReady, stopStarted, type Started } from "./support/own-server";
 import { e2eStateFile, type E2eState } from "./support/paths";
 import { parseExposition, total } from "../test/support/prometheus-text";
 
@@ -31,7 +31,6 @@ function request(url: string, options: { method?: string; headers?: Record<strin
 for (const processes of [1, 2] as const) {
   test(`${processes} server process${processes > 1 ? "es" : ""}: one scrape of the metrics port sees every request, node call and refusal, behind its token`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "metrics-"));
-    shareDemoChainStates(dataDir);
     const [port, metricsPort] = [await freePort(), await freePort()];
     const token = `metrics-${processes}-${Date.now()}`;
     const env: NodeJS.ProcessEnv = {
