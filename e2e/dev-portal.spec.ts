@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { cpuSeconds, startCpuHog, type CpuHog } from "./support/cpu-hog";
-import { admin, alive, embeddedEnv, freePort, npmUntilReady, shareDemoChainStates, stopStarted, type Started } from "./support/own-server";
+import { admin, alive, embeddedEnv, freePort, npmUntilReady, stopStarted, type Started } from "./support/own-server";
 
 const loadsPerTab = 3;
 // The Endpoints tab's whole document (HTML and the RSC payload in it) under `npm run dev`.
@@ -33,7 +33,6 @@ test.afterAll(async () => {
 
 test(`npm run dev${hogged ? " beside a CPU hog" : ""}: every portal tab loads ${loadsPerTab} times with no 5xx`, async ({ browser }) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dev-portal-"));
-  shareDemoChainStates(dataDir);
   const port = await freePort();
   const outbox = path.join(dataDir, "outbox.jsonl");
   const env = { ...embeddedEnv(dataDir, port), AUTH_EMAIL_OUTBOX: outbox };
