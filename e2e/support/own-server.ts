@@ -22,15 +22,6 @@ export function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-/**
- * The demo chains' saved states of the repository's own data folder, linked into `dataDir`, so
- * a fresh DATA_DIR loads them in seconds instead of building them for minutes.
- */
-export function shareDemoChainStates(dataDir: string): void {
-  const states = path.join(repo, ".data", "demo-chain");
-  if (fs.existsSync(states)) fs.symlinkSync(states, path.join(dataDir, "demo-chain"), "dir");
-}
-
 export type Started = { npm: ChildProcess; log: () => string; exited: Promise<number | null> };
 
 /** `npm <args>` until its log says it is ready. */
