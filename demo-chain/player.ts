@@ -17,6 +17,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
+import { errorChain } from "@/lib/error-chain";
 import type { PrivateKeyAccount } from "viem/accounts";
 import type { Artifact } from "./compile";
 
@@ -116,10 +117,7 @@ export class NodeDidNotAnswerError extends Error {
 
 /** The first error of `type` among `error` and its causes (viem wraps a transport's error in its own). */
 export function causeOf<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | null {
-  for (let each = error, depth = 0; each && depth < 20; each = (each as { cause?: unknown }).cause, depth++) {
-    if (each instanceof type) return each;
-  }
-  return null;
+  return (errorChain(error).find((each) => each instanceof type) as T | undefined) ?? null;
 }
 
 export type NodeCallOptions = {

@@ -51,7 +51,7 @@ export class ChainUnavailableError extends Error {
   }
 
   get retryAfterSeconds(): number {
-    return retryAfterSecondsOf[this.kind] ?? 5;
+    return retryAfterSecondsOf[this.kind];
   }
 }
 

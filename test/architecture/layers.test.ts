@@ -93,6 +93,11 @@ describe("layers", () => {
     expect(importsBetween((file) => file.startsWith("lib/chain/"), (target) => target.startsWith("lib/api-contract/"))).toEqual([]);
   });
 
+  it("no code judges an error of the API or the chain by instanceof: the server loads several copies of their modules, which a mark every copy shares tells apart (test/api/error-marks.test.ts)", () => {
+    const judged = [...files].filter((file) => /instanceof\s+(ApiError|ChainUnavailableError)\b/.test(fs.readFileSync(path.join(root, file), "utf8")));
+    expect(judged).toEqual([]);
+  });
+
   it("the answer schemas do not import the intelligence they describe", () => {
     expect(importsBetween((file) => file.startsWith("lib/schemas/"), (target) => target.startsWith("lib/intel/"))).toEqual([]);
   });
