@@ -14,7 +14,7 @@ import { useSharedDemoChains } from "../../support/demo-chains";
 import { createHarness, type Harness } from "../../support/harness";
 import { startProviderProxy, type ProviderRules, type ProxyStats } from "../../support/provider-proxy";
 
-export type Answer = { label: string; status: number; data: unknown; error?: string; message?: string };
+export type Answer = { label: string; status: number; data: unknown; error?: string; message?: string; retryAfter: string | null };
 
 export const intelligence = endpoints.filter((endpoint) => endpoint.surface === "intelligence");
 
@@ -87,7 +87,7 @@ export function useProviderSuite(options: { straight: boolean }): ProviderSuite 
       // A fresh key per call: the metadata budget allows one call a second per key.
       const { key } = await suite.h.key();
       const response = await suite.h.call(endpoint.method, endpoint.id, { key, body });
-      return { label: `${endpoint.id} ${JSON.stringify(body)}`, status: response.status, data: response.body.data, error: response.body.error, message: response.body.message };
+      return { label: `${endpoint.id} ${JSON.stringify(body)}`, status: response.status, data: response.body.data, error: response.body.error, message: response.body.message, retryAfter: response.headers.get("retry-after") };
     },
     async through(rules, only) {
       const proxy = await startProviderProxy(suite.chain.rpcUrl, rules);
