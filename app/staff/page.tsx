@@ -5,6 +5,7 @@ import { requireStaff } from "@/lib/portal/guards";
 import { listAllProjects } from "@/lib/portal/staff";
 import { pageValue, readQuery, textValue } from "@/lib/portal/query-values";
 import { QueryProblems } from "@/components/portal/query-problems";
+import { TableHead } from "@/components/ui/table-head";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -38,15 +39,7 @@ export default async function StaffProjectsPage({ searchParams }: Props) {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
           <table className={ui.table}>
-            <thead>
-              <tr>
-                {["Project", "Owner", "State", "Keys", "Requests 24h", "Quoted / charged / trial allowance 24h", "Created"].map((heading) => (
-                  <th key={heading} scope="col" className={ui.th}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead headings={["Project", "Owner", "State", "Keys", "Requests 24h", "Quoted / charged / trial allowance 24h", "Created"]} />
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {rows.map((project) => (
                 <tr key={project.id} data-testid="staff-project-row">

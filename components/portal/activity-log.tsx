@@ -4,6 +4,7 @@ import { ui } from "@/components/ui/styles";
 import type { ActivityEntry } from "@/lib/portal/activity";
 import { formatTime } from "@/lib/portal/format";
 import { Pager } from "./list-filters";
+import { TableHead } from "@/components/ui/table-head";
 
 type Props = {
   entries: ActivityEntry[];
@@ -30,15 +31,7 @@ export function ActivityLog({ entries, actor, projectCell, showRaw, empty, page,
       ) : (
         <div className="scrollbar-visible overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
           <table className={ui.table} data-testid="activity-table">
-            <thead>
-              <tr>
-                {["When (UTC)", "Who", "What", ...(projectCell ? ["Project"] : []), "Details", "Why"].map((heading) => (
-                  <th key={heading} scope="col" className={ui.th}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead headings={["When (UTC)", "Who", "What", ...(projectCell ? ["Project"] : []), "Details", "Why"]} />
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="activity-row" data-action={entry.action}>

@@ -6,6 +6,7 @@ import type { FieldDoc } from "@/lib/openapi/endpoint-reference";
 import { CodeBlock } from "./code-block";
 import { EndpointDetails } from "./endpoint-details";
 import { InlineCode } from "./inline-code";
+import { TableHead } from "@/components/ui/table-head";
 
 export type EndpointEntry = {
   id: string;
@@ -77,22 +78,7 @@ function EndpointSection({ reference }: { reference: EndpointEntry }) {
         <div className="overflow-x-auto">
           <table className={ui.table}>
             <caption className="mb-2 text-left text-sm font-semibold">{reference.fieldsIn === "body" ? "JSON body" : "Query parameters"}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={ui.th}>
-                  Field
-                </th>
-                <th scope="col" className={ui.th}>
-                  Type
-                </th>
-                <th scope="col" className={ui.th}>
-                  Required
-                </th>
-                <th scope="col" className={ui.th}>
-                  Rules
-                </th>
-              </tr>
-            </thead>
+            <TableHead headings={["Field", "Type", "Required", "Rules"]} />
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {reference.fields.map((field) => (
                 <tr key={field.name}>

@@ -3,21 +3,14 @@
 // opened (components/portal/endpoint-details.tsx). No "use client": both sides import it.
 import { ui } from "@/components/ui/styles";
 import { InlineCode } from "./inline-code";
+import { TableHead } from "@/components/ui/table-head";
 
 /** A plain three-column reference table in the page's style; `mono` names the columns set in code type. */
 export function ReferenceTable({ headings, rows, mono = [] }: { headings: string[]; rows: Array<{ key: string; cells: Array<string | number | null> }>; mono?: number[] }) {
   return (
     <div className="mt-2 overflow-x-auto">
       <table className={ui.table}>
-        <thead>
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className={ui.th}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead headings={headings} />
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {rows.map((row) => (
             <tr key={row.key}>
