@@ -104,7 +104,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
       })),
     );
     // The execution price is the trader's: the scenario's own, native base units per whole token rounded down.
-    expect(data.trades.map((trade) => trade.swap?.price_per_token)).toEqual(trades.map((trade) => formatUnits(BigInt(trade.priceNativePerToken), 18)));
+    expect(data.trades.map((trade) => trade.swap?.quote_per_token)).toEqual(trades.map((trade) => formatUnits(BigInt(trade.priceNativePerToken), 18)));
     expect(data.counts).toEqual({ buy: 3, sell: 3, transfer_in: 0, transfer_out: 0, total: 6 });
     expect(data.unpriced_counts).toEqual({ no_quote_price: 0, no_usd_price: 0 });
 

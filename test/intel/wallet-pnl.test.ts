@@ -82,7 +82,7 @@ describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
           quote: { address: book.canonical.wrappedNative.address, symbol: expect.any(String) },
           quote_amount: raw(BigInt(trade.nativeAmount)),
           // The address book's execution price is native base units per whole token, rounded down.
-          price_per_token: formatUnits(BigInt(trade.priceNativePerToken), 18),
+          quote_per_token: formatUnits(BigInt(trade.priceNativePerToken), 18),
         },
         value_usd: dollars(usdNum(BigInt(trade.nativeAmount)), usdDen),
         unpriced: null,

@@ -289,7 +289,7 @@ describe("states the demo does not build, made on the eth demo chain after its o
     const data = answers.unpriced.data as unknown as PnlData;
     const [priced, unpricedBuy] = data.trades;
     expect(priced.unpriced).toBeNull();
-    expect(unpricedBuy).toMatchObject({ kind: "buy", value_usd: null, swap: { price_per_token: null }, unpriced: expect.stringMatching(/does not price the whole buy/) });
+    expect(unpricedBuy).toMatchObject({ kind: "buy", value_usd: null, swap: { quote_per_token: null }, unpriced: expect.stringMatching(/does not price the whole buy/) });
     expect(unpricedBuy.transfers).toHaveLength(2);
     expect(data.unpriced_counts.no_quote_price).toBe(1);
     expect(data.unavailable["trades.price"]).toMatch(/could not be priced/);
@@ -328,7 +328,7 @@ describe("the branches the schemas declare were reached", () => {
       "swap null (plain transfer)": pnl((d) => d.trades.some((t) => t.swap === null && t.value_usd === null && t.unpriced === null && t.quote_amount === null && t.quote_source === null && t.quote_source_reason === null)),
       "a trade priced by the wallet's side": pnl((d) => d.trades.some((t) => t.quote_source === "wallet" && t.quote_amount !== null && t.quote_source_reason === null)),
       "a trade at its pool's amount, with the reason (no traces)": pnl((d) => d.trades.some((t) => t.quote_source === "pool" && t.quote_amount !== null && t.quote_source_reason !== null) && d.unavailable["trades.quote_amount"] !== undefined),
-      "swap priced": pnl((d) => d.trades.some((t) => t.swap !== null && t.swap.price_per_token !== null && t.value_usd !== null)),
+      "swap priced": pnl((d) => d.trades.some((t) => t.swap !== null && t.swap.quote_per_token !== null && t.value_usd !== null)),
       "realized present": pnl((d) => d.realized !== null && d.realized.quote !== null && d.realized.usd !== null),
       "realized negative (a loss)": pnl((d) => d.realized?.quote?.raw.startsWith("-") === true),
       "realized null": pnl((d) => d.realized === null && d.unavailable.realized !== undefined),
@@ -343,7 +343,7 @@ describe("the branches the schemas declare were reached", () => {
     for (const [what, has] of Object.entries(branches)) everyChain(checked.pnl, what, has);
     const made: Record<string, (body: Body) => boolean> = {
       "quote null, quote figures null, dollar figures present": pnl((d) => d.quote === null && d.realized?.quote === null && d.realized.usd !== null && d.unrealized?.quote === null && d.unrealized.usd !== null),
-      "an unpriced trade, no price per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.price_per_token === null && t.value_usd === null && t.quote_amount === null && t.quote_source === null) && d.unpriced_counts.no_quote_price > 0),
+      "an unpriced trade, no quote per token": pnl((d) => d.trades.some((t) => t.unpriced !== null && t.swap?.quote_per_token === null && t.value_usd === null && t.quote_amount === null && t.quote_source === null) && d.unpriced_counts.no_quote_price > 0),
     };
     for (const [what, has] of Object.entries(made)) onEth(checked.pnl, what, has);
   });

@@ -29,7 +29,7 @@ export type AssessedLine = {
   /** What the trade cost or brought in, and where that was read; null on a transfer or an unpriced trade. */
   quote: TradeQuote | null;
   /** Quote asset per whole token the wallet received or sent (the execution price); null when unpriced or the decimals are unknown. */
-  pricePerToken: Ratio | null;
+  quotePerToken: Ratio | null;
 };
 
 export function assessPnl(history: PositionHistory) {
@@ -108,7 +108,7 @@ export function assessPnl(history: PositionHistory) {
       usd: usdByLine.get(line) ?? null,
       unpriced,
       quote,
-      pricePerToken: swap && quote && decimals !== null ? { num: quote.amount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) } : null,
+      quotePerToken: swap && quote && decimals !== null ? { num: quote.amount * pow10(decimals), den: line.amount * pow10(swap.quote.decimals) } : null,
     };
   });
 

@@ -25,7 +25,7 @@ function figureGap(field: string, figure: Figure): [string, string] | null {
   return null;
 }
 
-function presentLine({ line, usd, unpriced, quote, pricePerToken }: AssessedLine, decimals: number | null) {
+function presentLine({ line, usd, unpriced, quote, quotePerToken }: AssessedLine, decimals: number | null) {
   const swap = line.swap;
   return {
     kind: line.kind,
@@ -42,7 +42,7 @@ function presentLine({ line, usd, unpriced, quote, pricePerToken }: AssessedLine
           ...venueOf(swap.dex),
           quote: { address: swap.quote.address, symbol: swap.quote.symbol },
           quote_amount: amount(swap.quoteAmount, swap.quote.decimals),
-          price_per_token: pricePerToken ? formatRatio(pricePerToken) : null,
+          quote_per_token: quotePerToken ? formatRatio(quotePerToken) : null,
         }
       : null,
     quote_amount: quote && swap ? amount(quote.amount, swap.quote.decimals) : null,
