@@ -97,7 +97,7 @@ export function describeCapabilities(found: NodeCapabilities): string {
     found.traces === "yes"
       ? "transaction traces"
       : found.traces === "no"
-        ? "no trace_transaction or debug_traceTransaction: wallet/pnl prices trades in the native coin at the pool's amounts, saying so"
+        ? "no trace_transaction or debug_traceTransaction: wallet/pnl reads a native-coin trade from the wallet's balance where its block holds it alone, else at the pool's amount, saying so"
         : "transaction traces not confirmed",
     found.stateOverride === "yes" ? "state overrides" : found.stateOverride === "no" ? "no state overrides: risk answers its fallback read, position owners take one more round" : "state overrides not confirmed",
   ].filter((part) => part !== null);

@@ -48,7 +48,7 @@ describe("node capabilities at start", () => {
       methodsOff: { methods: ["trace_transaction", "debug_traceTransaction"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) },
     });
     expect(found).toMatchObject({ traces: "no", archiveState: "yes" });
-    expect(describeCapabilities(found)).toContain("no trace_transaction or debug_traceTransaction: wallet/pnl prices trades in the native coin at the pool's amounts, saying so");
+    expect(describeCapabilities(found)).toContain("no trace_transaction or debug_traceTransaction: wallet/pnl reads a native-coin trade from the wallet's balance where its block holds it alone, else at the pool's amount, saying so");
     expect([profileOfClient(client)?.refusesMethod("trace_transaction"), profileOfClient(client)?.refusesMethod("debug_traceTransaction")]).toEqual([true, true]);
   });
 

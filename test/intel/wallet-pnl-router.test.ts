@@ -4,18 +4,23 @@
 // across each trade's block (not from this code): each trade costs or brings in what left or
 // reached the trader, the router's fee inside it, and the average cost is worked out here again
 // with bigint arithmetic (division rounding down). The trades straight through the canonical
-// router beside them cost what the pool took. Through a provider that offers no traces, the
-// sells' native proceeds cannot be seen: the trades stand at the pool's amounts, and the trades,
-// data.unavailable and the limitations say so. wallet/exact-movements shows each trade the same way:
-// its quote_amount what the trader paid or received, its swap the pool's side.
+// router beside them cost what the pool took. Through a provider that offers no traces, each
+// trade's block holds that trade alone, so the trader's balance across it, gas added back, is the
+// trade: the same figures as straight from the node. A router sell that shares its block with
+// another transaction (one that pays the trader) cannot be read so: it stands at the pool's
+// amount, and the trade, data.unavailable and the limitations say why. wallet/exact-movements shows
+// each trade the same way, at the same quote amount: what the trader paid or received, its swap
+// the pool's side.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, formatUnits, http, parseAbi, type Address } from "viem";
-import type { ChainId } from "@/lib/chain/networks";
+import { createPublicClient, encodeFunctionData, erc20Abi, formatUnits, http, maxUint256, parseAbi, parseEther, type Address, type Hash } from "viem";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import type { RouterTrade } from "@/demo-chain/scenarios/router-trader";
 import { readExactMovements } from "@/lib/intel/wallet/exact-movements";
 import { readPnl } from "@/lib/intel/wallet/pnl";
+import { noTracesReason } from "@/lib/intel/wallet/wallet-side";
+import { rpc } from "../chain/support/anvil";
 import { useDemoChains } from "../support/demo-chains";
 import { startProviderProxy, type ProviderProxy, type ProviderRules } from "../support/provider-proxy";
 
@@ -126,32 +131,28 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     expect(data.limitations.join(" ")).not.toMatch(/stand.? at (its|their) pool/);
   });
 
-  it("through a provider that offers no traces: the trades stand at the pool's amounts, and the trades, data.unavailable and the limitations say so", async () => {
+  it("through a provider that offers no traces: each trade's block holds it alone, so the trader's balance across it (gas added back) prices it, to the figures straight from the node", async () => {
     const { trader, token, trades } = scenario();
+    const straight = await readPnl({ chain, wallet: trader, token, env: demo.env(chain) });
     const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, noTraces);
     proxies.push(proxy);
-    const first = await readPnl({ chain, wallet: trader, token, env: env(proxy.url) });
+    const { data } = await readPnl({ chain, wallet: trader, token, env: env(proxy.url) });
     expect(proxy.stats.refused.methodsOff).toBeGreaterThan(0);
-    const data = first.data;
-    const reason = (hash: string) =>
-      `${hash}: The node offers neither trace_transaction nor debug_traceTransaction, so native coin that reached or left the wallet inside a transaction (a router paying out a sale) cannot be seen. The pool's amount stands in; a fee kept between the pool and the wallet is not in it.`;
+    expect(proxy.stats.byMethod.eth_getBalance).toBeGreaterThan(0);
     expect(data.trades.map((trade) => ({ transaction: trade.transaction, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason }))).toEqual(
-      trades.map((trade) => ({ transaction: trade.tx.hash, quote_amount: raw(BigInt(trade.poolNative)), quote_source: "pool", quote_source_reason: reason(trade.tx.hash) })),
+      trades.map((trade) => ({ transaction: trade.tx.hash, quote_amount: raw(BigInt(trade.traderNative)), quote_source: "wallet", quote_source_reason: null })),
     );
-    // Nothing is silently filled in: the figures are the pool's, and every place a client reads says so.
-    expect(data.realized?.quote).toEqual(raw(averageCost(trades, (trade) => BigInt(trade.poolNative)).realized));
-    expect(data.unavailable["trades.quote_amount"]).toMatch(/^6 trades are priced by their pools' amounts \(quote_source "pool"\), not by what left or reached the wallet/);
-    expect(data.unavailable["trades.quote_amount"]).toContain("neither trace_transaction nor debug_traceTransaction");
-    expect(data.limitations).toContain(
-      "6 trades stand at their pools' amounts instead (quote_source \"pool\", the reason in quote_source_reason): where a router kept a fee between the pool and the wallet, those trades' costs are understated and their proceeds overstated, and so is the profit.",
-    );
+    // The router's fee is in the realized figure, to the unit the trace gives.
+    expect(data.realized?.quote).toEqual(raw(averageCost(trades, (trade) => BigInt(trade.traderNative)).realized));
+    expect({ realized: data.realized, position: data.position, trades: data.trades }).toEqual({ realized: straight.data.realized, position: straight.data.position, trades: straight.data.trades });
+    expect(data.unavailable).toEqual({});
 
     // The provider's refusal is remembered: the next read asks no tracer and keeps to three rounds.
     const refusedBefore = proxy.stats.refused.methodsOff;
     const { result: again, usage } = await withRpcMeter(() => readPnl({ chain, wallet: trader as Address, token, env: env(proxy.url) }));
     expect(proxy.stats.refused.methodsOff).toBe(refusedBefore);
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
-    expect(again.data.trades.map((trade) => trade.quote_source)).toEqual(trades.map(() => "pool"));
+    expect(again.data.realized).toEqual(straight.data.realized);
   });
 
   it("wallet/exact-movements: each trade's quote_amount is what the trader paid or received, its swap the pool's side; without traces, the pool's amount said so", async () => {
@@ -167,9 +168,78 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, noTraces);
     proxies.push(proxy);
     const { data } = await readExactMovements({ chain, wallet: trader, token, env: env(proxy.url) });
-    expect(data.movements.map((line) => ({ quote_amount: line.quote_amount, quote_source: line.quote_source }))).toEqual(newestFirst.map((trade) => ({ quote_amount: raw(BigInt(trade.poolNative)), quote_source: "pool" })));
-    expect(data.movements.every((line) => line.quote_source_reason?.includes("neither trace_transaction nor debug_traceTransaction"))).toBe(true);
-    expect(data.unavailable["movements.quote_amount"]).toMatch(/^6 trades are priced by their pools' amounts \(quote_source "pool"\)/);
-    expect(data.limitations.join(" ")).toContain('stand at their pools\' amounts instead (quote_source "pool"');
+    expect(data.movements.map((line) => ({ quote_amount: line.quote_amount, quote_source: line.quote_source, quote_source_reason: line.quote_source_reason }))).toEqual(
+      newestFirst.map((trade) => ({ quote_amount: raw(BigInt(trade.traderNative)), quote_source: "wallet", quote_source_reason: null })),
+    );
+    expect(data.unavailable).toEqual({});
+  });
+
+  it("the same trade has the same quote amount in both answers, straight from the node and through a provider without traces", async () => {
+    const { trader, token } = scenario();
+    const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, noTraces);
+    proxies.push(proxy);
+    for (const env_ of [demo.env(chain), env(proxy.url)]) {
+      const [pnl, movements] = await Promise.all([readPnl({ chain, wallet: trader, token, env: env_ }), readExactMovements({ chain, wallet: trader, token, env: env_ })]);
+      const quoteOf = (line: { transaction: string; quote_amount: unknown; quote_source: unknown; quote_source_reason: unknown }) => [line.transaction, { quote_amount: line.quote_amount, quote_source: line.quote_source, quote_source_reason: line.quote_source_reason }] as const;
+      expect(new Map(movements.data.movements.map(quoteOf))).toEqual(new Map(pnl.data.trades.map(quoteOf)));
+    }
+  });
+});
+
+describe("without traces, a router sell that shares its block with another transaction (demo eth)", () => {
+  const chain: ChainId = "eth";
+  const routerAbi = parseAbi(["function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline)"]);
+  // Another account pays the trader in the same block: across the block, the trader's balance would count it as the sale's.
+  const payer = "0x00000000000000000000000000000000000a11ce" as Address;
+  const paid = parseEther("0.5");
+  let sale: { hash: Hash; block: bigint };
+
+  beforeAll(async () => {
+    const url = demo.chains[chain].rpcUrl;
+    const { trader, token, router } = demo.chains[chain].addressBook.venues.routerTrader;
+    const wrapped = getNetwork(chain).wrappedNative;
+    const held = await createPublicClient({ transport: http(url) }).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [trader] });
+    await rpc(url, "anvil_setBalance", [payer, `0x${parseEther("10").toString(16)}`]);
+    for (const account of [trader, payer]) await rpc(url, "anvil_impersonateAccount", [account]);
+    await rpc(url, "evm_setAutomine", [false]);
+    try {
+      const data = encodeFunctionData({ abi: routerAbi, functionName: "swapExactTokensForETHSupportingFeeOnTransferTokens", args: [held / 10n, 0n, [token, wrapped.address], trader, maxUint256] });
+      const hash = await rpc<Hash>(url, "eth_sendTransaction", [{ from: trader, to: router.address, data, gas: "0x7a120" }]);
+      await rpc(url, "eth_sendTransaction", [{ from: payer, to: trader, value: `0x${paid.toString(16)}`, gas: "0x5208" }]);
+      await rpc(url, "evm_mine");
+      sale = { hash, block: BigInt((await rpc<{ blockNumber: string }>(url, "eth_getTransactionReceipt", [hash])).blockNumber) };
+    } finally {
+      await rpc(url, "evm_setAutomine", [true]);
+    }
+  });
+
+  it("the sale stands at the pool's amount with the reason; straight from the node its trace prices it; the trades around it keep the trader's side", async () => {
+    const { trader, token } = demo.chains[chain].addressBook.venues.routerTrader;
+    const straight = await readPnl({ chain, wallet: trader, token, env: demo.env(chain) });
+    const traced = straight.data.trades.find((trade) => trade.transaction === sale.hash)!;
+    expect(traced).toMatchObject({ kind: "sell", quote_source: "wallet" });
+    // The router kept its 1 %: the trace shows the trader got less than the pool paid out.
+    expect(BigInt(traced.quote_amount!.raw)).toBeLessThan(BigInt(traced.swap!.quote_amount.raw));
+    // Across the block the balance holds the payer's coin too: that is why the rule refuses the block.
+    const client = createPublicClient({ transport: http(demo.chains[chain].rpcUrl) });
+    const [before, after, receipt] = await Promise.all([client.getBalance({ address: trader, blockNumber: sale.block - 1n }), client.getBalance({ address: trader, blockNumber: sale.block }), client.getTransactionReceipt({ hash: sale.hash })]);
+    expect(after - before + receipt.gasUsed * receipt.effectiveGasPrice).toBe(BigInt(traced.quote_amount!.raw) + paid);
+
+    const proxy = await startProviderProxy(demo.chains[chain].rpcUrl, noTraces);
+    proxies.push(proxy);
+    const url = proxy.url;
+    const { data } = await readPnl({ chain, wallet: trader, token, env: { ETH_RPC_URL: url, BASE_RPC_URL: url, BSC_RPC_URL: url } });
+    const reason = `${sale.hash}: ${noTracesReason} Its balance across the block cannot stand in: block ${sale.block} holds 1 other transaction, which can have moved the wallet's native coin by an internal call that only a trace shows. The pool's amount stands in; a fee kept between the pool and the wallet is not in it.`;
+    expect(data.trades.map((trade) => ({ transaction: trade.transaction, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason }))).toEqual(
+      straight.data.trades.map((trade) =>
+        trade.transaction === sale.hash
+          ? { transaction: trade.transaction, quote_amount: trade.swap!.quote_amount, quote_source: "pool", quote_source_reason: reason }
+          : { transaction: trade.transaction, quote_amount: trade.quote_amount, quote_source: "wallet", quote_source_reason: null },
+      ),
+    );
+    expect(data.unavailable["trades.quote_amount"]).toBe(`1 trade is priced by its pool's amount (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in it: ${reason}`);
+    expect(data.limitations).toContain(
+      "1 trade stands at its pool's amount instead (quote_source \"pool\", the reason in quote_source_reason): where a router kept a fee between the pool and the wallet, those trades' costs are understated and their proceeds overstated, and so is the profit.",
+    );
   });
 });

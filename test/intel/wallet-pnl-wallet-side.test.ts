@@ -3,11 +3,13 @@
 // delegate or static call moves nothing; a self-destruct pays its beneficiary), the wrapped
 // native's Deposit and Withdrawal beside Transfer logs, and which figure a trade takes: what the
 // wallet paid, or, said with the reason, the pool's amount (another asset paid, no trace, several
-// trades in one transaction that the wallet's side does not split between).
+// trades in one transaction that the wallet's side does not split between). And, where the node
+// offers no tracer, when the wallet's balance across a block may stand in for one transaction's
+// native coin: only when nothing else in the block can have moved it.
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, pad, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { MovementLine, SwapLeg } from "@/lib/intel/wallet/movements";
-import { nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/wallet/wallet-side";
+import { nativeAcrossBlock, nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/wallet/wallet-side";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
@@ -57,6 +59,32 @@ describe("native coin from a transaction's trace", () => {
     };
     expect(nativeFromCallFrames(frame, wallet)).toBe(-6n);
     expect(nativeFromCallFrames({ ...frame, error: "execution reverted" }, wallet)).toBe(0n);
+  });
+});
+
+describe("native coin from the wallet's balance across the block, where the node offers no tracer", () => {
+  // A sell paid 0.99 in native coin by an internal transfer; the wallet sent it and paid 21 of gas.
+  const sent = { transactionHash: tx(1), blockNumber: 7n, from: wallet, gasUsed: 3n, effectiveGasPrice: 7n } as unknown as TransactionReceipt;
+  const balances = { before: 1_000n, after: 1_000n + 99n - 21n };
+  const alone = { transactions: [tx(1)], miner: other, withdrawals: [] };
+  const cannot = (why: string) => ({ gap: `${noTracesReason} Its balance across the block cannot stand in: ${why}.` });
+
+  it("a block that holds the transaction alone: the balance's change with the sender's gas added back (a blob transaction's blob gas too)", () => {
+    expect(nativeAcrossBlock(balances, sent, alone, wallet)).toEqual({ native: 99n });
+    const blob = { ...sent, blobGasUsed: 2n, blobGasPrice: 5n } as TransactionReceipt;
+    expect(nativeAcrossBlock({ before: 1_000n, after: 1_000n + 99n - 31n }, blob, alone, wallet)).toEqual({ native: 99n });
+    // A contract wallet someone else's transaction traded for paid no gas.
+    expect(nativeAcrossBlock({ before: 1_000n, after: 1_099n }, { ...sent, from: router } as TransactionReceipt, alone, wallet)).toEqual({ native: 99n });
+  });
+
+  it("anything else in the block that can move the balance: another transaction, the block's fees, a validator withdrawal; the reason says which", () => {
+    expect(nativeAcrossBlock(balances, sent, { ...alone, transactions: [tx(9), tx(1)] }, wallet)).toEqual(
+      cannot("block 7 holds 1 other transaction, which can have moved the wallet's native coin by an internal call that only a trace shows"),
+    );
+    expect(nativeAcrossBlock(balances, sent, { ...alone, transactions: [tx(1), tx(8), tx(9)] }, wallet)).toMatchObject(cannot("block 7 holds 2 other transactions, which can have moved the wallet's native coin by an internal call that only a trace shows"));
+    expect(nativeAcrossBlock(balances, sent, { ...alone, miner: wallet }, wallet)).toEqual(cannot("the wallet is block 7's fee recipient, so the block's fees are in its balance"));
+    expect(nativeAcrossBlock(balances, sent, { ...alone, withdrawals: [{ address: wallet }] }, wallet)).toEqual(cannot("block 7 pays the wallet a validator withdrawal"));
+    expect(nativeAcrossBlock(balances, sent, undefined, wallet)).toEqual(cannot("block 7 was not read"));
   });
 });
 

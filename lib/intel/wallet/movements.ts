@@ -49,10 +49,15 @@ export type Movement = {
   swap: SwapLeg | null;
 };
 
+/** What the wallet's side of a trade needs of its block where the node offers no tracer (wallet-side.ts). */
+export type MovementBlock = { transactions: readonly Hash[]; miner: Address; withdrawals?: readonly { address: Address }[] };
+
 export type MovementRead = {
   movements: Movement[];
   /** The receipt of every transaction behind the movements (wallet/pnl reads the wallet's side of each from it). */
   receipts: ReadonlyMap<Hash, TransactionReceipt>;
+  /** The block of every movement: read for its time, and held for what else it holds. */
+  blocks: ReadonlyMap<bigint, MovementBlock>;
   tokens: Map<string, Erc20Identity>;
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; capped: boolean; end: ScanEnd; window: Window };
 };
@@ -211,6 +216,7 @@ export async function classifyTransfers(input: { client: ChainClient; chain: Cha
   return {
     movements: logs.map((log) => classifyTransfer(log, wallet, receiptOf.get(log.transactionHash)!, poolsOf.get(log.address.toLowerCase()) ?? [], timeOf.get(log.blockNumber)!)),
     receipts: receiptOf,
+    blocks: new Map(headers.map((header) => [header.number, header])),
     tokens: new Map(tokens.map((token, i) => [token.toLowerCase(), identities[i]])),
     scan,
   };

@@ -5,17 +5,22 @@
 //
 // Native coin moves without logs: the wallet's share of it is read from the transaction's trace
 // (every call that carried value, the transaction's own value among them, reverted frames left
-// out), through trace_transaction where the node offers it, else geth's call tracer. Tokens move
-// by Transfer logs in the receipt; the wrapped native also by its Deposit and Withdrawal events
-// (a contract wallet that wraps or unwraps itself). Where the node shows no internal transfers,
-// a trade in the native coin cannot be read from the wallet's side: it stands at its pool's
-// amount, and the trade and the answer say so.
-import { getAddress, type Address, type Hash, type TransactionReceipt } from "viem";
+// out), through trace_transaction where the node offers it, else geth's call tracer. Where the
+// node offers neither (most hosted plans, every public endpoint), the wallet's balance before and
+// after the transaction's block stands in, gas added back, but only when nothing else in that
+// block can have moved it (nativeAcrossBlock). Tokens move by Transfer logs in the receipt; the
+// wrapped native also by its Deposit and Withdrawal events (a contract wallet that wraps or
+// unwraps itself). Where neither shows the native coin, a trade in it cannot be read from the
+// wallet's side: it stands at its pool's amount, and the trade and the answer say why.
+import { getAddress, numberToHex, type Address, type Hash, type TransactionReceipt } from "viem";
 import { transactionTracers } from "@/lib/chain/capabilities";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { faultKindOf, upstreamReason } from "@/lib/chain/upstream";
 import { sameAddress } from "@/lib/intel/market";
-import type { MovementLine } from "./movements";
+import type { MovementBlock, MovementLine, MovementRead } from "./movements";
+
+/** How the answers' limitations say the native coin paid in inside a transaction was read. */
+export const internalNativeRead = "traced, or where the node offers no tracer read from the wallet's balance across a block that holds the transaction alone, gas added back";
 
 /** What one transaction moved into (positive) or out of (negative) the wallet. */
 export type WalletSide = {
@@ -76,21 +81,30 @@ export function nativeFromCallFrames(frame: CallFrame, wallet: Address): bigint 
   return net;
 }
 
-type Traced = { native: bigint } | { gap: string };
+/**
+ * What the node showed of the native coin one transaction moved for the wallet: its trace; where
+ * the node offers no tracer, the wallet's balance before and after the transaction's block (which
+ * nativeAcrossBlock, given the block and the receipt, may or may not take as the transaction's);
+ * or why neither.
+ */
+export type NativeReading = { traced: bigint } | { balances: { before: bigint; after: bigint } } | { gap: string };
 
-async function traceAll(client: ChainClient, hashes: readonly Hash[], wallet: Address): Promise<Traced[] | null> {
+const tracers = [
+  { method: TRACE_TRANSACTION, params: (hash: Hash) => [hash], native: (answer: unknown, wallet: Address) => nativeFromParity((answer ?? []) as ParityTrace[], wallet) },
+  { method: DEBUG_TRACE, params: (hash: Hash) => [hash, { tracer: "callTracer" }], native: (answer: unknown, wallet: Address) => nativeFromCallFrames((answer ?? {}) as CallFrame, wallet) },
+];
+
+/** The tracers the provider has not refused, first one first. */
+const tracersOffered = (client: ChainClient) => tracers.filter((tracer) => !profileOfClient(client)?.refusesMethod(tracer.method));
+
+async function traceAll(client: ChainClient, hashes: readonly Hash[], wallet: Address): Promise<NativeReading[] | null> {
   const profile = profileOfClient(client);
-  const tracers = [
-    { method: TRACE_TRANSACTION, params: (hash: Hash) => [hash], native: (answer: unknown) => nativeFromParity((answer ?? []) as ParityTrace[], wallet) },
-    { method: DEBUG_TRACE, params: (hash: Hash) => [hash, { tracer: "callTracer" }], native: (answer: unknown) => nativeFromCallFrames((answer ?? {}) as CallFrame, wallet) },
-  ];
-  for (const tracer of tracers) {
-    if (profile?.refusesMethod(tracer.method)) continue;
+  for (const tracer of tracersOffered(client)) {
     const answers = await Promise.all(
       hashes.map((hash) =>
         client.request({ method: tracer.method as never, params: tracer.params(hash) as never }).then(
-          (answer): Traced | "refused" => ({ native: tracer.native(answer) }),
-          (error: unknown): Traced | "refused" => (faultKindOf(error) === "method_not_offered" ? "refused" : { gap: `The trace of ${hash} did not answer (${upstreamReason(error)}), so native coin that moved inside it cannot be seen.` }),
+          (answer): NativeReading | "refused" => ({ traced: tracer.native(answer, wallet) }),
+          (error: unknown): NativeReading | "refused" => (faultKindOf(error) === "method_not_offered" ? "refused" : { gap: `The trace of ${hash} did not answer (${upstreamReason(error)}), so native coin that moved inside it cannot be seen.` }),
         ),
       ),
     );
@@ -98,7 +112,7 @@ async function traceAll(client: ChainClient, hashes: readonly Hash[], wallet: Ad
       profile?.methodRefused(tracer.method);
       continue;
     }
-    return answers as Traced[];
+    return answers as NativeReading[];
   }
   return null;
 }
@@ -126,18 +140,62 @@ export function tokensOfReceipt(receipt: TransactionReceipt, wallet: Address, wr
   return net;
 }
 
-/** The wallet's side of each transaction: traced native coin (one round, two where the first tracer is refused) and the receipt's tokens. */
-export async function readWalletSides(input: { client: ChainClient; wallet: Address; hashes: readonly Hash[] }): Promise<Map<Hash, { native: bigint | null; nativeGap: string | null }>> {
-  const { client, wallet, hashes } = input;
+/**
+ * The native coin of each transaction behind the wallet's Transfer logs: traced (one round, two
+ * where the first tracer is refused), else the wallet's balances around each block (one more round
+ * where the refusal is news, none where the provider's profile already holds it).
+ */
+export async function readWalletSides(input: { client: ChainClient; wallet: Address; logs: readonly { transactionHash: Hash; blockNumber: bigint }[] }): Promise<Map<Hash, NativeReading>> {
+  const { client, wallet } = input;
+  const blockOf = new Map(input.logs.map((log) => [log.transactionHash, log.blockNumber]));
+  const hashes = [...blockOf.keys()];
   if (hashes.length === 0) return new Map();
-  const traced = await traceAll(client, hashes, wallet);
+  // Where the provider is known to refuse both tracers, the balances go out at once, in the batch
+  // of the round's other reads (eth_getBalance itself: viem would make it a multicall of its own).
+  const traced = tracersOffered(client).length > 0 ? await traceAll(client, hashes, wallet) : null;
+  if (traced) return new Map(hashes.map((hash, i) => [hash, traced[i]]));
+
+  const heights = [...new Set([...blockOf.values()].flatMap((block) => [block - 1n, block]))];
+  const balances = await Promise.all(
+    heights.map((height) => client.request({ method: "eth_getBalance", params: [wallet, numberToHex(height)] }).then(BigInt, (error: unknown) => new Error(upstreamReason(error)))),
+  );
+  const balanceAt = new Map(heights.map((height, i) => [height, balances[i]]));
   return new Map(
-    hashes.map((hash, i) => {
-      const found = traced?.[i];
-      if (!found) return [hash, { native: null, nativeGap: noTracesReason }];
-      return [hash, "native" in found ? { native: found.native, nativeGap: null } : { native: null, nativeGap: found.gap }];
+    [...blockOf].map(([hash, block]): [Hash, NativeReading] => {
+      const [before, after] = [balanceAt.get(block - 1n)!, balanceAt.get(block)!];
+      const failed = [before, after].find((balance) => balance instanceof Error);
+      if (failed) return [hash, { gap: `${noTracesReason} The wallet's balance around block ${block} did not answer (${failed.message}), so it cannot stand in.` }];
+      return [hash, { balances: { before: before as bigint, after: after as bigint } }];
     }),
   );
+}
+
+/**
+ * The wallet's balance across a block, gas added back, is what one transaction in it moved of the
+ * wallet's native coin only when nothing else in the block can have moved that balance. Without a
+ * trace, any other transaction in the block can have paid the wallet (or, a contract wallet,
+ * taken from it) by an internal call no log records, so the block must hold this transaction
+ * alone; the block's fees reach its fee recipient and validator withdrawals their addresses
+ * outside any transaction, so the wallet must be neither. Otherwise, why not.
+ */
+export function nativeAcrossBlock(balances: { before: bigint; after: bigint }, receipt: TransactionReceipt, block: MovementBlock | undefined, wallet: Address): { native: bigint } | { gap: string } {
+  const at = receipt.blockNumber;
+  const others = block ? block.transactions.filter((hash) => hash.toLowerCase() !== receipt.transactionHash.toLowerCase()).length : 0;
+  const why = !block
+    ? `block ${at} was not read`
+    : others > 0
+      ? `block ${at} holds ${others} other transaction${others === 1 ? "" : "s"}, which can have moved the wallet's native coin by an internal call that only a trace shows`
+      : sameAddress(block.miner, wallet)
+        ? `the wallet is block ${at}'s fee recipient, so the block's fees are in its balance`
+        : block.withdrawals?.some((withdrawal) => sameAddress(withdrawal.address, wallet))
+          ? `block ${at} pays the wallet a validator withdrawal`
+          : null;
+  if (why) return { gap: `${noTracesReason} Its balance across the block cannot stand in: ${why}.` };
+  // The sender's gas left its balance beside the trade. An OP-stack block always opens with its
+  // L1-attributes deposit, so the rule never reaches the L1 data fee those chains charge outside
+  // gasUsed × effectiveGasPrice.
+  const gas = sameAddress(receipt.from, wallet) ? receipt.gasUsed * receipt.effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n) : 0n;
+  return { native: balances.after - balances.before + gas };
 }
 
 /** How a trade's quote amount was read. */
@@ -206,14 +264,15 @@ export function tradeQuotes(trades: readonly MovementLine[], sides: ReadonlyMap<
   return quotes;
 }
 
-/** The wallet's side of each transaction: its trace (readWalletSides) beside its receipt. */
-export function walletSidesOf(hashes: readonly Hash[], receipts: ReadonlyMap<Hash, TransactionReceipt>, traced: ReadonlyMap<Hash, { native: bigint | null; nativeGap: string | null }>, wallet: Address, wrappedNative: Address): Map<Hash, WalletSide> {
-  return new Map(hashes.map((hash) => [hash, walletSide(receipts.get(hash)!, traced.get(hash), wallet, wrappedNative)]));
+/** The wallet's side of each transaction behind the movements: its native coin (readWalletSides) beside its receipt, in its block. */
+export function walletSidesOf(read: Pick<MovementRead, "receipts" | "blocks">, native: ReadonlyMap<Hash, NativeReading>, wallet: Address, wrappedNative: Address): Map<Hash, WalletSide> {
+  return new Map([...read.receipts].map(([hash, receipt]) => [hash, walletSide(receipt, read.blocks.get(receipt.blockNumber), native.get(hash), wallet, wrappedNative)]));
 }
 
-/** The wallet's side of a transaction, from its trace and its receipt. */
-export function walletSide(receipt: TransactionReceipt, traced: { native: bigint | null; nativeGap: string | null } | undefined, wallet: Address, wrappedNative: Address): WalletSide {
-  return { native: traced?.native ?? null, nativeGap: traced?.nativeGap ?? noTracesReason, tokens: tokensOfReceipt(receipt, getAddress(wallet), wrappedNative) };
+/** The wallet's side of a transaction, from its native reading and its receipt. */
+export function walletSide(receipt: TransactionReceipt, block: MovementBlock | undefined, reading: NativeReading | undefined, wallet: Address, wrappedNative: Address): WalletSide {
+  const native = !reading ? { gap: noTracesReason } : "traced" in reading ? { native: reading.traced } : "balances" in reading ? nativeAcrossBlock(reading.balances, receipt, block, wallet) : reading;
+  return { native: "native" in native ? native.native : null, nativeGap: "gap" in native ? native.gap : null, tokens: tokensOfReceipt(receipt, getAddress(wallet), wrappedNative) };
 }
 
 /** Why some trades' quote amounts are their pools' (the `unavailable` entry both wallet answers give); null when every trade is priced by the wallet's side. */

@@ -59,7 +59,7 @@ export function tradeQuoteFields(where: string, nullWhen: string) {
       .enum(["wallet", "pool"])
       .nullable()
       .describe(
-        `Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under ${where}). Null ${nullWhen}.`,
+        `Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under ${where}). Null ${nullWhen}.`,
       ),
     quote_source_reason: z.string().nullable().describe(`Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and ${nullWhen}.`),
   };

@@ -1,11 +1,11 @@
 // wallet/exact-movements, present: each line with its token, exact amount, counterparty, swap and
-// what the trade cost or brought in; the logs and traces are facts, the kind each amounts to (buy,
+// what the trade cost or brought in; the logs, traces and balances are facts, the kind each amounts to (buy,
 // sell, transfer) a reading.
 import { ProvenanceLedger } from "@/lib/intel/ledger";
 import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { amount, isoTime, tokenView, venueOf } from "@/lib/intel/present";
 import { primaryLeg } from "../movements";
-import { poolPricedGap } from "../wallet-side";
+import { internalNativeRead, poolPricedGap } from "../wallet-side";
 import { assessMovements } from "./assess";
 import { maxMovementsPerCall, type RecentMovements } from "./read";
 
@@ -49,7 +49,7 @@ export function presentMovements(reading: RecentMovements) {
       limitations: [
         `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
         "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
-        "A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (traced), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side.",
+        `A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (the native coin paid in inside it ${internalNativeRead}), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side.`,
         ...(poolPriced ? ["Some trades stand at their pools' amounts instead (quote_source \"pool\", the reason in quote_source_reason): a fee kept between the pool and the wallet is not in them."] : []),
       ],
       unavailable: ledger.unavailable,

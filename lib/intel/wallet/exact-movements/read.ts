@@ -1,6 +1,7 @@
 // wallet/exact-movements, read: three rounds. The block; the wallet's Transfer logs; then
 // receipts, block times, identities and pools (the shared movement reader, movements.ts) beside
-// each transaction's trace, the wallet's own side of its trades (../wallet-side.ts).
+// each transaction's trace (or, without a tracer, the wallet's balance around its block), the
+// wallet's own side of its trades (../wallet-side.ts).
 import { pinnedBlock } from "@/lib/chain/node-scope";
 import { getAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -17,10 +18,9 @@ export async function readRecentMovements(input: { chain: ChainId; wallet: Addre
   const { chain, wallet, token, client } = input;
   const block = pinnedBlock() ?? (await client.getBlockNumber({ cacheTime: 0 }));
   const scanned = await scanWalletTransfers({ client, chain, block, wallet, token: token ?? undefined, maxMovements: maxMovementsPerCall });
-  // Which transactions are trades is known only from the receipts read in the same round, so each is traced.
-  const hashes = [...new Set(scanned.logs.map((log) => log.transactionHash))];
-  const [read, traced] = await Promise.all([classifyTransfers({ client, chain, block }, scanned), readWalletSides({ client, wallet, hashes })]);
+  // Which transactions are trades is known only from the receipts read in the same round, so each is read.
+  const [read, native] = await Promise.all([classifyTransfers({ client, chain, block }, scanned), readWalletSides({ client, wallet, logs: scanned.logs })]);
   const wrappedNative = getNetwork(chain).wrappedNative.address;
-  const walletSides = walletSidesOf(hashes, read.receipts, traced, getAddress(wallet), wrappedNative);
+  const walletSides = walletSidesOf(read, native, getAddress(wallet), wrappedNative);
   return { chain, wallet, token, block, ...read, walletSides };
 }

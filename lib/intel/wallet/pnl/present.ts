@@ -1,6 +1,6 @@
 // wallet/pnl, present: the trades, the position and the profit figures, in the quote asset and
 // in dollars, every null figure with its reason. The trades and their prices are facts (what the
-// transaction's logs and trace show reached or left the wallet, or the swap's own logged amounts
+// transaction's logs and trace (or balance) show reached or left the wallet, or the swap's own logged amounts
 // where that could not be read, said per trade); what they add up to is a reading.
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
@@ -12,7 +12,7 @@ import { countByKind, primaryLeg } from "../movements";
 import { assessPnl, type AssessedLine, type Figure } from "./assess";
 import { costBasisMethod } from "./cost-basis";
 import type { PositionHistory } from "./read";
-import { poolPricedGap } from "../wallet-side";
+import { internalNativeRead, poolPricedGap } from "../wallet-side";
 
 /** Dollar figures are written to the cent's ten-thousandth, truncated. */
 
@@ -99,7 +99,7 @@ export function presentPnl(history: PositionHistory) {
   const ledger = new ProvenanceLedger();
   for (const [field, reason] of gaps) ledger.gap(field, reason);
   const readingOr = (field: string, known: boolean) => (known ? ledger.reading(field) : ledger.missing(field, gaps.get(field)!));
-  // The price is what the logs and the trace show left or reached the wallet (or the swap's own logged amounts, said per trade).
+  // The price is what the logs and the trace (or the balance) show left or reached the wallet (or the swap's own logged amounts, said per trade).
   ledger.fact("trades", "trades.price");
   readingOr("trades.value_usd", withoutUsd < assessment.priced);
   ledger.factOr("position", balance !== null, () => gaps.get("position")!);
@@ -130,7 +130,7 @@ export function presentPnl(history: PositionHistory) {
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated, end: scan.end },
       limitations: [
         `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
-        "Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (traced), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.",
+        `Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (${internalNativeRead}), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.`,
         ...(poolPriced > 0
           ? [
               `${poolPriced} trade${poolPriced === 1 ? " stands" : "s stand"} at ${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} instead (quote_source "pool", the reason in quote_source_reason): where a router kept a fee between the pool and the wallet, those trades' costs are understated and their proceeds overstated, and so is the profit.`,

@@ -2,7 +2,8 @@
 //   1. at the latest block (the shared first token round): the block, the token's identity and pools;
 //   2. pinned to that block: the wallet's transfers of the token, its balance, and what the pools hold;
 //   3. the transfers classified (receipts, block times), the wallet's side of each transaction
-//      (its trace: native coin that reached or left the wallet), and the reference pools at each
+//      (native coin that reached or left the wallet: its trace, or without a tracer the wallet's
+//      balance around its block), and the reference pools at each
 //      of their blocks.
 import { erc20Abi, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -32,7 +33,7 @@ export type PositionHistory = {
   referencePoolsAt: Map<bigint, Pool[]>;
   /** The wallet's transfers of the token, classified, newest first. */
   movements: MovementRead;
-  /** What each transaction moved into or out of the wallet (native coin traced, tokens by their logs). */
+  /** What each transaction moved into or out of the wallet (native coin traced or by balance, tokens by their logs). */
   walletSides: Map<Hash, WalletSide>;
   maxMovements: number;
 };
@@ -53,15 +54,14 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     aggregate(ctx, [{ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] }]),
   ]);
 
-  // Round 3: the transfers classified, each transaction's trace, and the reference pools at each
-  // of their blocks (the native coin's dollar price then). Every transaction is traced, not only
+  // Round 3: the transfers classified, each transaction's native coin (trace or balances), and the
+  // reference pools at each of their blocks (the native coin's dollar price then). Every transaction is read, not only
   // the trades: which are trades is known only from the receipts read in the same round.
   const blocks = [...new Set(scanned.logs.map((log) => log.blockNumber))];
-  const hashes = [...new Set(scanned.logs.map((log) => log.transactionHash))];
-  const [movements, traced, referenceAt] = await Promise.all([
+  const [movements, native, referenceAt] = await Promise.all([
     // The token's identity and pools were read in round 1: classifying does not read them again.
     classifyTransfers({ client, chain, block, known: { identities: new Map([[token.toLowerCase(), identity]]), pools: new Map([[token.toLowerCase(), discovery.candidates]]) } }, scanned),
-    readWalletSides({ client, wallet, hashes }),
+    readWalletSides({ client, wallet, logs: scanned.logs }),
     Promise.all(blocks.map((at) => readPools(marketContext({ client, chain, block: at }), discovery.reference))),
   ]);
   const wrappedNative = getNetwork(chain).wrappedNative.address;
@@ -77,7 +77,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     referencePools: readAll.slice(discovery.candidates.length),
     referencePoolsAt: new Map(blocks.map((at, i) => [at, referenceAt[i]])),
     movements,
-    walletSides: walletSidesOf(hashes, movements.receipts, traced, wallet, wrappedNative),
+    walletSides: walletSidesOf(movements, native, wallet, wrappedNative),
     maxMovements,
   };
 }
