@@ -214,6 +214,14 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
       const proven = (signal?.evidence as { proven_by?: string } | undefined)?.proven_by === "simulation";
       if (proven) expect(result.data.headline.powers[kind].live_holder, `${key} ${kind}`).toBe(true);
     }
+    // Every function a live address can call was run, so a power no signal shows is absent (false), never unknown.
+    const privileged = byId.get("privileged_functions")?.evidence as { probe: { run: number } | null; functions: FunctionView[] } | undefined;
+    if (privileged) {
+      const callable = privileged.functions.filter((fn) => fn.holders.some((holder) => holder.live !== false));
+      expect(callable.filter((fn) => fn.outcome === "not_run").map((fn) => fn.selector), `${key}: callable functions not run`).toEqual([]);
+      expect(privileged.probe?.run, key).toBe(callable.length);
+    }
+    expect(result.data.headline.unknown, key).toEqual({});
     expect(signals.filter((signal) => signal.flag).map((signal) => signal.id).sort(), `${key} red flags`).toEqual([...expected[key].flags].sort());
     expect([...result.data.flags].sort(), `${key} flags[]`).toEqual([...expected[key].flags].sort());
     expect(result.data.headline.red_flags).toBe(expected[key].flags.length);
@@ -248,6 +256,45 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     } finally {
       await refusing.close();
       forgetProviderProfiles();
+    }
+  });
+
+  it("through a node that caps eth_call's gas (geth's --rpc.gascap), every privileged function is still run, in more calls; where the cap leaves room for none, a power no signal shows is unknown (null, with why), never false", async () => {
+    const readThrough = async (callGasCap: number) => {
+      const capped = await startProviderProxy(demo.chains[chain].rpcUrl, { ...providers.alchemyFree(), callGasCap });
+      try {
+        forgetProviderProfiles();
+        const result = await analyzeRisk({ chain, address: scenarios().circleFiatToken.token.address, env: { ETH_RPC_URL: capped.url, BASE_RPC_URL: capped.url, BSC_RPC_URL: capped.url } });
+        riskResponse.data.parse(result.data);
+        expect(capped.stats.refused.callGasCap, `cap ${callGasCap}`).toBeGreaterThan(0);
+        const listed = result.data.signals.find((signal) => signal.id === "privileged_functions")!.evidence as { reason: string | null; probe: { run: number; calls: number; rounds: number }; functions: FunctionView[] };
+        return { result, listed };
+      } finally {
+        await capped.close();
+        forgetProviderProfiles();
+      }
+    };
+    const whole = await answerFor("circleFiatToken");
+    // A cap that holds a few functions a call: the follow-up round runs what the first did not reach; the answer is the uncapped one.
+    const roomy = await readThrough(6_000_000);
+    const callable = roomy.listed.functions.filter((fn) => fn.holders.some((holder) => holder.live !== false));
+    expect(roomy.listed.functions.filter((fn) => fn.outcome === "not_run" && callable.includes(fn))).toEqual([]);
+    expect(roomy.listed.probe.run).toBe(callable.length);
+    expect(roomy.listed.probe.rounds).toBeGreaterThan(1);
+    expect(roomy.result.data.headline.powers).toEqual(whole.data.headline.powers);
+    expect(roomy.result.data.flags).toEqual(whole.data.flags);
+    // A cap below the probe's reserve for one function: nothing is run, and the answer says so.
+    const cramped = await readThrough(2_000_000);
+    expect(cramped.listed.probe.run).toBe(0);
+    expect(cramped.listed.reason).toMatch(/could not be run as their holder within a call's gas, even alone/);
+    const headline = cramped.result.data.headline;
+    for (const [kind, power] of Object.entries(headline.powers)) {
+      const signal = cramped.result.data.signals.find((entry) => entry.id === `power_${kind}`);
+      if (signal) expect(power.present, kind).toBe(true);
+      else {
+        expect(power, kind).toEqual({ present: null, live_holder: null });
+        expect(headline.unknown[`powers.${kind}.present` as keyof typeof headline.unknown], kind).toBe(cramped.listed.reason);
+      }
     }
   });
 

@@ -44,6 +44,8 @@ export type ProviderRules = {
   stateOverrideOff?: CallRefusal;
   /** eth_call with a block override (the fourth parameter) refused, as by nodes older than geth 1.11. */
   blockOverrideOff?: CallRefusal;
+  /** eth_call's gas silently lowered to this, as geth's --rpc.gascap does ("Caller gas above allowance, capping"). */
+  callGasCap?: number;
 };
 
 export type ProxyStats = {
@@ -366,6 +368,7 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
       if (rules.methodsOff?.methods.includes(call.method)) return refuse("methodsOff", rules.methodsOff.refuse(call.method));
       if (rules.stateOverrideOff && call.method === "eth_call" && call.params?.[2] !== undefined) return refuse("stateOverrideOff", rules.stateOverrideOff);
       if (rules.blockOverrideOff && call.method === "eth_call" && call.params?.[3] !== undefined) return refuse("blockOverrideOff", rules.blockOverrideOff);
+      if (rules.callGasCap !== undefined && call.method === "eth_call") capCallGas(call, rules.callGasCap, () => refused("callGasCap"));
       const block = stateBlock(call);
       if (rules.keepStateBlocks !== undefined && block !== undefined && head !== undefined && head - block > BigInt(rules.keepStateBlocks)) {
         return refuse("keepStateBlocks", { error: { code: -32000, message: `missing trie node ${"ab".repeat(32)} (path )` } });
@@ -443,4 +446,13 @@ export async function startProviderProxy(upstreamUrl: string, rules: ProviderRul
       await once(server, "close");
     },
   };
+}
+
+/** Lowers an eth_call's gas to the cap (counted as the rule's work), as a geth node with --rpc.gascap does, without an error. */
+function capCallGas(call: RpcCall, cap: number, counted: () => void) {
+  const request = call.params?.[0] as { gas?: string } | undefined;
+  if (!request || typeof request !== "object") return;
+  if (request.gas !== undefined && BigInt(request.gas) <= BigInt(cap)) return;
+  request.gas = `0x${cap.toString(16)}`;
+  counted();
 }

@@ -18,8 +18,15 @@ export type HeadlineSignal = { id: string; severity: "high" | "medium" | "low" |
 export type HeadlineSimulation = { buy_tax_bps: number | null; sell_tax_bps: number | null; transfer_tax_bps: number | null } | null;
 
 
-/** One headline value, the signal(s) it comes from (or `simulation`), and their provenance. */
-export type Sourced<T> = { value: T; from: string[]; provenance: Provenance };
+/** One headline value, the signal(s) it comes from (or `simulation`), and their provenance; `because` says why a null could not be settled. */
+export type Sourced<T> = { value: T; from: string[]; provenance: Provenance; because?: string };
+
+/**
+ * Whether every privileged function was run: only then does a power with no signal read as absent.
+ * Otherwise (a function a live holder can call that no call reached, a node that ran no simulation,
+ * code not known, a walk cut short) the read cannot say no, and `reason` says why.
+ */
+export type PowersChecked = { complete: true } | { complete: false; reason: string };
 
 export type PowerHeadline = { present: Sourced<boolean | null>; live_holder: Sourced<boolean | null> };
 
@@ -68,8 +75,12 @@ function taxHeadline(leg: "buy" | "sell" | "transfer", simulation: HeadlineSimul
  * bridged token; false when ownership is renounced and no one else holds it; null when the
  * signals do not say who holds it (no owner(), and no stored address found).
  */
-function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>): PowerHeadline {
+function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>, checked: PowersChecked): PowerHeadline {
   const signal = byId.get(`power_${kind}`)?.[0];
+  if (!signal && !checked.complete) {
+    const because = { ...unknown<boolean>(), because: checked.reason };
+    return { present: because, live_holder: because };
+  }
   if (!signal) {
     return { present: { value: false, from: [], provenance: "interpretation" }, live_holder: { value: false, from: [], provenance: "interpretation" } };
   }
@@ -114,7 +125,7 @@ export function riskLevel(signals: readonly Pick<HeadlineSignal, "severity" | "f
   return "low";
 }
 
-export function headlineOf(signals: readonly HeadlineSignal[], simulation: HeadlineSimulation): Headline {
+export function headlineOf(signals: readonly HeadlineSignal[], simulation: HeadlineSimulation, powersChecked: PowersChecked): Headline {
   const byId = new Map<string, HeadlineSignal[]>();
   for (const signal of signals) byId.set(signal.id, [...(byId.get(signal.id) ?? []), signal]);
   const custody = byId.get("lp_custody")?.[0];
@@ -128,7 +139,7 @@ export function headlineOf(signals: readonly HeadlineSignal[], simulation: Headl
     buy_tax_bps: taxHeadline("buy", simulation, byId),
     sell_tax_bps: taxHeadline("sell", simulation, byId),
     transfer_tax_bps: taxHeadline("transfer", simulation, byId),
-    powers: Object.fromEntries(headlinePowers.map((kind) => [kind, powerHeadline(kind, byId)])) as Record<HeadlinePower, PowerHeadline>,
+    powers: Object.fromEntries(headlinePowers.map((kind) => [kind, powerHeadline(kind, byId, powersChecked)])) as Record<HeadlinePower, PowerHeadline>,
     owner: ownerHeadline(byId),
     upgradeable: upgradeableHeadline(byId),
     lp_burned_bps: custody ? fromSignal(custody, numberOrNull(custody.evidence.burned_bps)) : unknown(),
@@ -147,6 +158,7 @@ type Flat<T> = { [K in keyof T]: T[K] extends Sourced<infer V> ? V : T[K] extend
 export function flatHeadline(headline: Headline) {
   const provenance: Record<string, Provenance> = {};
   const from: Record<string, string[]> = {};
+  const unknownBecause: Record<string, string> = {};
   const flatten = (node: Record<string, unknown>, prefix: string): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(node).map(([key, value]) => {
@@ -155,10 +167,11 @@ export function flatHeadline(headline: Headline) {
         if ("provenance" in sourced && "from" in sourced) {
           provenance[name] = sourced.provenance;
           from[name] = sourced.from;
+          if (sourced.value === null && sourced.because) unknownBecause[name] = sourced.because;
           return [key, sourced.value];
         }
         return [key, flatten(value as Record<string, unknown>, `${name}.`)];
       }),
     );
-  return { ...(flatten(headline, "") as Flat<Headline>), provenance, from };
+  return { ...(flatten(headline, "") as Flat<Headline>), provenance, from, unknown: unknownBecause };
 }

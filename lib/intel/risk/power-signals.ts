@@ -6,7 +6,8 @@
 import { numberToHex, zeroAddress, type Address, type Hex } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
 import type { Signal, Severity } from "./signal";
-import type { PowerHolder, ProbedFunction } from "./powers";
+import { callable, type PowerHolder, type ProbedFunction } from "./powers";
+import type { PowersChecked } from "./headline";
 import type { RiskReading } from "./read";
 import { knownFunction, powersInCodes, type PowerKind } from "./selectors";
 
@@ -200,6 +201,7 @@ function privilegedFunctionsSignal(reading: RiskReading): Signal | null {
       simulated: powers.simulated,
       reason: powers.reason,
       outcomes: counts,
+      probe: powers.probe ? { run: powers.functions.filter((fn) => callable(fn) && fn.outcome !== "not_run").length, ...powers.probe } : null,
       probe_holder: powers.target,
       probe_funding: powers.funded === null ? null : powers.funded.toString(),
       functions: powers.functions.map(functionView),
@@ -256,4 +258,20 @@ export function outsideGateSignals(reading: RiskReading): Signal[] {
       } satisfies Signal,
     ];
   });
+}
+
+/**
+ * Whether the read can say a power is absent: the code that runs was read, its walk finished, and
+ * every privileged function a live address can call was run as its holder. A function no one can
+ * call (its holder renounced or burned) needs no run.
+ */
+export function powersChecked(reading: RiskReading): PowersChecked {
+  const control = reading.storedControl;
+  const powers = reading.powers;
+  if (!control || !powers) return { complete: false, reason: "The code that runs is not known (a proxy whose implementation did not answer), so its privileged functions were not read." };
+  if (!control.paths.complete) return { complete: false, reason: "The walk of the code stopped at its step budget, so some privileged functions may not have been found." };
+  const unrun = powers.functions.filter((fn) => callable(fn) && fn.outcome === "not_run");
+  if (unrun.length === 0) return { complete: true };
+  const named = unrun.map((fn) => fn.signature ?? fn.selector).join(", ");
+  return { complete: false, reason: powers.reason ?? `${unrun.length} privileged function${unrun.length === 1 ? " was" : "s were"} not run as their holder (${named}), so a power only they hold is not known.` };
 }

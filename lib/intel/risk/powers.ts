@@ -138,6 +138,8 @@ export type PowerReading = {
    * permission): not privileged, so not in `functions`.
    */
   openToAnyone: Hex[];
+  /** How the functions were run: in how many eth_calls over how many rounds; null when not simulated. */
+  probe: { calls: number; rounds: number } | null;
 };
 
 /** Functions every ERC-20 has: their msg.sender checks are the holder's own, not a privilege. */
@@ -145,8 +147,21 @@ const ordinarySelectors = new Set(
   ["transfer(address,uint256)", "transferFrom(address,address,uint256)", "approve(address,uint256)", "increaseAllowance(address,uint256)", "decreaseAllowance(address,uint256)", "burn(uint256)", "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"].map((signature) => toFunctionSelector(signature)),
 );
 
-/** Most functions probed per answer: a token's privileged surface is a handful to a few dozen. */
-export const maxProbedFunctions = 24;
+/**
+ * Functions run per eth_call. A token's privileged surface is a handful to a few dozen functions,
+ * each tried in every shape; one call's gas (probeGas) holds a few, so the surface is split over
+ * several calls sent side by side in the same round. What a call's gas did not reach is run again
+ * in a follow-up round, a call per function, so no function is dropped unsaid.
+ */
+export const functionsPerCall = 4;
+/**
+ * One holder's functions share a call up to this many: a power that works only after another
+ * call (Tether's destroyBlackFunds after addBlackList) is usually the same holder's, and runs after
+ * it in the same call; what the gas does not reach is run in the follow-up round.
+ */
+const functionsPerHolderCall = 12;
+/** Follow-up rounds for functions a call did not reach (or that need another call's blacklisting first). */
+const followUpRounds = 2;
 const probeGas = 28_000_000n;
 /** 10^30 wei: more than any pool asks for the probe's slice, and far from overflowing a balance. */
 const buyerFunds = 10n ** 30n;
@@ -201,6 +216,9 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
     });
 }
 
+/** Whether a live address can call the function: then it is run, and must be for its absence of power to count. */
+export const callable = (fn: ProbedFunction) => callerKey(fn) !== null;
+
 /** Who a function is run as: its first live stored holder, else the first mapping it is let through by (as "slot:N"); null when no one can call it. */
 function callerKey(fn: ProbedFunction): string | null {
   const stored = fn.holders.find((holder) => holder.kind !== "mapping_member" && holder.live);
@@ -226,6 +244,16 @@ export function keepGuessed(real: ProbedFunction[], guessed: PowerReading): { fu
     return fn;
   });
   return { functions, rerun };
+}
+
+/**
+ * What the other accounts run: an EIP-1167 forwarder that delegatecalls the coordinator's probe
+ * code, so each runs it as itself (its own address, balance and storage, msg.sender to the token)
+ * while the probe's code travels once a call, not once an account: a round of several calls stays
+ * within what nodes take in one request body.
+ */
+function forwarderTo(code: Address): Hex {
+  return `0x363d3d373d3d3d363d73${code.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 }
 
 /** Addresses of the probe's own accounts: fresh for each read, derived from the simulation's identity. */
@@ -268,9 +296,9 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     const key = callerKey(fn);
     return key === null ? null : key.startsWith("slot:") ? mappingProbe(BigInt(key.slice(5))) : (key as Address);
   };
-  const runnable = functions.filter((fn) => callerOf(fn) !== null).slice(0, maxProbedFunctions);
-  const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null, openToAnyone: [] });
-  if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null, openToAnyone: [] };
+  const runnable = functions.filter((fn) => callerOf(fn) !== null);
+  const skipped = (reason: string): PowerReading => ({ simulated: false, reason, functions, funded: null, target: null, openToAnyone: [], probe: null });
+  if (runnable.length === 0) return { simulated: false, reason: functions.length === 0 ? null : "No live address holds these functions: no one can call them.", functions, funded: null, target: null, openToAnyone: [], probe: null };
 
   // A member the probe makes of a table is run a second time where the function reads more of the
   // caller's entries (a minter's allowance): then with an entry in each, as a real member has.
@@ -322,7 +350,7 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
       gas: probeGas,
       // The coordinator pays for the probe's buys: native coin enough for any pool's slice.
       stateOverride: [
-        ...codeAt.map((address) => (address === coordinator ? { address, code: powerProbeRuntime, balance: buyerFunds } : { address, code: powerProbeRuntime })),
+        ...codeAt.map((address) => (address === coordinator ? { address, code: powerProbeRuntime, balance: buyerFunds } : { address, code: forwarderTo(coordinator) })),
         ...(stateDiff.length > 0 ? [{ address: input.token, stateDiff }] : []),
       ],
       ...(time === null ? {} : { blockOverrides: { time } }),
@@ -334,53 +362,140 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   // time moved a year and a day ahead: a power held back until a date (UNI's mint, a year after the
   // last) is still the holder's.
   const later = new Map([...groups].map(([holder, members]) => [holder, members.filter((fn) => fn.readsClock)] as const).filter(([, members]) => members.length > 0));
-  let report: ProbeReport | null;
-  let laterReport: ProbeReport | null = null;
+  const tally = { calls: 0, rounds: 1 };
+  const counted = (calling: Map<Address, ProbedFunction[]>, time: bigint | null) => {
+    tally.calls++;
+    return call(calling, time);
+  };
+  let reports: ProbeReport[];
+  let laterReports: ProbeReport[] = [];
   let laterRefused: string | null = null;
   try {
-    [report, laterReport] = await Promise.all([
-      call(withStranger, null),
+    const [now, moved] = await Promise.all([
+      Promise.all(callsOf(withStranger, stranger).map((calling) => counted(calling, null))),
       // A node that takes no block override leaves those functions as they read at the block's time.
       later.size > 0 && input.blockTimestamp !== null
-        ? call(later, input.blockTimestamp + laterBySeconds).then(
+        ? Promise.all(callsOf(later, stranger).map((calling) => counted(calling, input.blockTimestamp! + laterBySeconds))).then(
             (found) => {
-              if (!found) laterRefused = "it returned nothing";
+              if (found.every((report) => report === null)) laterRefused = "it returned nothing";
               return found;
             },
-            (error) => {
+            (error): (ProbeReport | null)[] => {
               if (classifyChainError(error) === "upstream") throw error;
               laterRefused = nodeMessages(error)[0] ?? "no reason given";
-              return null;
+              return [];
             },
           )
-        : null,
+        : ([] as (ProbeReport | null)[]),
     ]);
+    reports = now.filter((report): report is ProbeReport => report !== null);
+    laterReports = moved.filter((report): report is ProbeReport => report !== null);
   } catch (error) {
     if (classifyChainError(error) === "upstream") throw error;
     return skipped(`The node did not run the simulation of the powers (${(error as Error).message.split("\n")[0]}), so they are read by name only.`);
   }
-  if (!report) return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
-  const funded = report.funded;
-  const strangerRan = (fn: ProbedFunction) => report.order.some((entry, index) => entry.holder === stranger && entry.selector === fn.selector && index < report.tried && report.outcomes[index].slice(0, shapeCount).some((shape) => shape.ok));
+  if (reports.length === 0) return skipped("The node returned nothing for the simulation of the powers, so they are read by name only.");
+  // What a call's gas did not reach is run again, a call per function; a function that went
+  // through in no shape, in a call where nothing blacklisted the probe holder, is run once more
+  // after the call that did (in another call of the first round), as Tether's destroyBlackFunds needs.
+  let followUpFailed: string | null = null;
+  for (let round = 0; round < followUpRounds; round++) {
+    const reached = new Set(reports.flatMap(reachedEntries));
+    const missing = [...groups].flatMap(([holder, members]) => members.filter((fn) => !reached.has(entryKey(holder, fn.selector))).map((fn) => new Map([[holder, [fn]]])));
+    const sequel = round === 0 ? sequelCall(reports, stranger) : null;
+    if (missing.length === 0 && !sequel) break;
+    tally.rounds++;
+    try {
+      const more = await Promise.all([...missing, ...(sequel ? [sequel] : [])].map((calling) => counted(calling, null)));
+      reports = [...reports, ...more.filter((report): report is ProbeReport => report !== null)];
+    } catch (error) {
+      if (classifyChainError(error) === "upstream") throw error;
+      followUpFailed = nodeMessages(error)[0] ?? "no reason given";
+      break;
+    }
+  }
+  const funded = reports[0].funded;
+  const strangerRan = (fn: ProbedFunction) =>
+    reports.some((report) => report.order.some((entry, index) => entry.holder === stranger && entry.selector === fn.selector && index < report.tried && report.outcomes[index].slice(0, shapeCount).some((shape) => shape.ok)));
   const openToAnyone = mappingOnly.filter(strangerRan).map((fn) => fn.selector);
   const probed = functions.filter((fn) => !openToAnyone.includes(fn.selector)).map((fn): ProbedFunction => {
-    const now = judge(fn, report, funded > 0n, stranger);
-    if (now?.outcome !== "reverted" || !laterReport) return now ?? fn;
-    const moved = judge(fn, laterReport, laterReport.funded > 0n, stranger);
+    const now = judge(fn, reports, funded > 0n, stranger);
+    if (now?.outcome !== "reverted" || laterReports.length === 0) return now ?? fn;
+    const moved = judge(fn, laterReports, laterReports[0].funded > 0n, stranger);
     return moved?.outcome === "effect" && moved.effect ? { ...moved, effect: { ...moved.effect, later_by_seconds: Number(laterBySeconds) } } : now;
   });
-  const simulatedCount = new Set(report.order.slice(0, report.tried).filter((entry) => entry.holder !== stranger).map((entry) => entry.selector)).size;
-  const incomplete = runnable.length < functions.filter((fn) => callerOf(fn) !== null).length || report.tried < report.order.length;
+  const ranSelectors = new Set(reports.flatMap((report) => report.order.slice(0, report.tried).filter((entry) => entry.holder !== stranger).map((entry) => entry.selector)));
+  const unreached = runnable.filter((fn) => !ranSelectors.has(fn.selector));
+  const laterUnreached = [...later.values()].flat().filter((fn) => laterReports.length > 0 && !laterReports.some((report) => report.order.slice(0, report.tried).some((entry) => entry.selector === fn.selector)));
   const clockNotMoved = laterRefused !== null ? `The node did not run the functions whose code reads the clock with the block's time moved ahead (${laterRefused}), so they were run at the block's time only.` : null;
-  const bounded = incomplete ? `Only the first ${simulatedCount} privileged functions were simulated (the bound is ${maxProbedFunctions} per answer, within the call's gas).` : null;
+  const clockShort = laterUnreached.length > 0 ? `${laterUnreached.length} function${laterUnreached.length === 1 ? "" : "s"} whose code reads the clock could not be run with the clock moved ahead within a call's gas (${laterUnreached.map(nameOf).join(", ")}).` : null;
+  const notRun =
+    unreached.length > 0
+      ? `${unreached.length} of the ${runnable.length} privileged functions could not be run as their holder${followUpFailed ? ` (the node refused a follow-up call: ${followUpFailed})` : ` within a call's gas, even alone (${probeGas} gas)`}: ${unreached.map(nameOf).join(", ")}. A power only they hold is not known.`
+      : null;
   return {
     simulated: true,
-    reason: [bounded, clockNotMoved].filter((text) => text !== null).join(" ") || null,
+    reason: [notRun, clockNotMoved, clockShort].filter((text) => text !== null).join(" ") || null,
     functions: probed,
     funded: funded > 0n ? funded : null,
     target,
     openToAnyone,
+    probe: { calls: tally.calls, rounds: tally.rounds },
   };
+}
+
+const nameOf = (fn: ProbedFunction) => fn.signature ?? fn.selector;
+const entryKey = (holder: Address, selector: Hex) => `${holder}:${selector}`;
+const reachedEntries = (report: ProbeReport) => report.order.slice(0, report.tried).map((entry) => entryKey(entry.holder, entry.selector));
+
+/**
+ * The groups split into the calls of one round: at most functionsPerCall functions a call, but a
+ * holder's functions kept together up to functionsPerHolderCall. The stranger asks only whether its
+ * calls go through: it rides in the first.
+ */
+function callsOf(groups: Map<Address, ProbedFunction[]>, stranger: Address): Map<Address, ProbedFunction[]>[] {
+  const calls: Map<Address, ProbedFunction[]>[] = [];
+  let current = new Map<Address, ProbedFunction[]>();
+  let load = 0;
+  const close = () => {
+    if (current.size > 0) calls.push(current);
+    current = new Map();
+    load = 0;
+  };
+  for (const [holder, members] of groups) {
+    if (holder === stranger) {
+      current.set(holder, members);
+      continue;
+    }
+    if (load > 0 && load + members.length > functionsPerCall) close();
+    // A holder's functions stay in one call up to functionsPerHolderCall; a larger surface is split.
+    const size = members.length <= functionsPerHolderCall ? members.length : functionsPerCall;
+    for (let at = 0; at < members.length; at += size) {
+      const part = members.slice(at, at + size);
+      if (load > 0 && load + part.length > functionsPerCall) close();
+      current.set(holder, [...(current.get(holder) ?? []), ...part]);
+      load += part.length;
+    }
+  }
+  close();
+  return calls;
+}
+
+/**
+ * Where one call of the round blacklisted the probe holder, the functions that went through in no
+ * shape in the other calls (which had no such call to follow) are run after it: the blacklisting
+ * function first, as its holder, then those, in one call. Null when no such run is needed.
+ */
+function sequelCall(reports: ProbeReport[], stranger: Address): Map<Address, ProbedFunction[]> | null {
+  const blacklisting = reports.find((report) => report.preludeEntry !== null);
+  if (!blacklisting?.preludeEntry) return null;
+  const waiting = reports
+    .filter((report) => report !== blacklisting)
+    .flatMap((report) => report.entries.filter((entry, index) => index < report.tried && entry.holder !== stranger && report.outcomes[index].length > 0 && !report.outcomes[index].slice(0, shapeCount).some((shape) => shape.ok)));
+  if (waiting.length === 0) return null;
+  const calling = new Map<Address, ProbedFunction[]>([[blacklisting.preludeEntry.holder, [blacklisting.preludeEntry.fn]]]);
+  for (const { holder, fn } of waiting) calling.set(holder, [...(calling.get(holder) ?? []), fn]);
+  return calling;
 }
 
 /** How far ahead the clock is moved for a function whose code reads it: a year and a day. */
@@ -395,17 +510,20 @@ type ProbeReport = {
   sequels: Outcome[][];
   /** The functions in the order the probe ran them, each with whom it ran as (a function may be in several groups: its member, that member endowed, a stranger). */
   order: { selector: Hex; holder: Address }[];
+  entries: { fn: ProbedFunction; holder: Address }[];
   /** The call that blacklisted the probe holder, which functions that went through in no shape alone were run after. */
   prelude: Prelude | null;
+  preludeEntry: { fn: ProbedFunction; holder: Address } | null;
 };
 
 const shapeCount = probeShapes.length + derivedCount;
 const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
 
 function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeReport {
-  const decoded = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as Omit<ProbeReport, "order" | "prelude" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
+  const decoded = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as Omit<ProbeReport, "order" | "entries" | "prelude" | "preludeEntry" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
   const ordered = [...groups.entries()].flatMap(([holder, members]) => members.map((fn) => ({ fn, holder })));
-  const preludeFn = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)].fn : null;
+  const preludeEntry = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)] : null;
+  const preludeFn = preludeEntry?.fn ?? null;
   const preludeShape = preludeFn ? shapesOf(preludeFn)[decoded.preludeShape] : null;
   return {
     funded: decoded.funded,
@@ -414,25 +532,26 @@ function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeRep
     tried: Number(decoded.tried),
     sequels: decoded.sequels,
     order: ordered.map(({ fn, holder }) => ({ selector: fn.selector, holder })),
+    entries: ordered,
+    preludeEntry,
     prelude: preludeFn && preludeShape ? { selector: preludeFn.selector, signature: preludeFn.signature, shape: preludeShape.signature, arguments: [...preludeShape.args] } : null,
   };
 }
 
-/** What the report shows for one function as its holders ran it (not `stranger`): its strongest effect, no effect, or a revert; null when the probe did not reach it. */
-function judge(fn: ProbedFunction, report: ProbeReport, funded: boolean, stranger: Address): ProbedFunction | null {
-  const { outcomes, ladders, sequels, prelude } = report;
-  const indexes = report.order.flatMap((entry, index) => (entry.selector === fn.selector && entry.holder !== stranger && index < report.tried ? [index] : []));
-  if (indexes.length === 0) return null;
+/** What the reports show for one function as its holders ran it (not `stranger`): its strongest effect, no effect, or a revert; null when no call reached it. */
+function judge(fn: ProbedFunction, reports: readonly ProbeReport[], funded: boolean, stranger: Address): ProbedFunction | null {
+  const indexesIn = (report: ProbeReport) => report.order.flatMap((entry, index) => (entry.selector === fn.selector && entry.holder !== stranger && index < report.tried ? [index] : []));
+  if (reports.every((report) => indexesIn(report).length === 0)) return null;
   const shapes = shapesOf(fn);
   // Each attempt against its own holder's baseline (the last entry, read before its calls); a
   // function run after the prelude, against the baseline read after the prelude alone.
-  const attemptsOf = (found: Outcome[][], after: Prelude | null) =>
-    indexes.filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: ladders[index], after }));
+  const attemptsOf = (report: ProbeReport, found: Outcome[][], after: Prelude | null) =>
+    indexesIn(report).filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: report.ladders[index], after }));
   const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
     attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded), after: attempt.after }, ladder: attempt.ladder })));
-  const attempts = attemptsOf(outcomes, null);
+  const attempts = reports.flatMap((report) => attemptsOf(report, report.outcomes, null));
   let went = wentIn(attempts);
-  if (went.length === 0 && prelude) went = wentIn(attemptsOf(sequels, prelude)).filter((entry) => entry.effect.kind !== null);
+  if (went.length === 0) went = wentIn(reports.flatMap((report) => (report.prelude ? attemptsOf(report, report.sequels, report.prelude) : []))).filter((entry) => entry.effect.kind !== null);
   if (went.length === 0) return { ...fn, outcome: "reverted", revert: attempts.flatMap((attempt) => attempt.shapes).find((shape) => shape.revertData !== "0x")?.revertData ?? "0x" };
   const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
   const { ladder } = best;

@@ -569,16 +569,24 @@ export const signalOut = z
       ["privileged_functions"],
       z.object({
         simulated: z.boolean().describe("True when the functions were run as their holders; false when the node could not (then they are read by name only)."),
-        reason: z.string().nullable().describe("Why not every function was simulated; null when all were."),
+        reason: z.string().nullable().describe("Why not every function was simulated (or not at the moved clock); null when all were. Where a function was not run, the headline's power entries it could hold are null, never false."),
         outcomes: z
           .object({
             total: z.number().int().nonnegative().describe("Functions only privileged addresses can call."),
             with_effect: z.number().int().nonnegative().describe("Those that showed a power."),
             no_effect: z.number().int().nonnegative().describe("Those that went through and changed nothing measured."),
             reverted: z.number().int().nonnegative().describe("Those no argument shape got through."),
-            not_run: z.number().int().nonnegative().describe("Those not simulated."),
+            not_run: z.number().int().nonnegative().describe("Those not simulated: no live address can call them (a holder renounced or burned), or (said in reason) a call's gas could not reach them."),
           })
           .describe("The functions counted by outcome."),
+        probe: z
+          .object({
+            run: z.number().int().nonnegative().describe("Functions run as their holder: every one a live address can call, unless reason says otherwise."),
+            calls: z.number().int().positive().describe("eth_calls the run took (several side by side in one round; each within its own gas)."),
+            rounds: z.number().int().positive().describe("Rounds of calls: 1, or more where a call's gas did not reach a function, or a function went through only after another call's blacklisting."),
+          })
+          .nullable()
+          .describe("How the functions were run; null when they were not simulated."),
         probe_holder: addressOut.nullable().describe("The fresh probe wallet named in address arguments; null when nothing was simulated."),
         probe_funding: integerStringOut.nullable().describe("What each probe wallet was given by a real holder before the calls, in the token's smallest unit; null when none could fund them (then transfers were not measured)."),
         functions: z.array(privilegedFunctionOut).describe("Every privileged function, with its outcome."),
@@ -616,7 +624,7 @@ export type RiskLevel = (typeof riskLevels)[number];
 
 const headlinePower = z
   .object({
-    present: z.boolean().nullable().describe("True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations)."),
+    present: z.boolean().nullable().describe("True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why)."),
     live_holder: z
       .boolean()
       .nullable()
@@ -661,6 +669,9 @@ const headline = z
     from: z
       .object(Object.fromEntries(headlineFields.map((field) => [field, z.array(z.string()).describe(`The signals ${field} comes from.`)])) as Record<(typeof headlineFields)[number], z.ZodArray<z.ZodString>>)
       .describe("The ids of the signals each headline value comes from, by its dotted name (\"simulation\" for a tax measured as zero); empty when no signal answers it, or when the value is the absence of a signal (a power not found, no proxy)."),
+    unknown: z
+      .partialRecord(z.enum(headlineFields), z.string())
+      .describe("For a value left null because the read could not settle it (a power whose functions were not all run), why, by its dotted name; other nulls are explained by their field's description."),
   })
   .describe("The answer in flat fields, for the questions a client asks first. Every value is read back from the signals (and the simulation) of this same answer; an unknown value is null, never false.");
 
