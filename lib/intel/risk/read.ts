@@ -254,6 +254,8 @@ async function settleGuess(functions: ProbedFunction[], guessed: PowerReading | 
     ...again,
     functions: kept.functions.filter((fn) => !again.openToAnyone.includes(fn.selector)).map((fn) => again.functions.find((entry) => entry.selector === fn.selector) ?? fn),
     openToAnyone: [...guessed.openToAnyone, ...again.openToAnyone],
+    // The guess's calls, then the rerun's.
+    probe: again.probe && guessed.probe ? { calls: guessed.probe.calls + again.probe.calls, rounds: guessed.probe.rounds + again.probe.rounds } : again.probe,
   };
 }
 
