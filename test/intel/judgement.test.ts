@@ -69,6 +69,21 @@ describe.each(DEMO_CHAINS)("judged for the token it belongs to, on demo %s", (ch
     expect(rug).toMatchObject({ flag: true, evidence: { team_holders: [{ address: book.scenarios.rug.deployer, relations: expect.arrayContaining(["owner", "initial_liquidity_provider"]) }] } });
   });
 
+  it("a stablecoin's treasury that received the launch mint and seeded the pool (Circle's FiatToken) has no deployment, ownership or control relation: risk reads no team-held LP, liquidity neither, and no holder is named the team's by it", async () => {
+    const circle = book.realTokens.scenarios.circleFiatToken;
+    const treasury = book.realTokens.wallets.circleTreasury;
+    expect(circle.pool.provider).toBe(treasury);
+    // Behind its proxy the powers' holders take rounds of their own (risk-real-tokens counts them): the answer is what is judged here.
+    const { data } = await analyzeRisk({ chain, address: circle.token.address, env: env() });
+    const custody = signalOf(data, "lp_custody")!;
+    expect(custody).toMatchObject({ flag: true, severity: "medium", title: "Liquidity is not secured: most LP is neither burned nor locked", evidence: { pool: circle.pool.pair, team_held_bps: 0, team_holders: [] } });
+    const holders = (signalOf(data, "holder_concentration")!.evidence as { holders: { address: Address; team: string[] }[] }).holders;
+    expect(holders.find((holder) => holder.address === treasury)).toMatchObject({ team: [] });
+    const { data: liquidity } = await analyzeLiquidity({ chain, address: circle.token.address, client: getChainClient(chain, { env: env() }) });
+    const pool = liquidity.lp_custody.find((entry) => entry.pool === circle.pool.pair)!;
+    expect({ provider: pool.initial_liquidity_provider, team: pool.team.share_bps }).toEqual({ provider: treasury, team: 0 });
+  });
+
   it("the healthy demo token, its supply spread over many holders, answers with no red flag", async () => {
     const { healthy } = book.scenarios;
     const spread = book.venues.healthySpread;

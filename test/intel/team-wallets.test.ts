@@ -1,7 +1,8 @@
-// intel/team-wallets on the demo chains (chain ids 1, 8453, 56): the dump's team wallets are
-// linked by the deployer's transfers (with the transactions) and their sells are listed; the
-// buyers never appear; owner, proxy admin and its owner, launch recipients and (Ethereum)
-// role holders carry their proofs; three rounds per request.
+// intel/team-wallets on the demo chains (chain ids 1, 8453, 56): the team is only what deployment,
+// ownership or control links (deployer, owner, proxy admin and its owner, Ethereum's role holders,
+// each with its proof); the wallets the deployer funded in the dump, the launch mint's recipient
+// and the first LP provider of a stablecoin are context, listed apart with their proofs and sells,
+// never the team; the buyers never appear; three rounds per request.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import { formatUnits, type Address } from "viem";
@@ -26,13 +27,16 @@ describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => 
     book = demo.chains[chain].addressBook;
   });
 
-  it("dump: the deployer and the three team wallets it funded, each with the transfer that links it and its sells; no buyer", async () => {
+  const contextRelationsOf = (result: Awaited<ReturnType<typeof read>>, address: Address) => result.data.context.find((wallet) => wallet.address === address)?.relations.map((proof) => proof.relation);
+
+  it("dump: the deployer is the team; the three wallets it funded are context (a transfer from the team is no deployment, ownership or control), each with the transfer that links it and its sells; no buyer", async () => {
     const dump = book.scenarios.dump;
     const result = await read(dump.token.address);
-    expect(result.data.wallets.map((wallet) => wallet.address).sort()).toEqual([dump.deployer, ...dump.facts.teamWallets.map((team) => team.address)].sort());
+    expect(result.data.wallets.map((wallet) => wallet.address)).toEqual([dump.deployer]);
     expect(relationsOf(result, dump.deployer)).toEqual(chain === "base" ? ["owner", "launch_mint_recipient"] : ["deployer", "owner", "launch_mint_recipient"]);
+    expect(result.data.context.map((wallet) => wallet.address).sort()).toEqual(dump.facts.teamWallets.map((team) => team.address).sort());
     for (const team of dump.facts.teamWallets) {
-      const wallet = result.data.wallets.find((entry) => entry.address === team.address)!;
+      const wallet = result.data.context.find((entry) => entry.address === team.address)!;
       expect(wallet.relations).toEqual([{ relation: "received_from_team", transaction: team.allocationTx.hash, block: team.allocationTx.block, from: dump.deployer, amount: { raw: team.allocation, formatted: formatUnits(BigInt(team.allocation), dump.token.decimals) } }]);
       expect(wallet.balance!.raw).toBe(team.finalBalance);
       expect(wallet.recent.sells.map((sell) => [sell.transaction, sell.amount.raw, sell.received.raw, sell.quote.symbol])).toEqual([...team.sells].reverse().map((sell) => [sell.tx.hash, sell.tokenAmount, sell.nativeAmount, getNetwork(chain).wrappedNative.symbol]));
@@ -41,22 +45,44 @@ describe.each(DEMO_CHAINS)("intel/team-wallets on demo %s", (chain: ChainId) => 
     }
     const buyers = dump.trades.filter((trade) => trade.side === "buy").map((trade) => trade.wallet);
     expect(buyers.length).toBeGreaterThan(0);
-    for (const buyer of buyers) expect(result.data.wallets.map((wallet) => wallet.address)).not.toContain(buyer);
+    for (const buyer of buyers) expect([...result.data.wallets, ...result.data.context].map((wallet) => wallet.address)).not.toContain(buyer);
     expect(result.sources.transactions).toEqual(expect.arrayContaining(dump.facts.teamWallets.map((team) => team.allocationTx.hash)));
+    expect(result.data.summary).toMatch(/^1 wallet linked to the team by deployment, ownership or control; .* 3 more wallets are context/);
     expect(result.honestEmpty).toBe(false);
   });
 
-  it("healthy: the wallet that received the launch mint (the deployer) and the community wallets it spread its supply to; the buyers do not appear", async () => {
+  it("healthy: the deployer is the team where the node names it; its launch mint and the community wallets it spread its supply to are context; the buyers do not appear", async () => {
     const healthy = book.scenarios.healthy;
     const community = book.venues.healthySpread.holders;
     const result = await read(healthy.token.address);
-    expect(result.data.wallets.map((wallet) => wallet.address)).toEqual([healthy.deployer, ...community.map((holder) => holder.address)]);
-    expect(relationsOf(result, healthy.deployer)).toEqual(chain === "base" ? ["launch_mint_recipient"] : ["deployer", "launch_mint_recipient"]);
-    for (const holder of community) {
-      expect(result.data.wallets.find((wallet) => wallet.address === holder.address)!.relations).toEqual([{ relation: "received_from_team", transaction: holder.tx.hash, block: holder.tx.block, from: healthy.deployer, amount: { raw: holder.amount, formatted: expect.any(String) } }]);
+    if (chain === "base") {
+      // No deployer on Base and ownership renounced: the launch mint's recipient is all the chain shows, and it is context.
+      expect({ honestEmpty: result.honestEmpty, wallets: result.data.wallets }).toEqual({ honestEmpty: true, wallets: [] });
+      expect(result.data.context.map((wallet) => wallet.address)).toEqual([healthy.deployer]);
+      expect(contextRelationsOf(result, healthy.deployer)).toEqual(["launch_mint_recipient"]);
+      expect(result.data.unavailable.deployer).toMatch(/listed under context/);
+    } else {
+      expect(result.data.wallets.map((wallet) => wallet.address)).toEqual([healthy.deployer]);
+      expect(relationsOf(result, healthy.deployer)).toEqual(["deployer", "launch_mint_recipient"]);
+      expect(result.data.context.map((wallet) => wallet.address)).toEqual(community.map((holder) => holder.address));
+      for (const holder of community) {
+        expect(result.data.context.find((wallet) => wallet.address === holder.address)!.relations).toEqual([{ relation: "received_from_team", transaction: holder.tx.hash, block: holder.tx.block, from: healthy.deployer, amount: { raw: holder.amount, formatted: expect.any(String) } }]);
+      }
     }
     const buyers = [book.wallets.buyer1, book.wallets.buyer2];
-    for (const buyer of buyers) expect(result.data.wallets.map((wallet) => wallet.address)).not.toContain(buyer);
+    for (const buyer of buyers) expect([...result.data.wallets, ...result.data.context].map((wallet) => wallet.address)).not.toContain(buyer);
+  });
+
+  it("a stablecoin's treasury, which received the launch mint and seeded the pool, is context, not the team: the team is its owner and (where the node names it) its deployer", async () => {
+    const circle = book.realTokens.scenarios.circleFiatToken;
+    const treasury = book.realTokens.wallets.circleTreasury;
+    const result = await read(circle.token.address);
+    expect(circle.pool.provider).toBe(treasury);
+    expect(result.data.wallets.map((wallet) => wallet.address)).not.toContain(treasury);
+    expect(contextRelationsOf(result, treasury)).toEqual(["launch_mint_recipient"]);
+    expect(relationsOf(result, book.realTokens.wallets.circleOwner)).toEqual(["owner"]);
+    expect(relationsOf(result, book.realTokens.wallets.circleProxyAdmin)).toEqual(chain === "base" ? undefined : ["deployer"]);
+    for (const wallet of result.data.wallets) expect(wallet.relations.some((proof) => ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder"].includes(proof.relation))).toBe(true);
   });
 
   it("transparent proxy: the ProxyAdmin and its owner are linked by their reads", async () => {

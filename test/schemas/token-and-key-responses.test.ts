@@ -161,8 +161,11 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s: a token sold down by wall
       expect({ dominant: whyDown.data.dominant_driver, down: (whyDown.data.price as { down: boolean }).down }).toEqual({ dominant: "heavy_selling", down: true });
       const team = await fits(teamWalletsResponse, "POST", "intel/team-wallets", { key, body }, `team-wallets ${chain} healthy sold down`);
       coverage.team.observe({ data: team.data, sources: team.meta.sources });
-      const linked = (team.data.wallets as Array<{ address: string }>).map((wallet) => wallet.address.toLowerCase());
-      expect({ courier: linked.includes(courier), seller: linked.includes(seller) }).toEqual({ courier: true, seller: false });
+      // The courier received straight from the deployer: context, one step (on Base no deployer is known and the launch
+      // recipient is context itself, so nothing it sends links anyone); the seller, two steps away, is not linked at all.
+      const linked = (team.data.context as Array<{ address: string }>).map((wallet) => wallet.address.toLowerCase());
+      expect({ courier: linked.includes(courier), seller: linked.includes(seller) }).toEqual({ courier: chain !== "base", seller: false });
+      expect((team.data.wallets as Array<{ address: string }>).map((wallet) => wallet.address.toLowerCase())).not.toContain(courier);
     } finally {
       for (const wallet of [healthy.deployer, courier, seller, ...book.venues.healthySpread.holders.map((holder) => holder.address)]) await rpc(rpcUrl, "anvil_stopImpersonatingAccount", [wallet]);
       await rpc(rpcUrl, "evm_revert", [snapshot]);
@@ -292,6 +295,9 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains are younger than every look-back window and no scan reaches a cap on them; test/api/providers-limits.test.ts reads cap_reached through a provider with a scan budget, test/chain/log-scanner.test.ts window_ended"],
       [/\.formatted never null$/, "every demo token answers decimals(); where balanceOf fails the whole balance is null"],
       [/\.time never null$/, "every block header of a demo chain can be read"],
+      [/^\$\.data\.context\[\]\.relations\[\]\.(relation never (deployer|owner|proxy_admin|proxy_admin_owner|role_holder)|read never present|role never present|(transaction|block|amount) never absent)$/, "a context wallet is linked only by how it came by the token: a transfer, with its transaction, block and amount, never a state read or a role"],
+      [/^\$\.data\.context\[\]\.(balance never null|share_of_supply_bps never null|recent\.last_activity never null)$/, "a context wallet received the token in the window, so it has activity there, and every demo wallet answers balanceOf"],
+      [/^\$\.data\.wallets\[\]\.relations\[\]\.(from never present|relation never received_from_team)$/, "no demo team wallet received the token from another team wallet: the one-step recipients are context"],
     ],
     me: [[/^\$\.trial\.(allowance|ends_at) never null$/, "a trial key is always created or set with an allowance and an end date"]],
     discover: [[/\.cards\[\]\.token\.(name|symbol) never null$/, "publishing takes a card token's name and symbol from the chain, and every demo token answers name() and symbol()"]],

@@ -56,8 +56,11 @@ import { windowFor } from "@/lib/intel/windows";
 /** The simulated buy spends this fraction of the pool's wrapped-native reserve: enough to move real amounts, too little to matter to the price. */
 const simulationShareOfReserve = 1_000n;
 
-/** A wallet linked to the token by its own history or code; the pool's first LP provider is named only beside such a link (lp-custody.ts adds it). */
+/** A wallet linked to the token by its own history or code, by one relation; the pool's first LP provider is named only beside a team link (lp-custody.ts adds it). */
 export type TeamMember = { address: Address; relation: Exclude<TeamRelation, "initial_liquidity_provider"> };
+
+/** The team (deployment, ownership, control, with context relations beside them) and the wallets linked only by context (team-links' isTeam). */
+export type LinkedWallets = { team: TeamMember[]; context: TeamMember[] };
 
 /** The simulation with the pool it traded through and the sampled holders' own sells, or why it did not run. */
 export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool; holderSells: HolderSell[] }) | Extract<Simulation, { ran: false }>;
@@ -71,8 +74,14 @@ export type RiskReading = {
   owner: OwnerRead;
   /** What kind of account a live owner is (a wallet, a Safe, a timelock, another contract); null when there is no owner() or it is renounced. */
   ownerHolder: Holder | null;
-  /** The deployer, an owner that is not renounced, the wallets the launch minted to and those they sent the token to: whose LP and tokens count as the team's. */
+  /**
+   * Whose LP and tokens count as the team's: the deployer, an owner that is not renounced and the
+   * controllers, with beside them how they came by the token (the launch mint, a transfer from
+   * another of them).
+   */
   team: TeamMember[];
+  /** Wallets linked only by the launch mint or a transfer from the team: context, never counted as the team; their balances are checked like the team's. */
+  context: TeamMember[];
   proxy: ProxyReading;
   /** The code that runs behind a proxy: the implementation's, or each of a diamond's facets; empty when the token is no proxy or the code is not known. */
   implementationCode: Hex[];
@@ -138,8 +147,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // addresses in them control the token (a minter, a pauser, an operator), so LP they hold is the team's.
   const ownControlRead = probe.slotImplementation ? Promise.resolve(null) : readStoredControl(client, token, ctx.block, [code]);
   const poolAddresses = discovery.candidates.map((pool) => pool.address);
-  const linkedRead = receiversRead.then((scan) => (bridged ? known : linkedTeam(chain, token, poolAddresses, known, scan)), () => known);
-  const teamRead = Promise.all([linkedRead, ownControlRead.catch(() => null)]).then(([linked, control]) => withControllers(chain, token, poolAddresses, linked, control));
+  // A bridged token's mints are deliveries, not a launch: its Transfers link no one.
+  const scanRead = bridged ? Promise.resolve(null) : receiversRead.catch(() => null);
+  const linkedRead = Promise.all([scanRead, ownControlRead.catch(() => null)]).then(([scan, control]) => linkWallets(chain, token, poolAddresses, withControllers(chain, token, poolAddresses, known, control), scan));
+  const teamRead = linkedRead.then((linked) => linked.team);
   const custodiesRead = Promise.all(discovery.candidates.filter(hasFungibleLp).map((pool) => readLpCustody(ctx, pool, { team: teamRead, lookbackBlocks: custodyWindow.blocks })));
   const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: custodyWindow.blocks, maxPositions: custodyDefaults.maxCandidates });
   // A failure surfaces where these are awaited, not as unhandled.
@@ -154,7 +165,8 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
     ownControlRead,
   ]);
-  const team = await teamRead;
+  const { team, context } = await linkedRead;
+  const linkedAddresses = [...team, ...context].map((member) => member.address);
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
@@ -172,7 +184,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const learned = delegatedTo ? [delegatedTo] : codeLearnedByProbe(proxy);
   // The code that runs, where it is known by now: the token's own, or the implementation in its slot.
   // Besides the receivers: who can hold a balance no Transfer ever named (the token itself, its deployer and owner).
-  const parties = [token, ...team.map((member) => member.address)].filter((address, at, all) => !receivers.candidates.some((candidate) => sameAddress(candidate, address)) && all.findIndex((other) => sameAddress(other, address)) === at);
+  const parties = [token, ...linkedAddresses].filter((address, at, all) => !receivers.candidates.some((candidate) => sameAddress(candidate, address)) && all.findIndex((other) => sameAddress(other, address)) === at);
   const runsKnown = learned.length > 0 ? null : proxy.standard === "none" ? code : implementationCode && implementationCode !== "0x" ? implementationCode : null;
   const functionsOf = (control: StoredControl) => privilegedFunctions({ chain, token, owner: owner.address, pools: pools.map((pool) => pool.address), control });
   const powersFor = (functions: ReturnType<typeof functionsOf>) =>
@@ -183,7 +195,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
       blockTimestamp: ctx.blockTimestamp,
       token,
       pool: deepestPoolUsd(pools, nativeUsdPrice(referencePools), () => true)?.address ?? null,
-      sources: [...new Set([...sampledHolders(ctx, token, pools, receivers.candidates), ...team.map((member) => member.address)])],
+      sources: [...new Set([...sampledHolders(ctx, token, pools, receivers.candidates), ...linkedAddresses])],
       seed: simulationIdentity({ chainId: network.evmChainId, block: ctx.block, token }).simulator,
       sender: simulationIdentity({ chainId: network.evmChainId, block: ctx.block, token }).sender,
       functions,
@@ -223,6 +235,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     owner,
     ownerHolder,
     team,
+    context,
     proxy,
     limits,
     unlockTime,
@@ -278,17 +291,21 @@ export async function transfersReadFromStart(client: ChainClient, token: Address
 }
 
 /**
- * The team as first known, the wallets the launch minted to, and the wallets any of those sent the
- * token to straight (one step, as team-wallets links them); never a pool of the token, a registry
- * address or the token itself. A bridged token's mints are deliveries, not a launch: its caller
- * leaves them out.
+ * The wallets the launch minted to and those the team sent the token to straight (one step, as
+ * team-wallets links them), told apart as team-wallets tells them: beside a team member (deployer,
+ * owner, controller) they are context on it; a wallet linked by them alone is context, never the team (a
+ * stablecoin's treasury that received the mint and seeded the pool is no deployer, owner or
+ * controller). Never a pool of the token, a registry address or the token itself. `scan` is null
+ * when there is no launch to read (a bridged token, or the Transfer scan failed).
  */
-function linkedTeam(chain: ChainId, token: Address, pools: readonly Address[], known: readonly TeamMember[], scan: ReceiverScan): TeamMember[] {
+function linkWallets(chain: ChainId, token: Address, pools: readonly Address[], team: readonly TeamMember[], scan: ReceiverScan | null): LinkedWallets {
+  if (!scan) return { team: [...team], context: [] };
   const wallet = teamWallet(chain, token, pools);
   const launched = scan.launchRecipients.filter(wallet).map((address) => ({ address, relation: "launch_mint_recipient" as const }));
-  const sources = [...known, ...launched].map((member) => member.address);
-  const funded = scan.receivedFrom(sources).filter(wallet).map((address) => ({ address, relation: "received_from_team" as const }));
-  return [...known, ...launched, ...funded];
+  const funded = scan.receivedFrom(team.map((member) => member.address)).filter(wallet).map((address) => ({ address, relation: "received_from_team" as const }));
+  const isTeamAddress = (member: TeamMember) => team.some((other) => sameAddress(other.address, member.address));
+  const linked = [...launched, ...funded];
+  return { team: [...team, ...linked.filter(isTeamAddress)], context: linked.filter((member) => !isTeamAddress(member)) };
 }
 
 /** Whether an address can be a team wallet: never the token, the zero address, a pool of the token or a registry address. */

@@ -1,13 +1,14 @@
-// The team's linked wallets, assessed (intel/team-wallets and why-down): which links hold (a replayed role grant counts only when hasRole
-// confirms it), and what each linked wallet holds and did: its share of supply, which of its
-// transfers into the token's pools were sells, and its last activity.
+// The linked wallets, assessed (intel/team-wallets and why-down): which links hold (a replayed role grant counts only when hasRole
+// confirms it), which wallets they make the team's (links.ts: isTeam) and which are context, and
+// what each linked wallet holds and did: its share of supply, which of its transfers into the
+// token's pools were sells, and its last activity.
 import { valueOrNull } from "@/lib/chain/multicall";
 import { bpsOf, sameAddress } from "@/lib/intel/market";
 import { classifyTransfer } from "@/lib/intel/wallet/movements";
-import { activityOf } from "./links";
+import { activityOf, isTeam } from "./links";
 import type { TeamReading } from "./read";
 
-export function assessTeam(reading: TeamReading) {
+function assessLinks(reading: TeamReading) {
   const { linked, roleGrants, checks, codes, toPools, pools, receiptOf, timeOf } = reading;
   const logs = reading.transfers.logs;
   const totalSupply = reading.identity.totalSupply.value;
@@ -35,4 +36,15 @@ export function assessTeam(reading: TeamReading) {
     });
 }
 
-export type TeamWallet = ReturnType<typeof assessTeam>[number];
+export type TeamWallet = ReturnType<typeof assessLinks>[number];
+
+/** The team's wallets (a relation of deployment, ownership or control) apart from the context: wallets linked only by how they came by the token. */
+export function assessLinked(reading: TeamReading): { team: TeamWallet[]; context: TeamWallet[] } {
+  const wallets = assessLinks(reading);
+  return { team: wallets.filter(isTeam), context: wallets.filter((wallet) => !isTeam(wallet)) };
+}
+
+/** The team's wallets only: what every answer that counts the team counts. */
+export function assessTeam(reading: TeamReading): TeamWallet[] {
+  return assessLinked(reading).team;
+}

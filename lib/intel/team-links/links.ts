@@ -1,10 +1,13 @@
-// Which wallets on-chain relations link to a token's team, each with its proof. The read needs
-// the links before its last round (whose balances and receipts it asks for), so they live here,
-// beside the read rather than in it. Someone who bought from a pool is never linked by that.
+// Which wallets on-chain relations link to a token, each with its proof, and which of them are the
+// team's: only deployment, ownership and control make a wallet the team's (the specification's
+// three); receiving the launch mint or a transfer from the team is context, which anyone can have.
+// The read needs the links before its last round (whose balances and receipts it asks for), so
+// they live here, beside the read rather than in it. Someone who bought from a pool is never linked by that.
 import { getAddress, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { isBurnAddress, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { sameAddress, type PoolCandidate } from "@/lib/intel/market";
 import type { TransferLog } from "@/lib/intel/wallet/movements";
+import { contextRelations } from "@/lib/schemas/responses/onchain-parts";
 import type { TeamWalletRelation } from "@/lib/schemas/responses/team-wallets";
 
 /** The contract's names for a team link: a link it does not name cannot be made here. */
@@ -13,6 +16,20 @@ export type Relation = TeamWalletRelation;
 export type RelationProof = { relation: Relation; transaction?: Hash; block?: number; read?: string; from?: Address; amount?: bigint; role?: string };
 
 export type Linked = { address: Address; relations: RelationProof[] };
+
+/**
+ * Whether a relation makes a wallet the team's: every relation but those that only say how a
+ * wallet came by the token or its LP (the launch mint, a transfer from the team, the pool's first
+ * LP mint). Every answer that counts the team asks this.
+ */
+export function isTeamRelation(relation: string): boolean {
+  return !(contextRelations as readonly string[]).includes(relation);
+}
+
+/** A linked wallet is the team's when one of its relations is. */
+export function isTeam(wallet: { relations: readonly { relation: string }[] }): boolean {
+  return wallet.relations.some((proof) => isTeamRelation(proof.relation));
+}
 
 /** The token's Transfer history read for links and behaviour, and what counts as "at launch". */
 export const teamScan = { chunkSize: 50_000n, launchBlocks: 1_000n, recentSellsListed: 10 } as const;
@@ -50,7 +67,7 @@ export type LinkFacts = {
   bridged?: boolean;
 };
 
-/** The links, strongest first; a wallet can hold several. Also the first mint seen, which dates the launch. */
+/** The links, strongest first; a wallet can hold several, and is the team's only by a team relation (isTeam). Also the first mint seen, which dates the launch. */
 export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: TransferLog | undefined } {
   const { chain, token, block, pools, logs } = facts;
   const linked = new Map<string, Linked>();
@@ -70,8 +87,9 @@ export function linkTeam(facts: LinkFacts): { linked: Linked[]; firstMint: Trans
   for (const log of facts.bridged ? [] : launchMints(logs)) {
     link(getAddress(log.args.to), { relation: "launch_mint_recipient", transaction: log.transactionHash, block: Number(log.blockNumber), amount: log.args.value });
   }
-  // Direct receipts from the wallets linked so far (one step only: no chains of transfers).
-  const sources = new Set(linked.keys());
+  // Direct receipts from the team's wallets linked so far (one step only: no chains of transfers). A
+  // launch recipient that is not the team's is no source: what it hands on says nothing of the team.
+  const sources = new Set([...linked].filter(([, wallet]) => isTeam(wallet)).map(([key]) => key));
   for (const log of logs) {
     if (!sources.has(log.args.from.toLowerCase()) || sources.has(log.args.to.toLowerCase())) continue;
     link(getAddress(log.args.to), { relation: "received_from_team", transaction: log.transactionHash, block: Number(log.blockNumber), from: getAddress(log.args.from), amount: log.args.value });

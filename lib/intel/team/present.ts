@@ -1,6 +1,7 @@
-// intel/team-wallets, present: the linked wallets with their proofs and recent behaviour, the
-// reads and transactions cited, and the provenance. The wallets and what they did are facts;
-// that a relation makes a wallet the team's is our reading.
+// intel/team-wallets, present: the team's wallets and, apart, the context (wallets linked only by
+// how they came by the token), each with its proofs and recent behaviour; the reads and
+// transactions cited, and the provenance. The wallets and what they did are facts; that a relation
+// makes a wallet the team's is our reading.
 import type { Hash } from "viem";
 import { getNetwork } from "@/lib/chain/networks";
 import { ProvenanceLedger } from "@/lib/intel/ledger";
@@ -46,18 +47,20 @@ function presentWallet(decimals: number | null) {
   });
 }
 
-export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]) {
+export function presentTeam(reading: TeamReading, linked: { team: readonly TeamWallet[]; context: readonly TeamWallet[] }) {
   const { chain, token, block, identity, transfers } = reading;
-  const list = wallets.map(presentWallet(identity.decimals.value));
-  const ledger = new ProvenanceLedger().fact("wallets").reading("wallets.relations").fact("wallets.recent", "window").reading("limitations");
+  const list = linked.team.map(presentWallet(identity.decimals.value));
+  const context = linked.context.map(presentWallet(identity.decimals.value));
+  const ledger = new ProvenanceLedger().fact("wallets").reading("wallets.relations").fact("wallets.recent", "window").fact("context").reading("limitations");
   if (reading.creation?.source === "explorer") ledger.outside("wallets.deployer");
   if (!reading.creation) {
-    // On Base the launch mint's recipient is the nearest thing to a deployer the chain itself shows.
-    ledger.gap("deployer", chain === "base" ? `${deployerGap(chain).replace(/\.$/, "")}; the launch mint's recipient stands in for it when the window reaches the launch.` : deployerGap(chain));
+    // On Base the launch mint's recipient is the nearest thing to a deployer the chain itself shows; it is no deployment relation, so it stays context.
+    ledger.gap("deployer", chain === "base" ? `${deployerGap(chain).replace(/\.$/, "")}; the launch mint's recipient is listed under context when the window reaches the launch, not as the team.` : deployerGap(chain));
   }
   if (reading.bridged) ledger.gap("launch", `A bridged token: ${reading.bridged.bridgeName} mints it as tokens cross, so its mint recipients are bridgers, not launch recipients.`);
   else if (!reading.firstMint) ledger.gap("launch", `The token's launch mint is not in blocks ${transfers.fromBlock} to ${transfers.toBlock}, so launch recipients are not read.`);
-  const cited = [...new Set(list.flatMap((entry) => entry.relations.map((relation) => relation.transaction)).filter((hash): hash is Hash => Boolean(hash)))];
+  const cited = [...new Set([...list, ...context].flatMap((entry) => entry.relations.map((relation) => relation.transaction)).filter((hash): hash is Hash => Boolean(hash)))];
+  const contextNote = context.length === 0 ? "" : ` ${context.length} more wallet${context.length === 1 ? " is" : "s are"} context (the launch mint or a transfer from the team: how ${context.length === 1 ? "it" : "they"} came by the token, which anyone can), not counted as the team.`;
 
   return {
     chain,
@@ -76,14 +79,15 @@ export function presentTeam(reading: TeamReading, wallets: readonly TeamWallet[]
     data: {
       token: { ...tokenView(token, identity), total_supply: totalSupplyOf(identity) },
       wallets: list,
+      context,
       summary:
-        list.length === 0
-          ? "Nothing on chain links a wallet to this token's team in the window read: no deployer known, no owner, no proxy admin, no launch mint and no transfer from any of them. That is not proof there is no team."
-          : `${list.length} wallet${list.length === 1 ? "" : "s"} linked to the team by on-chain relations; together they hold ${formatShare(list.reduce((sum, entry) => sum + (entry.share_of_supply_bps ?? 0), 0))} of supply.`,
+        (list.length === 0
+          ? "Nothing on chain links a wallet to this token's team by deployment, ownership or control in the window read: no deployer known, no owner, no proxy admin, no role holder. That is not proof there is no team."
+          : `${list.length} wallet${list.length === 1 ? "" : "s"} linked to the team by deployment, ownership or control; together they hold ${formatShare(list.reduce((sum, entry) => sum + (entry.share_of_supply_bps ?? 0), 0))} of supply.`) + contextNote,
       window: { from_block: Number(transfers.fromBlock), to_block: Number(transfers.toBlock), truncated: transfers.truncated, end: transfers.end },
       limitations: [
         `Links and behaviour come from the token's Transfer logs in blocks ${transfers.fromBlock} to ${transfers.toBlock}, ${describeWindow(transfers.window)}; "at launch" means within ${teamScan.launchBlocks} blocks of the first mint seen.`,
-        "Only one step is followed: wallets that received the token directly from the deployer, owner, proxy admin or a launch recipient. Funding in the native coin is not in logs and is not read.",
+        "Only deployment, ownership and control make a wallet the team's. The launch mint's recipients and wallets that received the token directly from the team (one step only) are context, listed apart. Funding in the native coin is not in logs and is not read.",
         chain === "eth" ? "AccessControl role holders come from RoleGranted/RoleRevoked in the same window, confirmed with hasRole." : `AccessControl role holders are read on Ethereum only; on ${getNetwork(chain).displayName} the narrower owner and admin read applies.`,
       ],
       unavailable: ledger.unavailable,

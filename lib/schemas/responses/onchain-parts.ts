@@ -49,24 +49,33 @@ export const holderVariants = [
 
 export const holderOut = z.discriminatedUnion("kind", [...holderVariants]).describe("An account holding control, and what kind of account it is (discriminated by kind).");
 
+/**
+ * Relations that say how a wallet came by the token or its LP, which anyone can (a market maker
+ * seeding the pool, a wallet the deployer paid): context beside a relation of deployment,
+ * ownership or control, never the team on their own, in any answer.
+ */
+export const contextRelations = ["initial_liquidity_provider", "launch_mint_recipient", "received_from_team"] as const;
+
 const teamRelationNotes = {
   deployer: "deployer: created the token contract.",
   owner: "owner: the token's owner() at the block.",
   controller: "controller: an address the token's own code compares the caller with, read from its storage at the block (a minter, a pauser, an operator: it can call the token's privileged functions).",
-  initial_liquidity_provider: "initial_liquidity_provider: received the pool's first LP mint (listed only beside another link: a first provider alone is not the team).",
+  initial_liquidity_provider: "initial_liquidity_provider: received the pool's first LP mint.",
   launch_mint_recipient: "launch_mint_recipient: received the token's launch mint.",
   received_from_team: "received_from_team: received the token straight from one of those wallets (one step).",
 } as const;
 /**
  * How a wallet is linked to a token's team: one vocabulary for intel/risk and intel/liquidity.
- * Only intel/risk reads the token's code, so only it names controllers.
+ * Only intel/risk reads the token's code, so only it names controllers. The last three say how a
+ * wallet came by the token or its LP, which anyone can: they are listed only beside one of the first three.
  */
 export const teamRelationOut = z
-  .enum(["deployer", "owner", "controller", "initial_liquidity_provider", "launch_mint_recipient", "received_from_team"])
+  .enum(["deployer", "owner", "controller", ...contextRelations])
   .describe(
-    Object.values(teamRelationNotes)
-      .map((note) => (note.startsWith("controller:") ? `${note} (intel/risk, which reads the token's code)` : note))
-      .join(" "),
+    [
+      ...Object.values(teamRelationNotes).map((note) => (note.startsWith("controller:") ? `${note} (intel/risk, which reads the token's code)` : note)),
+      "The last three are context, listed only beside one of the first three (deployment, ownership, control): a wallet linked by them alone is not the team.",
+    ].join(" "),
   );
 
 const unique = <T extends string>(values: T[]) => [...new Set(values)] as [T, ...T[]];

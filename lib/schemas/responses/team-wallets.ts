@@ -4,19 +4,26 @@ import { z } from "zod";
 import { quoteAssetOut } from "./wallet-parts";
 import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf, scanEndOut } from "./common";
 
-/** Every way a wallet is linked to a team, as the contract names them; intel/team links by these and no others. */
-export const teamWalletRelations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"] as const;
+/** The relations the specification names (deployment, ownership, control): a wallet holding one of them is the team's. */
+const teamMakingRelations = ["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder"] as const;
+/**
+ * Every way a wallet is linked to a token, as the contract names them; intel/team links by these and
+ * no others. The last two are context (onchain-parts' contextRelations): shown with their proof,
+ * never the team on their own.
+ */
+export const teamWalletRelations = [...teamMakingRelations, "launch_mint_recipient", "received_from_team"] as const;
 export type TeamWalletRelation = (typeof teamWalletRelations)[number];
 
 /** How a wallet is linked to the team; also named by intel/why-down wherever a team wallet appears. */
 export const relationOut = z
   .enum(teamWalletRelations)
   .describe(
-    "How the wallet is linked to the team. deployer: created the token contract (from the node's creator record; not read on Base). " +
+    "How the wallet is linked to the token. Team relations (deployment, ownership, control): deployer: created the token contract (from the node's creator record; not read on Base). " +
       "owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. " +
       "role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). " +
+      "Context relations, which alone never make a wallet the team's (it is then listed under context): " +
       "launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. " +
-      "received_from_team: received the token directly from a wallet linked by one of the relations above (one step only).",
+      "received_from_team: received the token directly from a wallet holding one of the team relations (one step only).",
   );
 
 const relationProofOut = z
@@ -67,7 +74,8 @@ const teamWalletOut = z
       })
       .describe("What the wallet did with the token in the window."),
   })
-  .describe("One wallet linked to the team.");
+  .describe("One wallet linked to the token by on-chain relations, with what it did.");
+
 
 export const teamWalletsResponse = defineResponse({
   data: z
@@ -75,8 +83,17 @@ export const teamWalletsResponse = defineResponse({
       token: tokenOut
         .extend({ total_supply: amountOut.nullable().describe("totalSupply(), in the token's decimals; null when the contract did not answer it.") })
         .describe("The token read."),
-      wallets: z.array(teamWalletOut).describe("The linked wallets. Empty when nothing on chain links a wallet to the team (an honest empty answer, never charged) — which is not proof there is no team."),
-      summary: z.string().describe("The answer in one or two plain sentences: how many wallets are linked and what share of supply they hold."),
+      wallets: z
+        .array(teamWalletOut)
+        .describe(
+          "The team's wallets: each holds at least one team relation (deployer, owner, proxy_admin, proxy_admin_owner, role_holder), context relations beside it. Empty when nothing on chain links a wallet to the team by deployment, ownership or control (an honest empty answer, never charged) — which is not proof there is no team.",
+        ),
+      context: z
+        .array(teamWalletOut)
+        .describe(
+          "Wallets linked to the token only by a context relation (launch_mint_recipient, received_from_team), with its proof and what they did: how they came by the token, which anyone can (a market maker, an exchange, a paid contractor). Never counted as the team, here or in any other answer.",
+        ),
+      summary: z.string().describe("The answer in one or two plain sentences: how many wallets are the team's and what share of supply they hold, and how many more are context."),
       window: z
         .object({
           from_block: blockOut.describe("First block of the token's Transfer logs read."),
@@ -92,7 +109,7 @@ export const teamWalletsResponse = defineResponse({
       }),
     })
     .describe("Wallets linked to the token's team by on-chain relations only, each with its proof and recent behaviour."),
-  meta: chainReadMetaOf(["wallets", "wallets.relations", "wallets.deployer", "wallets.recent", "window", "limitations"]),
+  meta: chainReadMetaOf(["wallets", "wallets.relations", "wallets.deployer", "wallets.recent", "context", "window", "limitations"]),
   sources: z
     .object({
       transactions: z.array(txHashOut).describe("Every transaction cited as proof of a relation, once each."),
