@@ -160,14 +160,14 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     expectProvenanceForEveryField(result);
   });
 
-  it("locked liquidity: the locked share by default; with locks the exact unlock time; with full the pool metadata too", async () => {
+  it("locked liquidity: the locked share and its unlock date by default; with locks each lock's proof; with full the pool metadata too", async () => {
     const { lockedLiquidity: scenario } = book.scenarios;
     const facts = scenario.facts;
     const plain = (await analyze(scenario.token.address)).result;
     const plainCustody = plain.data.lp_custody[0];
     expect(plainCustody.locked).toMatchObject({ amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps });
     expect(plainCustody.locked.lockers).toEqual([
-      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or full).", earliest_unlock: null },
+      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or full): the locks were read and counted, and only their list is left out.", earliest_unlock: facts.unlockDate },
     ]);
     expect(plainCustody.team).toMatchObject({ amount: lp(facts.lpKeptByDeployer), share_bps: bps(BigInt(facts.lpKeptByDeployer), BigInt(facts.lpTotalSupply)) });
     expect(plain.provenance["lp_custody.locks"]).toBeUndefined();

@@ -100,11 +100,11 @@ describe.each(DEMO_CHAINS)("market reads on demo %s", (chain: ChainId) => {
     expect(custody.lpTotalSupply).toBe(BigInt(facts.lpTotalSupply));
   });
 
-  it("without lock proof the locked share is still counted, the locks are not read", async () => {
+  it("without lock proof the locks are read and counted all the same (the locked share and its unlock time); only their list is left out", async () => {
     const { lockedLiquidity: scenario } = book.scenarios;
     const custody = await readLpCustody(context(), { address: scenario.pool.pair });
     expect(custody.locked.amount).toBe(BigInt(scenario.facts.lockedAmount));
-    expect(custody.locked.lockers[0]).toMatchObject({ locks: null, locksReason: expect.stringMatching(/not requested/) });
+    expect(custody.locked.lockers[0]).toMatchObject({ locks: null, earliestUnlock: BigInt(LP_UNLOCK_TIME), stillLocked: BigInt(scenario.facts.lockedAmount), locksReason: expect.stringMatching(/not requested .*read and counted/) });
   });
 
   it("readLpCustody, rug: the deployer's liquidity removal, attributed, with what it took out", async () => {

@@ -1,13 +1,15 @@
 // Who holds a V2-style pool's LP tokens, and on what terms. Two rounds:
 //   1. the pool's LP Transfer and Burn logs over a bounded look-back (holders, burn
-//      transactions, liquidity removals, the first provider) and, when lock proof is asked
-//      for, the Locked events of lockers that hold this LP;
+//      transactions, liquidity removals, the first provider) and the Locked events of
+//      lockers that hold this LP;
 //   2. at the pinned block: total supply, every candidate's balance, the code of every
 //      candidate (to tell wallets, recognised locker code and other contracts apart), the
 //      current state of each lock found, and the schedule of every registry locker whose
 //      schedule is state (UNCX's tokenLocks, PinkLock V2's and V1's locks, Team.Finance's deposits and UNCX
-//      2024's locks through the locker lens: locker-schedules.ts), read whether or not lock proof
-//      was asked for.
+//      2024's locks through the locker lens: locker-schedules.ts).
+// Every lock is read whether or not its proof was asked for: what is locked, until when and what
+// is withdrawable is one answer for intel/risk (which never asks) and intel/liquidity (which lists
+// the proof only when asked); asking changes what is listed, never the shares or the dates.
 // A lock whose unlock time has passed is withdrawable, not locked: its owner can take the LP
 // out today, and it is counted apart, with the time since when.
 // An LP holder that is a contract we do not recognise is "unverified custody", never
@@ -45,19 +47,20 @@ import {
 import type { PoolCandidate } from "./pool-types";
 import { venueKinds } from "./venues";
 
-/** How a wallet is linked to the token; initial_liquidity_provider only ever beside another link. */
-/** How a wallet is linked to the team: the answers' vocabulary (lib/schemas). */
+/** How a wallet is linked to the team: the answers' vocabulary (lib/schemas); initial_liquidity_provider only ever beside a team link. */
 export type TeamRelation = z.output<typeof teamRelationOut>;
 
 export type CustodyOptions = {
   /**
-   * Wallets linked to the token's team (deployer, owner, what they launched and sent to), with how each is
-   * linked; a promise is awaited after the log round, so links learned beside it cost no round.
+   * The team's wallets (deployment, ownership, control; team-links' isTeam), with how each is
+   * linked: a wallet linked only by context (the launch mint, a transfer from the team) is no team
+   * wallet and is left out by the caller. A promise is awaited after the log round, so links
+   * learned beside it cost no round.
    */
   team?: readonly { address: Address; relation: TeamRelation }[] | Promise<readonly { address: Address; relation: TeamRelation }[]>;
   /** How far back LP transfers are read for holders and evidence. */
   lookbackBlocks?: bigint;
-  /** Read and prove each lock (unlock time, owner, amount) in recognised lockers. */
+  /** List each lock's proof (unlock time, owner, amount) in recognised lockers; the locks are read and counted either way. */
   locks?: boolean;
   /** Most entries per list (holders, burn transactions, removals); totals always cover everyone. */
   listLimit?: number;
@@ -155,11 +158,11 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   // Round 1: logs.
   const [lpLogs, lockedLogs] = await Promise.all([
     scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, ...lpBurns], maxLogs: 20_000, ...scanWindow }),
-    options.locks ? scanLogs({ client: ctx.client, events: [timelockLocked] as const, args: { token: poolAddress }, ...scanWindow }) : null,
+    scanLogs({ client: ctx.client, events: [timelockLocked] as const, args: { token: poolAddress }, ...scanWindow }),
   ]);
   const transfers = lpLogs.logs.filter((log) => log.eventName === "Transfer") as unknown as TransferLog[];
   const burns = lpLogs.logs.filter((log) => log.eventName === "Burn") as unknown as BurnLog[];
-  const locked = (lockedLogs?.logs ?? []) as unknown as LockedLog[];
+  const locked = lockedLogs.logs as unknown as LockedLog[];
 
   const team = new Map<string, { address: Address; relations: TeamRelation[] }>();
   const addTeam = (address: Address, relation: TeamRelation) => {
@@ -279,7 +282,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
       const recognised = registryLocker ?? codeLocker!;
       const pattern = registryLocker ? (registryLocker.pattern ?? null) : codeLocker!.pattern;
       const schedule = pattern && stateSchedulePatterns.includes(pattern) ? schedules.get(key) : undefined;
-      const proofs = schedule ? schedule.locks : pattern === "liquidity-timelock" && options.locks ? lockProofs(ctx, address, lockStates) : null;
+      const proofs = schedule ? schedule.locks : pattern === "liquidity-timelock" ? lockProofs(ctx, address, lockStates) : null;
       const terms = splitByUnlock(amount, proofs, ctx.blockTimestamp);
       const holding: LockerHolding = {
         address,
@@ -366,10 +369,10 @@ function lockNote(pattern: LockPattern | null, proofs: readonly LockProof[] | nu
     const accounted = (proofs ?? []).filter((lock) => !lock.withdrawn).reduce((total, lock) => total + lock.amount, 0n);
     return accounted < balance ? "The locker holds LP no lock accounts for (sent to it directly); that LP is counted as locked, with no unlock time." : null;
   }
-  if (proofs) return null;
+  if (proofs) return asked ? null : "Lock proof not requested (set locks or full): the locks were read and counted, and only their list is left out.";
   // Its locks are of position NFTs: LP tokens sent to it are on no lock's terms, and it has no way to send them back.
   if (pattern === "uncx-v3-positions") return "This locker locks position NFTs; LP tokens sent to it directly are on no lock's terms. They are counted as locked, with no unlock time.";
-  return !asked ? "Lock proof not requested (set locks or full)." : "This locker's lock schedule is not decoded in this version; its LP is counted as locked, with no unlock time.";
+  return "This locker's lock schedule is not decoded in this version; its LP is counted as locked, with no unlock time.";
 }
 
 function lockProofs(ctx: MarketContext, locker: Address, states: { log: LockedLog; state: { owner: Address; amount: bigint; unlockTime: bigint; withdrawn: boolean; token: Address } | null }[]): LockProof[] {
