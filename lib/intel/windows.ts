@@ -37,3 +37,21 @@ export function describeWindow(window: Window): string {
   const how = window.interval.source === "measured" ? "measured on the node's last 1,000 blocks" : "the network's nominal interval";
   return `the last ${window.label} (${window.blocks.toLocaleString("en-US")} blocks at ${seconds} s a block, ${how})`;
 }
+
+const plural = (count: number, unit: string) => `${count.toLocaleString("en-US")} ${unit}${count === 1 ? "" : "s"}`;
+
+/**
+ * A span of time between two block times, in words, cut to the minute: "24 hours", "23 hours 59
+ * minutes", "28 days 6 hours 53 minutes" (days from 48 hours on), "36 seconds" under a minute.
+ */
+export function describeSpan(seconds: number | bigint): string {
+  const whole = Math.max(0, Math.floor(Number(seconds)));
+  if (whole < 60) return plural(whole, "second");
+  const minutes = Math.floor(whole / 60) % 60;
+  const hours = Math.floor(whole / 3_600);
+  const parts = hours < 48 ? [[hours, "hour"], [minutes, "minute"]] : [[Math.floor(hours / 24), "day"], [hours % 24, "hour"], [minutes, "minute"]];
+  return (parts as [number, string][])
+    .filter(([count]) => count > 0)
+    .map(([count, unit]) => plural(count, unit))
+    .join(" ");
+}

@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "1bcc8cfb27a52a42"
+DOCUMENT_DIGEST = "09703e696658a04a"
 
 
 class Client(Transport):

@@ -235,27 +235,29 @@ IntelWhyDownResponseDataPool = TypedDict("IntelWhyDownResponseDataPool", {
     "quote": IntelWhyDownResponseDataPoolQuote,
 })
 
-# The blocks read.
+# The blocks read. Every sentence of the answer that speaks of the window (read, thin_note, limitations) states these blocks and the span from from_time to to_time.
 IntelWhyDownResponseDataWindow = TypedDict("IntelWhyDownResponseDataWindow", {
-    # First block of the window.
+    # The window's first block: the start price is the pool's state at this block; the events read are those of the blocks after it.
     "from_block": int,
-    # Last block of the window: the latest block, which the answer is pinned to.
+    # The window's last block: the latest block, which the answer is pinned to; the end price is the pool's state at it.
     "to_block": int,
     # Time of the first block.
     "from_time": Time,
-    # Time of the last block.
+    # Time of the last block; to_time − from_time is the span the read, the thin note and the limitations state.
     "to_time": Time,
-    # Blocks in the window: the last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be), fewer when the chain is younger.
+    # to_block − from_block: the blocks whose events are read. The last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be) when end is window_ended; fewer when the chain holds fewer blocks (history_start) or a log read stopped at its cap (cap_reached).
     "blocks": int,
+    # Why the window starts where it does. window_ended: the last 24 hours of blocks, whole. history_start: the chain holds fewer blocks than that, so the window is its whole history, from block 0. cap_reached: a log read stopped at its cap (the logs or calls one scan may take) before the 24 hours' start, so the window is their newest part, starting where the logs read do — the price and every driver cover the same blocks.
+    "end": Literal["window_ended", "cap_reached", "history_start"],
 })
 
 # The pool price at the window's edges.
 IntelWhyDownResponseDataPrice = TypedDict("IntelWhyDownResponseDataPrice", {
-    # The token's price in the quote asset at the window's start, as a decimal string (up to 18 decimals); null when the token's decimals could not be read or the pool held no tokens.
-    "start": Union[str, None],
-    # The price at the window's end, likewise; null in the same cases.
-    "end": Union[str, None],
-    # (end − start) / start in basis points, exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero.
+    # The token's price at the window's start: whole quote units (pool.quote) per whole token at the pool's mid price, as a decimal string (up to 18 fractional digits); null when the token's decimals could not be read or the pool held no tokens.
+    "start_quote_per_token": Union[str, None],
+    # The token's price at the window's end, likewise; null in the same cases.
+    "end_quote_per_token": Union[str, None],
+    # (end − start) / start in basis points, of the pool's mid price at the window's edges (the two prices above), exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero.
     "change_bps": Union[int, None],
     # True when change_bps is negative.
     "down": bool,
@@ -307,7 +309,7 @@ IntelWhyDownResponseDataDriversItemLiquidityPulledObservationsItem = TypedDict("
 IntelWhyDownResponseDataDriversItemLiquidityPulled = TypedDict("IntelWhyDownResponseDataDriversItemLiquidityPulled", {
     # liquidity_pulled: liquidity was removed from the pool.
     "driver": Literal["liquidity_pulled"],
-    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations).
+    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason).
     "score": float,
     # What was measured for this driver.
     "measured": IntelWhyDownResponseDataDriversItemLiquidityPulledMeasured,
@@ -351,7 +353,7 @@ IntelWhyDownResponseDataDriversItemTeamWalletsSellingObservationsItem = TypedDic
 IntelWhyDownResponseDataDriversItemTeamWalletsSelling = TypedDict("IntelWhyDownResponseDataDriversItemTeamWalletsSelling", {
     # team_wallets_selling: wallets linked to the team sold or moved the token.
     "driver": Literal["team_wallets_selling"],
-    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations).
+    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason).
     "score": float,
     # What was measured for this driver.
     "measured": IntelWhyDownResponseDataDriversItemTeamWalletsSellingMeasured,
@@ -415,7 +417,7 @@ IntelWhyDownResponseDataDriversItemHeavySellingObservationsItem = TypedDict("Int
 IntelWhyDownResponseDataDriversItemHeavySelling = TypedDict("IntelWhyDownResponseDataDriversItemHeavySelling", {
     # heavy_selling: more was sold into the pool than bought.
     "driver": Literal["heavy_selling"],
-    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations).
+    # How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason).
     "score": float,
     # What was measured for this driver.
     "measured": IntelWhyDownResponseDataDriversItemHeavySellingMeasured,
@@ -433,17 +435,19 @@ IntelWhyDownResponseData = TypedDict("IntelWhyDownResponseData", {
     "token": IntelWhyDownResponseDataToken,
     # The token's main pool: the deepest in dollars at the window's start across every registry venue and quote asset (a pool opened inside the window counts from now).
     "pool": IntelWhyDownResponseDataPool,
-    # The blocks read.
+    # The blocks read. Every sentence of the answer that speaks of the window (read, thin_note, limitations) states these blocks and the span from from_time to to_time.
     "window": IntelWhyDownResponseDataWindow,
     # The pool price at the window's edges.
     "price": IntelWhyDownResponseDataPrice,
-    # The driver that explains the fall, by rule (interpretation): liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it.
+    # The driver that explains the fall, by rule (interpretation), the rules checked in this order whatever the scores: liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it. A driver with a higher score can come after the one named (the scores are shares of different wholes): dominant_reason says so.
     "dominant_driver": Union[Literal["liquidity_pulled", "team_wallets_selling", "heavy_selling"], None],
-    # The answer in one plain sentence: whether the token is down, by how much, and why.
+    # Why dominant_driver is what it is, in plain words: each rule checked up to the one that holds, as measured, and — when another driver scores higher — why it is not named (its rule does not hold, or the order puts the named one first). Says why no driver is named when dominant_driver is null.
+    "dominant_reason": str,
+    # The answer in one plain sentence: whether the token is down, by how much over which blocks and span (data.window's), and why.
     "read": str,
     # True when the window holds fewer than five trades, so the read rests on little.
     "thin": bool,
-    # Present only when thin: says how many trades the read rests on.
+    # Present only when thin: says how many trades the read rests on, in which blocks and span (data.window's).
     "thin_note": NotRequired[str],
     # All three drivers, always in this order: liquidity_pulled, team_wallets_selling, heavy_selling; each with its score, what was measured and the observations behind it.
     "drivers": List[Union[IntelWhyDownResponseDataDriversItemLiquidityPulled, IntelWhyDownResponseDataDriversItemTeamWalletsSelling, IntelWhyDownResponseDataDriversItemHeavySelling]],
@@ -461,6 +465,8 @@ IntelWhyDownResponseMetaProvenance = TypedDict("IntelWhyDownResponseMetaProvenan
     "drivers": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "dominant_driver": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "dominant_reason": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "read": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.

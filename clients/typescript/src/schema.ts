@@ -987,17 +987,19 @@ export interface operations {
                      *           "to_block": 436,
                      *           "from_time": "2026-01-04T00:00:00.000Z",
                      *           "to_time": "2026-02-01T06:53:12.000Z",
-                     *           "blocks": 436
+                     *           "blocks": 436,
+                     *           "end": "history_start"
                      *         },
                      *         "price": {
-                     *           "start": "0.000000041666666666",
-                     *           "end": "0.000000026422140903",
+                     *           "start_quote_per_token": "0.000000041666666666",
+                     *           "end_quote_per_token": "0.000000026422140903",
                      *           "change_bps": -3658,
                      *           "down": true,
                      *           "start_from": "the pool's first liquidity in the window (block 39)"
                      *         },
-                     *         "dominant_driver": "team_wallets_selling",
-                     *         "read": "DUMP is down 36.58 %: wallets linked to the team sold 100.00 % of everything sold into the pool in the window.",
+                     *         "dominant_driver": "heavy_selling",
+                     *         "dominant_reason": "heavy_selling is the first driver whose rule holds, the rules checked in order (liquidity pulled, then team wallets selling, then heavy selling). Liquidity pulled does not hold: there was no removal (it needs one removal taking at least 50.00 % of the pool's WETH); team wallets selling does not hold: the team wallets sold 0.00 % of everything sold into the pool (it needs the team wallets to sell at least 50.00 % of everything sold); heavy selling holds: more was sold into the pool than bought.",
+                     *         "read": "DUMP is down 36.58 % from block 0 to block 436 (28 days 6 hours 53 minutes): more was sold into the pool than bought (net 25.69 % of its starting reserve), led by 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955.",
                      *         "thin": false,
                      *         "drivers": [
                      *           {
@@ -1016,97 +1018,17 @@ export interface operations {
                      *           },
                      *           {
                      *             "driver": "team_wallets_selling",
-                     *             "score": 1,
+                     *             "score": 0,
                      *             "measured": {
-                     *               "team_wallets": 4,
+                     *               "team_wallets": 1,
                      *               "sold": {
-                     *                 "raw": "270000000000000000000000000",
-                     *                 "formatted": "270000000"
+                     *                 "raw": "0",
+                     *                 "formatted": "0"
                      *               },
-                     *               "share_of_sells_bps": 10000,
+                     *               "share_of_sells_bps": 0,
                      *               "transfers_out": 3
                      *             },
                      *             "observations": [
-                     *               {
-                     *                 "what": "sell",
-                     *                 "wallet": "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
-                     *                 "amount": {
-                     *                   "raw": "50000000000000000000000000",
-                     *                   "formatted": "50000000"
-                     *                 },
-                     *                 "quote_amount": {
-                     *                   "raw": "2893802165200507878",
-                     *                   "formatted": "2.893802165200507878"
-                     *                 },
-                     *                 "transaction": "0x047797eeb916580e62bb070686523d712f25a83df425041e3b9825efae360d37",
-                     *                 "block": 44,
-                     *                 "time": "2026-01-08T11:25:36.000Z",
-                     *                 "note": "team wallet (received_from_team)"
-                     *               },
-                     *               {
-                     *                 "what": "sell",
-                     *                 "wallet": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
-                     *                 "amount": {
-                     *                   "raw": "60000000000000000000000000",
-                     *                   "formatted": "60000000"
-                     *                 },
-                     *                 "quote_amount": {
-                     *                   "raw": "2830537593872907735",
-                     *                   "formatted": "2.830537593872907735"
-                     *                 },
-                     *                 "transaction": "0x659390a4b54d1070ab5eb45324cfdb745196e0d74dca901c0a9af8770cc4fff0",
-                     *                 "block": 46,
-                     *                 "time": "2026-01-08T11:32:48.000Z",
-                     *                 "note": "team wallet (received_from_team)"
-                     *               },
-                     *               {
-                     *                 "what": "sell",
-                     *                 "wallet": "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
-                     *                 "amount": {
-                     *                   "raw": "100000000000000000000000000",
-                     *                   "formatted": "100000000"
-                     *                 },
-                     *                 "quote_amount": {
-                     *                   "raw": "3631777000696643978",
-                     *                   "formatted": "3.631777000696643978"
-                     *                 },
-                     *                 "transaction": "0xf90277a639e875ff347fb4bcff0bd0ed3d9272ca8f4e70f68dc64dcd20d1afb4",
-                     *                 "block": 48,
-                     *                 "time": "2026-01-08T11:40:00.000Z",
-                     *                 "note": "team wallet (received_from_team)"
-                     *               },
-                     *               {
-                     *                 "what": "sell",
-                     *                 "wallet": "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
-                     *                 "amount": {
-                     *                   "raw": "30000000000000000000000000",
-                     *                   "formatted": "30000000"
-                     *                 },
-                     *                 "quote_amount": {
-                     *                   "raw": "894055907582742610",
-                     *                   "formatted": "0.89405590758274261"
-                     *                 },
-                     *                 "transaction": "0xfb5d1519bb6f24817fb428548436bcd0d528802230df1fc2ad2190d66e3b0d55",
-                     *                 "block": 50,
-                     *                 "time": "2026-01-08T11:47:12.000Z",
-                     *                 "note": "team wallet (received_from_team)"
-                     *               },
-                     *               {
-                     *                 "what": "sell",
-                     *                 "wallet": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
-                     *                 "amount": {
-                     *                   "raw": "30000000000000000000000000",
-                     *                   "formatted": "30000000"
-                     *                 },
-                     *                 "quote_amount": {
-                     *                   "raw": "823025186660984386",
-                     *                   "formatted": "0.823025186660984386"
-                     *                 },
-                     *                 "transaction": "0xc20f461dc9f254cedbfd6bfe33eca6af61d8bc57ef5a30596db59ff79a5f0b4c",
-                     *                 "block": 52,
-                     *                 "time": "2026-01-08T11:54:24.000Z",
-                     *                 "note": "team wallet (received_from_team)"
-                     *               },
                      *               {
                      *                 "what": "team_transfer",
                      *                 "wallet": "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
@@ -1178,9 +1100,7 @@ export interface operations {
                      *                   "transactions": [
                      *                     "0xf90277a639e875ff347fb4bcff0bd0ed3d9272ca8f4e70f68dc64dcd20d1afb4"
                      *                   ],
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": null
                      *                 },
                      *                 {
                      *                   "wallet": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
@@ -1193,9 +1113,7 @@ export interface operations {
                      *                     "0x659390a4b54d1070ab5eb45324cfdb745196e0d74dca901c0a9af8770cc4fff0",
                      *                     "0xc20f461dc9f254cedbfd6bfe33eca6af61d8bc57ef5a30596db59ff79a5f0b4c"
                      *                   ],
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": null
                      *                 },
                      *                 {
                      *                   "wallet": "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
@@ -1208,9 +1126,7 @@ export interface operations {
                      *                     "0x047797eeb916580e62bb070686523d712f25a83df425041e3b9825efae360d37",
                      *                     "0xfb5d1519bb6f24817fb428548436bcd0d528802230df1fc2ad2190d66e3b0d55"
                      *                   ],
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": null
                      *                 }
                      *               ]
                      *             },
@@ -1228,8 +1144,7 @@ export interface operations {
                      *                 },
                      *                 "transaction": "0xf90277a639e875ff347fb4bcff0bd0ed3d9272ca8f4e70f68dc64dcd20d1afb4",
                      *                 "block": 48,
-                     *                 "time": "2026-01-08T11:40:00.000Z",
-                     *                 "note": "team wallet (received_from_team)"
+                     *                 "time": "2026-01-08T11:40:00.000Z"
                      *               },
                      *               {
                      *                 "what": "sell",
@@ -1244,8 +1159,7 @@ export interface operations {
                      *                 },
                      *                 "transaction": "0x659390a4b54d1070ab5eb45324cfdb745196e0d74dca901c0a9af8770cc4fff0",
                      *                 "block": 46,
-                     *                 "time": "2026-01-08T11:32:48.000Z",
-                     *                 "note": "team wallet (received_from_team)"
+                     *                 "time": "2026-01-08T11:32:48.000Z"
                      *               },
                      *               {
                      *                 "what": "sell",
@@ -1260,8 +1174,7 @@ export interface operations {
                      *                 },
                      *                 "transaction": "0x047797eeb916580e62bb070686523d712f25a83df425041e3b9825efae360d37",
                      *                 "block": 44,
-                     *                 "time": "2026-01-08T11:25:36.000Z",
-                     *                 "note": "team wallet (received_from_team)"
+                     *                 "time": "2026-01-08T11:25:36.000Z"
                      *               },
                      *               {
                      *                 "what": "sell",
@@ -1276,8 +1189,7 @@ export interface operations {
                      *                 },
                      *                 "transaction": "0xfb5d1519bb6f24817fb428548436bcd0d528802230df1fc2ad2190d66e3b0d55",
                      *                 "block": 50,
-                     *                 "time": "2026-01-08T11:47:12.000Z",
-                     *                 "note": "team wallet (received_from_team)"
+                     *                 "time": "2026-01-08T11:47:12.000Z"
                      *               },
                      *               {
                      *                 "what": "sell",
@@ -1292,17 +1204,16 @@ export interface operations {
                      *                 },
                      *                 "transaction": "0xc20f461dc9f254cedbfd6bfe33eca6af61d8bc57ef5a30596db59ff79a5f0b4c",
                      *                 "block": 52,
-                     *                 "time": "2026-01-08T11:54:24.000Z",
-                     *                 "note": "team wallet (received_from_team)"
+                     *                 "time": "2026-01-08T11:54:24.000Z"
                      *               }
                      *             ]
                      *           }
                      *         ],
                      *         "limitations": [
-                     *           "The window is the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum; the main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue. Activity in its other pools is not read.",
-                     *           "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net.",
+                     *           "The window runs from block 0 (2026-01-04T00:00:00.000Z) to block 436 (2026-02-01T06:53:12.000Z): 436 blocks, 28 days 6 hours 53 minutes — the chain's whole history, which holds fewer blocks than the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.",
+                     *           "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net. The scores are shares of different wholes, so they do not rank the drivers: the rules below do.",
                      *           "Times come from the headers of at most 1,000 blocks: every removal's, the largest sells', then the newest; an observation in another block has no time.",
-                     *           "Dominant driver, by rule: liquidity pulled when one removal took at least 50.00 % of the pool's WETH; else team wallets selling when they sold at least 50.00 % of all tokens sold; else heavy selling when more was sold than bought.",
+                     *           "Dominant driver, by rule, checked in this order whatever the scores: liquidity pulled when one removal took at least 50.00 % of the pool's WETH; else team wallets selling when they sold at least 50.00 % of all tokens sold; else heavy selling when more was sold than bought.",
                      *           "Team wallets are those intel/team-wallets links by on-chain relations; a seller not linked there counts as an ordinary seller."
                      *         ],
                      *         "unavailable": {}
@@ -1314,14 +1225,14 @@ export interface operations {
                      *         "chain": "eth",
                      *         "sources": {
                      *           "transactions": [
-                     *             "0x047797eeb916580e62bb070686523d712f25a83df425041e3b9825efae360d37",
-                     *             "0x659390a4b54d1070ab5eb45324cfdb745196e0d74dca901c0a9af8770cc4fff0",
-                     *             "0xf90277a639e875ff347fb4bcff0bd0ed3d9272ca8f4e70f68dc64dcd20d1afb4",
-                     *             "0xfb5d1519bb6f24817fb428548436bcd0d528802230df1fc2ad2190d66e3b0d55",
-                     *             "0xc20f461dc9f254cedbfd6bfe33eca6af61d8bc57ef5a30596db59ff79a5f0b4c",
                      *             "0x16491e79a9f2a0ad56387221d3eac98e97ea744570dede8a261f1664e016525c",
                      *             "0x33471275db22fa6b72e6b011c0ec43a252920084314a0990fd404fc3e39d3970",
-                     *             "0x517b3506657367b1fa0248b7b5cbfb5587ceddd774d7ea2c59876954dbf72dca"
+                     *             "0x517b3506657367b1fa0248b7b5cbfb5587ceddd774d7ea2c59876954dbf72dca",
+                     *             "0xf90277a639e875ff347fb4bcff0bd0ed3d9272ca8f4e70f68dc64dcd20d1afb4",
+                     *             "0x659390a4b54d1070ab5eb45324cfdb745196e0d74dca901c0a9af8770cc4fff0",
+                     *             "0x047797eeb916580e62bb070686523d712f25a83df425041e3b9825efae360d37",
+                     *             "0xfb5d1519bb6f24817fb428548436bcd0d528802230df1fc2ad2190d66e3b0d55",
+                     *             "0xc20f461dc9f254cedbfd6bfe33eca6af61d8bc57ef5a30596db59ff79a5f0b4c"
                      *           ],
                      *           "pool": "0xdAD4b2723F4fBFc3515029db6e885DcFffEc86Ce"
                      *         },
@@ -1329,6 +1240,7 @@ export interface operations {
                      *           "price": "verified_onchain",
                      *           "drivers": "verified_onchain",
                      *           "dominant_driver": "interpretation",
+                     *           "dominant_reason": "interpretation",
                      *           "read": "interpretation",
                      *           "window": "verified_onchain",
                      *           "limitations": "interpretation"
@@ -1374,39 +1286,46 @@ export interface operations {
                                     symbol: string;
                                 };
                             };
-                            /** @description The blocks read. */
+                            /** @description The blocks read. Every sentence of the answer that speaks of the window (read, thin_note, limitations) states these blocks and the span from from_time to to_time. */
                             window: {
-                                /** @description First block of the window. */
+                                /** @description The window's first block: the start price is the pool's state at this block; the events read are those of the blocks after it. */
                                 from_block: number;
-                                /** @description Last block of the window: the latest block, which the answer is pinned to. */
+                                /** @description The window's last block: the latest block, which the answer is pinned to; the end price is the pool's state at it. */
                                 to_block: number;
                                 /** @description Time of the first block. */
                                 from_time: components["schemas"]["Time"];
-                                /** @description Time of the last block. */
+                                /** @description Time of the last block; to_time − from_time is the span the read, the thin note and the limitations state. */
                                 to_time: components["schemas"]["Time"];
-                                /** @description Blocks in the window: the last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be), fewer when the chain is younger. */
+                                /** @description to_block − from_block: the blocks whose events are read. The last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be) when end is window_ended; fewer when the chain holds fewer blocks (history_start) or a log read stopped at its cap (cap_reached). */
                                 blocks: number;
+                                /**
+                                 * @description Why the window starts where it does. window_ended: the last 24 hours of blocks, whole. history_start: the chain holds fewer blocks than that, so the window is its whole history, from block 0. cap_reached: a log read stopped at its cap (the logs or calls one scan may take) before the 24 hours' start, so the window is their newest part, starting where the logs read do — the price and every driver cover the same blocks.
+                                 * @enum {string}
+                                 */
+                                end: "window_ended" | "cap_reached" | "history_start";
                             };
                             /** @description The pool price at the window's edges. */
                             price: {
-                                /** @description The token's price in the quote asset at the window's start, as a decimal string (up to 18 decimals); null when the token's decimals could not be read or the pool held no tokens. */
-                                start: string | null;
-                                /** @description The price at the window's end, likewise; null in the same cases. */
-                                end: string | null;
-                                /** @description (end − start) / start in basis points, exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero. */
+                                /** @description The token's price at the window's start: whole quote units (pool.quote) per whole token at the pool's mid price, as a decimal string (up to 18 fractional digits); null when the token's decimals could not be read or the pool held no tokens. */
+                                start_quote_per_token: string | null;
+                                /** @description The token's price at the window's end, likewise; null in the same cases. */
+                                end_quote_per_token: string | null;
+                                /** @description (end − start) / start in basis points, of the pool's mid price at the window's edges (the two prices above), exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero. */
                                 change_bps: number | null;
                                 /** @description True when change_bps is negative. */
                                 down: boolean;
                                 /** @description Where the start price comes from: the reserves at the window's first block, or, for a pool born in the window, its first liquidity. */
                                 start_from: string;
                             };
-                            /** @description The driver that explains the fall, by rule (interpretation): liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it. */
+                            /** @description The driver that explains the fall, by rule (interpretation), the rules checked in this order whatever the scores: liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it. A driver with a higher score can come after the one named (the scores are shares of different wholes): dominant_reason says so. */
                             dominant_driver: ("liquidity_pulled" | "team_wallets_selling" | "heavy_selling") | null;
-                            /** @description The answer in one plain sentence: whether the token is down, by how much, and why. */
+                            /** @description Why dominant_driver is what it is, in plain words: each rule checked up to the one that holds, as measured, and — when another driver scores higher — why it is not named (its rule does not hold, or the order puts the named one first). Says why no driver is named when dominant_driver is null. */
+                            dominant_reason: string;
+                            /** @description The answer in one plain sentence: whether the token is down, by how much over which blocks and span (data.window's), and why. */
                             read: string;
                             /** @description True when the window holds fewer than five trades, so the read rests on little. */
                             thin: boolean;
-                            /** @description Present only when thin: says how many trades the read rests on. */
+                            /** @description Present only when thin: says how many trades the read rests on, in which blocks and span (data.window's). */
                             thin_note?: string;
                             /** @description All three drivers, always in this order: liquidity_pulled, team_wallets_selling, heavy_selling; each with its score, what was measured and the observations behind it. */
                             drivers: ({
@@ -1415,7 +1334,7 @@ export interface operations {
                                  * @constant
                                  */
                                 driver: "liquidity_pulled";
-                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). */
+                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason). */
                                 score: number;
                                 /** @description What was measured for this driver. */
                                 measured: {
@@ -1461,7 +1380,7 @@ export interface operations {
                                  * @constant
                                  */
                                 driver: "team_wallets_selling";
-                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). */
+                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason). */
                                 score: number;
                                 /** @description What was measured for this driver. */
                                 measured: {
@@ -1502,7 +1421,7 @@ export interface operations {
                                  * @constant
                                  */
                                 driver: "heavy_selling";
-                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). */
+                                /** @description How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason). */
                                 score: number;
                                 /** @description What was measured for this driver. */
                                 measured: {
@@ -1599,6 +1518,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 dominant_driver?: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                /**
+                                 * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                 * @enum {string}
+                                 */
+                                dominant_reason?: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
                                 /**
                                  * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
                                  * @enum {string}

@@ -1,6 +1,7 @@
 // intel/why-down, assess: the price change from the pool's mid price at the window's edges, the
 // three candidate drivers each measured from the pool's events (whatever its venue), and which one
-// dominates by the rules.
+// dominates by the rules: checked in a fixed order, the first that holds names the driver. The
+// scores are not compared — each is a share of a different whole (README: intel/why-down).
 import { getAddress, type Address, type Hash } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, hasFungibleLp, sameAddress, sidesOf, stableMidPrice, type Amounts, type Ratio } from "@/lib/intel/market";
@@ -13,6 +14,13 @@ export const driverRules = { liquidityPulledBps: 5_000, teamShareOfSellsBps: 5_0
 
 /** The contract's names for the drivers of a fall: a driver it does not name cannot be measured here. */
 export type Driver = WhyDownDriver;
+
+/**
+ * The order the rules are checked in; the first whose rule holds is the dominant driver. A pull of
+ * half the pool comes first: it is the rug a holder must hear of, and it leaves every later sell
+ * moving the price further. The team's own selling comes next, then selling by anyone.
+ */
+export const driverPrecedence = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const satisfies readonly Driver[];
 
 /** Basis points of `whole`, 0 when there is no whole to share. */
 export const shareBps = (part: bigint, whole: bigint) => bpsOf(part, whole) ?? 0;
@@ -79,7 +87,7 @@ function priceChange(reading: WhyDownReading) {
     changeBps,
     down: changeBps !== null && changeBps < 0,
     /** Where the start price comes from: the pool at the window's first block, or its first activity in the window. */
-    startFrom: startPool ? { reservesAt: reading.from } : { firstLiquidityAt: opened?.at ?? reading.from },
+    startFrom: startPool ? { reservesAt: reading.window.from } : { firstLiquidityAt: opened?.at ?? reading.window.from },
   };
 }
 
@@ -166,15 +174,13 @@ export function assessWhyDown(reading: WhyDownReading) {
   const netSoldBps = price.startToken === null ? null : bpsOf(sold - bought, price.startToken);
   const teamTransfers = transfers.filter((log) => teamOf.has(log.args.from.toLowerCase()) && !sameAddress(log.args.to, pool.address));
 
-  const dominant: Driver | null = !price.down
-    ? null
-    : removedShareBps >= driverRules.liquidityPulledBps
-      ? "liquidity_pulled"
-      : teamShareOfSellsBps >= driverRules.teamShareOfSellsBps
-        ? "team_wallets_selling"
-        : sold > bought
-          ? "heavy_selling"
-          : null;
+  // Each driver's rule, and the first in precedence that holds, when the price is down.
+  const ruleHolds = {
+    liquidity_pulled: removedShareBps >= driverRules.liquidityPulledBps,
+    team_wallets_selling: teamShareOfSellsBps >= driverRules.teamShareOfSellsBps,
+    heavy_selling: sold > bought,
+  } satisfies Record<Driver, boolean>;
+  const dominant: Driver | null = price.down ? (driverPrecedence.find((driver) => ruleHolds[driver]) ?? null) : null;
 
   return {
     price,
@@ -195,6 +201,7 @@ export function assessWhyDown(reading: WhyDownReading) {
     netSoldBps,
     /** Each driver's score: the share of the pool's quote side one removal took; the team's share of everything sold; net selling against the pool's starting token reserve. */
     scores: { liquidity_pulled: score(removedShareBps), team_wallets_selling: score(teamShareOfSellsBps), heavy_selling: score(netSoldBps) } satisfies Record<Driver, number>,
+    ruleHolds,
     dominant,
     thin: trades.length < driverRules.thinTradesBelow,
   };

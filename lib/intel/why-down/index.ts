@@ -1,5 +1,5 @@
 // POST /v1/api/intel/why-down — a plain-language read of why a token's price is down, from its
-// main pool's activity in a documented window (the last 24 hours of blocks). The price change comes
+// main pool's activity in a documented window (the last 24 hours of blocks, or fewer: window.ts). The price change comes
 // from pool state at the window's edges; three candidate drivers are each measured from logs:
 // liquidity pulled (LP redeemed through the pool, by whom, what share of the pool), heavy
 // selling (tokens sold into the pool against tokens bought, the largest sellers), and the

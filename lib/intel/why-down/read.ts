@@ -6,6 +6,9 @@
 //      the token's pool ids) and the token's transfers, every pool read now and at the window's
 //      start (with the pools that price them in dollars);
 //   3. the team read's last round, and the block times of everything cited.
+// The window (window.ts) is settled here once: the last 24 hours of blocks, from the chain's first
+// block when it holds fewer, and — when a log read stops at its cap first — from where the logs
+// read start, the pools then read again at that start (a round more, only then).
 // The main pool is the deepest in dollars at the window's start (main-pool.ts). A token with no
 // pool, or no trade in its main pool in the window, has no price move to explain: a 422.
 import { parseAbi, parseAbiItem, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
@@ -19,9 +22,10 @@ import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/l
 import { assessTeam, type TeamWallet } from "@/lib/intel/team-links/assess";
 import { readTeam } from "@/lib/intel/team-links/read";
 import { tokenFirstRound } from "@/lib/intel/token/first-round";
-import { windowFor, type Window } from "@/lib/intel/windows";
+import { windowFor } from "@/lib/intel/windows";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { mainPoolOf } from "./main-pool";
+import { describeWhyDownWindow, windowAfterScans, windowStart, type WhyDownWindow } from "./window";
 
 
 const tokenTransfer = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
@@ -42,10 +46,8 @@ export type WhyDownReading = {
   chain: ChainId;
   token: Address;
   block: bigint;
-  /** The latest block's time: the window's end. */
-  timestamp: bigint;
-  /** The last 24 hours, in blocks at the network's block interval. */
-  window: Window;
+  /** The blocks read and their times: the one source of every window the answer reports or describes. */
+  window: WhyDownWindow;
   identity: Erc20Identity;
   /** The main pool, as read at the block. */
   pool: Pool;
@@ -54,10 +56,7 @@ export type WhyDownReading = {
   /** Every pool found, now and at the window's start, and the pools that price them in dollars. */
   market: { now: Pool[]; start: Pool[]; referenceNow: Pool[]; referenceStart: Pool[] };
   tokenIsToken0: boolean;
-  /** The window's first block, and its time. */
-  from: bigint;
-  fromTimestamp: bigint;
-  /** The main pool's events in the window, in log order. */
+  /** The main pool's events in the window (the blocks after window.from through the block), in log order. */
   poolEvents: PoolEvent[];
   /** The main pool's LP token transfers in the window (pools with a fungible LP token). */
   lpTransfers: TransferLog[];
@@ -72,8 +71,8 @@ export type WhyDownReading = {
 
 const byPlace = (a: LogPlace, b: LogPlace) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1);
 
-/** The window's logs of every pool: each contract once (a V4 PoolManager filtered by the pools' ids). */
-async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[], from: bigint, block: bigint, maxLookbackBlocks: bigint): Promise<Log[]> {
+/** The window's logs of every pool: each contract once (a V4 PoolManager filtered by the pools' ids), with the blocks each scan covered. */
+async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[], from: bigint, block: bigint, maxLookbackBlocks: bigint): Promise<{ logs: Log[]; covered: { fromBlock: bigint; truncated: boolean }[] }> {
   const window = { client, fromBlock: from, toBlock: block, maxLookbackBlocks, chunkSize: 10_000n };
   const contracts = new Map<string, PoolCandidate[]>();
   for (const pool of pools) contracts.set(pool.address.toLowerCase(), [...(contracts.get(pool.address.toLowerCase()) ?? []), pool]);
@@ -86,7 +85,8 @@ async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[]
     }
     return scanLogs({ ...window, address: first.address, topics: [hasFungibleLp(first) ? [...topics, lpTransferTopic] : topics] });
   });
-  return (await Promise.all(scans)).flatMap((scan) => scan.logs as Log[]);
+  const done = await Promise.all(scans);
+  return { logs: done.flatMap((scan) => scan.logs as Log[]), covered: done.map(({ fromBlock, truncated }) => ({ fromBlock, truncated })) };
 }
 
 /** Most block headers read for the times of observations: a busy token's window holds tens of thousands of blocks. */
@@ -122,19 +122,25 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   if (discovery.candidates.length === 0) {
     throw new ApiError("insufficient_data", `${token} has no pool on ${network.dexes.map((dex) => dex.name).join(", ")} on ${network.displayName}: there is no trading to read.`);
   }
-  const window = windowFor("whyDown", blockInterval(client, chain, block));
-  const from = block > window.blocks ? block - window.blocks : 0n;
-  const lookback = window.blocks + 1n;
+  // The window: the pool's state at `from`, then the events of the blocks after it through `block`.
+  const asked = windowFor("whyDown", blockInterval(client, chain, block));
+  const planned = windowStart(asked, block);
   const everyPool = [...discovery.candidates, ...discovery.reference];
+  const startOf = (from: bigint) => Promise.all([readPools(marketContext({ client, chain, block: from }), everyPool), client.getBlock({ blockNumber: from })]);
 
   // Round 2: every pool's logs and the token's transfers in the window; every pool now and at the window's start.
-  const [poolLogs, transferScan, now, start, fromHeader] = await Promise.all([
-    scanPoolLogs(client, discovery.candidates, from, block, lookback),
-    scanLogs({ client, address: token, events: tokenTransfer, fromBlock: from, toBlock: block, maxLookbackBlocks: lookback, chunkSize: 10_000n }),
+  const [poolScan, transferScan, now, plannedStart] = await Promise.all([
+    scanPoolLogs(client, discovery.candidates, planned.from + 1n, block, asked.blocks),
+    scanLogs({ client, address: token, events: tokenTransfer, fromBlock: planned.from + 1n, toBlock: block, maxLookbackBlocks: asked.blocks, chunkSize: 10_000n }),
     readPools(marketContext({ client, chain, block, blockTimestamp: head.timestamp }), everyPool),
-    readPools(marketContext({ client, chain, block: from }), everyPool),
-    client.getBlock({ blockNumber: from }),
+    startOf(planned.from),
   ]);
+  // A scan stopped at its cap: the window starts where the logs read do, and the pools are read there.
+  const { from, end } = windowAfterScans(planned, [...poolScan.covered, transferScan]);
+  const [start, fromHeader] = from === planned.from ? plannedStart : await startOf(from);
+  const window: WhyDownWindow = { asked, from, fromTime: fromHeader.timestamp, to: block, toTime: head.timestamp, end };
+  const inWindow = (log: { blockNumber: bigint | null }) => log.blockNumber !== null && log.blockNumber > from;
+  const poolLogs = poolScan.logs.filter(inWindow);
   const count = discovery.candidates.length;
   const market = { now: now.slice(0, count), start: start.slice(0, count), referenceNow: now.slice(count), referenceStart: start.slice(count) };
   const main = mainPoolOf(market);
@@ -157,9 +163,9 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   }
   poolEvents.sort(byPlace);
   lpTransfers.sort(byPlace);
-  const transfers = transferScan.logs as unknown as TransferLog[];
+  const transfers = (transferScan.logs as unknown as TransferLog[]).filter(inWindow);
   if (!poolEvents.some((event) => event.activity.what === "swap")) {
-    throw new ApiError("insufficient_data", `No trade in ${token}'s main pool ${pool.address}${pool.v4 ? ` (V4 pool ${pool.v4.id})` : ""} on ${pool.dex.name} in blocks ${from} to ${block}: there is no price move to explain.`);
+    throw new ApiError("insufficient_data", `No trade in ${token}'s main pool ${pool.address}${pool.v4 ? ` (V4 pool ${pool.v4.id})` : ""} on ${pool.dex.name} ${describeWhyDownWindow(window)}: there is no price move to explain.`);
   }
 
   // Round 3: the team (its last round), block times of everything cited, and who sent each
@@ -176,15 +182,12 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
     chain,
     token,
     block,
-    timestamp: head.timestamp,
     window,
     identity,
     pool,
     startPool,
     market,
     tokenIsToken0: token.toLowerCase() < pool.quote.address.toLowerCase(),
-    from,
-    fromTimestamp: fromHeader.timestamp,
     poolEvents,
     lpTransfers,
     transfers,

@@ -1,8 +1,8 @@
 // POST /v1/api/intel/why-down: why a token's price is down, from its main pool's activity over
-// the last 24 hours of blocks — three drivers each measured from logs, the dominant one by rule, and
-// every observation behind them.
+// the last 24 hours of blocks — three drivers each measured from logs, the dominant one by rule
+// (and why), and every observation behind them.
 import { z } from "zod";
-import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, defineResponse, isoTimeOut, limitationsOut, tokenOut, txHashOut, unavailableOf } from "./common";
+import { addressOut, amountOut, blockOut, bpsOut, chainReadMetaOf, decimalOut, defineResponse, isoTimeOut, limitationsOut, scanEndOut, tokenOut, txHashOut, unavailableOf } from "./common";
 import { venueFields } from "./onchain-parts";
 import { relationOut } from "./team-wallets";
 
@@ -40,7 +40,13 @@ const observationOut = z
   })
   .describe("One on-chain observation behind a driver: a log with its amounts, wallet, transaction and time.");
 
-const scoreOut = z.number().min(0).max(1).describe("How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations).");
+const scoreOut = z
+  .number()
+  .min(0)
+  .max(1)
+  .describe(
+    "How strongly this driver shows, 0 to 1: the share it measures (see measured and data.limitations). Each driver's score is a share of a different whole, so scores do not rank the drivers: dominant_driver follows the rules in their order (see dominant_reason).",
+  );
 
 const liquidityPulledOut = z
   .object({
@@ -127,18 +133,31 @@ export const whyDownResponse = defineResponse({
         .describe("The token's main pool: the deepest in dollars at the window's start across every registry venue and quote asset (a pool opened inside the window counts from now)."),
       window: z
         .object({
-          from_block: blockOut.describe("First block of the window."),
-          to_block: blockOut.describe("Last block of the window: the latest block, which the answer is pinned to."),
+          from_block: blockOut.describe("The window's first block: the start price is the pool's state at this block; the events read are those of the blocks after it."),
+          to_block: blockOut.describe("The window's last block: the latest block, which the answer is pinned to; the end price is the pool's state at it."),
           from_time: isoTimeOut.describe("Time of the first block."),
-          to_time: isoTimeOut.describe("Time of the last block."),
-          blocks: z.number().int().nonnegative().describe("Blocks in the window: the last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be), fewer when the chain is younger."),
+          to_time: isoTimeOut.describe("Time of the last block; to_time − from_time is the span the read, the thin note and the limitations state."),
+          blocks: z
+            .number()
+            .int()
+            .nonnegative()
+            .describe(
+              "to_block − from_block: the blocks whose events are read. The last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be) when end is window_ended; fewer when the chain holds fewer blocks (history_start) or a log read stopped at its cap (cap_reached).",
+            ),
+          end: scanEndOut.describe(
+            "Why the window starts where it does. window_ended: the last 24 hours of blocks, whole. history_start: the chain holds fewer blocks than that, so the window is its whole history, from block 0. cap_reached: a log read stopped at its cap (the logs or calls one scan may take) before the 24 hours' start, so the window is their newest part, starting where the logs read do — the price and every driver cover the same blocks.",
+          ),
         })
-        .describe("The blocks read."),
+        .describe("The blocks read. Every sentence of the answer that speaks of the window (read, thin_note, limitations) states these blocks and the span from from_time to to_time."),
       price: z
         .object({
-          start: z.string().nullable().describe("The token's price in the quote asset at the window's start, as a decimal string (up to 18 decimals); null when the token's decimals could not be read or the pool held no tokens."),
-          end: z.string().nullable().describe("The price at the window's end, likewise; null in the same cases."),
-          change_bps: bpsOut.nullable().describe("(end − start) / start in basis points, exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero."),
+          start_quote_per_token: decimalOut
+            .nullable()
+            .describe("The token's price at the window's start: whole quote units (pool.quote) per whole token at the pool's mid price, as a decimal string (up to 18 fractional digits); null when the token's decimals could not be read or the pool held no tokens."),
+          end_quote_per_token: decimalOut.nullable().describe("The token's price at the window's end, likewise; null in the same cases."),
+          change_bps: bpsOut
+            .nullable()
+            .describe("(end − start) / start in basis points, of the pool's mid price at the window's edges (the two prices above), exact from the reserves, rounded toward zero; negative when down; null when a reserve at either edge was zero."),
           down: z.boolean().describe("True when change_bps is negative."),
           start_from: z.string().describe("Where the start price comes from: the reserves at the window's first block, or, for a pool born in the window, its first liquidity."),
         })
@@ -146,12 +165,17 @@ export const whyDownResponse = defineResponse({
       dominant_driver: driverOut
         .nullable()
         .describe(
-          "The driver that explains the fall, by rule (interpretation): liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; " +
-            "else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it.",
+          "The driver that explains the fall, by rule (interpretation), the rules checked in this order whatever the scores: liquidity_pulled when one removal took at least half the pool's quote side; else team_wallets_selling when the team sold at least half of everything sold; " +
+            "else heavy_selling when more was sold than bought. null when the price is not down or no driver explains it. A driver with a higher score can come after the one named (the scores are shares of different wholes): dominant_reason says so.",
         ),
-      read: z.string().describe("The answer in one plain sentence: whether the token is down, by how much, and why."),
+      dominant_reason: z
+        .string()
+        .describe(
+          "Why dominant_driver is what it is, in plain words: each rule checked up to the one that holds, as measured, and — when another driver scores higher — why it is not named (its rule does not hold, or the order puts the named one first). Says why no driver is named when dominant_driver is null.",
+        ),
+      read: z.string().describe("The answer in one plain sentence: whether the token is down, by how much over which blocks and span (data.window's), and why."),
       thin: z.boolean().describe("True when the window holds fewer than five trades, so the read rests on little."),
-      thin_note: z.string().optional().describe("Present only when thin: says how many trades the read rests on."),
+      thin_note: z.string().optional().describe("Present only when thin: says how many trades the read rests on, in which blocks and span (data.window's)."),
       drivers: z
         .array(z.discriminatedUnion("driver", [liquidityPulledOut, teamWalletsSellingOut, heavySellingOut]))
         .describe("All three drivers, always in this order: liquidity_pulled, team_wallets_selling, heavy_selling; each with its score, what was measured and the observations behind it."),
@@ -159,7 +183,7 @@ export const whyDownResponse = defineResponse({
       unavailable: unavailableOf({}).describe("Always empty: nothing in this answer is left unread without failing the call (no pool or no trade is 422 insufficient_data)."),
     })
     .describe("Why the token's price is down: the price move, three measured drivers, the dominant one and the observations behind it."),
-  meta: chainReadMetaOf(["price", "drivers", "dominant_driver", "read", "window", "limitations"]),
+  meta: chainReadMetaOf(["price", "drivers", "dominant_driver", "dominant_reason", "read", "window", "limitations"]),
   sources: z
     .object({
       transactions: z.array(txHashOut).describe("Every transaction cited in the drivers' observations, once each."),
