@@ -116,6 +116,7 @@ export const REAL_TOKEN_WALLET_ROLES = [
   "aaveDeployer",
   "aaveProxyAdmin",
   "aaveTreasury",
+  "zrxLiquidityProvider",
 ] as const;
 export const REAL_TOKEN_WALLET_FIRST_INDEX = 400;
 const REAL_TOKEN_WALLET_BALANCE = 1_000n * 10n ** 18n;
@@ -426,13 +427,16 @@ async function playZrx(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTo
   const { ZRXToken } = artifacts.zrx;
   const deployed = await deploy(ctx, wallets.zrxDeployer, ZRXToken);
   const token = deployed.address;
-  const pool = await ctx.market.launch({ from: wallets.zrxDeployer, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
+  // As on mainnet, the pool is a market's, not the deployer's: a liquidity provider with no
+  // deployment, ownership or control relation to ZRX is given the tokens and seeds it.
+  await ctx.player.write(wallets.zrxDeployer, token, ZRXToken.abi, "transfer", [wallets.zrxLiquidityProvider.address, wholeTokens(500_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.zrxLiquidityProvider, token, tokenAmount: wholeTokens(500_000_000n), nativeAmount: native("10") });
   await trade(ctx, wallets, token);
   return {
     token,
     scenario: {
       title: "0x's ZRX (ZRXToken)",
-      proves: "A token with no privileged function and no owner: nothing to find, and nothing to flag.",
+      proves: "A token with no privileged function and no owner, its pool seeded by a provider with no relation to it: nothing to find, and only its unlocked liquidity as a low flag.",
       contracts: { ZRXToken: token },
       deployer: wallets.zrxDeployer.address,
       deployTx: ref(deployed.tx),

@@ -154,7 +154,7 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     const { transparentProxy } = book.scenarios;
     const result = await analyze(transparentProxy.token.address);
     expect(signal(result, "upgradeable")).toMatchObject({
-      severity: "high",
+      severity: "medium",
       flag: true,
       evidence: { standard: "eip1967_transparent", implementation: transparentProxy.facts.implementation, proxy_admin: transparentProxy.facts.proxyAdmin, proxy_admin_owner: transparentProxy.facts.proxyAdminOwner },
     });

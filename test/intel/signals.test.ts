@@ -51,7 +51,7 @@ describe.each(DEMO_CHAINS)("signal scenarios on demo %s", (chain: ChainId) => {
 
     const assessed = await risk(zeppelinosProxy.token.address);
     const upgradeable = assessed.signals.find((signal) => signal.id === "upgradeable")!;
-    expect(upgradeable).toMatchObject({ severity: "high", flag: true, evidence: { standard: "zeppelinos", implementation: zeppelinosProxy.facts.implementation, proxy_admin: zeppelinosProxy.facts.proxyAdmin, facets: [], owner: null } });
+    expect(upgradeable).toMatchObject({ severity: "medium", flag: true, evidence: { standard: "zeppelinos", implementation: zeppelinosProxy.facts.implementation, proxy_admin: zeppelinosProxy.facts.proxyAdmin, facets: [], owner: null } });
     expect(powers(assessed.signals)).toEqual([
       { id: "power_blacklist", read_from: "implementation_code" },
       { id: "power_mint", read_from: "implementation_code" },

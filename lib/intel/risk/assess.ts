@@ -284,9 +284,11 @@ function upgradeSignal(reading: RiskReading): Signal | null {
           ? { standard, implementation, proxy_admin: standard === "zeppelinos" ? admin : null, facets, owner: standard === "eip2535_diamond" ? reading.owner.address : null }
           : { standard, implementation, beacon };
   const fixed = standard === "eip1167_minimal";
+  // Replaceable code is a power to add any other, but not itself a harm to holders: medium. The
+  // harm, once added, is read on its own (a mint, a blacklist, a trap) and weighs as such.
   return {
     id: "upgradeable",
-    severity: fixed ? "info" : "high",
+    severity: fixed ? "info" : "medium",
     flag: !fixed,
     title: fixed ? "A minimal clone: its logic is fixed" : "The token is upgradeable: its code can be replaced",
     evidence,
@@ -393,7 +395,10 @@ function custodySignal(reading: RiskReading): Signal | null {
   }
   return {
     id: "lp_custody",
-    severity: secured ? "info" : teamBps >= 5_000 || withdrawableBps >= 5_000 ? "high" : "medium",
+    // Pulled by the team (or by whoever a lock has lapsed for) is a rug: high from half the pool,
+    // medium below. Unlocked LP no team wallet holds is how established tokens' pools stand: its
+    // providers can leave, which is worth knowing but is no one's hand on the token: low.
+    severity: secured ? "info" : teamBps >= 5_000 || withdrawableBps >= 5_000 ? "high" : teamBps > 0 || withdrawableBps > 0 ? "medium" : "low",
     flag: !secured,
     title: secured
       ? "Most of the pool's liquidity is burned or locked"
@@ -401,7 +406,7 @@ function custodySignal(reading: RiskReading): Signal | null {
         ? "Liquidity is not secured: locks have expired and their owners can withdraw the LP"
         : teamBps > 0
           ? "Liquidity is not secured: the team holds LP and can pull it"
-          : "Liquidity is not secured: most LP is neither burned nor locked",
+          : "Liquidity is not locked, but no team wallet holds it: its providers can withdraw it",
     evidence: custodyEvidence(custody, { burnedBps, lockedBps, teamBps, withdrawableBps }),
     provenance: "verified_onchain",
   };
@@ -433,8 +438,12 @@ function concentrationSignal(reading: RiskReading): Signal | null {
   const holders = concentration(reading.chain, totalSupply, receivers.candidates, reading.balances, reading.pools.map((pool) => pool.address));
   const top = holders.topHolderShareBps ?? 0;
   const topTen = holders.topTenShareBps ?? 0;
-  const severity: Severity = top >= concentrationThresholds.topHolderHighBps ? "high" : top >= concentrationThresholds.topHolderMediumBps || topTen >= concentrationThresholds.topTenMediumBps ? "medium" : "info";
   const relationsOf = (address: Address) => team.filter((member) => member.address === address).map((member) => member.relation);
+  // Supply in one team wallet (deployment, ownership, control) can be dumped by the team: high. In a
+  // wallet with no such relation (a treasury, an exchange, an early buyer) it is concentration, not a team's hand: medium at most.
+  const topIsTeam = holders.top.length > 0 && relationsOf(holders.top[0].address).length > 0;
+  const severity: Severity =
+    top >= concentrationThresholds.topHolderHighBps ? (topIsTeam ? "high" : "medium") : top >= concentrationThresholds.topHolderMediumBps || topTen >= concentrationThresholds.topTenMediumBps ? "medium" : "info";
   return {
     id: "holder_concentration",
     severity,

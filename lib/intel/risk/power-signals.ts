@@ -33,6 +33,11 @@ const provenTitles: Record<PowerKind, string> = {
   balance_edit: "can take or burn a holder's tokens without the holder",
 };
 
+/** One step less: a power held back by a condition of its effect (a date) weighs less than one usable now. */
+export function stepDown(severity: Severity): Severity {
+  return severity === "high" ? "medium" : severity === "medium" ? "low" : severity;
+}
+
 /** A holder as the answer shows it: what it is, where the code keeps it, whether anyone controls it. */
 export function holderView(holder: PowerHolder) {
   return {
@@ -96,12 +101,15 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
     }
     const holders = uniqueHolders(functions.flatMap((fn) => fn.holders));
     const names = holders.map(holderName);
-    const { severity } = powerTitles[kind];
+    // A power that works only with the clock moved on (UNI's mint, allowed a year after the last)
+    // cannot be used today: holders have until then, so it weighs a step less, and the title says why.
+    const onlyLater = functions.every((fn) => fn.effect?.later_by_seconds != null);
+    const severity = onlyLater ? stepDown(powerTitles[kind].severity) : powerTitles[kind].severity;
     signals.push({
       id: `power_${kind}`,
       severity,
       flag: true,
-      title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}`,
+      title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}${onlyLater ? ", but not yet: it reverts at this block and works only with the clock moved on (run a year and a day later)" : ""}`,
       evidence: {
         functions: functions.map(functionView),
         holders: holders.map(holderView),

@@ -1,0 +1,60 @@
+// The level rule on established tokens, as a developer who knows them would read them: the demo
+// chains' wrapped native coin and registry stablecoin, and the real published contracts of Circle's
+// FiatToken (USDC's code), UNI, AAVE and ZRX, with the histories the demo gives them. Each level is
+// asserted with the red flags (and their severities) it rests on, so a change to a severity shows
+// here as a change to what a developer is told. The rule is written in the README (intel/risk, "The level").
+import { describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { DEMO_CHAINS } from "@/demo-chain";
+import type { ChainId } from "@/lib/chain/networks";
+import { analyzeRisk } from "@/lib/intel/risk";
+import { useDemoChains } from "../support/demo-chains";
+
+const demo = useDemoChains();
+
+type Example = { level: "none" | "low" | "medium" | "high"; flags: Record<string, "low" | "medium" | "high">; why: string };
+
+const examples: Record<"wrappedNative" | "stablecoin" | "circleFiatToken" | "uniswapUni" | "aave" | "zrx", Example> = {
+  wrappedNative: { level: "none", flags: {}, why: "WETH: no owner, no power, no pool custody of its own" },
+  stablecoin: { level: "none", flags: {}, why: "the registry's USDC: an established quote asset, its issuer's powers are context" },
+  circleFiatToken: {
+    level: "high",
+    flags: { power_mint: "high", power_blacklist: "high", holder_sells: "high", power_pause: "medium", upgradeable: "medium", holder_concentration: "medium", lp_custody: "low" },
+    why: "USDC's code on a token the registry does not know: live wallets can mint now and block a holder (one is blocked and cannot sell)",
+  },
+  uniswapUni: {
+    level: "medium",
+    flags: { power_mint: "medium", holder_concentration: "medium", lp_custody: "low" },
+    why: "UNI: the minter's mint works only a year after the last (a step down from high); the treasury holds most of the supply but has no team relation",
+  },
+  aave: {
+    level: "medium",
+    flags: { upgradeable: "medium", holder_concentration: "medium", lp_custody: "low" },
+    why: "AAVE: its proxy's admin can replace the code (a power to add others, not a harm yet); no power over holders in the code that runs",
+  },
+  zrx: { level: "low", flags: { lp_custody: "low" }, why: "ZRX: no owner, no power; its pool's LP is unlocked but held by a provider with no team relation" },
+};
+
+describe.each(DEMO_CHAINS)("the level rule on established tokens, demo %s", (chain: ChainId) => {
+  const addressOf = (key: keyof typeof examples): Address => {
+    const book = demo.chains[chain].addressBook;
+    if (key === "wrappedNative") return book.canonical.wrappedNative.address;
+    if (key === "stablecoin") return book.canonical.stablecoin.address;
+    return book.realTokens.scenarios[key].token.address;
+  };
+
+  it.each(Object.keys(examples) as (keyof typeof examples)[])("%s reads as a developer would expect", async (key) => {
+    const want = examples[key];
+    const { data } = await analyzeRisk({ chain, address: addressOf(key), env: { ETH_RPC_URL: demo.chains[chain].rpcUrl, BASE_RPC_URL: demo.chains[chain].rpcUrl, BSC_RPC_URL: demo.chains[chain].rpcUrl } });
+    const flagged = Object.fromEntries(data.signals.filter((signal) => signal.flag).map((signal) => [signal.id, signal.severity]));
+    expect(flagged, want.why).toEqual(want.flags);
+    expect(data.headline.level, want.why).toBe(want.level);
+  });
+
+  it("a power that works only with the clock moved on says so in its title and weighs a step less (UNI's mint)", async () => {
+    const { data } = await analyzeRisk({ chain, address: addressOf("uniswapUni"), env: { ETH_RPC_URL: demo.chains[chain].rpcUrl, BASE_RPC_URL: demo.chains[chain].rpcUrl, BSC_RPC_URL: demo.chains[chain].rpcUrl } });
+    const mint = data.signals.find((signal) => signal.id === "power_mint")!;
+    expect(mint).toMatchObject({ severity: "medium", flag: true });
+    expect(mint.title).toMatch(/can mint new tokens, but not yet: it reverts at this block and works only with the clock moved on/);
+  });
+});
