@@ -63,11 +63,12 @@ const controllerRelation = ["signals[].evidence.team_holders[].relations[]", "si
 );
 
 const quotePerToken =
-  "One name for a price in the quote asset: quote_per_token, whole quote units per whole token as a decimal string, as intel/liquidity names it. why-down's price.start and price.end are price.start_quote_per_token and price.end_quote_per_token, with the same values and nullability.";
+  "One name for a price in the quote asset: quote_per_token, whole quote units per whole token as a decimal string, as intel/liquidity names it. why-down's price.start and price.end are price.start_quote_per_token and price.end_quote_per_token, and wallet/pnl's swap.price_per_token is swap.quote_per_token, with the same values and nullability.";
 
 export const versionNotes: VersionNote[] = [
   { date: "2026-11-29", where: "POST /v1/api/intel/why-down 200.data.price.start", what: "field removed", note: quotePerToken },
   { date: "2026-11-29", where: "POST /v1/api/intel/why-down 200.data.price.end", what: "field removed", note: quotePerToken },
+  { date: "2026-11-29", where: "POST /v1/api/wallet/pnl 200.data.trades[].swap.price_per_token", what: "field removed", note: quotePerToken },
   ...lockTimes,
   ...controllerRelation,
   { date: "2026-11-27", where: "GET /v1/api/me 200.data.tier", what: "field no longer always present", note: liveKeyFields },

@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "09703e696658a04a"
+DOCUMENT_DIGEST = "d0679e7daa43870c"
 
 
 class Client(Transport):

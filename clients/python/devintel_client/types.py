@@ -542,7 +542,7 @@ IntelTeamWalletsResponseDataToken = TypedDict("IntelTeamWalletsResponseDataToken
 
 # One relation linking the wallet to the team, with its proof.
 IntelTeamWalletsResponseDataWalletsItemRelationsItem = TypedDict("IntelTeamWalletsResponseDataWalletsItemRelationsItem", {
-    # How the wallet is linked to the team. deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet linked by one of the relations above (one step only).
+    # How the wallet is linked to the token. Team relations (deployment, ownership, control): deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). Context relations, which alone never make a wallet the team's (it is then listed under context): launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet holding one of the team relations (one step only).
     "relation": Literal["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"],
     # The transaction that proves the link: the deployment, the launch mint or the transfer from the team. Absent for links read from state (owner, proxy admin, role).
     "transaction": NotRequired[str],
@@ -607,7 +607,7 @@ IntelTeamWalletsResponseDataWalletsItemRecent = TypedDict("IntelTeamWalletsRespo
     "last_activity": Union[IntelTeamWalletsResponseDataWalletsItemRecentLastActivityOption1, None],
 })
 
-# One wallet linked to the team.
+# One wallet linked to the token by on-chain relations, with what it did.
 IntelTeamWalletsResponseDataWalletsItem = TypedDict("IntelTeamWalletsResponseDataWalletsItem", {
     # The linked wallet.
     "address": str,
@@ -621,6 +621,89 @@ IntelTeamWalletsResponseDataWalletsItem = TypedDict("IntelTeamWalletsResponseDat
     "share_of_supply_bps": Union[int, None],
     # What the wallet did with the token in the window.
     "recent": IntelTeamWalletsResponseDataWalletsItemRecent,
+})
+
+# One relation linking the wallet to the team, with its proof.
+IntelTeamWalletsResponseDataContextItemRelationsItem = TypedDict("IntelTeamWalletsResponseDataContextItemRelationsItem", {
+    # How the wallet is linked to the token. Team relations (deployment, ownership, control): deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). Context relations, which alone never make a wallet the team's (it is then listed under context): launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet holding one of the team relations (one step only).
+    "relation": Literal["deployer", "owner", "proxy_admin", "proxy_admin_owner", "role_holder", "launch_mint_recipient", "received_from_team"],
+    # The transaction that proves the link: the deployment, the launch mint or the transfer from the team. Absent for links read from state (owner, proxy admin, role).
+    "transaction": NotRequired[str],
+    # Block of that transaction; present for launch_mint_recipient and received_from_team.
+    "block": NotRequired[int],
+    # The state read that proves the link, e.g. "owner() at block 123"; present for owner, proxy_admin, proxy_admin_owner and role_holder.
+    "read": NotRequired[str],
+    # received_from_team only: the linked wallet the tokens came from.
+    "from": NotRequired[str],
+    # launch_mint_recipient and received_from_team: tokens received.
+    "amount": NotRequired[Amount],
+    # role_holder only: the AccessControl role id (bytes32, 0x and 64 hex digits).
+    "role": NotRequired[str],
+})
+
+# The asset the pool prices the token in.
+IntelTeamWalletsResponseDataContextItemRecentSellsItemQuote = TypedDict("IntelTeamWalletsResponseDataContextItemRecentSellsItemQuote", {
+    # The quote asset: the network's wrapped native coin (WETH, WBNB), a registry stablecoin, a further registry quote asset (e.g. cbBTC), or the zero address for the native coin itself (Uniswap V4).
+    "address": str,
+    # The quote asset's symbol, as the network registry spells it (e.g. WETH, WBNB, USDC, USDT).
+    "symbol": str,
+})
+
+# One sell of the token into a pool.
+IntelTeamWalletsResponseDataContextItemRecentSellsItem = TypedDict("IntelTeamWalletsResponseDataContextItemRecentSellsItem", {
+    # The sell's transaction.
+    "transaction": str,
+    # The sell's block.
+    "block": int,
+    # The sell's block time (ISO 8601, UTC).
+    "time": Time,
+    # Tokens the wallet sold into the pool.
+    "amount": Amount,
+    # The pool the tokens were sold into.
+    "pool": str,
+    # The asset the pool prices the token in.
+    "quote": IntelTeamWalletsResponseDataContextItemRecentSellsItemQuote,
+    # What the pool paid out for them, in its quote asset (quote).
+    "received": Amount,
+})
+
+IntelTeamWalletsResponseDataContextItemRecentLastActivityOption1 = TypedDict("IntelTeamWalletsResponseDataContextItemRecentLastActivityOption1", {
+    # The wallet's last transfer of the token, in or out.
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # Its block time; null when the block's header could not be read.
+    "time": Union[Time, None],
+})
+
+# What the wallet did with the token in the window.
+IntelTeamWalletsResponseDataContextItemRecent = TypedDict("IntelTeamWalletsResponseDataContextItemRecent", {
+    # The wallet's sells of the token into pools in the window, newest first; at most 10.
+    "sells": List[IntelTeamWalletsResponseDataContextItemRecentSellsItem],
+    # How many sells there were in the window (sells lists at most 10).
+    "sells_total": int,
+    # Tokens sold in all those sells together.
+    "sold": Amount,
+    # How many times the wallet sent the token to a pool in the window (sells and adds of liquidity alike).
+    "transfers_to_pools": int,
+    # The wallet's last transfer of the token in the window; null when it has none there.
+    "last_activity": Union[IntelTeamWalletsResponseDataContextItemRecentLastActivityOption1, None],
+})
+
+# One wallet linked to the token by on-chain relations, with what it did.
+IntelTeamWalletsResponseDataContextItem = TypedDict("IntelTeamWalletsResponseDataContextItem", {
+    # The linked wallet.
+    "address": str,
+    # Every relation that links this wallet, strongest first; at least one.
+    "relations": List[IntelTeamWalletsResponseDataContextItemRelationsItem],
+    # True when the address holds code at the block read (a contract, multisig or proxy admin), false for an ordinary account.
+    "is_contract": bool,
+    # The wallet's balance of the token at the block read; null when balanceOf could not be read.
+    "balance": Union[Amount, None],
+    # That balance as a share of the total supply, in basis points; null when the balance or the total supply could not be read, or the supply is zero.
+    "share_of_supply_bps": Union[int, None],
+    # What the wallet did with the token in the window.
+    "recent": IntelTeamWalletsResponseDataContextItemRecent,
 })
 
 # The blocks whose Transfer logs were read.
@@ -647,9 +730,11 @@ IntelTeamWalletsResponseDataUnavailable = TypedDict("IntelTeamWalletsResponseDat
 IntelTeamWalletsResponseData = TypedDict("IntelTeamWalletsResponseData", {
     # The token read.
     "token": IntelTeamWalletsResponseDataToken,
-    # The linked wallets. Empty when nothing on chain links a wallet to the team (an honest empty answer, never charged) — which is not proof there is no team.
+    # The team's wallets: each holds at least one team relation (deployer, owner, proxy_admin, proxy_admin_owner, role_holder), context relations beside it. Empty when nothing on chain links a wallet to the team by deployment, ownership or control (an honest empty answer, never charged) — which is not proof there is no team.
     "wallets": List[IntelTeamWalletsResponseDataWalletsItem],
-    # The answer in one or two plain sentences: how many wallets are linked and what share of supply they hold.
+    # Wallets linked to the token only by a context relation (launch_mint_recipient, received_from_team), with its proof and what they did: how they came by the token, which anyone can (a market maker, an exchange, a paid contractor). Never counted as the team, here or in any other answer.
+    "context": List[IntelTeamWalletsResponseDataContextItem],
+    # The answer in one or two plain sentences: how many wallets are the team's and what share of supply they hold, and how many more are context.
     "summary": str,
     # The blocks whose Transfer logs were read.
     "window": IntelTeamWalletsResponseDataWindow,
@@ -669,6 +754,8 @@ IntelTeamWalletsResponseMetaProvenance = TypedDict("IntelTeamWalletsResponseMeta
     "wallets.deployer": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "wallets.recent": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "context": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "window": NotRequired[Literal["verified_onchain", "augmented", "interpretation", "unavailable"]],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -1659,7 +1746,7 @@ IntelRiskResponseDataToken = TypedDict("IntelRiskResponseDataToken", {
 
 # power_mint: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersMint = TypedDict("IntelRiskResponseDataHeadlinePowersMint", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1667,7 +1754,7 @@ IntelRiskResponseDataHeadlinePowersMint = TypedDict("IntelRiskResponseDataHeadli
 
 # power_pause: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersPause = TypedDict("IntelRiskResponseDataHeadlinePowersPause", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1675,7 +1762,7 @@ IntelRiskResponseDataHeadlinePowersPause = TypedDict("IntelRiskResponseDataHeadl
 
 # power_blacklist: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersBlacklist = TypedDict("IntelRiskResponseDataHeadlinePowersBlacklist", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1683,7 +1770,7 @@ IntelRiskResponseDataHeadlinePowersBlacklist = TypedDict("IntelRiskResponseDataH
 
 # power_balance_edit: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersBalanceEdit = TypedDict("IntelRiskResponseDataHeadlinePowersBalanceEdit", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1691,7 +1778,7 @@ IntelRiskResponseDataHeadlinePowersBalanceEdit = TypedDict("IntelRiskResponseDat
 
 # power_fees: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersFees = TypedDict("IntelRiskResponseDataHeadlinePowersFees", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1699,7 +1786,7 @@ IntelRiskResponseDataHeadlinePowersFees = TypedDict("IntelRiskResponseDataHeadli
 
 # power_limits: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersLimits = TypedDict("IntelRiskResponseDataHeadlinePowersLimits", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1707,7 +1794,7 @@ IntelRiskResponseDataHeadlinePowersLimits = TypedDict("IntelRiskResponseDataHead
 
 # power_trading_switch: present, and whether a live holder has it.
 IntelRiskResponseDataHeadlinePowersTradingSwitch = TypedDict("IntelRiskResponseDataHeadlinePowersTradingSwitch", {
-    # True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations).
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
     "present": Union[bool, None],
     # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
     "live_holder": Union[bool, None],
@@ -1881,6 +1968,8 @@ IntelRiskResponseDataHeadline = TypedDict("IntelRiskResponseDataHeadline", {
     "provenance": IntelRiskResponseDataHeadlineProvenance,
     # The ids of the signals each headline value comes from, by its dotted name ("simulation" for a tax measured as zero); empty when no signal answers it, or when the value is the absence of a signal (a power not found, no proxy).
     "from": IntelRiskResponseDataHeadlineFrom,
+    # For a value left null because the read could not settle it (a power whose functions were not all run), why, by its dotted name; other nulls are explained by their field's description.
+    "unknown": Dict[str, str],
 })
 
 # What the signal rests on: The buy and sell could not be simulated; the signals come from code and state alone (the fallback).
@@ -3140,8 +3229,17 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceOutcomes = TypedDict(
     "no_effect": int,
     # Those no argument shape got through.
     "reverted": int,
-    # Those not simulated.
+    # Those not simulated: no live address can call them (a holder renounced or burned), or (said in reason) a call's gas could not reach them.
     "not_run": int,
+})
+
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceProbeOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceProbeOption1", {
+    # Functions run as their holder: every one a live address can call, unless reason says otherwise.
+    "run": int,
+    # eth_calls the run took (several side by side in one round; each within its own gas).
+    "calls": int,
+    # Rounds of calls: 1, or more where a call's gas did not reach a function, or a function went through only after another call's blacklisting.
+    "rounds": int,
 })
 
 # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
@@ -3235,10 +3333,12 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItem = Typed
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidence = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidence", {
     # True when the functions were run as their holders; false when the node could not (then they are read by name only).
     "simulated": bool,
-    # Why not every function was simulated; null when all were.
+    # Why not every function was simulated (or not at the moved clock); null when all were. Where a function was not run, the headline's power entries it could hold are null, never false.
     "reason": Union[str, None],
     # The functions counted by outcome.
     "outcomes": IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceOutcomes,
+    # How the functions were run; null when they were not simulated.
+    "probe": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceProbeOption1, None],
     # The fresh probe wallet named in address arguments; null when nothing was simulated.
     "probe_holder": Union[str, None],
     # What each probe wallet was given by a real holder before the calls, in the token's smallest unit; null when none could fund them (then transfers were not measured).
@@ -4043,8 +4143,8 @@ WalletPnlResponseDataTradesItemSwapOption1 = TypedDict("WalletPnlResponseDataTra
     "quote": WalletPnlResponseDataTradesItemSwapOption1Quote,
     # What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it.
     "quote_amount": Amount,
-    # The execution price: quote asset the wallet paid or received per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced).
-    "price_per_token": Union[str, None],
+    # The execution price in whole quote units per whole token (18 fractional digits), named as intel/liquidity names a price: what the wallet paid or received of swap.quote per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced).
+    "quote_per_token": Union[str, None],
 })
 
 # A buy or a sell (every Transfer log of the token in one swap transaction), or one plain transfer.
@@ -4067,7 +4167,7 @@ WalletPnlResponseDataTradesItem = TypedDict("WalletPnlResponseDataTradesItem", {
     "swap": Union[WalletPnlResponseDataTradesItemSwapOption1, None],
     # What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer and on an unpriced trade.
     "quote_amount": Union[Amount, None],
-    # Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["trades.quote_amount"]). Null on a plain transfer and on an unpriced trade.
+    # Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["trades.quote_amount"]). Null on a plain transfer and on an unpriced trade.
     "quote_source": Union[Literal["wallet", "pool"], None],
     # Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer and on an unpriced trade.
     "quote_source_reason": Union[str, None],
@@ -4633,7 +4733,7 @@ WalletExactMovementsResponseDataMovementsItem = TypedDict("WalletExactMovementsR
     "swap": Union[WalletExactMovementsResponseDataMovementsItemSwapOption1, None],
     # What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer.
     "quote_amount": Union[Amount, None],
-    # Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["movements.quote_amount"]). Null on a plain transfer.
+    # Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["movements.quote_amount"]). Null on a plain transfer.
     "quote_source": Union[Literal["wallet", "pool"], None],
     # Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer.
     "quote_source_reason": Union[str, None],

@@ -984,10 +984,10 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 436,
+                     *           "to_block": 437,
                      *           "from_time": "2026-01-04T00:00:00.000Z",
-                     *           "to_time": "2026-02-01T06:53:12.000Z",
-                     *           "blocks": 436,
+                     *           "to_time": "2026-02-01T06:53:24.000Z",
+                     *           "blocks": 437,
                      *           "end": "history_start"
                      *         },
                      *         "price": {
@@ -999,7 +999,7 @@ export interface operations {
                      *         },
                      *         "dominant_driver": "heavy_selling",
                      *         "dominant_reason": "heavy_selling is the first driver whose rule holds, the rules checked in order (liquidity pulled, then team wallets selling, then heavy selling). Liquidity pulled does not hold: there was no removal (it needs one removal taking at least 50.00 % of the pool's WETH); team wallets selling does not hold: the team wallets sold 0.00 % of everything sold into the pool (it needs the team wallets to sell at least 50.00 % of everything sold); heavy selling holds: more was sold into the pool than bought.",
-                     *         "read": "DUMP is down 36.58 % from block 0 to block 436 (28 days 6 hours 53 minutes): more was sold into the pool than bought (net 25.69 % of its starting reserve), led by 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955.",
+                     *         "read": "DUMP is down 36.58 % from block 0 to block 437 (28 days 6 hours 53 minutes): more was sold into the pool than bought (net 25.69 % of its starting reserve), led by 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955.",
                      *         "thin": false,
                      *         "drivers": [
                      *           {
@@ -1210,7 +1210,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "limitations": [
-                     *           "The window runs from block 0 (2026-01-04T00:00:00.000Z) to block 436 (2026-02-01T06:53:12.000Z): 436 blocks, 28 days 6 hours 53 minutes — the chain's whole history, which holds fewer blocks than the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.",
+                     *           "The window runs from block 0 (2026-01-04T00:00:00.000Z) to block 437 (2026-02-01T06:53:24.000Z): 437 blocks, 28 days 6 hours 53 minutes — the chain's whole history, which holds fewer blocks than the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.",
                      *           "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net. The scores are shares of different wholes, so they do not rank the drivers: the rules below do.",
                      *           "Times come from the headers of at most 1,000 blocks: every removal's, the largest sells', then the newest; an observation in another block has no time.",
                      *           "Dominant driver, by rule, checked in this order whatever the scores: liquidity pulled when one removal took at least 50.00 % of the pool's WETH; else team wallets selling when they sold at least 50.00 % of all tokens sold; else heavy selling when more was sold than bought.",
@@ -1247,7 +1247,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -1842,7 +1842,7 @@ export interface operations {
                      *               },
                      *               {
                      *                 "relation": "owner",
-                     *                 "read": "owner() at block 436"
+                     *                 "read": "owner() at block 437"
                      *               },
                      *               {
                      *                 "relation": "launch_mint_recipient",
@@ -1874,7 +1874,9 @@ export interface operations {
                      *                 "time": "2026-01-07T08:18:24.000Z"
                      *               }
                      *             }
-                     *           },
+                     *           }
+                     *         ],
+                     *         "context": [
                      *           {
                      *             "address": "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
                      *             "relations": [
@@ -2074,16 +2076,16 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
-                     *         "summary": "4 wallets linked to the team by on-chain relations; together they hold 13.00 % of supply.",
+                     *         "summary": "1 wallet linked to the team by deployment, ownership or control; together they hold 10.00 % of supply. 3 more wallets are context (the launch mint or a transfer from the team: how they came by the token, which anyone can), not counted as the team.",
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 436,
+                     *           "to_block": 437,
                      *           "truncated": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Links and behaviour come from the token's Transfer logs in blocks 0 to 436, the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval); \"at launch\" means within 1000 blocks of the first mint seen.",
-                     *           "Only one step is followed: wallets that received the token directly from the deployer, owner, proxy admin or a launch recipient. Funding in the native coin is not in logs and is not read.",
+                     *           "Links and behaviour come from the token's Transfer logs in blocks 0 to 437, the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval); \"at launch\" means within 1000 blocks of the first mint seen.",
+                     *           "Only deployment, ownership and control make a wallet the team's. The launch mint's recipients and wallets that received the token directly from the team (one step only) are context, listed apart. Funding in the native coin is not in logs and is not read.",
                      *           "AccessControl role holders come from RoleGranted/RoleRevoked in the same window, confirmed with hasRole."
                      *         ],
                      *         "unavailable": {}
@@ -2101,21 +2103,22 @@ export interface operations {
                      *             "0x517b3506657367b1fa0248b7b5cbfb5587ceddd774d7ea2c59876954dbf72dca"
                      *           ],
                      *           "reads": [
-                     *             "owner() of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 436",
-                     *             "Transfer logs of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 in blocks 0 to 436",
-                     *             "balanceOf(wallet) of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 436"
+                     *             "owner() of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 437",
+                     *             "Transfer logs of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 in blocks 0 to 437",
+                     *             "balanceOf(wallet) of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 437"
                      *           ]
                      *         },
                      *         "provenance": {
                      *           "wallets": "verified_onchain",
                      *           "wallets.relations": "interpretation",
                      *           "wallets.recent": "verified_onchain",
+                     *           "context": "verified_onchain",
                      *           "window": "verified_onchain",
                      *           "limitations": "interpretation"
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -2138,14 +2141,14 @@ export interface operations {
                                 /** @description totalSupply(), in the token's decimals; null when the contract did not answer it. */
                                 total_supply: components["schemas"]["Amount"] | null;
                             };
-                            /** @description The linked wallets. Empty when nothing on chain links a wallet to the team (an honest empty answer, never charged) — which is not proof there is no team. */
+                            /** @description The team's wallets: each holds at least one team relation (deployer, owner, proxy_admin, proxy_admin_owner, role_holder), context relations beside it. Empty when nothing on chain links a wallet to the team by deployment, ownership or control (an honest empty answer, never charged) — which is not proof there is no team. */
                             wallets: {
                                 /** @description The linked wallet. */
                                 address: string;
                                 /** @description Every relation that links this wallet, strongest first; at least one. */
                                 relations: {
                                     /**
-                                     * @description How the wallet is linked to the team. deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet linked by one of the relations above (one step only).
+                                     * @description How the wallet is linked to the token. Team relations (deployment, ownership, control): deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). Context relations, which alone never make a wallet the team's (it is then listed under context): launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet holding one of the team relations (one step only).
                                      * @enum {string}
                                      */
                                     relation: "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
@@ -2209,7 +2212,78 @@ export interface operations {
                                     } | null;
                                 };
                             }[];
-                            /** @description The answer in one or two plain sentences: how many wallets are linked and what share of supply they hold. */
+                            /** @description Wallets linked to the token only by a context relation (launch_mint_recipient, received_from_team), with its proof and what they did: how they came by the token, which anyone can (a market maker, an exchange, a paid contractor). Never counted as the team, here or in any other answer. */
+                            context: {
+                                /** @description The linked wallet. */
+                                address: string;
+                                /** @description Every relation that links this wallet, strongest first; at least one. */
+                                relations: {
+                                    /**
+                                     * @description How the wallet is linked to the token. Team relations (deployment, ownership, control): deployer: created the token contract (from the node's creator record; not read on Base). owner: the token's owner(). proxy_admin: the EIP-1967 admin of the token's proxy. proxy_admin_owner: owner() of that proxy admin. role_holder: holds an AccessControl role on the token, confirmed with hasRole (Ethereum only). Context relations, which alone never make a wallet the team's (it is then listed under context): launch_mint_recipient: received tokens minted within 1,000 blocks of the first mint seen. received_from_team: received the token directly from a wallet holding one of the team relations (one step only).
+                                     * @enum {string}
+                                     */
+                                    relation: "deployer" | "owner" | "proxy_admin" | "proxy_admin_owner" | "role_holder" | "launch_mint_recipient" | "received_from_team";
+                                    /** @description The transaction that proves the link: the deployment, the launch mint or the transfer from the team. Absent for links read from state (owner, proxy admin, role). */
+                                    transaction?: string;
+                                    /** @description Block of that transaction; present for launch_mint_recipient and received_from_team. */
+                                    block?: number;
+                                    /** @description The state read that proves the link, e.g. "owner() at block 123"; present for owner, proxy_admin, proxy_admin_owner and role_holder. */
+                                    read?: string;
+                                    /** @description received_from_team only: the linked wallet the tokens came from. */
+                                    from?: string;
+                                    /** @description launch_mint_recipient and received_from_team: tokens received. */
+                                    amount?: components["schemas"]["Amount"];
+                                    /** @description role_holder only: the AccessControl role id (bytes32, 0x and 64 hex digits). */
+                                    role?: string;
+                                }[];
+                                /** @description True when the address holds code at the block read (a contract, multisig or proxy admin), false for an ordinary account. */
+                                is_contract: boolean;
+                                /** @description The wallet's balance of the token at the block read; null when balanceOf could not be read. */
+                                balance: components["schemas"]["Amount"] | null;
+                                /** @description That balance as a share of the total supply, in basis points; null when the balance or the total supply could not be read, or the supply is zero. */
+                                share_of_supply_bps: number | null;
+                                /** @description What the wallet did with the token in the window. */
+                                recent: {
+                                    /** @description The wallet's sells of the token into pools in the window, newest first; at most 10. */
+                                    sells: {
+                                        /** @description The sell's transaction. */
+                                        transaction: string;
+                                        /** @description The sell's block. */
+                                        block: number;
+                                        /** @description The sell's block time (ISO 8601, UTC). */
+                                        time: components["schemas"]["Time"];
+                                        /** @description Tokens the wallet sold into the pool. */
+                                        amount: components["schemas"]["Amount"];
+                                        /** @description The pool the tokens were sold into. */
+                                        pool: string;
+                                        /** @description The asset the pool prices the token in. */
+                                        quote: {
+                                            /** @description The quote asset: the network's wrapped native coin (WETH, WBNB), a registry stablecoin, a further registry quote asset (e.g. cbBTC), or the zero address for the native coin itself (Uniswap V4). */
+                                            address: string;
+                                            /** @description The quote asset's symbol, as the network registry spells it (e.g. WETH, WBNB, USDC, USDT). */
+                                            symbol: string;
+                                        };
+                                        /** @description What the pool paid out for them, in its quote asset (quote). */
+                                        received: components["schemas"]["Amount"];
+                                    }[];
+                                    /** @description How many sells there were in the window (sells lists at most 10). */
+                                    sells_total: number;
+                                    /** @description Tokens sold in all those sells together. */
+                                    sold: components["schemas"]["Amount"];
+                                    /** @description How many times the wallet sent the token to a pool in the window (sells and adds of liquidity alike). */
+                                    transfers_to_pools: number;
+                                    /** @description The wallet's last transfer of the token in the window; null when it has none there. */
+                                    last_activity: {
+                                        /** @description The wallet's last transfer of the token, in or out. */
+                                        transaction: string;
+                                        /** @description Its block. */
+                                        block: number;
+                                        /** @description Its block time; null when the block's header could not be read. */
+                                        time: components["schemas"]["Time"] | null;
+                                    } | null;
+                                };
+                            }[];
+                            /** @description The answer in one or two plain sentences: how many wallets are the team's and what share of supply they hold, and how many more are context. */
                             summary: string;
                             /** @description The blocks whose Transfer logs were read. */
                             window: {
@@ -2279,6 +2353,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 "wallets.recent"?: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                /**
+                                 * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                 * @enum {string}
+                                 */
+                                context?: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
                                 /**
                                  * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
                                  * @enum {string}
@@ -2774,7 +2853,7 @@ export interface operations {
                      *             "liquidity_removals": [],
                      *             "history_window": {
                      *               "from_block": 0,
-                     *               "to_block": 436,
+                     *               "to_block": 437,
                      *               "truncated": false,
                      *               "end": "history_start",
                      *               "holders_capped": false
@@ -2783,7 +2862,7 @@ export interface operations {
                      *         ],
                      *         "position_custody": [],
                      *         "limitations": [
-                     *           "Holders, burn transactions and liquidity removals come from LP transfers in blocks 0 to 436 (the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval)); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.",
+                     *           "Holders, burn transactions and liquidity removals come from LP transfers in blocks 0 to 437 (the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval)); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.",
                      *           "Pools are found on every registry venue against the native coin (Uniswap V4), the wrapped native coin, the registry stablecoins and the further quote assets; further quote assets are valued in dollars through their deepest pool against the wrapped native coin.",
                      *           "Lock context covers recognised lockers only (the registry's locker addresses and known locker code). LP in any other contract is reported as unverified custody, never as unlocked.",
                      *           "USD figures take the registry's stablecoins at one dollar.",
@@ -2811,7 +2890,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         },
                      *         "read": {
                      *           "metadata": false,
@@ -4061,9 +4140,10 @@ export interface operations {
                      *             ],
                      *             "red_flags": [],
                      *             "level": []
-                     *           }
+                     *           },
+                     *           "unknown": {}
                      *         },
-                     *         "summary": "No known red flag was found at read time (block 436). This covers the checks listed under signals only.",
+                     *         "summary": "No known red flag was found at read time (block 437). This covers the checks listed under signals only.",
                      *         "flags": [],
                      *         "signals": [
                      *           {
@@ -4076,8 +4156,8 @@ export interface operations {
                      *               "router": "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
                      *               "dex": "uniswap-v2",
                      *               "dex_name": "Uniswap V2",
-                     *               "simulated_as": "0x228629675f4a9ded30eF294103363013942A390b",
-                     *               "simulated_from": "0xD6bF53fB16dafe8C335f2F1C528190Fe3F84f67a",
+                     *               "simulated_as": "0x4eeAf664BF5df08AbE77A35C6002DB7491A6128d",
+                     *               "simulated_from": "0x6D02CCBc4d5C01958CD0639c788408C8029eb9e0",
                      *               "simulation_mode": "separate_blocks",
                      *               "native_in": {
                      *                 "raw": "41262865233275142",
@@ -4270,9 +4350,7 @@ export interface operations {
                      *                     "formatted": "19512195.121951219512195121"
                      *                   },
                      *                   "share_bps": 195,
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": []
                      *                 },
                      *                 {
                      *                   "address": "0x9DCCe783B6464611f38631e6C851bf441907c710",
@@ -4290,9 +4368,7 @@ export interface operations {
                      *                     "formatted": "19024390.243902439024390243"
                      *                   },
                      *                   "share_bps": 190,
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": []
                      *                 },
                      *                 {
                      *                   "address": "0x4347793c22037fA1aD680397D1f775030D44e93a",
@@ -4301,9 +4377,7 @@ export interface operations {
                      *                     "formatted": "18536585.365853658536585365"
                      *                   },
                      *                   "share_bps": 185,
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": []
                      *                 },
                      *                 {
                      *                   "address": "0x075aafE6C587031CD9d30a07AEc6E5f0c206781b",
@@ -4312,9 +4386,7 @@ export interface operations {
                      *                     "formatted": "18048780.487804878048780487"
                      *                   },
                      *                   "share_bps": 180,
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": []
                      *                 },
                      *                 {
                      *                   "address": "0x36acC4a0aD26D21e4Bac50b6799879FC22677755",
@@ -4323,9 +4395,7 @@ export interface operations {
                      *                     "formatted": "17560975.609756097560975609"
                      *                   },
                      *                   "share_bps": 175,
-                     *                   "team": [
-                     *                     "received_from_team"
-                     *                   ]
+                     *                   "team": []
                      *                 }
                      *               ],
                      *               "set_apart": [
@@ -4341,7 +4411,7 @@ export interface operations {
                      *               ],
                      *               "window": {
                      *                 "from_block": 0,
-                     *                 "to_block": 436,
+                     *                 "to_block": 437,
                      *                 "end": "history_start",
                      *                 "receivers": 49,
                      *                 "balances_read": 49
@@ -4359,7 +4429,7 @@ export interface operations {
                      *               "short": [],
                      *               "window": {
                      *                 "from_block": 0,
-                     *                 "to_block": 436
+                     *                 "to_block": 437
                      *               },
                      *               "tolerance_bps": 10,
                      *               "note": "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add; a rebase scales it with the supply, see rebasing), so less means tokens left it with no Transfer log."
@@ -4374,8 +4444,8 @@ export interface operations {
                      *           "router": "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
                      *           "dex": "uniswap-v2",
                      *           "dex_name": "Uniswap V2",
-                     *           "simulated_as": "0x228629675f4a9ded30eF294103363013942A390b",
-                     *           "simulated_from": "0xD6bF53fB16dafe8C335f2F1C528190Fe3F84f67a",
+                     *           "simulated_as": "0x4eeAf664BF5df08AbE77A35C6002DB7491A6128d",
+                     *           "simulated_from": "0x6D02CCBc4d5C01958CD0639c788408C8029eb9e0",
                      *           "native_in": {
                      *             "raw": "41262865233275142",
                      *             "formatted": "0.041262865233275142"
@@ -4435,7 +4505,7 @@ export interface operations {
                      *         "fallback": false,
                      *         "limitations": [
                      *           "Owner powers are proven by effect: each function the code lets only a stored address (or a member of a mapping keyed by msg.sender) call is run as that holder in one eth_call with a state override, in the common argument shapes, and what it changed for two funded probe wallets (supply, balances, whether they can send, receive and sell, the taxes, a large transfer) names the power; a function whose effect these measurements do not show is listed with no effect. Roles kept in nested mappings (AccessControl) are not followed, so their powers are read by catalogued name.",
-                     *           "Holder concentration covers the 200 largest receivers of Transfer logs in blocks 0 to 436, the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval); older holders that have not moved since are not seen.",
+                     *           "Holder concentration covers the 200 largest receivers of Transfer logs in blocks 0 to 437, the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval); older holders that have not moved since are not seen.",
                      *           "Hidden balances are looked for in the balances read: those receivers, the token itself and the team's wallets (deployer, owner, launch-mint recipients and those they sent the token to); a balance credited without a Transfer to any other address is not seen until it moves.",
                      *           "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
                      *           "The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots; a mapping keyed by msg.sender (a minter table) is followed one level deep, roles kept in nested mappings (AccessControl) are not."
@@ -4460,7 +4530,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -4497,49 +4567,49 @@ export interface operations {
                                 powers: {
                                     /** @description power_mint: present, and whether a live holder has it. */
                                     mint: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_pause: present, and whether a live holder has it. */
                                     pause: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_blacklist: present, and whether a live holder has it. */
                                     blacklist: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_balance_edit: present, and whether a live holder has it. */
                                     balance_edit: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_fees: present, and whether a live holder has it. */
                                     fees: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_limits: present, and whether a live holder has it. */
                                     limits: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
                                     /** @description power_trading_switch: present, and whether a live holder has it. */
                                     trading_switch: {
-                                        /** @description True when its power_<kind> signal is there; false when the power read did not find it in the code (a power under a name the read does not know is not seen: see limitations). */
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
                                         present: boolean | null;
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
@@ -4760,6 +4830,10 @@ export interface operations {
                                     red_flags: string[];
                                     /** @description The signals level comes from. */
                                     level: string[];
+                                };
+                                /** @description For a value left null because the read could not settle it (a power whose functions were not all run), why, by its dotted name; other nulls are explained by their field's description. */
+                                unknown: {
+                                    [key: string]: string;
                                 };
                             };
                             /** @description The red flags in one sentence, or that no known red flag was found at read time (which covers the listed checks only; it does not prove the token safe). */
@@ -6088,7 +6162,7 @@ export interface operations {
                                 evidence: {
                                     /** @description True when the functions were run as their holders; false when the node could not (then they are read by name only). */
                                     simulated: boolean;
-                                    /** @description Why not every function was simulated; null when all were. */
+                                    /** @description Why not every function was simulated (or not at the moved clock); null when all were. Where a function was not run, the headline's power entries it could hold are null, never false. */
                                     reason: string | null;
                                     /** @description The functions counted by outcome. */
                                     outcomes: {
@@ -6100,9 +6174,18 @@ export interface operations {
                                         no_effect: number;
                                         /** @description Those no argument shape got through. */
                                         reverted: number;
-                                        /** @description Those not simulated. */
+                                        /** @description Those not simulated: no live address can call them (a holder renounced or burned), or (said in reason) a call's gas could not reach them. */
                                         not_run: number;
                                     };
+                                    /** @description How the functions were run; null when they were not simulated. */
+                                    probe: {
+                                        /** @description Functions run as their holder: every one a live address can call, unless reason says otherwise. */
+                                        run: number;
+                                        /** @description eth_calls the run took (several side by side in one round; each within its own gas). */
+                                        calls: number;
+                                        /** @description Rounds of calls: 1, or more where a call's gas did not reach a function, or a function went through only after another call's blacklisting. */
+                                        rounds: number;
+                                    } | null;
                                     /** @description The fresh probe wallet named in address arguments; null when nothing was simulated. */
                                     probe_holder: string | null;
                                     /** @description What each probe wallet was given by a real holder before the calls, in the token's smallest unit; null when none could fund them (then transfers were not measured). */
@@ -6763,7 +6846,7 @@ export interface operations {
                      *           "accounts": [],
                      *           "role_scan": {
                      *             "from_block": 4,
-                     *             "to_block": 436,
+                     *             "to_block": 437,
                      *             "truncated": false
                      *           }
                      *         },
@@ -6789,7 +6872,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -7612,7 +7695,7 @@ export interface operations {
                      *                 "raw": "1000000000000000000",
                      *                 "formatted": "1"
                      *               },
-                     *               "price_per_token": "0.000000058826593731"
+                     *               "quote_per_token": "0.000000058826593731"
                      *             },
                      *             "quote_amount": {
                      *               "raw": "1000000000000000000",
@@ -7655,7 +7738,7 @@ export interface operations {
                      *                 "raw": "2000000000000000000",
                      *                 "formatted": "2"
                      *               },
-                     *               "price_per_token": "0.000000084627411478"
+                     *               "quote_per_token": "0.000000084627411478"
                      *             },
                      *             "quote_amount": {
                      *               "raw": "2000000000000000000",
@@ -7698,7 +7781,7 @@ export interface operations {
                      *                 "raw": "1237134766724857856",
                      *                 "formatted": "1.237134766724857856"
                      *               },
-                     *               "price_per_token": "0.000000097035232418"
+                     *               "quote_per_token": "0.000000097035232418"
                      *             },
                      *             "quote_amount": {
                      *               "raw": "1237134766724857856",
@@ -7758,19 +7841,19 @@ export interface operations {
                      *               "formatted": "2.634528048494732948"
                      *             },
                      *             "held_value_usd": "6586.320121",
-                     *             "block": 436
+                     *             "block": 437
                      *           }
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 436,
+                     *           "to_block": 437,
                      *           "capped": false,
                      *           "truncated": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Trades and transfers come from the wallet's Transfer logs of the token in blocks 0 to 436 (the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval), at most 1000 transfers); they must add up to the wallet's balanceOf, or no cost basis is given.",
-                     *           "Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (traced), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.",
+                     *           "Trades and transfers come from the wallet's Transfer logs of the token in blocks 0 to 437 (the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval), at most 1000 transfers); they must add up to the wallet's balanceOf, or no cost basis is given.",
+                     *           "Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (traced, or where the node offers no tracer read from the wallet's balance across a block that holds the transaction alone, gas added back), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.",
                      *           "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",
                      *           "Held tokens are valued at the pool's mid price at the read block (reserves ratio), before the price impact a sale would have.",
                      *           "Dollar figures take the registry's stablecoins at one dollar and price the native coin through the deepest wrapped-native/stablecoin pool at each trade's own block (reserves read there); truncated to 6 decimals."
@@ -7795,7 +7878,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -7875,12 +7958,12 @@ export interface operations {
                                     };
                                     /** @description What the pool took in (on a buy) or paid out (on a sell) of the quote asset in this swap; fees and transfer taxes are inside it. */
                                     quote_amount: components["schemas"]["Amount"];
-                                    /** @description The execution price: quote asset the wallet paid or received per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced). */
-                                    price_per_token: string | null;
+                                    /** @description The execution price in whole quote units per whole token (18 fractional digits), named as intel/liquidity names a price: what the wallet paid or received of swap.quote per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced). */
+                                    quote_per_token: string | null;
                                 } | null;
                                 /** @description What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer and on an unpriced trade. */
                                 quote_amount: components["schemas"]["Amount"] | null;
-                                /** @description Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["trades.quote_amount"]). Null on a plain transfer and on an unpriced trade. */
+                                /** @description Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["trades.quote_amount"]). Null on a plain transfer and on an unpriced trade. */
                                 quote_source: ("wallet" | "pool") | null;
                                 /** @description Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer and on an unpriced trade. */
                                 quote_source_reason: string | null;
@@ -8422,7 +8505,7 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 436,
+                     *           "to_block": 437,
                      *           "truncated": false,
                      *           "end": "history_start",
                      *           "days": 28.3
@@ -8432,7 +8515,7 @@ export interface operations {
                      *         "nft_operators": [],
                      *         "nft_operators_total": 0,
                      *         "limitations": [
-                     *           "Approvals come from the wallet's Approval logs over Ethereum's whole history (blocks 0 to 436, 28.3 days).",
+                     *           "Approvals come from the wallet's Approval logs over Ethereum's whole history (blocks 0 to 437, 28.3 days).",
                      *           "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are what Permit2's allowance(owner, token, spender) answers: expired ones and those a Lockdown zeroed are not live; one is usable only while the wallet's ERC-20 allowance to Permit2 for that token is live too.",
                      *           "Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).",
                      *           "Value at risk is the smaller of the wallet's balance and the allowance at the read block, in dollars where a price exists: Ethereum's quote assets (WETH, USDC, USDT, DAI, WBTC, cbBTC) from the registry's reference pools, stablecoins at their checked peg, and other tokens (the first 20 granted) at the mid price of their deepest V2-style pair against the wrapped native coin or a stablecoin on a registry DEX, which a sale of that size would not fetch; a token with no such pair has usd null. The total counts each token once, at the most any one spender can take."
@@ -8458,7 +8541,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -9120,14 +9203,14 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 436,
+                     *           "to_block": 437,
                      *           "more_before": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Movements come from Transfer logs in blocks 0 to 436, newest first, at most 25; counts are of the movements returned.",
+                     *           "Movements come from Transfer logs in blocks 0 to 437, newest first, at most 25; counts are of the movements returned.",
                      *           "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
-                     *           "A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (traced), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side."
+                     *           "A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (the native coin paid in inside it traced, or where the node offers no tracer read from the wallet's balance across a block that holds the transaction alone, gas added back), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side."
                      *         ],
                      *         "unavailable": {}
                      *       },
@@ -9145,7 +9228,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 436
+                     *           "block_number": 437
                      *         }
                      *       }
                      *     }
@@ -9218,7 +9301,7 @@ export interface operations {
                                 } | null;
                                 /** @description What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null on a plain transfer. */
                                 quote_amount: components["schemas"]["Amount"] | null;
-                                /** @description Where quote_amount was read. wallet: the wallet's own side of the transaction. pool: the swap's amount stands in, because the wallet's side could not be read (the node shows no internal native transfers: no trace_transaction or debug_traceTransaction), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["movements.quote_amount"]). Null on a plain transfer. */
+                                /** @description Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under data.unavailable["movements.quote_amount"]). Null on a plain transfer. */
                                 quote_source: ("wallet" | "pool") | null;
                                 /** @description Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and on a plain transfer. */
                                 quote_source_reason: string | null;
