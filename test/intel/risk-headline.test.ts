@@ -1,8 +1,8 @@
 // intel/risk's headline as a pure function of the answer's signals and simulation: the level rule,
 // the nulls for what no signal answers, and each power's live holder.
 import { describe, expect, it } from "vitest";
-import { flatHeadline, headlineOf, riskLevel, type HeadlineSignal, type PowersChecked } from "@/lib/intel/risk/headline";
-import { riskResponse } from "@/lib/schemas/responses/risk";
+import { contextOnlySignals, flatHeadline, headlineFieldOf, headlineOf, riskLevel, type HeadlineSignal, type PowersChecked } from "@/lib/intel/risk/headline";
+import { riskResponse, riskSignalIds } from "@/lib/schemas/responses/risk";
 
 const owner = "0x1111111111111111111111111111111111111111";
 const signal = (id: string, flag: boolean, severity: HeadlineSignal["severity"], evidence: Record<string, unknown> = {}, provenance: HeadlineSignal["provenance"] = "verified_onchain"): HeadlineSignal => ({ id, flag, severity, evidence, provenance });
@@ -44,7 +44,9 @@ describe("the headline's values", () => {
   it("a honeypot: true from its signal; its sell tax unknown, its buy tax measured", () => {
     const headline = flatHeadline(headlineOf([signal("honeypot", true, "high")], { buy_tax_bps: 0, sell_tax_bps: null, transfer_tax_bps: null }, checked));
     expect(headline).toMatchObject({ honeypot: true, buy_tax_bps: 0, sell_tax_bps: null, transfer_tax_bps: null, level: "high", red_flags: 1 });
-    expect(headline.from).toMatchObject({ honeypot: ["honeypot"], buy_tax_bps: ["simulation"], sell_tax_bps: [] });
+    // The sell tax is unknown because the sell failed: the honeypot signal is named as why.
+    expect(headline.from).toMatchObject({ honeypot: ["honeypot"], buy_tax_bps: ["simulation"], sell_tax_bps: ["honeypot"] });
+    expect(headline.provenance.sell_tax_bps).toBe("unavailable");
   });
 
   it("a sell the venue refuses for a taxed token is no honeypot; a tax signal gives its rate", () => {
@@ -103,7 +105,7 @@ describe("each power's live holder", () => {
     const reason = "1 of the 9 privileged functions could not be run as their holder within a call's gas: mint(address,uint256).";
     const headline = flatHeadline(headlineOf([signal("power_pause", true, "medium", { owner, owner_renounced: false })], cleanTrade, { complete: false, reason }));
     expect(headline.powers.pause).toEqual({ present: true, live_holder: true });
-    for (const kind of ["mint", "blacklist", "balance_edit", "fees", "limits", "trading_switch"] as const) {
+    for (const kind of ["mint", "blacklist", "balance_edit", "fees", "limits", "trading_switch", "exemptions"] as const) {
       expect(headline.powers[kind], kind).toEqual({ present: null, live_holder: null });
       expect(headline.provenance[`powers.${kind}.present`], kind).toBe("unavailable");
       expect(headline.unknown[`powers.${kind}.present`], kind).toBe(reason);
@@ -126,5 +128,33 @@ describe("the headline's schema", () => {
     function mint() {
       return signal("power_mint", true, "high", { owner, owner_renounced: false }, "interpretation");
     }
+  });
+});
+
+describe("every kind of red flag has its headline entry", () => {
+  it("each signal id is either mapped to a headline field or never a flag (a kind added without one fails here)", () => {
+    const mapped = Object.keys(headlineFieldOf);
+    for (const id of riskSignalIds) expect([mapped.includes(id), contextOnlySignals.includes(id)], id).toSatisfy(([isMapped, isContext]: boolean[]) => isMapped !== isContext);
+  });
+
+  it.each(Object.entries(headlineFieldOf))("%s, as a flag, is named in the `from` of %s", (id, field) => {
+    // The ownership signal is in every answer: the owner field reads beside it.
+    const ownership = signal("ownership", false, "info", { owner: null, renounced: null, kind: null });
+    const evidence = id === "trade_limits" ? { max_transaction: { share_bps: 50 }, max_wallet: null } : {};
+    const headline = flatHeadline(headlineOf([signal(id, true, "medium", evidence), ...(id === "ownership" ? [] : [ownership])], null, checked));
+    expect(headline.from[field as keyof typeof headline.from], `${id} → ${field}`).toContain(id);
+  });
+
+  it("the new entries read their signals: a holder who cannot sell, a balance taken, a gate, the tighter limit, a hook that can intervene", () => {
+    const headline = flatHeadline(
+      headlineOf(
+        [signal("holder_sells", true, "high"), signal("siphoned_balances", true, "high"), signal("outside_gate", true, "medium"), signal("trade_limits", true, "medium", { max_transaction: { share_bps: 80 }, max_wallet: { share_bps: 50 } }), signal("v4_hook", false, "info"), signal("v4_hook", true, "medium")],
+        cleanTrade,
+        checked,
+      ),
+    );
+    expect(headline).toMatchObject({ holders_can_sell: false, balances_tampered: true, transfer_gate: true, trade_limit_bps: 50, pool_hook_can_intervene: true });
+    const quiet = flatHeadline(headlineOf([signal("holder_sells", false, "info"), signal("siphoned_balances", false, "info")], cleanTrade, checked));
+    expect(quiet).toMatchObject({ holders_can_sell: true, balances_tampered: false, transfer_gate: false, trade_limit_bps: null, pool_hook_can_intervene: null });
   });
 });

@@ -8,6 +8,7 @@ import type { Address } from "viem";
 import { DEMO_CHAINS } from "@/demo-chain";
 import type { ChainId } from "@/lib/chain/networks";
 import { analyzeRisk } from "@/lib/intel/risk";
+import { contextOnlySignals, headlineFieldOf } from "@/lib/intel/risk/headline";
 import { useDemoChains } from "../support/demo-chains";
 
 const demo = useDemoChains();
@@ -49,6 +50,13 @@ describe.each(DEMO_CHAINS)("the level rule on established tokens, demo %s", (cha
     const flagged = Object.fromEntries(data.signals.filter((signal) => signal.flag).map((signal) => [signal.id, signal.severity]));
     expect(flagged, want.why).toEqual(want.flags);
     expect(data.headline.level, want.why).toBe(want.level);
+    // Every red flag is met in the headline: its kind's field names it.
+    for (const signal of data.signals.filter((entry) => entry.flag)) {
+      const field = headlineFieldOf[signal.id as keyof typeof headlineFieldOf];
+      expect(field, `${signal.id} has a headline field`).toBeDefined();
+      expect(data.headline.from[field], `${signal.id} → ${field}`).toContain(signal.id);
+    }
+    expect(data.signals.filter((entry) => entry.flag && contextOnlySignals.includes(entry.id)).map((entry) => entry.id)).toEqual([]);
   });
 
   it("a power that works only with the clock moved on says so in its title and weighs a step less (UNI's mint)", async () => {

@@ -91,7 +91,7 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     // The headline reads the same signals back flat, each value with its source and provenance.
     expect(result.data.headline).toMatchObject({ honeypot: true, buy_tax_bps: 0, sell_tax_bps: null, owner: "eoa", upgradeable: false, red_flags: result.data.flags.length, level: "high" });
     expect(result.data.headline.provenance).toMatchObject({ honeypot: "verified_onchain", buy_tax_bps: "verified_onchain", sell_tax_bps: "unavailable", owner: "verified_onchain" });
-    expect(result.data.headline.from).toMatchObject({ honeypot: ["honeypot"], buy_tax_bps: ["simulation"], sell_tax_bps: [], owner: ["ownership"] });
+    expect(result.data.headline.from).toMatchObject({ honeypot: ["honeypot"], buy_tax_bps: ["simulation"], sell_tax_bps: ["honeypot"], owner: ["ownership"] });
   });
 
   it("tax token: the simulated buy and sell measure the exact taxes", async () => {

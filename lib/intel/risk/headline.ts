@@ -9,7 +9,7 @@
 // (`power_<kind>`) are being reworked to be found by their effect with their holder in evidence,
 // and only `powerHeadline` needs to follow.
 import type { Provenance } from "@/lib/schemas/provenance";
-import { headlinePowers, type HeadlinePower, type OwnerState, type RiskLevel } from "@/lib/schemas/responses/risk";
+import { headlinePowers, riskSignalIds, type HeadlineField, type HeadlinePower, type OwnerState, type RiskLevel } from "@/lib/schemas/responses/risk";
 
 /** A signal as the answer carries it. */
 export type HeadlineSignal = { id: string; severity: "high" | "medium" | "low" | "info"; flag: boolean; evidence: Record<string, unknown>; provenance: Provenance };
@@ -43,9 +43,45 @@ export type Headline = {
   lp_earliest_unlock: Sourced<string | null>;
   top_holder_bps: Sourced<number | null>;
   top_ten_bps: Sourced<number | null>;
+  holders_can_sell: Sourced<boolean | null>;
+  balances_tampered: Sourced<boolean | null>;
+  transfer_gate: Sourced<boolean | null>;
+  trade_limit_bps: Sourced<number | null>;
+  pool_hook_can_intervene: Sourced<boolean | null>;
   red_flags: Sourced<number>;
   level: Sourced<RiskLevel>;
 };
+
+/**
+ * The headline field each kind of red flag is read back in: every signal that can be a flag has
+ * one, so a client reading only the headline meets every flag (test/intel/risk-headline.test.ts
+ * holds each kind to its field, and fails on a kind added without one).
+ */
+export const headlineFieldOf = {
+  buy_reverts: "buy_tax_bps",
+  honeypot: "honeypot",
+  sell_refused_by_venue: "honeypot",
+  buy_tax: "buy_tax_bps",
+  sell_tax: "sell_tax_bps",
+  transfer_tax: "transfer_tax_bps",
+  transfer_blocked: "transfer_tax_bps",
+  ...(Object.fromEntries(headlinePowers.map((kind) => [`power_${kind}`, `powers.${kind}.present`])) as { [K in HeadlinePower as `power_${K}`]: `powers.${K}.present` }),
+  hidden_owner: "owner",
+  ownership_reclaimable: "owner",
+  upgradeable: "upgradeable",
+  delegatecall_to_settable: "upgradeable",
+  lp_custody: "lp_locked_bps",
+  holder_concentration: "top_holder_bps",
+  holder_sells: "holders_can_sell",
+  siphoned_balances: "balances_tampered",
+  hidden_balance: "balances_tampered",
+  outside_gate: "transfer_gate",
+  trade_limits: "trade_limit_bps",
+  v4_hook: "pool_hook_can_intervene",
+} as const satisfies Partial<Record<(typeof riskSignalIds)[number], HeadlineField>>;
+
+/** Signals that are never a red flag (context, or the state a flag is read against): no headline field of their own is owed. */
+export const contextOnlySignals: readonly (typeof riskSignalIds)[number][] = ["simulation_unavailable", "sell_simulated", "ownership", "bridged_token", "privileged_addresses", "self_destruct", "rebasing", "privileged_functions"];
 
 const unknown = <T>(): Sourced<T | null> => ({ value: null, from: [], provenance: "unavailable" });
 const fromSignal = <T>(signal: HeadlineSignal, value: T): Sourced<T> => ({ value, from: [signal.id], provenance: signal.provenance });
@@ -64,6 +100,9 @@ function taxHeadline(leg: "buy" | "sell" | "transfer", simulation: HeadlineSimul
   const signal = byId.get(`${leg}_tax`)?.[0];
   if (signal) return fromSignal(signal, numberOrNull(signal.evidence.tax_bps));
   const measured = simulation?.[`${leg}_tax_bps`] ?? null;
+  // A leg that failed has no tax to read: still unavailable, with the signal that says it failed named as why.
+  const failed = byId.get(leg === "buy" ? "buy_reverts" : leg === "transfer" ? "transfer_blocked" : "honeypot")?.[0];
+  if (measured === null && failed) return { value: null, from: [failed.id], provenance: "unavailable" };
   // The simulation is read on chain; no tax signal with a measured leg means it took nothing.
   return measured === null ? unknown() : { value: measured, from: ["simulation"], provenance: "verified_onchain" };
 }
@@ -101,16 +140,64 @@ const ownerKinds: Record<string, OwnerState> = { eoa: "eoa", safe: "multisig", t
 function ownerHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<OwnerState | null> {
   const signal = byId.get("ownership")?.[0];
   if (!signal) return unknown();
-  if (signal.evidence.owner === null) return fromSignal(signal, "none");
-  if (signal.evidence.renounced === true) return fromSignal(signal, "renounced");
+  if (signal.evidence.owner === null) return withControlBeside(fromSignal(signal, "none"), byId);
+  if (signal.evidence.renounced === true) return withControlBeside(fromSignal(signal, "renounced"), byId);
   const kind = typeof signal.evidence.kind === "string" ? ownerKinds[signal.evidence.kind] : undefined;
   return kind ? fromSignal(signal, kind) : unknown();
 }
 
-/** Upgradeable unless a minimal clone; no upgradeable signal means the token is no proxy the read recognises. */
+/** No owner, or a renounced one, beside an address the code still lets through (hidden_owner) or an owner who can come back (ownership_reclaimable): the owner field names them too. */
+function withControlBeside(owner: Sourced<OwnerState | null>, byId: Map<string, HeadlineSignal[]>): Sourced<OwnerState | null> {
+  const beside = ["hidden_owner", "ownership_reclaimable"].map((id) => byId.get(id)?.[0]).filter((found): found is HeadlineSignal => found !== undefined && found.flag);
+  return beside.length === 0 ? owner : { ...owner, from: [...owner.from, ...beside.map((found) => found.id)], provenance: beside.some((found) => found.provenance === "interpretation") ? "interpretation" : owner.provenance };
+}
+
+/**
+ * Upgradeable unless a minimal clone, or where the code delegatecalls an address someone can
+ * re-point (it runs whatever code is put there: an upgrade by another name). No signal means the
+ * token is no proxy the read recognises.
+ */
 function upgradeableHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
   const signal = byId.get("upgradeable")?.[0];
+  const delegates = byId.get("delegatecall_to_settable")?.[0];
+  if (delegates?.flag) return signal?.flag ? { value: true, from: [signal.id, delegates.id], provenance: "interpretation" } : fromSignal(delegates, true);
   return signal ? fromSignal(signal, signal.flag) : { value: false, from: [], provenance: "interpretation" };
+}
+
+/** Whether the sampled real holders can sell what they hold: false when one cannot (holder_sells as a flag), true when all could; null when none was sampled. */
+function holdersCanSellHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const signal = byId.get("holder_sells")?.[0];
+  return signal ? fromSignal(signal, !signal.flag) : unknown();
+}
+
+/** Balances moved without a Transfer: true when one was taken (siphoned_balances) or one is hidden (hidden_balance); false when the comparison ran and found neither; null when it did not run. */
+function balancesTamperedHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const flagged = ["siphoned_balances", "hidden_balance"].map((id) => byId.get(id)?.[0]).filter((found): found is HeadlineSignal => found !== undefined && found.flag);
+  if (flagged.length > 0) return { value: true, from: flagged.map((found) => found.id), provenance: "verified_onchain" };
+  const compared = byId.get("siphoned_balances")?.[0];
+  return compared ? fromSignal(compared, false) : unknown();
+}
+
+/** Whether every transfer asks an outside contract a privileged address can re-point (outside_gate as a flag); false otherwise. */
+function transferGateHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const signal = byId.get("outside_gate")?.[0];
+  return signal ? fromSignal(signal, signal.flag) : { value: false, from: [], provenance: "interpretation" };
+}
+
+/** The tighter of the token's max-transaction and max-wallet limits as a share of supply; null when it exposes neither. */
+function tradeLimitHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<number | null> {
+  const signal = byId.get("trade_limits")?.[0];
+  if (!signal) return unknown();
+  const shares = ["max_transaction", "max_wallet"].map((key) => (signal.evidence[key] as { share_bps?: unknown } | null)?.share_bps).filter((share): share is number => typeof share === "number");
+  return fromSignal(signal, shares.length > 0 ? Math.min(...shares) : null);
+}
+
+/** Whether a Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost; null when no V4 pool of it has a hook. */
+function poolHookHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+  const hooks = byId.get("v4_hook") ?? [];
+  if (hooks.length === 0) return unknown();
+  const intervening = hooks.filter((hook) => hook.flag);
+  return intervening.length > 0 ? { value: true, from: ["v4_hook"], provenance: intervening[0].provenance } : fromSignal(hooks[0], false);
 }
 
 /**
@@ -147,6 +234,11 @@ export function headlineOf(signals: readonly HeadlineSignal[], simulation: Headl
     lp_earliest_unlock: custody ? fromSignal(custody, typeof custody.evidence.earliest_unlock === "string" ? custody.evidence.earliest_unlock : null) : unknown(),
     top_holder_bps: holders ? fromSignal(holders, numberOrNull(holders.evidence.top_holder_bps)) : unknown(),
     top_ten_bps: holders ? fromSignal(holders, numberOrNull(holders.evidence.top_ten_bps)) : unknown(),
+    holders_can_sell: holdersCanSellHeadline(byId),
+    balances_tampered: balancesTamperedHeadline(byId),
+    transfer_gate: transferGateHeadline(byId),
+    trade_limit_bps: tradeLimitHeadline(byId),
+    pool_hook_can_intervene: poolHookHeadline(byId),
     red_flags: { value: flagged.length, ...judged },
     level: { value: riskLevel(signals), ...judged },
   };

@@ -614,7 +614,7 @@ export const signalOut = z
   .describe("One risk signal with its evidence (discriminated by id).");
 
 /** The powers the headline names, in its order. */
-export const headlinePowers = ["mint", "pause", "blacklist", "balance_edit", "fees", "limits", "trading_switch"] as const;
+export const headlinePowers = ["mint", "pause", "blacklist", "balance_edit", "fees", "limits", "trading_switch", "exemptions"] as const;
 export type HeadlinePower = (typeof headlinePowers)[number];
 
 const ownerStates = ["none", "renounced", "eoa", "multisig", "timelock", "contract"] as const;
@@ -645,9 +645,15 @@ const headlineFields = [
   "lp_earliest_unlock",
   "top_holder_bps",
   "top_ten_bps",
+  "holders_can_sell",
+  "balances_tampered",
+  "transfer_gate",
+  "trade_limit_bps",
+  "pool_hook_can_intervene",
   "red_flags",
   "level",
 ] as const;
+export type HeadlineField = (typeof headlineFields)[number];
 
 const headline = z
   .object({
@@ -663,6 +669,11 @@ const headline = z
     lp_earliest_unlock: isoTimeOut.nullable().describe("From lp_custody: the earliest unlock still ahead; null when nothing is locked, no schedule was read, or no custody was read."),
     top_holder_bps: bpsOut.nullable().describe("From holder_concentration: the largest holder's share of supply (pools, burn addresses and lockers apart); null when not read."),
     top_ten_bps: bpsOut.nullable().describe("From holder_concentration: the ten largest holders' share; null when not read."),
+    holders_can_sell: z.boolean().nullable().describe("From holder_sells: false when a sampled real holder cannot sell what it holds (a blacklist, or a trap a fresh buyer passes), true when every one sampled could; null when none was sampled."),
+    balances_tampered: z.boolean().nullable().describe("True when a holder's balance was lowered without a Transfer (siphoned_balances) or an address holds more than its Transfers explain (hidden_balance); false when the comparison ran and found neither; null when it did not run."),
+    transfer_gate: z.boolean().nullable().describe("From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when no such call was found."),
+    trade_limit_bps: bpsOut.nullable().describe("From trade_limits: the tighter of the max-transaction and max-wallet limits, as a share of supply; null when the token exposes neither (or its supply is unknown)."),
+    pool_hook_can_intervene: z.boolean().nullable().describe("From v4_hook: true when a Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost; false when its hooks touch no swap; null when no V4 pool of it has a hook."),
     red_flags: z.number().int().nonnegative().describe("How many signals are red flags (data.flags)."),
     level: z.enum(riskLevels).describe("The highest severity among the red flags: high, medium or low; none when there is no red flag. Context signals never raise it."),
     provenance: z.object(Object.fromEntries(headlineFields.map((field) => [field, provenanceOut])) as Record<(typeof headlineFields)[number], typeof provenanceOut>).describe("Each headline value's provenance, by its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no signal answers it."),
