@@ -59,6 +59,8 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
   maxRequests?: number;
   /** Epoch milliseconds after which no new wave starts (the first always runs): a time budget, ending as cap_reached. */
   deadline?: number;
+  /** Also return, undecoded, the logs whose topic0 is none of `events` (with a wider `topics` filter): one scan serves a caller that wants those too. */
+  keepUnmatched?: boolean;
 };
 
 /**
@@ -88,6 +90,8 @@ export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
   truncated: boolean;
   /** Logs that matched the filter but not the given events' ABI (e.g. an ERC-721 Transfer). */
   undecoded: number;
+  /** With keepUnmatched: the logs whose topic0 is none of the given events', sorted like `logs`; else empty. */
+  unmatched: Log[];
   reason: ScanEnd;
   /** eth_getLogs calls made, retries included. */
   requests: number;
@@ -382,7 +386,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     const windowStart = maxBig(0n, toBlock - lookback + 1n);
     const start = maxBig(params.fromBlock, windowStart);
     if (start > toBlock) {
-      return { logs: [], fromBlock: params.fromBlock, toBlock, truncated: false, undecoded: 0, reason: "history_start", requests: 0 };
+      return { logs: [], fromBlock: params.fromBlock, toBlock, truncated: false, undecoded: 0, unmatched: [], reason: "history_start", requests: 0 };
     }
 
     const limits = profile.limits();
@@ -449,9 +453,17 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     // window holds tens of thousands of logs, and decoding them in one piece stalls every other
     // caller. The raw answers go as soon as they are decoded.
     const events = params.events ?? [];
+    const selectors = new Set(events.map((event) => toEventSelector(event)));
+    const unmatched: Log[] = [];
     let kept = 0;
     const decoded = await inSlices(scan.found, (slice) => {
       const formatted = slice.filter((log) => !log.removed).map((log) => formatLog(log));
+      if (params.keepUnmatched && events.length > 0) {
+        const others = formatted.filter((log) => !selectors.has(log.topics[0] as Hex));
+        unmatched.push(...others);
+        kept += formatted.length - others.length;
+        return decodeEventLogs(events, formatted.filter((log) => selectors.has(log.topics[0] as Hex)));
+      }
       kept += formatted.length;
       return events.length > 0 ? decodeEventLogs(events, formatted) : formatted;
     });
@@ -464,6 +476,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
       toBlock,
       truncated: scan.coveredFrom > params.fromBlock,
       undecoded: kept - logs.length,
+      unmatched: sortLogs(unmatched),
       reason,
       requests: scan.requests,
     };

@@ -7,7 +7,7 @@
 // token carries exactly the red flags its code and its demo history earn: none from a read that failed on its code (a pre-Byzantium token that
 // burns the gas of a call it refuses, a controller that is asked about every transfer).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toFunctionSelector, type Address, type Hex } from "viem";
+import { toEventSelector, toFunctionSelector, type Address, type Hex } from "viem";
 import { DEMO_CHAINS, type RealTokenPower, type RealTokenScenario } from "@/demo-chain";
 import type { ChainId } from "@/lib/chain/networks";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
@@ -42,8 +42,8 @@ type FunctionView = {
  */
 type Expected =
   | { read: "effect"; power: PowerKind }
-  /** Proven by effect as a member the probe made of the table the code checks (its members cannot be listed from storage). */
-  | { read: "effect_as_member"; power: PowerKind }
+  /** Proven by effect as a member the probe made of the table the code checks; the member named is the real one, found in the logs of the function `addedBy` (its `event`) and confirmed in the table. */
+  | { read: "effect_as_member"; power: PowerKind; addedBy: string; event: string }
   | { read: "effect_later"; power: PowerKind; why: string }
   | { read: "name_only"; power: PowerKind; why: string }
   | { read: "no_effect" }
@@ -59,7 +59,7 @@ const expected: Record<RealTokenKey, { powers: Record<string, Expected>; flags: 
   circleFiatToken: {
     powers: {
       // The minters table lets the probe through; the mint also reads the minter's allowance, so the probe runs endowed with one.
-      "mint(address,uint256)": { read: "effect_as_member", power: "mint" },
+      "mint(address,uint256)": { read: "effect_as_member", power: "mint", addedBy: "configureMinter(address,uint256)", event: "MinterConfigured(address,uint256)" },
       "configureMinter(address,uint256)": { read: "no_effect" },
       "blacklist(address)": { read: "effect", power: "blacklist" },
       "pause()": { read: "effect", power: "pause" },
@@ -185,7 +185,18 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
         expect(signal, label).toMatchObject({ flag: true, evidence: { proven_by: "simulation" } });
         const fn = functionsIn(signal).find((entry) => entry.selector === power.selector);
         expect(fn, label).toMatchObject({ outcome: "effect", effect: { kind: want.power } });
-        expect(fn!.holders, label).toEqual([expect.objectContaining({ address: null, kind: "mapping_member", provenance: "verified_onchain" })]);
+        // The probe ran as a member it made of the table; the answer names the real member, confirmed in the table at the block, with the transaction that added it.
+        const addedIn = scenarios()[key].powers.find((other) => other.signature === want.addedBy)!.exercisedTx!;
+        const member = expect.objectContaining({
+          address: power.holder,
+          kind: "mapping_member",
+          live: true,
+          added_by: { transaction: addedIn.hash, block: addedIn.block, event: { topic: toEventSelector(want.event), signature: want.event } },
+          provenance: "verified_onchain",
+        });
+        expect(fn!.holders, label).toEqual([member]);
+        expect((signal!.evidence as { holders: unknown[] }).holders, label).toContainEqual(member);
+        expect(signal!.title, label).toContain(`${power.holder} (member of the mapping at slot`);
       } else if (want.read === "effect_later") {
         const signal = byId.get(`power_${want.power}`);
         expect(signal, label).toMatchObject({ flag: true, provenance: "verified_onchain", evidence: { proven_by: "simulation" } });

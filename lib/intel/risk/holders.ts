@@ -1,19 +1,22 @@
 // Holder concentration: who received the token in a bounded window of Transfer logs, then
 // what each of the largest receivers holds at the pinned block. Pools, burn addresses and
 // recognised lockers are set apart, since their balances are not a wallet's to sell.
-import { erc20Abi, parseAbiItem, zeroAddress, type Address, type Hash } from "viem";
+import { erc20Abi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
 import { launchMints } from "@/lib/intel/team-links/links";
+import type { TokenLog } from "@/lib/intel/control/members";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 // Ampleforth's UFragments logs each rebase with the supply it left; tokens of its interface do the same.
 const rebaseEvent = parseAbiItem("event LogRebase(uint256 indexed epoch, uint256 totalSupply)");
+/** Every holder's approvals: the commonest event after Transfer, and no one's appointment. */
+const approvalTopic = toEventSelector("Approval(address,address,uint256)");
 
 /** Blocks of Transfer history read, and the most receivers whose balance is read. */
 export const holderScan = { chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
@@ -50,17 +53,25 @@ export type ReceiverScan = {
   end: ScanEnd;
   receivers: number;
   window: Window;
+  /** The token's logs in the same window (the same scan) that are no Transfer, Approval or LogRebase, oldest first: where it announced its minters and operators. */
+  otherLogs: TokenLog[];
 };
 
 type ScannedLog = { eventName: "Transfer" | "LogRebase"; args: Record<string, unknown>; blockNumber: bigint; transactionHash: Hash };
 
-/** Round two: the receivers of the window, the largest cumulative receipts first, and the rebases logged beside them (same request). */
+/**
+ * Round two: the receivers of the window, the largest cumulative receipts first, and the rebases
+ * logged beside them (same request). The request asks for every log of the token, so the events
+ * that announced its minters and operators come in the same scan, not a second one over the window.
+ */
 export async function scanReceivers(client: ChainClient, chain: ChainId, token: Address, block: bigint): Promise<ReceiverScan> {
   const window = windowFor("holders", blockInterval(client, chain, block));
   const scan = await scanLogs({
     client,
     address: token,
     events: [transferEvent, rebaseEvent] as const,
+    topics: [],
+    keepUnmatched: true,
     fromBlock: block > window.blocks ? block - window.blocks + 1n : 0n,
     toBlock: block,
     maxLookbackBlocks: window.blocks,
@@ -124,6 +135,9 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     end: scan.reason,
     receivers: received.size,
     window,
+    otherLogs: scan.unmatched
+      .filter((log) => log.topics[0] !== approvalTopic && log.blockNumber !== null && log.transactionHash !== null)
+      .map((log) => ({ topics: log.topics, data: log.data, block: log.blockNumber!, transaction: log.transactionHash! })),
   };
 }
 

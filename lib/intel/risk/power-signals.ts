@@ -9,6 +9,7 @@ import type { Signal, Severity } from "./signal";
 import { callable, type PowerHolder, type ProbedFunction } from "./powers";
 import type { PowersChecked } from "./headline";
 import type { RiskReading } from "./read";
+import type { MembersRead } from "@/lib/intel/control/members";
 import { knownFunction, powersInCodes, type PowerKind } from "./selectors";
 
 export const powerTitles: Record<PowerKind, { title: string; severity: Severity }> = {
@@ -59,11 +60,40 @@ function holderName(holder: PowerHolder): string {
   return `any holder of role ${role.slice(0, 10)}…${role.slice(-4)} (the mapping at slot ${holder.entryOf.slot})`;
 }
 
-function functionView(fn: ProbedFunction) {
+/**
+ * A holder as the answer lists it, a mapping's members by name: each address the token's logs
+ * named whose entry in the mapping is set at the block, with the log that added it. The mapping
+ * itself (address null) stays listed where no member was named, or where the bound left
+ * candidates unread, standing for the members not named.
+ */
+export function holderViews(holder: PowerHolder, members: MembersRead | null) {
+  const view = holderView(holder);
+  if (holder.kind !== "mapping_member" || !members) return [view];
+  const named = (members.bySlot.get(holder.slot) ?? []).map((member) => ({
+    ...view,
+    address: member.address,
+    live: true,
+    added_by: { transaction: member.addedBy.transaction, block: Number(member.addedBy.block), event: { topic: member.addedBy.topic, signature: member.addedBy.signature } },
+  }));
+  if (named.length > 0 && members.checked === members.candidates) return named;
+  return [...named, { ...view, members_read: { from_block: Number(members.fromBlock), to_block: Number(members.toBlock), candidates: members.candidates, checked: members.checked } }];
+}
+
+/** A holder in a sentence, a mapping's named members each by address. */
+function holderNames(holder: PowerHolder, members: MembersRead | null): string[] {
+  if (holder.kind !== "mapping_member" || !members) return [holderName(holder)];
+  const named = members.bySlot.get(holder.slot) ?? [];
+  const table = holderName(holder).replace(/^any /, "");
+  const names = named.map((member) => `${member.address} (${table}, added in transaction ${member.addedBy.transaction})`);
+  if (named.length > 0 && members.checked === members.candidates) return names;
+  return [...names, named.length > 0 ? `any other ${table}` : holderName(holder)];
+}
+
+function functionView(fn: ProbedFunction, members: MembersRead | null) {
   return {
     selector: fn.selector,
     signature: fn.signature,
-    holders: fn.holders.map(holderView),
+    holders: fn.holders.flatMap((holder) => holderViews(holder, members)),
     outcome: fn.outcome,
     effect: fn.effect && fn.outcome === "effect" ? fn.effect : fn.effect && Object.keys(fn.effect.changes).length > 0 ? fn.effect : null,
     highest_rate: fn.highestRate,
@@ -100,7 +130,7 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
       continue;
     }
     const holders = uniqueHolders(functions.flatMap((fn) => fn.holders));
-    const names = holders.map(holderName);
+    const names = holders.flatMap((holder) => holderNames(holder, reading.members));
     // A power that works only with the clock moved on (UNI's mint, allowed a year after the last)
     // cannot be used today: holders have until then, so it weighs a step less, and the title says why.
     const onlyLater = functions.every((fn) => fn.effect?.later_by_seconds != null);
@@ -111,8 +141,8 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
       flag: true,
       title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}${onlyLater ? ", but not yet: it reverts at this block and works only with the clock moved on (run a year and a day later)" : ""}`,
       evidence: {
-        functions: functions.map(functionView),
-        holders: holders.map(holderView),
+        functions: functions.map((fn) => functionView(fn, reading.members)),
+        holders: holders.flatMap((holder) => holderViews(holder, reading.members)),
         proven_by: "simulation",
         read_from: readFrom(reading),
         owner: owner.address,
@@ -129,7 +159,7 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
     const { title, severity } = powerTitles[power.kind];
     const tried = power.functions.map((fn) => {
       const found = probed.find((entry) => entry.selector === fn.selector);
-      return { ...fn, outcome: found?.outcome ?? null, holders: found ? found.holders.map(holderView) : [] };
+      return { ...fn, outcome: found?.outcome ?? null, holders: found ? found.holders.flatMap((holder) => holderViews(holder, reading.members)) : [] };
     });
     const base = {
       functions: tried,
@@ -165,7 +195,7 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
 }
 
 /** The functions as a name-only power lists them: what a bridge's mint and burn are read as. */
-type NamedFunction = { selector: Hex; signature: string | null; outcome: ProbedFunction["outcome"] | null; holders: ReturnType<typeof holderView>[] };
+type NamedFunction = { selector: Hex; signature: string | null; outcome: ProbedFunction["outcome"] | null; holders: ReturnType<typeof holderViews> };
 
 function bridgedSignal(reading: RiskReading, kind: PowerKind, functions: NamedFunction[]): Signal | null {
   if (!reading.bridged) return null;
@@ -212,7 +242,7 @@ function privilegedFunctionsSignal(reading: RiskReading): Signal | null {
       probe: powers.probe ? { run: powers.functions.filter((fn) => callable(fn) && fn.outcome !== "not_run").length, ...powers.probe } : null,
       probe_holder: powers.target,
       probe_funding: powers.funded === null ? null : powers.funded.toString(),
-      functions: powers.functions.map(functionView),
+      functions: powers.functions.map((fn) => functionView(fn, reading.members)),
       read_from: readFrom(reading),
     },
     provenance: powers.simulated ? "verified_onchain" : "interpretation",
@@ -239,7 +269,7 @@ export function outsideGateSignals(reading: RiskReading): Signal[] {
       .map((fn) => {
         const selector = `0x${fn.toString(16).padStart(8, "0")}` as Hex;
         const probed = reading.powers?.functions.find((entry) => entry.selector === selector);
-        return { selector, signature: knownFunction(selector)?.signature ?? null, holders: probed ? probed.holders.map(holderView) : [] };
+        return { selector, signature: knownFunction(selector)?.signature ?? null, holders: probed ? probed.holders.flatMap((holder) => holderViews(holder, reading.members)) : [] };
       })
       .filter((writer) => writer.holders.length > 0);
     const known = labelKnownAddress(reading.chain, call.address as Address);

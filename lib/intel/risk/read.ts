@@ -50,6 +50,7 @@ import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type Rece
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation } from "./simulate";
 import { assumedControl, delegatingFallback, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
 import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
+import { readMembers, type MembersRead } from "@/lib/intel/control/members";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
 
@@ -108,6 +109,8 @@ export type RiskReading = {
   storedControl: StoredControl | null;
   /** The privileged functions, each run as its holder where the node could simulate; null when the code that runs is not known. */
   powers: PowerReading | null;
+  /** The members of the mappings keyed by msg.sender the code lets through, named from the token's own logs; null when the code that runs is not known. */
+  members: MembersRead | null;
   trade: TradeRead;
 };
 
@@ -206,7 +209,11 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // that reads its slots; only what the slots show held by someone else runs in one more round.
   const guessFor = (codes: readonly Hex[]) => (owner.address && !owner.renounced && codes.length > 0 ? powersAt(assumedControl(codes, owner.address)) : null);
   const guessed = !ownRuns && runsKnown ? guessFor([runsKnown]) : null;
-  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory, powersNow] = await Promise.all([
+  // A mapping's members are the addresses the token's own logs (the Transfer scan's) named that
+  // hold an entry in it at the block; read in the round that runs the powers.
+  const membersOf = (control: StoredControl) =>
+    readMembers({ client, token, block: ctx.block, slots: [...new Set(control.paths.callerMappings.map((mapping) => mapping.slot))], logs: receivers.otherLogs, fromBlock: receivers.fromBlock, toBlock: receivers.toBlock });
+  const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory, powersNow, ownMembers] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, [...receivers.candidates, ...parties])) : Promise.resolve([]),
     custodiesRead,
@@ -215,6 +222,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     ownRuns ? ownControl : runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
     transfersReadFromStart(client, token, receivers),
     ownRuns ? powersAt(ownControl) : guessed,
+    ownRuns ? membersOf(ownControl) : null,
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
   // The code behind a beacon, EIP-897 or a diamond was learned in round 3, so the slots it checks
@@ -224,7 +232,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   // Behind a delegating fallback, the token's own delegatecall stays part of its control: whoever can re-point it can run any code as the token.
   const control = storedControl ?? (learnedControl && delegatedTo && ownControl ? { ...learnedControl, delegates: ownControl.delegates } : learnedControl);
   const guess = ownRuns ? null : storedControl ? (guessed ? powersNow : null) : learnedGuess;
-  const powers = control ? (ownRuns ? powersNow : await settleGuess(functionsOf(control), guess, powersFor)) : null;
+  const [powers, members] = await Promise.all([
+    control ? (ownRuns ? powersNow : settleGuess(functionsOf(control), guess, powersFor)) : null,
+    ownMembers ?? (control ? membersOf(control) : null),
+  ]);
 
   return {
     chain,
@@ -254,6 +265,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
     trade,
     storedControl: control,
     powers,
+    members,
   };
 }
 

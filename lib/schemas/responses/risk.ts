@@ -1,7 +1,7 @@
 // POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
-import { addressOut, amountOut, bytes32Out, blockOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
+import { addressOut, amountOut, bytes32Out, blockOut, txHashOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
 import { holderKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
@@ -120,6 +120,28 @@ const powerHolderOut = z
       })
       .optional()
       .describe("mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id."),
+    added_by: z
+      .object({
+        transaction: txHashOut.describe("The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it)."),
+        block: blockOut.describe("Its block."),
+        event: z
+          .object({
+            topic: bytes32Out.describe("The log's topic0: the event's selector."),
+            signature: z.string().nullable().describe("The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it."),
+          })
+          .describe("The event."),
+      })
+      .optional()
+      .describe("mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it."),
+    members_read: z
+      .object({
+        from_block: z.number().int().nonnegative().describe("The first block of the token's logs read (the holder window's)."),
+        to_block: z.number().int().nonnegative().describe("The last block read."),
+        candidates: z.number().int().nonnegative().describe("Addresses the logs named."),
+        checked: z.number().int().nonnegative().describe("Of them, how many had their entry read (at most the bound, 64, over all the token's mappings)."),
+      })
+      .optional()
+      .describe("mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named."),
     provenance: provenanceOut,
   })
   .describe("Who may call a privileged function, read from the storage the code checks msg.sender against.");
