@@ -233,7 +233,7 @@ describe("scanLogs", () => {
       maxLookbackBlocks: 1_000,
       chunkSize: 50,
     });
-    expect(result).toEqual({ logs: [], fromBlock: firstBlock, toBlock: lastBlock, truncated: false, undecoded: 0, reason: "history_start", requests: 2 });
+    expect(result).toEqual({ logs: [], fromBlock: firstBlock, toBlock: lastBlock, truncated: false, undecoded: 0, unmatched: [], reason: "history_start", requests: 2 });
   });
 });
 
