@@ -44,7 +44,7 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], clockReads: [], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], codeCallers: [], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], clockReads: [], selfDestruct: true, complete: true });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {
@@ -57,7 +57,7 @@ describe("readCodePaths", () => {
       // Never jumped to: a SELFDESTRUCT here is data as far as any path goes.
       { label: "unreached" }, "CALLER", "SELFDESTRUCT",
     ]);
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], arguments: [], clockReads: [], selfDestruct: false, complete: true });
+    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 5n, shift: 0, functions: [null] }], codeCallers: [], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [], arguments: [], clockReads: [], selfDestruct: false, complete: true });
   });
 
   it("ties each use to the function the dispatcher matched: slot 5 checked in one function, slot 6 in another", () => {
@@ -130,5 +130,25 @@ describe("readCodePaths", () => {
       { label: "plain" }, "STOP",
     ]);
     expect(readCodePaths(code).arguments).toEqual([{ function: setRule, types: ["bool", "address", "uint256", "uint256"] }]);
+  });
+
+  it("an address written into the code (an immutable, a constant) that msg.sender is compared with is a holder of the functions it guards; a comparison with zero or a small number is not", () => {
+    const [mint, burn, open] = [0x40c10f19, 0x9dc29fac, 0x12345678];
+    const bridge = 0xb41d6e0000000000000000000000000000000b01n;
+    const code = assemble([
+      { push: 0, width: 1 }, "CALLDATALOAD", { push: 224, width: 1 }, "SHR",
+      "DUP1", { push: mint, width: 4 }, "EQ", { jumpTo: "guard" }, "JUMPI",
+      "DUP1", { push: burn, width: 4 }, "EQ", { jumpTo: "guard" }, "JUMPI",
+      "DUP1", { push: open, width: 4 }, "EQ", { jumpTo: "open" }, "JUMPI",
+      "STOP",
+      // require(msg.sender == BRIDGE): an immutable is a PUSH32 of the address, masked as solc does.
+      { label: "guard" }, { push: bridge }, addressMask, "AND", "CALLER", "EQ", { jumpTo: "allowed" }, "JUMPI",
+      { push: 0, width: 1 }, { push: 0, width: 1 }, "REVERT",
+      { label: "allowed" }, "STOP",
+      // require(msg.sender != address(0)) and a comparison with 0xdead: no one's key.
+      { label: "open" }, { push: 0, width: 1 }, "CALLER", "EQ", "POP", { push: 0xdead, width: 2 }, "CALLER", "SUB", "POP", "STOP",
+    ]);
+    expect(readCodePaths(code).codeCallers).toEqual([{ address: "0xB41d6e0000000000000000000000000000000B01", functions: [mint, burn].sort((a, b) => a - b) }]);
+    expect(readCodePaths(code).callerSlots).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ export function confirmedRoleHolders(grants: RoleGrants, checks: CallResult[], d
   return { holders, truncated, from_block: Number(coveredFrom) };
 }
 
-export type Controller = Holder & { role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address"; role_id?: Hex; slot?: string; functions?: (Hex | null)[] };
+export type Controller = Holder & { role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant"; role_id?: Hex; slot?: string; functions?: (Hex | null)[] };
+
+const selectorsOf = (functions: (number | null)[]) => functions.map((fn) => (fn === null ? null : (`0x${fn.toString(16).padStart(8, "0")}` as Hex)));
 
 export function assessContract(reading: Extract<ContractReading, { isContract: true }>) {
   const roleScan = reading.roles ? confirmedRoleHolders(reading.roles.grants, reading.roles.checks, reading.roles.described, reading.deployment?.block ?? null) : null;
@@ -27,7 +29,11 @@ export function assessContract(reading: Extract<ContractReading, { isContract: t
   // Addresses the code compares msg.sender with, whatever getter (if any) shows them: a minter, a policy address, a slot with none.
   for (const { stored, holder } of reading.stored) {
     if (!holder) continue;
-    controllers.push({ role: "stored_address", slot: stored.slot.toString(), functions: stored.functions.map((fn) => (fn === null ? null : (`0x${fn.toString(16).padStart(8, "0")}` as Hex))), ...holder });
+    controllers.push({ role: "stored_address", slot: stored.slot.toString(), functions: selectorsOf(stored.functions), ...holder });
+  }
+  // Addresses written into the code (a bridged token's immutable BRIDGE): no slot, and no call can change them.
+  for (const { written, holder } of reading.written) {
+    if (holder) controllers.push({ role: "code_constant", functions: selectorsOf(written.functions), ...holder });
   }
   const { owner, ownerHolder } = reading;
   return {

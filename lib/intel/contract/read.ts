@@ -6,7 +6,7 @@
 //   3. the proxy admin's owner and the role holders, confirmed and described; and every other
 //      address the code that runs keeps in storage and lets through its msg.sender checks
 //      (the same walk and slots intel/risk reads, lib/intel/control/stored-control; slots read in
-//      round 2), described. Behind a proxy whose slot names its implementation, the code that runs
+//      round 2), described, with the addresses written into that code it compares msg.sender with. Behind a proxy whose slot names its implementation, the code that runs
 //      is the implementation's: its code comes in round 2, the slots it checks in a third round,
 //      and the description in a fourth. Behind a proxy that names its code in no slot (a fallback
 //      that delegatecalls a stored address, as Gnosis's proxy for OWL keeps its master copy in
@@ -23,6 +23,7 @@ import { describeHolders, holderProbes, type Holder } from "@/lib/chain/account-
 import { proxyProbe, type ProxyReading } from "@/lib/intel/control/proxy";
 import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control/role-grants";
 import { delegatingFallback, readStoredControl, type StoredAddress } from "@/lib/intel/control/stored-control";
+import type { CodeCaller } from "@/lib/intel/control/code-paths";
 
 type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
 
@@ -60,6 +61,8 @@ export type ContractReading =
       roles: { grants: RoleGrants; checks: CallResult[]; described: Holder[] } | null;
       /** Addresses the code that runs compares msg.sender with (other than the owner and the proxy admin), described; empty when that code is not known. */
       stored: { stored: StoredAddress; holder: Holder }[];
+      /** Addresses written into the code that runs (constants, immutables) that it compares msg.sender with, described; empty when that code is not known. */
+      written: { written: CodeCaller; holder: Holder }[];
     };
 
 export async function readContract(input: { chain: ChainId; address: Address; client: ChainClient; first?: TokenFirstRound }): Promise<ContractReading> {
@@ -120,8 +123,11 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const grants = roleGrants ?? { holders: [], truncated: false, fromBlock: 0n };
   const known = new Set([owner.address, admin, proxy.adminOwner, address].filter((entry): entry is Address => entry !== null).map((entry) => entry.toLowerCase()));
   const others = (found: StoredAddress[]) => found.filter((stored) => BigInt(stored.address) !== 0n && !known.has(stored.address.toLowerCase()));
-  const storedNow = implementationControl ? others(implementationControl.callers) : ownControl && proxy.standard === "none" ? others(ownControl.callers) : [];
-  const toDescribe = [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : []), ...[...new Set(storedNow.map((stored) => stored.address))]];
+  const runningControl = implementationControl ?? (proxy.standard === "none" ? ownControl : null);
+  const storedNow = runningControl ? others(runningControl.callers) : [];
+  // An address in the code needs no slot read: it is described in the same round as the stored ones.
+  const writtenNow = (runningControl?.paths.codeCallers ?? []).filter((written) => !known.has(written.address.toLowerCase()));
+  const toDescribe = [...grants.holders.map((h) => h.account), ...(adminOwnerToDescribe ? [adminOwnerToDescribe] : []), ...new Set([...storedNow, ...writtenNow].map((entry) => entry.address))];
   const round3 = toDescribe.length > 0 ? await readRound(at, toDescribe, roleChecks(address, grants)) : { results: [], described: [] };
 
   return {
@@ -138,5 +144,6 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
     deployment: creation && receipt ? { ...creation, block: receipt.blockNumber } : null,
     roles: roleGrants ? { grants: roleGrants, checks: round3.results, described: round3.described } : null,
     stored: storedNow.map((stored) => ({ stored, holder: round3.described[toDescribe.indexOf(stored.address)] })),
+    written: writtenNow.map((written) => ({ written, holder: round3.described[toDescribe.indexOf(written.address)] })),
   };
 }

@@ -14,8 +14,10 @@
 // writes (who can change a stored address) and which stored addresses it CALLs (an outside
 // contract the token asks, the transfer path's "external call"), the argument words each function's
 // decoder reads with the type its check shows (so a setter can be called in the shape it takes),
-// and which functions read the block's time (a power held back until a date).
-import { keccak256, type Hex } from "viem";
+// and which functions read the block's time (a power held back until a date). An address written
+// into the code itself (a constant, or an immutable such as a bridged token's BRIDGE, filled in at
+// deployment) that msg.sender is compared with is a holder too, with no slot to read: `codeCallers`.
+import { getAddress, keccak256, numberToHex, type Address, type Hex } from "viem";
 
 /** A word of storage at a constant slot, from `shift` bits up (an address packed after other values sits higher). */
 export type SlotPart = { slot: bigint; shift: number };
@@ -27,9 +29,14 @@ export type SlotUse = SlotPart & {
   entryOf?: { slot: bigint; key: bigint };
 };
 
+/** An address written into the code (a constant or an immutable) that msg.sender is compared with, and the functions on whose paths it is. */
+export type CodeCaller = { address: Address; functions: (number | null)[] };
+
 export type CodePaths = {
   /** Where the code keeps what it compares msg.sender with, and in which functions. */
   callerSlots: SlotUse[];
+  /** Addresses the code itself holds (constants, immutables) that it compares msg.sender with, and in which functions. */
+  codeCallers: CodeCaller[];
   /** Mappings keyed by msg.sender whose entry the code branches on (`require(minters[msg.sender])`): the mapping's slot, and in which functions (`shift` is 0). */
   callerMappings: SlotUse[];
   /** Mappings keyed by msg.sender whose entry the code reads at all (a minter's allowance, compared with the amount, as well as the tables above), and in which functions. */
@@ -182,6 +189,19 @@ function selectorMatch(a: Value, b: Value): Value | null {
   return pushed && other.k === "unknown" ? { k: "selector", selector: Number(pushed.v) } : null;
 }
 
+/**
+ * Below this a word compared with msg.sender is a number, not an address: `require(msg.sender !=
+ * address(0))` and a precompile's number are no one's key; an address to hold a power has 160 bits'
+ * worth of entropy, and one under 2^32 (0xdead and its kin) is a burn address anyway.
+ */
+const SMALLEST_CODE_ADDRESS = 1n << 32n;
+
+/** A constant from the code that msg.sender is compared with: an address written there (see SMALLEST_CODE_ADDRESS). */
+function comparedConstant(a: Value, b: Value): bigint | null {
+  const constant = a.k === "caller" && b.k === "const" ? b.v : b.k === "caller" && a.k === "const" ? a.v : null;
+  return constant !== null && constant >= SMALLEST_CODE_ADDRESS && constant < ADDRESS_MASK ? constant : null;
+}
+
 function comparedSlot(a: Value, b: Value): SlotPart | null {
   if (a.k === "sload" && b.k === "caller") return { slot: a.slot, shift: a.shift };
   if (b.k === "sload" && a.k === "caller") return { slot: b.slot, shift: b.shift };
@@ -211,6 +231,7 @@ function walkPaths(code: Hex): CodePaths {
   const callerReads = new Map<string, SlotUse>();
   const callSlots = new Map<string, SlotUse>();
   const writtenSlots = new Map<string, SlotUse>();
+  const codeCallers = new Map<bigint, (number | null)[]>();
   // Slots hashed from two constants (a mapping's entry for a fixed key), and which key of which mapping each is.
   const hashedEntries = new Map<bigint, { slot: bigint; key: bigint }>();
   const use = (into: Map<string, SlotUse>, part: SlotPart, fn: number | null) => {
@@ -369,6 +390,12 @@ function walkPaths(code: Hex): CodePaths {
         const b = pop();
         const slot = comparedSlot(a, b);
         if (slot !== null) use(callerSlots, slot, fn);
+        const constant = comparedConstant(a, b);
+        if (constant !== null) {
+          const functions = codeCallers.get(constant) ?? [];
+          if (!functions.includes(fn)) functions.push(fn);
+          codeCallers.set(constant, functions);
+        }
         const folded = a.k === "const" && b.k === "const" ? (op === 0x14 ? (a.v === b.v ? 1n : 0n) : fold(op, a.v, b.v)) : null;
         const matched = op === 0x14 ? selectorMatch(a, b) : null;
         stack.push(folded !== null ? { k: "const", v: folded } : matched ?? UNKNOWN);
@@ -422,6 +449,9 @@ function walkPaths(code: Hex): CodePaths {
   const sorted = (uses: Iterable<SlotUse>) => [...uses].map((entry) => ({ ...entry, functions: entry.functions.sort(byFunction) })).sort(bySlot);
   return {
     callerSlots: sorted(callerSlots.values()),
+    codeCallers: [...codeCallers.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([address, functions]) => ({ address: getAddress(numberToHex(address, { size: 20 })), functions: functions.sort(byFunction) })),
     callerMappings: sorted(callerMappings.values()),
     callerReads: sorted(callerReads.values()),
     callSlots: sorted(callSlots.values()),

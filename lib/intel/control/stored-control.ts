@@ -1,10 +1,11 @@
 // Who the code that runs lets through, beyond owner(): the addresses it keeps in storage and
 // compares msg.sender with, and the ones it delegatecalls to, read at the answer's block. The
 // slots come from walking the code (./code-paths); their values are one eth_getStorageAt each,
-// asked beside the simulation, so no round is added.
+// asked beside the simulation, so no round is added. Addresses written into the code itself (a
+// constant, an immutable) need no read: they are in `paths.codeCallers`.
 import { getAddress, numberToHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
-import { readCodePaths, type CodePaths, type SlotUse } from "./code-paths";
+import { readCodePaths, type CodeCaller, type CodePaths, type SlotUse } from "./code-paths";
 
 export type StoredAddress = SlotUse & { address: Address };
 
@@ -26,6 +27,16 @@ export const maxSlotsRead = 12;
 
 const ADDRESS_MASK = (1n << 160n) - 1n;
 
+/** One entry per address: a diamond's facets may each compare msg.sender with the same one. */
+function joinCodeCallers(found: CodeCaller[]): CodeCaller[] {
+  const joined = new Map<Address, CodeCaller>();
+  for (const caller of found) {
+    const known = joined.get(caller.address);
+    joined.set(caller.address, known ? { address: caller.address, functions: [...new Set([...known.functions, ...caller.functions])] } : caller);
+  }
+  return [...joined.values()];
+}
+
 function joinPaths(all: CodePaths[]): CodePaths {
   const unique = (uses: SlotUse[]) => {
     const joined = new Map<string, SlotUse>();
@@ -38,6 +49,7 @@ function joinPaths(all: CodePaths[]): CodePaths {
   };
   return {
     callerSlots: unique(all.flatMap((paths) => paths.callerSlots)),
+    codeCallers: joinCodeCallers(all.flatMap((paths) => paths.codeCallers)),
     callerMappings: unique(all.flatMap((paths) => paths.callerMappings)),
     callerReads: unique(all.flatMap((paths) => paths.callerReads)),
     callSlots: unique(all.flatMap((paths) => paths.callSlots)),

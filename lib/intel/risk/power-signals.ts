@@ -44,7 +44,7 @@ export function holderView(holder: PowerHolder) {
   return {
     address: holder.address,
     kind: holder.kind,
-    slot: holder.slot.toString(),
+    slot: holder.slot === null ? null : holder.slot.toString(),
     shift_bits: holder.shift,
     live: holder.live,
     ...(holder.kind === "mapping_member" && holder.entryOf ? { nested_in: { slot: holder.entryOf.slot.toString(), key: numberToHex(holder.entryOf.key, { size: 32 }) } } : {}),
@@ -54,6 +54,7 @@ export function holderView(holder: PowerHolder) {
 
 /** A holder in a sentence: an AccessControl member table is named by its role id. */
 function holderName(holder: PowerHolder): string {
+  if (holder.kind === "code_constant") return `the address written in the code ${holder.address}`;
   if (holder.kind !== "mapping_member") return `${holder.kind === "owner" ? "the owner" : `the address in slot ${holder.slot}`} ${holder.address}`;
   if (!holder.entryOf) return `any member of the mapping at slot ${holder.slot}`;
   const role = numberToHex(holder.entryOf.key, { size: 32 });

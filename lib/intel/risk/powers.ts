@@ -24,6 +24,8 @@ import { powerProbeAbi, powerProbeRuntime } from "@/lib/intel/placed/power-probe
 /** Who may call a privileged function, as the code checks it. */
 export type PowerHolder =
   | { kind: "owner" | "stored_address"; address: Address; slot: bigint; shift: number; live: boolean }
+  /** An address written into the code (a constant, or an immutable such as a bridged token's BRIDGE): no slot keeps it, no call can change it. */
+  | { kind: "code_constant"; address: Address; slot: null; shift: 0; live: boolean }
   /** An entry of a mapping keyed by msg.sender: its members cannot be listed from storage, so the probe is made one. */
   | { kind: "mapping_member"; address: null; slot: bigint; shift: 0; live: null; entryOf: { slot: bigint; key: bigint } | null };
 
@@ -199,6 +201,11 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
     if (skip.has(stored.address.toLowerCase())) continue;
     const holder: PowerHolder = { kind: owner !== null && stored.address === owner ? "owner" : "stored_address", address: stored.address, slot: stored.slot, shift: stored.shift, live: live(chain, stored.address) };
     for (const fn of stored.functions) add(fn, holder);
+  }
+  for (const written of control.paths.codeCallers) {
+    if (skip.has(written.address.toLowerCase())) continue;
+    const holder: PowerHolder = { kind: "code_constant", address: written.address, slot: null, shift: 0, live: live(chain, written.address) };
+    for (const fn of written.functions) add(fn, holder);
   }
   for (const mapping of control.paths.callerMappings) {
     for (const fn of mapping.functions) add(fn, { kind: "mapping_member", address: null, slot: mapping.slot, shift: 0, live: null, entryOf: mapping.entryOf ?? null });

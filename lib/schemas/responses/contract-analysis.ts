@@ -62,14 +62,14 @@ const deployer = z
 
 const accountRole = {
   role: z
-    .enum(["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"])
-    .describe("How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions)."),
+    .enum(["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"])
+    .describe("How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions)."),
   role_id: bytes32Out.optional().describe("The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control."),
   slot: integerStringOut.optional().describe("stored_address only: the storage slot that keeps the address, as a decimal string."),
   functions: z
     .array(z.string().regex(/^0x[0-9a-f]{8}$/).nullable())
     .optional()
-    .describe("stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder."),
+    .describe("stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder."),
 };
 
 const [eoa, safe, timelock, otherContract] = holderVariants;
@@ -77,7 +77,7 @@ const controllerAccount = z
   .discriminatedUnion("kind", [eoa.extend(accountRole), safe.extend(accountRole), timelock.extend(accountRole), otherContract.extend(accountRole)])
   .describe("An account with control over the contract, how it is linked, and what kind of account it is (discriminated by kind).");
 
-const accounts = z.array(controllerAccount).describe("Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.");
+const accounts = z.array(controllerAccount).describe("Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.");
 
 const controllers = z
   .union([

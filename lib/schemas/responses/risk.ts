@@ -106,13 +106,13 @@ const selectorOut = z.string().regex(/^0x[0-9a-f]{8}$/);
 
 const powerHolderOut = z
   .object({
-    address: addressOut.nullable().describe("The holder's address as stored at the block; null for a mapping's members, which storage cannot list."),
+    address: addressOut.nullable().describe("The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list."),
     kind: z
-      .enum(["owner", "stored_address", "mapping_member"])
-      .describe("owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table)."),
-    slot: integerStringOut.describe("The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string."),
-    shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end."),
-    live: z.boolean().nullable().describe("False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members."),
+      .enum(["owner", "stored_address", "code_constant", "mapping_member"])
+      .describe("owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table)."),
+    slot: integerStringOut.nullable().describe("The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps."),
+    shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end (0 for a code_constant)."),
+    live: z.boolean().nullable().describe("False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members."),
     nested_in: z
       .object({
         slot: integerStringOut.describe("The outer mapping's slot (AccessControl's role table), as a decimal string."),
@@ -144,7 +144,7 @@ const powerHolderOut = z
       .describe("mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named."),
     provenance: provenanceOut,
   })
-  .describe("Who may call a privileged function, read from the storage the code checks msg.sender against.");
+  .describe("Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.");
 
 const effectValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
