@@ -167,26 +167,33 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     expect(signal(result, "upgradeable").evidence).toMatchObject({ standard: "eip1967_uups", implementation: uupsProxy.facts.implementation, owner: uupsProxy.facts.upgradeAuthority });
   });
 
-  it("AccessControl token: mint and pause powers proven as a role's member, no owner() function", async () => {
+  it("AccessControl token: mint and pause powers proven as a role's member, the members named from RoleGranted, no owner() function", async () => {
     const { roles } = book.scenarios;
     const result = await analyze(roles.token.address);
     // AccessControl keeps a role's members in a mapping nested under the role id: the walk follows it,
-    // and the probe is written into that role's table to run the function as a member.
-    const roleHolder = (role: string) => ({ kind: "mapping_member", address: null, live: null, nested_in: { slot: expect.stringMatching(/^\d+$/), key: keccak256(toHex(role)) } });
+    // and the probe is written into that role's table to run the function as a member. The members
+    // themselves are named from the token's RoleGranted logs, each confirmed by its entry at the block
+    // (a member whose role was revoked is not): the same wallets contract/analysis names with their roles.
+    const roleHolder = (role: string, address: Address) => ({ kind: "mapping_member", address, live: true, nested_in: { slot: expect.stringMatching(/^\d+$/), key: keccak256(toHex(role)) }, added_by: expect.objectContaining({ event: expect.objectContaining({ signature: "RoleGranted(bytes32,address,address)" }) }) });
     for (const [id, role, functions] of [
       ["power_mint", "MINTER_ROLE", ["mint(address,uint256)"]],
       ["power_pause", "PAUSER_ROLE", ["pause()"]],
     ] as const) {
       const found = signal(result, id);
       expect(found).toMatchObject({ flag: true, evidence: { proven_by: "simulation" } });
-      expect(found.title).toContain(`any holder of role ${keccak256(toHex(role)).slice(0, 10)}`);
-      const proven = (found.evidence.functions as { signature: string; outcome: string; holders: unknown[] }[]).filter((fn) => fn.outcome === "effect");
+      const members = roles.facts.holders[role];
+      expect(members.length).toBeGreaterThan(0);
+      for (const member of members) expect(found.title).toContain(member);
+      const proven = (found.evidence.functions as { signature: string; outcome: string; holders: { address: Address | null }[] }[]).filter((fn) => fn.outcome === "effect");
       expect(proven.map((fn) => fn.signature)).toEqual(functions);
-      for (const fn of proven) expect(fn.holders).toEqual([expect.objectContaining(roleHolder(role))]);
+      for (const fn of proven) expect(fn.holders).toEqual(members.map((member) => expect.objectContaining(roleHolder(role, member))));
+      // Revoked members are in the logs but not in the table: not named.
+      const revoked = roles.facts.revocations.filter((change) => change.role === role && !members.includes(change.account)).map((change) => change.account);
+      for (const fn of proven) for (const account of revoked) expect(fn.holders.map((holder) => holder.address)).not.toContain(account);
     }
     expect(signal(result, "ownership").evidence).toEqual({ owner: null, renounced: null, kind: null });
-    // No owner() and no stored address found: who holds the powers is not known, so not "no one".
-    expect(result.data.headline).toMatchObject({ owner: "none", powers: { mint: { present: true }, pause: { present: true } } });
+    // No owner(), but the role's members are named and live: the powers have a live holder.
+    expect(result.data.headline).toMatchObject({ owner: "none", powers: { mint: { present: true, live_holder: true }, pause: { present: true, live_holder: true } } });
   });
 
   it("locked liquidity: the locked share reads as secured", async () => {

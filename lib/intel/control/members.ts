@@ -25,6 +25,8 @@ const appointments = [
   "AdminChanged(address,address)",
 ];
 const appointmentSignatures = new Map<Hex, string>(appointments.map((signature) => [toEventSelector(signature), signature]));
+/** Their topic0s: the holder scan asks for these beside Transfer, not for every log (a busy token's Approvals would crowd its window). */
+export const appointmentTopics = [...appointmentSignatures.keys()];
 
 /** The log a member was first named in: the transaction that added it, as far as the window shows. */
 export type AddedBy = { transaction: Hash; block: bigint; topic: Hex; signature: string | null };

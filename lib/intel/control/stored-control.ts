@@ -63,8 +63,13 @@ function joinPaths(all: CodePaths[]): CodePaths {
   };
 }
 
-export async function readStoredControl(client: ChainClient, token: Address, block: bigint, codes: readonly Hex[]): Promise<StoredControl> {
-  const paths = joinPaths(codes.map(readCodePaths));
+/** What the codes do with msg.sender, walked once: read before the slots where another read of the same round needs it. */
+export function pathsOf(codes: readonly Hex[]): CodePaths {
+  return joinPaths(codes.map(readCodePaths));
+}
+
+export async function readStoredControl(client: ChainClient, token: Address, block: bigint, codes: readonly Hex[], walked: CodePaths = pathsOf(codes)): Promise<StoredControl> {
+  const paths = walked;
   const slots = [...new Set([...paths.callerSlots, ...paths.delegateSlots, ...paths.callSlots].map((part) => part.slot))].slice(0, maxSlotsRead);
   const words = await Promise.all(slots.map((slot) => client.getStorageAt({ address: token, slot: numberToHex(slot, { size: 32 }), blockNumber: block })));
   const wordAt = new Map(slots.map((slot, i) => [slot, BigInt(words[i] ?? "0x0")]));

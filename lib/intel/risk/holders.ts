@@ -8,15 +8,13 @@ import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
 import { launchMints } from "@/lib/intel/team-links/links";
-import type { TokenLog } from "@/lib/intel/control/members";
+import { appointmentTopics, type TokenLog } from "@/lib/intel/control/members";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 
 const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 // Ampleforth's UFragments logs each rebase with the supply it left; tokens of its interface do the same.
 const rebaseEvent = parseAbiItem("event LogRebase(uint256 indexed epoch, uint256 totalSupply)");
-/** Every holder's approvals: the commonest event after Transfer, and no one's appointment. */
-const approvalTopic = toEventSelector("Approval(address,address,uint256)");
 
 /** Blocks of Transfer history read, and the most receivers whose balance is read. */
 export const holderScan = { chunkSize: 25_000n, maxCandidates: 200, top: 10 } as const;
@@ -53,7 +51,7 @@ export type ReceiverScan = {
   end: ScanEnd;
   receivers: number;
   window: Window;
-  /** The token's logs in the same window (the same scan) that are no Transfer, Approval or LogRebase, oldest first: where it announced its minters and operators. */
+  /** The token's catalogued appointment logs in the same window (the same scan), oldest first: where it announced its minters and operators. */
   otherLogs: TokenLog[];
 };
 
@@ -61,8 +59,8 @@ type ScannedLog = { eventName: "Transfer" | "LogRebase"; args: Record<string, un
 
 /**
  * Round two: the receivers of the window, the largest cumulative receipts first, and the rebases
- * logged beside them (same request). The request asks for every log of the token, so the events
- * that announced its minters and operators come in the same scan, not a second one over the window.
+ * logged beside them (same request). The request also asks for the catalogued appointment events,
+ * so the logs that announced its minters and operators come in the same scan, not a second one.
  */
 export async function scanReceivers(client: ChainClient, chain: ChainId, token: Address, block: bigint): Promise<ReceiverScan> {
   const window = windowFor("holders", blockInterval(client, chain, block));
@@ -70,7 +68,9 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     client,
     address: token,
     events: [transferEvent, rebaseEvent] as const,
-    topics: [],
+    // Transfers and rebases, and the catalogued appointments (a minter configured, a role granted)
+    // whose addresses name a permission mapping's members: one scan, bounded to what is read.
+    topics: [[toEventSelector(transferEvent), toEventSelector(rebaseEvent), ...appointmentTopics]],
     keepUnmatched: true,
     fromBlock: block > window.blocks ? block - window.blocks + 1n : 0n,
     toBlock: block,
@@ -136,7 +136,7 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     receivers: received.size,
     window,
     otherLogs: scan.unmatched
-      .filter((log) => log.topics[0] !== approvalTopic && log.blockNumber !== null && log.transactionHash !== null)
+      .filter((log) => log.blockNumber !== null && log.transactionHash !== null)
       .map((log) => ({ topics: log.topics, data: log.data, block: log.blockNumber!, transaction: log.transactionHash! })),
   };
 }

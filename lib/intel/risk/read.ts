@@ -48,7 +48,8 @@ import {
 import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation } from "./simulate";
-import { assumedControl, delegatingFallback, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
+import { assumedControl, delegatingFallback, pathsOf, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
+import type { CodePaths } from "@/lib/intel/control/code-paths";
 import { keepGuessed, privilegedFunctions, probePowers, type PowerReading, type ProbedFunction } from "./powers";
 import { readMembers, type MembersRead } from "@/lib/intel/control/members";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -211,30 +212,34 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const guessed = !ownRuns && runsKnown ? guessFor([runsKnown]) : null;
   // A mapping's members are the addresses the token's own logs (the Transfer scan's) named that
   // hold an entry in it at the block; read in the round that runs the powers.
-  const membersOf = (control: StoredControl) =>
-    readMembers({ client, token, block: ctx.block, slots: [...new Set(control.paths.callerMappings.map((mapping) => mapping.slot))], logs: receivers.otherLogs, fromBlock: receivers.fromBlock, toBlock: receivers.toBlock });
+  // Behind a proxy whose implementation is known, its code is walked here once, so the mappings'
+  // members are read in round 3 beside its slots, not in a round after them.
+  const membersOf = (paths: CodePaths) =>
+    readMembers({ client, token, block: ctx.block, slots: [...new Set(paths.callerMappings.map((mapping) => mapping.slot))], logs: receivers.otherLogs, fromBlock: receivers.fromBlock, toBlock: receivers.toBlock });
+  const runsPaths = !ownRuns && runsKnown ? pathsOf([runsKnown]) : null;
   const [trade, balances, custodies, positionCustodies, learnedCode, storedControl, wholeHistory, powersNow, ownMembers] = await Promise.all([
     simulateInDeepestPool(ctx, token, pools, referencePools, receivers.candidates),
     identity.totalSupply.value !== null ? aggregate(ctx, balanceCalls(token, [...receivers.candidates, ...parties])) : Promise.resolve([]),
     custodiesRead,
     positionsRead,
     Promise.all(learned.map((address) => client.getCode({ address, blockNumber: ctx.block }).then((found) => found ?? "0x"))),
-    ownRuns ? ownControl : runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown]) : null,
+    ownRuns ? ownControl : runsKnown ? readStoredControl(client, token, ctx.block, [runsKnown], runsPaths ?? undefined) : null,
     transfersReadFromStart(client, token, receivers),
     ownRuns ? powersAt(ownControl) : guessed,
-    ownRuns ? membersOf(ownControl) : null,
+    ownRuns ? membersOf(ownControl.paths) : runsPaths ? membersOf(runsPaths) : null,
   ]);
   const behindProxy = learned.length > 0 ? learnedCode : implementationCode ? [implementationCode] : [];
   // The code behind a beacon, EIP-897 or a diamond was learned in round 3, so the slots it checks
   // msg.sender against are read in a fourth, its powers run as owner() beside them.
   const learnedRuns = learnedCode.filter((found) => found !== "0x");
-  const [learnedControl, learnedGuess] = storedControl || learnedRuns.length === 0 ? [null, null] : await Promise.all([readStoredControl(client, token, ctx.block, learnedRuns), guessFor(learnedRuns)]);
+  const learnedPaths = storedControl || learnedRuns.length === 0 ? null : pathsOf(learnedRuns);
+  const [learnedControl, learnedGuess, learnedMembers] = learnedPaths === null ? [null, null, null] : await Promise.all([readStoredControl(client, token, ctx.block, learnedRuns, learnedPaths), guessFor(learnedRuns), membersOf(learnedPaths)]);
   // Behind a delegating fallback, the token's own delegatecall stays part of its control: whoever can re-point it can run any code as the token.
   const control = storedControl ?? (learnedControl && delegatedTo && ownControl ? { ...learnedControl, delegates: ownControl.delegates } : learnedControl);
   const guess = ownRuns ? null : storedControl ? (guessed ? powersNow : null) : learnedGuess;
   const [powers, members] = await Promise.all([
     control ? (ownRuns ? powersNow : settleGuess(functionsOf(control), guess, powersFor)) : null,
-    ownMembers ?? (control ? membersOf(control) : null),
+    ownMembers ?? learnedMembers ?? (control ? membersOf(control.paths) : null),
   ]);
 
   return {
