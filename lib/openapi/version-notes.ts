@@ -62,6 +62,9 @@ const controllerRelation = ["signals[].evidence.team_holders[].relations[]", "si
   (at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${at}`, what: 'may now return "controller"', note: controllers }),
 );
 
+const codeConstant =
+  "A holder written into the code: an address (a constant, or an immutable set at deployment) that the code compares msg.sender with, as a bridged token's bridge. Its slot is null (it is in no storage); the power is run as it.";
+
 const quotePerToken =
   "One name for a price in the quote asset: quote_per_token, whole quote units per whole token as a decimal string, as intel/liquidity names it. why-down's price.start and price.end are price.start_quote_per_token and price.end_quote_per_token, and wallet/pnl's swap.price_per_token is swap.quote_per_token, with the same values and nullability.";
 
@@ -268,4 +271,11 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "controller"',
     note: "One team vocabulary for intel/risk and intel/liquidity: the relation enum is the same in both and lists controller (an address the token's own code compares the caller with). intel/liquidity reads no code and does not name controllers today; a client switching over the relations needs the branch for intel/risk already.",
   })),
+  ...["signals[].evidence.holders[].kind", "signals[].evidence.functions[].holders[].kind", "signals[].evidence.changed_by[].holders[].kind"].map((field): VersionNote => ({
+    date: "2026-11-29",
+    where: `POST /v1/api/intel/risk 200.data.${field}`,
+    what: 'may now return "code_constant"',
+    note: codeConstant,
+  })),
+  { date: "2026-11-29", where: "POST /v1/api/contract/analysis 200.data.controllers.accounts[].role", what: 'may now return "code_constant"', note: codeConstant },
 ];

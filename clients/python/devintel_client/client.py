@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "d0679e7daa43870c"
+DOCUMENT_DIGEST = "406380c6c8ca21a5"
 
 
 class Client(Transport):

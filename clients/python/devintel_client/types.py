@@ -1800,6 +1800,14 @@ IntelRiskResponseDataHeadlinePowersTradingSwitch = TypedDict("IntelRiskResponseD
     "live_holder": Union[bool, None],
 })
 
+# power_exemptions: present, and whether a live holder has it.
+IntelRiskResponseDataHeadlinePowersExemptions = TypedDict("IntelRiskResponseDataHeadlinePowersExemptions", {
+    # True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why).
+    "present": Union[bool, None],
+    # True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found).
+    "live_holder": Union[bool, None],
+})
+
 # Each owner power the headline names.
 IntelRiskResponseDataHeadlinePowers = TypedDict("IntelRiskResponseDataHeadlinePowers", {
     # power_mint: present, and whether a live holder has it.
@@ -1816,6 +1824,8 @@ IntelRiskResponseDataHeadlinePowers = TypedDict("IntelRiskResponseDataHeadlinePo
     "limits": IntelRiskResponseDataHeadlinePowersLimits,
     # power_trading_switch: present, and whether a live holder has it.
     "trading_switch": IntelRiskResponseDataHeadlinePowersTradingSwitch,
+    # power_exemptions: present, and whether a live holder has it.
+    "exemptions": IntelRiskResponseDataHeadlinePowersExemptions,
 })
 
 # Each headline value's provenance, by its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no signal answers it.
@@ -1857,6 +1867,10 @@ IntelRiskResponseDataHeadlineProvenance = TypedDict("IntelRiskResponseDataHeadli
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "powers.trading_switch.live_holder": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "powers.exemptions.present": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "powers.exemptions.live_holder": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "owner": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "upgradeable": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
@@ -1870,6 +1884,16 @@ IntelRiskResponseDataHeadlineProvenance = TypedDict("IntelRiskResponseDataHeadli
     "top_holder_bps": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "top_ten_bps": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "holders_can_sell": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "balances_tampered": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "transfer_gate": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "trade_limit_bps": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
+    # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+    "pool_hook_can_intervene": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "red_flags": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -1914,6 +1938,10 @@ IntelRiskResponseDataHeadlineFrom = TypedDict("IntelRiskResponseDataHeadlineFrom
     "powers.trading_switch.present": List[str],
     # The signals powers.trading_switch.live_holder comes from.
     "powers.trading_switch.live_holder": List[str],
+    # The signals powers.exemptions.present comes from.
+    "powers.exemptions.present": List[str],
+    # The signals powers.exemptions.live_holder comes from.
+    "powers.exemptions.live_holder": List[str],
     # The signals owner comes from.
     "owner": List[str],
     # The signals upgradeable comes from.
@@ -1928,6 +1956,16 @@ IntelRiskResponseDataHeadlineFrom = TypedDict("IntelRiskResponseDataHeadlineFrom
     "top_holder_bps": List[str],
     # The signals top_ten_bps comes from.
     "top_ten_bps": List[str],
+    # The signals holders_can_sell comes from.
+    "holders_can_sell": List[str],
+    # The signals balances_tampered comes from.
+    "balances_tampered": List[str],
+    # The signals transfer_gate comes from.
+    "transfer_gate": List[str],
+    # The signals trade_limit_bps comes from.
+    "trade_limit_bps": List[str],
+    # The signals pool_hook_can_intervene comes from.
+    "pool_hook_can_intervene": List[str],
     # The signals red_flags comes from.
     "red_flags": List[str],
     # The signals level comes from.
@@ -1960,6 +1998,16 @@ IntelRiskResponseDataHeadline = TypedDict("IntelRiskResponseDataHeadline", {
     "top_holder_bps": Union[int, None],
     # From holder_concentration: the ten largest holders' share; null when not read.
     "top_ten_bps": Union[int, None],
+    # From holder_sells: false when a sampled real holder cannot sell what it holds (a blacklist, or a trap a fresh buyer passes), true when every one sampled could; null when none was sampled.
+    "holders_can_sell": Union[bool, None],
+    # True when a holder's balance was lowered without a Transfer (siphoned_balances) or an address holds more than its Transfers explain (hidden_balance); false when the comparison ran and found neither; null when it did not run.
+    "balances_tampered": Union[bool, None],
+    # From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when no such call was found.
+    "transfer_gate": Union[bool, None],
+    # From trade_limits: the tighter of the max-transaction and max-wallet limits, as a share of supply; null when the token exposes neither (or its supply is unknown).
+    "trade_limit_bps": Union[int, None],
+    # From v4_hook: true when a Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost; false when its hooks touch no swap; null when no V4 pool of it has a hook.
+    "pool_hook_can_intervene": Union[bool, None],
     # How many signals are red flags (data.flags).
     "red_flags": int,
     # The highest severity among the red flags: high, medium or low; none when there is no red flag. Context signals never raise it.
@@ -2180,20 +2228,54 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersIte
     "key": str,
 })
 
-# Who may call a privileged function, read from the storage the code checks msg.sender against.
+# The event.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedByEvent = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedByEvent", {
+    # The log's topic0: the event's selector.
+    "topic": str,
+    # The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it.
+    "signature": Union[str, None],
+})
+
+# mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedBy = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedBy", {
+    # The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it).
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # The event.
+    "event": IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedByEvent,
+})
+
+# mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemMembersRead = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemMembersRead", {
+    # The first block of the token's logs read (the holder window's).
+    "from_block": int,
+    # The last block read.
+    "to_block": int,
+    # Addresses the logs named.
+    "candidates": int,
+    # Of them, how many had their entry read (at most the bound, 64, over all the token's mappings).
+    "checked": int,
+})
+
+# Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItem = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItem", {
-    # The holder's address as stored at the block; null for a mapping's members, which storage cannot list.
+    # The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list.
     "address": Union[str, None],
-    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
-    "kind": Literal["owner", "stored_address", "mapping_member"],
-    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string.
-    "slot": str,
-    # Where in the slot the address starts, in bits from the low end.
+    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+    "kind": Literal["owner", "stored_address", "code_constant", "mapping_member"],
+    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps.
+    "slot": Union[str, None],
+    # Where in the slot the address starts, in bits from the low end (0 for a code_constant).
     "shift_bits": int,
-    # False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members.
+    # False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members.
     "live": Union[bool, None],
     # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
     "nested_in": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemNestedIn],
+    # mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+    "added_by": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemAddedBy],
+    # mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+    "members_read": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHoldersItemMembersRead],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
@@ -2267,20 +2349,54 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemNestedIn = T
     "key": str,
 })
 
-# Who may call a privileged function, read from the storage the code checks msg.sender against.
+# The event.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedByEvent = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedByEvent", {
+    # The log's topic0: the event's selector.
+    "topic": str,
+    # The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it.
+    "signature": Union[str, None],
+})
+
+# mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedBy = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedBy", {
+    # The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it).
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # The event.
+    "event": IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedByEvent,
+})
+
+# mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemMembersRead = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemMembersRead", {
+    # The first block of the token's logs read (the holder window's).
+    "from_block": int,
+    # The last block read.
+    "to_block": int,
+    # Addresses the logs named.
+    "candidates": int,
+    # Of them, how many had their entry read (at most the bound, 64, over all the token's mappings).
+    "checked": int,
+})
+
+# Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItem = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItem", {
-    # The holder's address as stored at the block; null for a mapping's members, which storage cannot list.
+    # The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list.
     "address": Union[str, None],
-    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
-    "kind": Literal["owner", "stored_address", "mapping_member"],
-    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string.
-    "slot": str,
-    # Where in the slot the address starts, in bits from the low end.
+    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+    "kind": Literal["owner", "stored_address", "code_constant", "mapping_member"],
+    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps.
+    "slot": Union[str, None],
+    # Where in the slot the address starts, in bits from the low end (0 for a code_constant).
     "shift_bits": int,
-    # False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members.
+    # False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members.
     "live": Union[bool, None],
     # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
     "nested_in": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemNestedIn],
+    # mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+    "added_by": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemAddedBy],
+    # mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+    "members_read": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationHoldersItemMembersRead],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
@@ -2310,20 +2426,54 @@ IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemN
     "key": str,
 })
 
-# Who may call a privileged function, read from the storage the code checks msg.sender against.
+# The event.
+IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedByEvent = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedByEvent", {
+    # The log's topic0: the event's selector.
+    "topic": str,
+    # The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it.
+    "signature": Union[str, None],
+})
+
+# mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedBy = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedBy", {
+    # The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it).
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # The event.
+    "event": IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedByEvent,
+})
+
+# mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemMembersRead = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemMembersRead", {
+    # The first block of the token's logs read (the holder window's).
+    "from_block": int,
+    # The last block read.
+    "to_block": int,
+    # Addresses the logs named.
+    "candidates": int,
+    # Of them, how many had their entry read (at most the bound, 64, over all the token's mappings).
+    "checked": int,
+})
+
+# Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.
 IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItem = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItem", {
-    # The holder's address as stored at the block; null for a mapping's members, which storage cannot list.
+    # The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list.
     "address": Union[str, None],
-    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
-    "kind": Literal["owner", "stored_address", "mapping_member"],
-    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string.
-    "slot": str,
-    # Where in the slot the address starts, in bits from the low end.
+    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+    "kind": Literal["owner", "stored_address", "code_constant", "mapping_member"],
+    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps.
+    "slot": Union[str, None],
+    # Where in the slot the address starts, in bits from the low end (0 for a code_constant).
     "shift_bits": int,
-    # False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members.
+    # False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members.
     "live": Union[bool, None],
     # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
     "nested_in": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemNestedIn],
+    # mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+    "added_by": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemAddedBy],
+    # mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+    "members_read": NotRequired[IntelRiskResponseDataSignalsItemOption6EvidenceNameOnlyFunctionsItemHoldersItemMembersRead],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
@@ -3250,20 +3400,54 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersI
     "key": str,
 })
 
-# Who may call a privileged function, read from the storage the code checks msg.sender against.
+# The event.
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedByEvent = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedByEvent", {
+    # The log's topic0: the event's selector.
+    "topic": str,
+    # The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it.
+    "signature": Union[str, None],
+})
+
+# mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedBy = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedBy", {
+    # The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it).
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # The event.
+    "event": IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedByEvent,
+})
+
+# mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemMembersRead = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemMembersRead", {
+    # The first block of the token's logs read (the holder window's).
+    "from_block": int,
+    # The last block read.
+    "to_block": int,
+    # Addresses the logs named.
+    "candidates": int,
+    # Of them, how many had their entry read (at most the bound, 64, over all the token's mappings).
+    "checked": int,
+})
+
+# Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItem = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItem", {
-    # The holder's address as stored at the block; null for a mapping's members, which storage cannot list.
+    # The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list.
     "address": Union[str, None],
-    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
-    "kind": Literal["owner", "stored_address", "mapping_member"],
-    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string.
-    "slot": str,
-    # Where in the slot the address starts, in bits from the low end.
+    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+    "kind": Literal["owner", "stored_address", "code_constant", "mapping_member"],
+    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps.
+    "slot": Union[str, None],
+    # Where in the slot the address starts, in bits from the low end (0 for a code_constant).
     "shift_bits": int,
-    # False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members.
+    # False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members.
     "live": Union[bool, None],
     # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
     "nested_in": NotRequired[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemNestedIn],
+    # mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+    "added_by": NotRequired[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemAddedBy],
+    # mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+    "members_read": NotRequired[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHoldersItemMembersRead],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
@@ -3373,20 +3557,54 @@ IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemNeste
     "key": str,
 })
 
-# Who may call a privileged function, read from the storage the code checks msg.sender against.
+# The event.
+IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedByEvent = TypedDict("IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedByEvent", {
+    # The log's topic0: the event's selector.
+    "topic": str,
+    # The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it.
+    "signature": Union[str, None],
+})
+
+# mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedBy = TypedDict("IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedBy", {
+    # The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it).
+    "transaction": str,
+    # Its block.
+    "block": int,
+    # The event.
+    "event": IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedByEvent,
+})
+
+# mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemMembersRead = TypedDict("IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemMembersRead", {
+    # The first block of the token's logs read (the holder window's).
+    "from_block": int,
+    # The last block read.
+    "to_block": int,
+    # Addresses the logs named.
+    "candidates": int,
+    # Of them, how many had their entry read (at most the bound, 64, over all the token's mappings).
+    "checked": int,
+})
+
+# Who may call a privileged function, read from the storage (or the code) the code checks msg.sender against.
 IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItem = TypedDict("IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItem", {
-    # The holder's address as stored at the block; null for a mapping's members, which storage cannot list.
+    # The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list.
     "address": Union[str, None],
-    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
-    "kind": Literal["owner", "stored_address", "mapping_member"],
-    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string.
-    "slot": str,
-    # Where in the slot the address starts, in bits from the low end.
+    # owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+    "kind": Literal["owner", "stored_address", "code_constant", "mapping_member"],
+    # The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps.
+    "slot": Union[str, None],
+    # Where in the slot the address starts, in bits from the low end (0 for a code_constant).
     "shift_bits": int,
-    # False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members.
+    # False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members.
     "live": Union[bool, None],
     # mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id.
     "nested_in": NotRequired[IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemNestedIn],
+    # mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it.
+    "added_by": NotRequired[IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemAddedBy],
+    # mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named.
+    "members_read": NotRequired[IntelRiskResponseDataSignalsItemOutsideGateEvidenceChangedByItemHoldersItemMembersRead],
     # verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
@@ -3809,13 +4027,13 @@ ContractAnalysisResponseDataControllersOption1Option1AccountsItemFalse = TypedDi
     "is_contract": Literal[False],
     # eoa: an externally owned account (a key holder; no code).
     "kind": Literal["eoa"],
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3836,13 +4054,13 @@ ContractAnalysisResponseDataControllersOption1Option1AccountsItemTrue = TypedDic
     "kind": Literal["safe"],
     # The Safe's signers, read at the block.
     "safe": ContractAnalysisResponseDataControllersOption1Option1AccountsItemTrueSafe,
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3861,13 +4079,13 @@ ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption3 = Typed
     "kind": Literal["timelock"],
     # The timelock's delay, read at the block.
     "timelock": ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption3Timelock,
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3878,13 +4096,13 @@ ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption4 = Typed
     "is_contract": Literal[True],
     # contract: a contract that is neither a Safe nor a timelock.
     "kind": Literal["contract"],
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3899,7 +4117,7 @@ ContractAnalysisResponseDataControllersOption1Option1RoleScan = TypedDict("Contr
 })
 
 ContractAnalysisResponseDataControllersOption1Option1 = TypedDict("ContractAnalysisResponseDataControllersOption1Option1", {
-    # Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.
+    # Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.
     "accounts": List[Union[ContractAnalysisResponseDataControllersOption1Option1AccountsItemFalse, ContractAnalysisResponseDataControllersOption1Option1AccountsItemTrue, ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption3, ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption4]],
     # The RoleGranted/RoleRevoked replay behind the access_control accounts (Ethereum only).
     "role_scan": ContractAnalysisResponseDataControllersOption1Option1RoleScan,
@@ -3912,13 +4130,13 @@ ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOn
     "is_contract": Literal[False],
     # eoa: an externally owned account (a key holder; no code).
     "kind": Literal["eoa"],
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3939,13 +4157,13 @@ ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOn
     "kind": Literal["safe"],
     # The Safe's signers, read at the block.
     "safe": ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemTrueSafe,
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3964,13 +4182,13 @@ ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOn
     "kind": Literal["timelock"],
     # The timelock's delay, read at the block.
     "timelock": ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemOption3Timelock,
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
@@ -3981,18 +4199,18 @@ ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOn
     "is_contract": Literal[True],
     # contract: a contract that is neither a Safe nor a timelock.
     "kind": Literal["contract"],
-    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
-    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address"],
+    # How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
+    "role": Literal["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"],
     # The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control.
     "role_id": NotRequired[str],
     # stored_address only: the storage slot that keeps the address, as a decimal string.
     "slot": NotRequired[str],
-    # stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
+    # stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder.
     "functions": NotRequired[List[Union[str, None]]],
 })
 
 ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnly = TypedDict("ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnly", {
-    # Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.
+    # Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.
     "accounts": List[Union[ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemFalse, ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemTrue, ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemOption3, ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemOption4]],
     # On Base and BNB Chain: no AccessControl role graph is read, only the owner and the proxy administrator.
     "graph": Literal["narrow: owner and proxy administrator only"],

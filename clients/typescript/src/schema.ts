@@ -4052,6 +4052,10 @@ export interface operations {
                      *             "trading_switch": {
                      *               "present": false,
                      *               "live_holder": false
+                     *             },
+                     *             "exemptions": {
+                     *               "present": false,
+                     *               "live_holder": false
                      *             }
                      *           },
                      *           "owner": "renounced",
@@ -4061,6 +4065,11 @@ export interface operations {
                      *           "lp_earliest_unlock": null,
                      *           "top_holder_bps": 453,
                      *           "top_ten_bps": 2378,
+                     *           "holders_can_sell": true,
+                     *           "balances_tampered": false,
+                     *           "transfer_gate": false,
+                     *           "trade_limit_bps": null,
+                     *           "pool_hook_can_intervene": null,
                      *           "red_flags": 0,
                      *           "level": "none",
                      *           "provenance": {
@@ -4082,6 +4091,8 @@ export interface operations {
                      *             "powers.limits.live_holder": "interpretation",
                      *             "powers.trading_switch.present": "interpretation",
                      *             "powers.trading_switch.live_holder": "interpretation",
+                     *             "powers.exemptions.present": "interpretation",
+                     *             "powers.exemptions.live_holder": "interpretation",
                      *             "owner": "verified_onchain",
                      *             "upgradeable": "interpretation",
                      *             "lp_burned_bps": "verified_onchain",
@@ -4089,6 +4100,11 @@ export interface operations {
                      *             "lp_earliest_unlock": "verified_onchain",
                      *             "top_holder_bps": "verified_onchain",
                      *             "top_ten_bps": "verified_onchain",
+                     *             "holders_can_sell": "verified_onchain",
+                     *             "balances_tampered": "verified_onchain",
+                     *             "transfer_gate": "interpretation",
+                     *             "trade_limit_bps": "unavailable",
+                     *             "pool_hook_can_intervene": "unavailable",
                      *             "red_flags": "interpretation",
                      *             "level": "interpretation"
                      *           },
@@ -4119,6 +4135,8 @@ export interface operations {
                      *             "powers.limits.live_holder": [],
                      *             "powers.trading_switch.present": [],
                      *             "powers.trading_switch.live_holder": [],
+                     *             "powers.exemptions.present": [],
+                     *             "powers.exemptions.live_holder": [],
                      *             "owner": [
                      *               "ownership"
                      *             ],
@@ -4138,6 +4156,15 @@ export interface operations {
                      *             "top_ten_bps": [
                      *               "holder_concentration"
                      *             ],
+                     *             "holders_can_sell": [
+                     *               "holder_sells"
+                     *             ],
+                     *             "balances_tampered": [
+                     *               "siphoned_balances"
+                     *             ],
+                     *             "transfer_gate": [],
+                     *             "trade_limit_bps": [],
+                     *             "pool_hook_can_intervene": [],
                      *             "red_flags": [],
                      *             "level": []
                      *           },
@@ -4614,6 +4641,13 @@ export interface operations {
                                         /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
                                         live_holder: boolean | null;
                                     };
+                                    /** @description power_exemptions: present, and whether a live holder has it. */
+                                    exemptions: {
+                                        /** @description True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why). */
+                                        present: boolean | null;
+                                        /** @description True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found). */
+                                        live_holder: boolean | null;
+                                    };
                                 };
                                 /** @description From the ownership signal. none: no owner() function. renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. timelock: a timelock controller. contract: another contract. null when the owner's kind could not be read. */
                                 owner: ("none" | "renounced" | "eoa" | "multisig" | "timelock" | "contract") | null;
@@ -4629,6 +4663,16 @@ export interface operations {
                                 top_holder_bps: number | null;
                                 /** @description From holder_concentration: the ten largest holders' share; null when not read. */
                                 top_ten_bps: number | null;
+                                /** @description From holder_sells: false when a sampled real holder cannot sell what it holds (a blacklist, or a trap a fresh buyer passes), true when every one sampled could; null when none was sampled. */
+                                holders_can_sell: boolean | null;
+                                /** @description True when a holder's balance was lowered without a Transfer (siphoned_balances) or an address holds more than its Transfers explain (hidden_balance); false when the comparison ran and found neither; null when it did not run. */
+                                balances_tampered: boolean | null;
+                                /** @description From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when no such call was found. */
+                                transfer_gate: boolean | null;
+                                /** @description From trade_limits: the tighter of the max-transaction and max-wallet limits, as a share of supply; null when the token exposes neither (or its supply is unknown). */
+                                trade_limit_bps: number | null;
+                                /** @description From v4_hook: true when a Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost; false when its hooks touch no swap; null when no V4 pool of it has a hook. */
+                                pool_hook_can_intervene: boolean | null;
                                 /** @description How many signals are red flags (data.flags). */
                                 red_flags: number;
                                 /**
@@ -4732,6 +4776,16 @@ export interface operations {
                                      * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
                                      * @enum {string}
                                      */
+                                    "powers.exemptions.present": "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    "powers.exemptions.live_holder": "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
                                     owner: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
                                     /**
                                      * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -4763,6 +4817,31 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     top_ten_bps: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    holders_can_sell: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    balances_tampered: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    transfer_gate: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    trade_limit_bps: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
+                                    /**
+                                     * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
+                                     * @enum {string}
+                                     */
+                                    pool_hook_can_intervene: "verified_onchain" | "augmented" | "interpretation" | "unavailable";
                                     /**
                                      * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
                                      * @enum {string}
@@ -4812,6 +4891,10 @@ export interface operations {
                                     "powers.trading_switch.present": string[];
                                     /** @description The signals powers.trading_switch.live_holder comes from. */
                                     "powers.trading_switch.live_holder": string[];
+                                    /** @description The signals powers.exemptions.present comes from. */
+                                    "powers.exemptions.present": string[];
+                                    /** @description The signals powers.exemptions.live_holder comes from. */
+                                    "powers.exemptions.live_holder": string[];
                                     /** @description The signals owner comes from. */
                                     owner: string[];
                                     /** @description The signals upgradeable comes from. */
@@ -4826,6 +4909,16 @@ export interface operations {
                                     top_holder_bps: string[];
                                     /** @description The signals top_ten_bps comes from. */
                                     top_ten_bps: string[];
+                                    /** @description The signals holders_can_sell comes from. */
+                                    holders_can_sell: string[];
+                                    /** @description The signals balances_tampered comes from. */
+                                    balances_tampered: string[];
+                                    /** @description The signals transfer_gate comes from. */
+                                    transfer_gate: string[];
+                                    /** @description The signals trade_limit_bps comes from. */
+                                    trade_limit_bps: string[];
+                                    /** @description The signals pool_hook_can_intervene comes from. */
+                                    pool_hook_can_intervene: string[];
                                     /** @description The signals red_flags comes from. */
                                     red_flags: string[];
                                     /** @description The signals level comes from. */
@@ -5092,18 +5185,18 @@ export interface operations {
                                         signature: string | null;
                                         /** @description Who the code lets call it. */
                                         holders: {
-                                            /** @description The holder's address as stored at the block; null for a mapping's members, which storage cannot list. */
+                                            /** @description The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list. */
                                             address: string | null;
                                             /**
-                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
                                              * @enum {string}
                                              */
-                                            kind: "owner" | "stored_address" | "mapping_member";
-                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string. */
-                                            slot: string;
-                                            /** @description Where in the slot the address starts, in bits from the low end. */
+                                            kind: "owner" | "stored_address" | "code_constant" | "mapping_member";
+                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps. */
+                                            slot: string | null;
+                                            /** @description Where in the slot the address starts, in bits from the low end (0 for a code_constant). */
                                             shift_bits: number;
-                                            /** @description False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members. */
+                                            /** @description False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members. */
                                             live: boolean | null;
                                             /** @description mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id. */
                                             nested_in?: {
@@ -5111,6 +5204,31 @@ export interface operations {
                                                 slot: string;
                                                 /** @description The key whose entry the member mapping is: the role id. */
                                                 key: string;
+                                            };
+                                            /** @description mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it. */
+                                            added_by?: {
+                                                /** @description The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it). */
+                                                transaction: string;
+                                                /** @description Its block. */
+                                                block: number;
+                                                /** @description The event. */
+                                                event: {
+                                                    /** @description The log's topic0: the event's selector. */
+                                                    topic: string;
+                                                    /** @description The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it. */
+                                                    signature: string | null;
+                                                };
+                                            };
+                                            /** @description mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named. */
+                                            members_read?: {
+                                                /** @description The first block of the token's logs read (the holder window's). */
+                                                from_block: number;
+                                                /** @description The last block read. */
+                                                to_block: number;
+                                                /** @description Addresses the logs named. */
+                                                candidates: number;
+                                                /** @description Of them, how many had their entry read (at most the bound, 64, over all the token's mappings). */
+                                                checked: number;
                                             };
                                             /**
                                              * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -5168,18 +5286,18 @@ export interface operations {
                                     }[];
                                     /** @description Everyone who holds the power. */
                                     holders: {
-                                        /** @description The holder's address as stored at the block; null for a mapping's members, which storage cannot list. */
+                                        /** @description The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list. */
                                         address: string | null;
                                         /**
-                                         * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+                                         * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
                                          * @enum {string}
                                          */
-                                        kind: "owner" | "stored_address" | "mapping_member";
-                                        /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string. */
-                                        slot: string;
-                                        /** @description Where in the slot the address starts, in bits from the low end. */
+                                        kind: "owner" | "stored_address" | "code_constant" | "mapping_member";
+                                        /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps. */
+                                        slot: string | null;
+                                        /** @description Where in the slot the address starts, in bits from the low end (0 for a code_constant). */
                                         shift_bits: number;
-                                        /** @description False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members. */
+                                        /** @description False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members. */
                                         live: boolean | null;
                                         /** @description mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id. */
                                         nested_in?: {
@@ -5187,6 +5305,31 @@ export interface operations {
                                             slot: string;
                                             /** @description The key whose entry the member mapping is: the role id. */
                                             key: string;
+                                        };
+                                        /** @description mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it. */
+                                        added_by?: {
+                                            /** @description The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it). */
+                                            transaction: string;
+                                            /** @description Its block. */
+                                            block: number;
+                                            /** @description The event. */
+                                            event: {
+                                                /** @description The log's topic0: the event's selector. */
+                                                topic: string;
+                                                /** @description The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it. */
+                                                signature: string | null;
+                                            };
+                                        };
+                                        /** @description mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named. */
+                                        members_read?: {
+                                            /** @description The first block of the token's logs read (the holder window's). */
+                                            from_block: number;
+                                            /** @description The last block read. */
+                                            to_block: number;
+                                            /** @description Addresses the logs named. */
+                                            candidates: number;
+                                            /** @description Of them, how many had their entry read (at most the bound, 64, over all the token's mappings). */
+                                            checked: number;
                                         };
                                         /**
                                          * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -5221,18 +5364,18 @@ export interface operations {
                                         outcome: ("effect" | "no_effect" | "reverted" | "not_run") | null;
                                         /** @description Who the code lets call it, where the walk found it privileged; empty otherwise. */
                                         holders: {
-                                            /** @description The holder's address as stored at the block; null for a mapping's members, which storage cannot list. */
+                                            /** @description The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list. */
                                             address: string | null;
                                             /**
-                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
                                              * @enum {string}
                                              */
-                                            kind: "owner" | "stored_address" | "mapping_member";
-                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string. */
-                                            slot: string;
-                                            /** @description Where in the slot the address starts, in bits from the low end. */
+                                            kind: "owner" | "stored_address" | "code_constant" | "mapping_member";
+                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps. */
+                                            slot: string | null;
+                                            /** @description Where in the slot the address starts, in bits from the low end (0 for a code_constant). */
                                             shift_bits: number;
-                                            /** @description False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members. */
+                                            /** @description False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members. */
                                             live: boolean | null;
                                             /** @description mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id. */
                                             nested_in?: {
@@ -5240,6 +5383,31 @@ export interface operations {
                                                 slot: string;
                                                 /** @description The key whose entry the member mapping is: the role id. */
                                                 key: string;
+                                            };
+                                            /** @description mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it. */
+                                            added_by?: {
+                                                /** @description The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it). */
+                                                transaction: string;
+                                                /** @description Its block. */
+                                                block: number;
+                                                /** @description The event. */
+                                                event: {
+                                                    /** @description The log's topic0: the event's selector. */
+                                                    topic: string;
+                                                    /** @description The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it. */
+                                                    signature: string | null;
+                                                };
+                                            };
+                                            /** @description mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named. */
+                                            members_read?: {
+                                                /** @description The first block of the token's logs read (the holder window's). */
+                                                from_block: number;
+                                                /** @description The last block read. */
+                                                to_block: number;
+                                                /** @description Addresses the logs named. */
+                                                candidates: number;
+                                                /** @description Of them, how many had their entry read (at most the bound, 64, over all the token's mappings). */
+                                                checked: number;
                                             };
                                             /**
                                              * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -6198,18 +6366,18 @@ export interface operations {
                                         signature: string | null;
                                         /** @description Who the code lets call it. */
                                         holders: {
-                                            /** @description The holder's address as stored at the block; null for a mapping's members, which storage cannot list. */
+                                            /** @description The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list. */
                                             address: string | null;
                                             /**
-                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
                                              * @enum {string}
                                              */
-                                            kind: "owner" | "stored_address" | "mapping_member";
-                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string. */
-                                            slot: string;
-                                            /** @description Where in the slot the address starts, in bits from the low end. */
+                                            kind: "owner" | "stored_address" | "code_constant" | "mapping_member";
+                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps. */
+                                            slot: string | null;
+                                            /** @description Where in the slot the address starts, in bits from the low end (0 for a code_constant). */
                                             shift_bits: number;
-                                            /** @description False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members. */
+                                            /** @description False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members. */
                                             live: boolean | null;
                                             /** @description mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id. */
                                             nested_in?: {
@@ -6217,6 +6385,31 @@ export interface operations {
                                                 slot: string;
                                                 /** @description The key whose entry the member mapping is: the role id. */
                                                 key: string;
+                                            };
+                                            /** @description mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it. */
+                                            added_by?: {
+                                                /** @description The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it). */
+                                                transaction: string;
+                                                /** @description Its block. */
+                                                block: number;
+                                                /** @description The event. */
+                                                event: {
+                                                    /** @description The log's topic0: the event's selector. */
+                                                    topic: string;
+                                                    /** @description The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it. */
+                                                    signature: string | null;
+                                                };
+                                            };
+                                            /** @description mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named. */
+                                            members_read?: {
+                                                /** @description The first block of the token's logs read (the holder window's). */
+                                                from_block: number;
+                                                /** @description The last block read. */
+                                                to_block: number;
+                                                /** @description Addresses the logs named. */
+                                                candidates: number;
+                                                /** @description Of them, how many had their entry read (at most the bound, 64, over all the token's mappings). */
+                                                checked: number;
                                             };
                                             /**
                                              * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -6318,18 +6511,18 @@ export interface operations {
                                         signature: string | null;
                                         /** @description Who may call it. */
                                         holders: {
-                                            /** @description The holder's address as stored at the block; null for a mapping's members, which storage cannot list. */
+                                            /** @description The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list. */
                                             address: string | null;
                                             /**
-                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
+                                             * @description owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table).
                                              * @enum {string}
                                              */
-                                            kind: "owner" | "stored_address" | "mapping_member";
-                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string. */
-                                            slot: string;
-                                            /** @description Where in the slot the address starts, in bits from the low end. */
+                                            kind: "owner" | "stored_address" | "code_constant" | "mapping_member";
+                                            /** @description The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps. */
+                                            slot: string | null;
+                                            /** @description Where in the slot the address starts, in bits from the low end (0 for a code_constant). */
                                             shift_bits: number;
-                                            /** @description False when the stored address is the zero or a burn address (no one can call the function); null for a mapping's members. */
+                                            /** @description False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members. */
                                             live: boolean | null;
                                             /** @description mapping_member only, when the member mapping is itself the entry of another mapping for a fixed key, as AccessControl keeps a role's members (`_roles[role].members`): the outer slot and the role id. */
                                             nested_in?: {
@@ -6337,6 +6530,31 @@ export interface operations {
                                                 slot: string;
                                                 /** @description The key whose entry the member mapping is: the role id. */
                                                 key: string;
+                                            };
+                                            /** @description mapping_member with an address only: a member named from the token's own logs (an address in an indexed topic or a data word) whose entry in the mapping is non-zero at the block, and the log that first named it. */
+                                            added_by?: {
+                                                /** @description The transaction of the first of the token's logs that named the member (the one that added it, where the window reaches back to it). */
+                                                transaction: string;
+                                                /** @description Its block. */
+                                                block: number;
+                                                /** @description The event. */
+                                                event: {
+                                                    /** @description The log's topic0: the event's selector. */
+                                                    topic: string;
+                                                    /** @description The catalogued event signature (MinterConfigured(address,uint256), RoleGranted(bytes32,address,address) ...); null when the catalogue does not know it. */
+                                                    signature: string | null;
+                                                };
+                                            };
+                                            /** @description mapping_member with address null only: where no member was named, or the bound left candidates unread, what was read for members; the entry then stands for members not named. */
+                                            members_read?: {
+                                                /** @description The first block of the token's logs read (the holder window's). */
+                                                from_block: number;
+                                                /** @description The last block read. */
+                                                to_block: number;
+                                                /** @description Addresses the logs named. */
+                                                candidates: number;
+                                                /** @description Of them, how many had their entry read (at most the bound, 64, over all the token's mappings). */
+                                                checked: number;
                                             };
                                             /**
                                              * @description verified_onchain: Read from a node of that network at request time; a fact. augmented: Supplied by an outside source, cross-checked but not proven. interpretation: The service's reading of the facts; a judgement. unavailable: Could not be obtained; the reason is in data.unavailable.
@@ -7074,7 +7292,7 @@ export interface operations {
                             } | null;
                             /** @description Accounts with control over the contract: on Ethereum with the AccessControl role scan (role_scan), elsewhere the narrower owner-and-admin read (graph). Null when the address holds no code. */
                             controllers: ({
-                                /** @description Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found. */
+                                /** @description Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found. */
                                 accounts: ({
                                     /** @description The account, EIP-55 checksummed. */
                                     address: string;
@@ -7089,15 +7307,15 @@ export interface operations {
                                      */
                                     kind: "eoa";
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7120,15 +7338,15 @@ export interface operations {
                                         threshold: number;
                                     };
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7149,15 +7367,15 @@ export interface operations {
                                         min_delay_seconds: number;
                                     };
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7173,15 +7391,15 @@ export interface operations {
                                      */
                                     kind: "contract";
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 })[];
                                 /** @description The RoleGranted/RoleRevoked replay behind the access_control accounts (Ethereum only). */
@@ -7194,7 +7412,7 @@ export interface operations {
                                     truncated: boolean;
                                 };
                             } | {
-                                /** @description Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found. */
+                                /** @description Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found. */
                                 accounts: ({
                                     /** @description The account, EIP-55 checksummed. */
                                     address: string;
@@ -7209,15 +7427,15 @@ export interface operations {
                                      */
                                     kind: "eoa";
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7240,15 +7458,15 @@ export interface operations {
                                         threshold: number;
                                     };
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7269,15 +7487,15 @@ export interface operations {
                                         min_delay_seconds: number;
                                     };
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 } | {
                                     /** @description The account, EIP-55 checksummed. */
@@ -7293,15 +7511,15 @@ export interface operations {
                                      */
                                     kind: "contract";
                                     /**
-                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions).
+                                     * @description How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions).
                                      * @enum {string}
                                      */
-                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address";
+                                    role: "owner" | "proxy_admin" | "proxy_admin_owner" | "access_control" | "stored_address" | "code_constant";
                                     /** @description The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control. */
                                     role_id?: string;
                                     /** @description stored_address only: the storage slot that keeps the address, as a decimal string. */
                                     slot?: string;
-                                    /** @description stored_address only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
+                                    /** @description stored_address and code_constant only: the selectors of the functions whose paths check msg.sender against it (null: the fallback); intel/risk runs each as this holder. */
                                     functions?: (string | null)[];
                                 })[];
                                 /**
