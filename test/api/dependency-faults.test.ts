@@ -79,7 +79,10 @@ afterAll(async () => {
 });
 
 it("with every dependency passing, every route answers 200", async () => {
-  for (const answer of await callEvery(await freshKeys())) expect({ id: answer.endpoint.id, status: answer.status }).toEqual({ id: answer.endpoint.id, status: 200 });
+  // A failure says what the route answered and how long it took, not only its status.
+  for (const answer of await callEvery(await freshKeys())) {
+    expect({ id: answer.endpoint.id, status: answer.status, why: answer.status === 200 ? null : `${answer.body.error}: ${answer.body.message} after ${Math.round(answer.ms)} ms` }).toEqual({ id: answer.endpoint.id, status: 200, why: null });
+  }
 });
 
 const faults: Array<{ dependency: Dependency; mode: Exclude<FaultMode, "pass"> }> = [

@@ -6,13 +6,8 @@
 // code_constant holder, and contract/analysis must list it among the controllers with the
 // functions it guards. On Base, the standard bridge's own token (BRIDGE is the chain's standard
 // bridge) keeps the bridged-token treatment: its mint is context, not a flag.
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
-import { encodeDeployData, getAddress, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
+import { encodeDeployData, getAddress, parseEther, toFunctionSelector, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
@@ -21,25 +16,13 @@ import { analyzeRisk, type Signal } from "@/lib/intel/risk";
 import { analyzeContract } from "@/lib/intel/contract";
 import { getChainClient } from "@/lib/chain/clients";
 import { useDemoChains } from "../support/demo-chains";
+import { compileFixtureFile, send, transferData, type Artifact } from "./support/solidity-fixtures";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { contractAnalysisResponse } from "@/lib/schemas/responses/contract-analysis";
 
-const require = createRequire(import.meta.url);
-type Artifact = { abi: Abi; bytecode: Hex };
 
 function compileFixture(): Artifact {
-  const source = fs.readFileSync(path.join(__dirname, "support/CodeHolderFixtures.sol"), "utf8");
-  const solc = require("solc") as { compile(input: string): string; version(): string };
-  const input = { language: "Solidity", sources: { "CodeHolderFixtures.sol": { content: source } }, settings: { evmVersion: "cancun", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
-  const cacheFile = path.join(os.tmpdir(), `code-holder-fixtures-${createHash("sha256").update(JSON.stringify(input) + solc.version()).digest("hex").slice(0, 16)}.json`);
-  if (fs.existsSync(cacheFile)) return JSON.parse(fs.readFileSync(cacheFile, "utf8"));
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
-  const errors = (output.errors ?? []).filter((entry: { severity: string }) => entry.severity === "error");
-  if (errors.length) throw new Error(errors.map((entry: { formattedMessage: string }) => entry.formattedMessage).join("\n"));
-  const compiled = output.contracts["CodeHolderFixtures.sol"].ImmutableBridgeToken as { abi: Abi; evm: { bytecode: { object: string } } };
-  const artifact = { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` as Hex };
-  fs.writeFileSync(cacheFile, JSON.stringify(artifact));
-  return artifact;
+  return compileFixtureFile("CodeHolderFixtures.sol").ImmutableBridgeToken;
 }
 
 const accounts = {
@@ -52,20 +35,6 @@ const accounts = {
 const operator = getAddress("0x5eed000000000000000000000000000000002c0d");
 const supply = parseEther("1000000");
 
-async function send(url: string, from: Address, tx: { to?: Address; data: Hex }): Promise<Address | null> {
-  const hash = await rpc<Hex>(url, "eth_sendTransaction", [{ from, ...tx, gas: toHex(6_000_000) }]);
-  for (let i = 0; i < 200; i++) {
-    const receipt = await rpc<{ status: Hex; contractAddress: Address | null } | null>(url, "eth_getTransactionReceipt", [hash]);
-    if (receipt) {
-      if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`);
-      return receipt.contractAddress ? getAddress(receipt.contractAddress) : null;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no receipt for ${hash}`);
-}
-
-const transferData = (to: Address, amount: bigint) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
 
 type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {

@@ -6,11 +6,6 @@
 // address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
 // interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
 // state overrides reads the powers by name only and says so.
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, getAddress, http, keccak256, maxUint256, parseAbi, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -25,26 +20,14 @@ import { powerProbeRuntime } from "@/lib/intel/placed/power-probe.generated";
 import { knownFunction } from "@/lib/intel/risk/selectors";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { useDemoChains } from "../support/demo-chains";
+import { compileFixtureFile, send, transferData, type Artifact } from "./support/solidity-fixtures";
 import { providers, startProviderProxy } from "../support/provider-proxy";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 
-const require = createRequire(import.meta.url);
-type Artifact = { abi: Abi; bytecode: Hex };
 type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
-  const source = fs.readFileSync(path.join(__dirname, "support/PowerFixtures.sol"), "utf8");
-  const solc = require("solc") as { compile(input: string): string; version(): string };
-  const input = { language: "Solidity", sources: { "PowerFixtures.sol": { content: source } }, settings: { evmVersion: "cancun", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
-  const cacheFile = path.join(os.tmpdir(), `power-fixtures-${createHash("sha256").update(JSON.stringify(input) + solc.version()).digest("hex").slice(0, 16)}.json`);
-  if (fs.existsSync(cacheFile)) return JSON.parse(fs.readFileSync(cacheFile, "utf8"));
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
-  const errors = (output.errors ?? []).filter((entry: { severity: string }) => entry.severity === "error");
-  if (errors.length) throw new Error(errors.map((entry: { formattedMessage: string }) => entry.formattedMessage).join("\n"));
-  const all: Record<string, Artifact> = {};
-  for (const [name, compiled] of Object.entries(output.contracts["PowerFixtures.sol"] as Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>)) all[name] = { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
-  fs.writeFileSync(cacheFile, JSON.stringify(all));
-  return all as Record<FixtureName, Artifact>;
+  return compileFixtureFile("PowerFixtures.sol") as Record<FixtureName, Artifact>;
 }
 
 const accounts = {
@@ -58,20 +41,6 @@ const accounts = {
 };
 const supply = parseEther("1000000");
 
-async function send(url: string, from: Address, tx: { to?: Address; data: Hex; value?: Hex }): Promise<Address | null> {
-  const hash = await rpc<Hex>(url, "eth_sendTransaction", [{ from, ...tx, gas: toHex(6_000_000) }]);
-  for (let i = 0; i < 200; i++) {
-    const receipt = await rpc<{ status: Hex; contractAddress: Address | null } | null>(url, "eth_getTransactionReceipt", [hash]);
-    if (receipt) {
-      if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`);
-      return receipt.contractAddress ? getAddress(receipt.contractAddress) : null;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no receipt for ${hash}`);
-}
-
-const transferData = (to: Address, amount: bigint) => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, "0")}${amount.toString(16).padStart(64, "0")}` as Hex;
 
 type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
 
