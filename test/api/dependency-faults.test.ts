@@ -16,9 +16,11 @@ import type { Harness } from "../support/harness";
 // Wide enough that a loaded machine (the whole suite runs at once) never trips them by itself.
 const connectTimeoutMs = 1_000;
 const queryTimeoutMs = 2_000;
-const deadlineMs = 3_000;
-/** Redis commands fail after 2 s (the RESP client's own bound); every fault must be answered within this. */
-const answerWithinMs = 6_000;
+// 5 s: on a machine at half the speed of the one these were set on, the first of eleven reads at
+// once on cold intelligence threads (why-down's) took past 3 s with nothing failing.
+const deadlineMs = 5_000;
+/** Redis commands fail after 2 s (the RESP client's own bound); every fault must be answered within this: the deadline and a margin. */
+const answerWithinMs = 8_000;
 const startingBalance = 1_000;
 
 let world: FaultyWorld;
@@ -116,7 +118,7 @@ describe.each(faults)("$dependency: $mode", ({ dependency, mode }) => {
       expect({ id, status: answer.status, ok: answer.body.ok, error: answer.body.error }).toEqual({ id, status: 503, ok: false, error: "unavailable" });
       expect(answer.body.request_id, id).toMatch(/^req_/);
       if (dependency === "database") expect(answer.body.message, id).toMatch(/database is unavailable/);
-      if (dependency === "node") expect(answer.body.message, id).toMatch(mode === "refuse" ? /^Ethereum node did not answer: / : /request deadline of 3 s/);
+      if (dependency === "node") expect(answer.body.message, id).toMatch(mode === "refuse" ? /^Ethereum node did not answer: / : new RegExp(`request deadline of ${deadlineMs / 1000} s`));
     }
 
     // Nothing charged; and every request that reached a key has its record, written once the
