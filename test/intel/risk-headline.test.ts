@@ -156,5 +156,9 @@ describe("every kind of red flag has its headline entry", () => {
     expect(headline).toMatchObject({ holders_can_sell: false, balances_tampered: true, transfer_gate: true, trade_limit_bps: 50, pool_hook_can_intervene: true });
     const quiet = flatHeadline(headlineOf([signal("holder_sells", false, "info"), signal("siphoned_balances", false, "info")], cleanTrade, checked));
     expect(quiet).toMatchObject({ holders_can_sell: true, balances_tampered: false, transfer_gate: false, trade_limit_bps: null, pool_hook_can_intervene: null });
+    // Code not walked whole: no gate found is not "no gate".
+    const unread = flatHeadline(headlineOf([], cleanTrade, checked, "The walk of the code stopped at its step budget, so some of its paths were not followed."));
+    expect(unread.transfer_gate).toBeNull();
+    expect(unread.unknown.transfer_gate).toMatch(/step budget/);
   });
 });

@@ -4667,7 +4667,7 @@ export interface operations {
                                 holders_can_sell: boolean | null;
                                 /** @description True when a holder's balance was lowered without a Transfer (siphoned_balances) or an address holds more than its Transfers explain (hidden_balance); false when the comparison ran and found neither; null when it did not run. */
                                 balances_tampered: boolean | null;
-                                /** @description From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when no such call was found. */
+                                /** @description From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when the code that runs was walked whole and shows no such call; null when it was not (headline.unknown says why). */
                                 transfer_gate: boolean | null;
                                 /** @description From trade_limits: the tighter of the max-transaction and max-wallet limits, as a share of supply; null when the token exposes neither (or its supply is unknown). */
                                 trade_limit_bps: number | null;

@@ -178,10 +178,11 @@ function balancesTamperedHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<
   return compared ? fromSignal(compared, false) : unknown();
 }
 
-/** Whether every transfer asks an outside contract a privileged address can re-point (outside_gate as a flag); false otherwise. */
-function transferGateHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+/** Whether every transfer asks an outside contract a privileged address can re-point (outside_gate as a flag); false when the code was walked and shows none; null, with why, when it was not. */
+function transferGateHeadline(byId: Map<string, HeadlineSignal[]>, codeUnread: string | null): Sourced<boolean | null> {
   const signal = byId.get("outside_gate")?.[0];
-  return signal ? fromSignal(signal, signal.flag) : { value: false, from: [], provenance: "interpretation" };
+  if (signal) return fromSignal(signal, signal.flag);
+  return codeUnread === null ? { value: false, from: [], provenance: "interpretation" } : { ...unknown<boolean>(), because: codeUnread };
 }
 
 /** The tighter of the token's max-transaction and max-wallet limits as a share of supply; null when it exposes neither. */
@@ -212,7 +213,11 @@ export function riskLevel(signals: readonly Pick<HeadlineSignal, "severity" | "f
   return "low";
 }
 
-export function headlineOf(signals: readonly HeadlineSignal[], simulation: HeadlineSimulation, powersChecked: PowersChecked): Headline {
+/**
+ * `codeUnread`: why the code that runs was not walked whole (not known behind a proxy, a walk cut
+ * short), or null when it was: what the code does not show is then absent, otherwise unknown.
+ */
+export function headlineOf(signals: readonly HeadlineSignal[], simulation: HeadlineSimulation, powersChecked: PowersChecked, codeUnread: string | null = null): Headline {
   const byId = new Map<string, HeadlineSignal[]>();
   for (const signal of signals) byId.set(signal.id, [...(byId.get(signal.id) ?? []), signal]);
   const custody = byId.get("lp_custody")?.[0];
@@ -236,7 +241,7 @@ export function headlineOf(signals: readonly HeadlineSignal[], simulation: Headl
     top_ten_bps: holders ? fromSignal(holders, numberOrNull(holders.evidence.top_ten_bps)) : unknown(),
     holders_can_sell: holdersCanSellHeadline(byId),
     balances_tampered: balancesTamperedHeadline(byId),
-    transfer_gate: transferGateHeadline(byId),
+    transfer_gate: transferGateHeadline(byId, codeUnread),
     trade_limit_bps: tradeLimitHeadline(byId),
     pool_hook_can_intervene: poolHookHeadline(byId),
     red_flags: { value: flagged.length, ...judged },

@@ -299,16 +299,25 @@ export function outsideGateSignals(reading: RiskReading): Signal[] {
   });
 }
 
+const codeNotKnown = "The code that runs is not known (a proxy whose implementation did not answer), so its privileged functions were not read.";
+
+/** Why the code that runs was not walked whole; null when it was (what it does not show is then absent). */
+export function codeUnread(reading: RiskReading): string | null {
+  const control = reading.storedControl;
+  if (!control) return codeNotKnown;
+  return control.paths.complete ? null : "The walk of the code stopped at its step budget, so some of its paths were not followed.";
+}
+
 /**
  * Whether the read can say a power is absent: the code that runs was read, its walk finished, and
  * every privileged function a live address can call was run as its holder. A function no one can
  * call (its holder renounced or burned) needs no run.
  */
 export function powersChecked(reading: RiskReading): PowersChecked {
-  const control = reading.storedControl;
   const powers = reading.powers;
-  if (!control || !powers) return { complete: false, reason: "The code that runs is not known (a proxy whose implementation did not answer), so its privileged functions were not read." };
-  if (!control.paths.complete) return { complete: false, reason: "The walk of the code stopped at its step budget, so some privileged functions may not have been found." };
+  const unread = codeUnread(reading);
+  if (unread !== null || !powers) return { complete: false, reason: unread ?? codeNotKnown };
+  const control = reading.storedControl!;
   const unrun = powers.functions.filter((fn) => callable(fn) && fn.outcome === "not_run");
   if (unrun.length === 0) return { complete: true };
   const named = unrun.map((fn) => fn.signature ?? fn.selector).join(", ");

@@ -6,7 +6,7 @@ import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
 import { tokenView, totalSupplyOf, venueOf } from "@/lib/intel/present";
 import { assessRisk, unitsOf } from "./assess";
 import { flatHeadline, headlineOf } from "./headline";
-import { powersChecked } from "./power-signals";
+import { codeUnread, powersChecked } from "./power-signals";
 import { holderScan, type ReceiverScan } from "./holders";
 import { routeFor, type RiskReading, type TradeRead } from "./read";
 import { tradedThrough } from "./simulate";
@@ -74,7 +74,7 @@ export function presentRisk(reading: RiskReading) {
     block,
     data: {
       token: { ...tokenView(reading.token, reading.identity), total_supply: totalSupplyOf(reading.identity) },
-      headline: flatHeadline(headlineOf(signals, simulation, powersChecked(reading))),
+      headline: flatHeadline(headlineOf(signals, simulation, powersChecked(reading), codeUnread(reading))),
       summary,
       flags: flags.map((flag) => flag.id),
       signals,
