@@ -5,7 +5,7 @@
 // lib/intel/placed/locker-lens.generated.ts. Tests recompile and check
 // that each committed code agrees with its source.
 //
-//   npx tsx scripts/build-simulator.ts
+//   npx tsx scripts/build-simulator.ts [trade-simulator | power-probe | position-lens | locker-lens ...]
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/placed/compile";
@@ -21,7 +21,15 @@ function write(file: string, source: string, names: { runtime: string; abi: stri
   console.log(`wrote ${file} (${(compiled.runtime.length - 2) / 2} bytes of runtime code)`);
 }
 
-write("lib/intel/placed/trade-simulator.generated.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator());
-write("lib/intel/placed/power-probe.generated.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe());
-write("lib/intel/placed/position-lens.generated.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens());
-write("lib/intel/placed/locker-lens.generated.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens());
+// Each placed contract by the name of its generated file; named on the command line, only those are
+// built (one contract's change then leaves the others' files alone).
+const builds = {
+  "trade-simulator": () => write("lib/intel/placed/trade-simulator.generated.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator()),
+  "power-probe": () => write("lib/intel/placed/power-probe.generated.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe()),
+  "position-lens": () => write("lib/intel/placed/position-lens.generated.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens()),
+  "locker-lens": () => write("lib/intel/placed/locker-lens.generated.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens()),
+};
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in builds));
+if (unknown.length > 0) throw new Error(`No placed contract named ${unknown.join(", ")}; the names are ${Object.keys(builds).join(", ")}.`);
+for (const [name, build] of Object.entries(builds)) if (asked.length === 0 || asked.includes(name)) build();

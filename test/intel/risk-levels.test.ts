@@ -25,8 +25,8 @@ const examples: Record<"wrappedNative" | "stablecoin" | "circleFiatToken" | "uni
   },
   uniswapUni: {
     level: "medium",
-    flags: { power_mint: "medium", holder_concentration: "medium", lp_custody: "low" },
-    why: "UNI: the minter's mint works only a year after the last (a step down from high); the treasury holds most of the supply but has no team relation",
+    flags: { power_mint: "low", holder_concentration: "medium", lp_custody: "low" },
+    why: "UNI: the minter's mint works only a year after the last and mints at most 2 % of the supply (two steps down from high); the treasury holds most of the supply but has no team relation",
   },
   aave: {
     level: "medium",
@@ -34,6 +34,12 @@ const examples: Record<"wrappedNative" | "stablecoin" | "circleFiatToken" | "uni
     why: "AAVE: its proxy's admin can replace the code (a power to add others, not a harm yet); no power over holders in the code that runs",
   },
   zrx: { level: "low", flags: { lp_custody: "low" }, why: "ZRX: no owner, no power; its pool's LP is unlocked but held by a provider with no team relation" },
+};
+
+const uncapped = { accepted_bps: 10_000, refused_bps: null, again_at_once: null };
+const mintCaps: Partial<Record<keyof typeof examples, unknown[]>> = {
+  circleFiatToken: [uncapped],
+  uniswapUni: [{ accepted_bps: 200, refused_bps: 500, again_at_once: false }],
 };
 
 describe.each(DEMO_CHAINS)("the level rule on established tokens, demo %s", (chain: ChainId) => {
@@ -57,12 +63,17 @@ describe.each(DEMO_CHAINS)("the level rule on established tokens, demo %s", (cha
       expect(data.headline.from[field], `${signal.id} → ${field}`).toContain(signal.id);
     }
     expect(data.signals.filter((entry) => entry.flag && contextOnlySignals.includes(entry.id)).map((entry) => entry.id)).toEqual([]);
+    // How much one call mints, where a mint is proven: UNI's 2 % cap (5 % refused, and a second 2 % at
+    // once too); Circle's minter, endowed with the allowance its master minter can give, has none.
+    const provenMint = data.signals.find((signal) => signal.id === "power_mint" && (signal.evidence as { proven_by?: string }).proven_by === "simulation");
+    const mints = ((provenMint?.evidence as { functions: { mint_cap: unknown }[] } | undefined)?.functions ?? []).map((fn) => fn.mint_cap);
+    expect(mints, want.why).toEqual(mintCaps[key] ?? []);
   });
 
-  it("a power that works only with the clock moved on says so in its title and weighs a step less (UNI's mint)", async () => {
+  it("a power that works only with the clock moved on, and within a cap, says both in its title and weighs a step less for each (UNI's mint)", async () => {
     const { data } = await analyzeRisk({ chain, address: addressOf("uniswapUni"), env: { ETH_RPC_URL: demo.chains[chain].rpcUrl, BASE_RPC_URL: demo.chains[chain].rpcUrl, BSC_RPC_URL: demo.chains[chain].rpcUrl } });
     const mint = data.signals.find((signal) => signal.id === "power_mint")!;
-    expect(mint).toMatchObject({ severity: "medium", flag: true });
-    expect(mint.title).toMatch(/can mint new tokens, but not yet: it reverts at this block and works only with the clock moved on/);
+    expect(mint).toMatchObject({ severity: "low", flag: true });
+    expect(mint.title).toMatch(/can mint new tokens, but not yet: it reverts at this block and works only with the clock moved on \(run a year and a day later\), at most 2 % of the supply in a call \(5 % is refused, and so is a second 2 % at once\)$/);
   });
 });

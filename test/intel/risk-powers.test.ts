@@ -24,7 +24,7 @@ import { compileFixtureFile, send, transferData, type Artifact } from "./support
 import { providers, startProviderProxy } from "../support/provider-proxy";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 
-type FixtureName = "ControlledToken" | "MinterToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "RationedMinterToken" | "PerCallCapToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   return compileFixtureFile("PowerFixtures.sol") as Record<FixtureName, Artifact>;
@@ -42,7 +42,7 @@ const accounts = {
 const supply = parseEther("1000000");
 
 
-type Deployed = { controlled: Address; minted: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
+type Deployed = { controlled: Address; minted: Address; rationed: Address; perCallCap: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
 
 async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>): Promise<Deployed> {
   for (const account of Object.values(accounts)) {
@@ -52,24 +52,26 @@ async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>):
   const deploy = async (name: FixtureName, args: unknown[]) => (await send(url, accounts.deployer, { data: encodeDeployData({ abi: artifacts[name].abi, bytecode: artifacts[name].bytecode, args }) }))!;
   const controlled = await deploy("ControlledToken", [accounts.controller, supply]);
   const minted = await deploy("MinterToken", [accounts.minter, supply]);
+  const rationed = await deploy("RationedMinterToken", [accounts.minter, supply]);
+  const perCallCap = await deploy("PerCallCapToken", [accounts.minter, supply]);
   const crew = await deploy("CrewToken", [accounts.crew, supply]);
   const gate = await deploy("OpenGate", []);
   const gated = await deploy("GatedToken", [gate, supply]);
   const tetherStyle = await deploy("TetherStyleToken", [supply]);
   const reflectionStyle = await deploy("ReflectionStyleToken", [supply]);
   // Holders beside the deployer, so the Transfer history has wallets to fund the probe from.
-  for (const token of [controlled, minted, crew, gated, tetherStyle, reflectionStyle]) {
+  for (const token of [controlled, minted, rationed, perCallCap, crew, gated, tetherStyle, reflectionStyle]) {
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 20n) });
   }
-  return { controlled, minted, crew, gate, gated, tetherStyle, reflectionStyle };
+  return { controlled, minted, rationed, perCallCap, crew, gate, gated, tetherStyle, reflectionStyle };
 }
 
 type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {
   proven_by: "simulation" | "name_only";
   holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
-  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null }[];
+  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null; mint_cap: { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null } | null }[];
 };
 
 function signal(result: Result, id: string): Signal {
@@ -170,6 +172,21 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
 
     const analysis = (await analyzeContract({ chain, address: deployed.minted, client: getChainClient(chain, { env: demo.env(chain) }) })).data as unknown as { controllers: { accounts: { role: string; address: Address; slot?: string; functions?: Hex[] }[] } };
     expect(analysis.controllers.accounts).toContainEqual(expect.objectContaining({ role: "stored_address", address: accounts.minter, kind: "eoa", slot: evidence.holders[0].slot, functions: [selector("mint(address,uint256)"), selector("setMinter(address)")].sort() }));
+  });
+
+  it("a mint held to a share of the supply says how much in its title and weighs a step less; a cap one call at a time repeats at once, caps nothing and weighs as none", async () => {
+    const uncapped = evidenceOf(await analyze(deployed.minted), "power_mint");
+    expect(uncapped.functions.map((fn) => fn.mint_cap)).toEqual([{ accepted_bps: 10_000, refused_bps: null, again_at_once: null }]);
+
+    const rationed = await analyze(deployed.rationed);
+    expect(evidenceOf(rationed, "power_mint").functions.map((fn) => fn.mint_cap)).toEqual([{ accepted_bps: 200, refused_bps: 500, again_at_once: false }]);
+    expect(signal(rationed, "power_mint")).toMatchObject({ severity: "medium", flag: true });
+    expect(signal(rationed, "power_mint").title).toMatch(/can mint new tokens, at most 2 % of the supply in a call \(5 % is refused, and so is a second 2 % at once\)$/);
+
+    const perCall = await analyze(deployed.perCallCap);
+    expect(evidenceOf(perCall, "power_mint").functions.map((fn) => fn.mint_cap)).toEqual([{ accepted_bps: 200, refused_bps: 500, again_at_once: true }]);
+    expect(signal(perCall, "power_mint")).toMatchObject({ severity: "high", flag: true });
+    expect(signal(perCall, "power_mint").title).toMatch(/can mint new tokens$/);
   });
 
   /** A MinterToken whose minter is accounts.minter, and a Uniswap V2 pool against the wrapped native coin seeded by `provider` (who got the tokens two steps from the deployer). */

@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "d53b92af57c52c07"
+DOCUMENT_DIGEST = "56bd522e7f63d52d"
 
 
 class Client(Transport):

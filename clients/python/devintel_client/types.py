@@ -2323,6 +2323,15 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRat
     "buy_tax_bps": Union[int, None],
 })
 
+IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemMintCapOption1 = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemMintCapOption1", {
+    # The largest share of the supply, of 1 %, 2 %, 5 %, 10 %, 25 % and 100 %, one call minted, in basis points of the supply at the block.
+    "accepted_bps": int,
+    # The first share refused; null when none was, so nothing caps a call below the whole supply.
+    "refused_bps": Union[int, None],
+    # Whether the largest share went through twice in a row (a cap per call only, which binds nothing); null when no share was refused.
+    "again_at_once": Union[bool, None],
+})
+
 # A function only privileged addresses can call, run as its holder.
 IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItem = TypedDict("IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItem", {
     # The 4-byte selector the dispatcher matched on the way to the msg.sender check.
@@ -2337,6 +2346,8 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItem = TypedDi
     "effect": Union[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1, None],
     # For a setter whose number changed a tax: how high it goes; null otherwise.
     "highest_rate": Union[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemHighestRateOption1, None],
+    # For a function that minted: how much one call can mint. The mint is held to a share of the supply where a share was refused and the largest did not go through again at once; null for other functions.
+    "mint_cap": Union[IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemMintCapOption1, None],
     # The revert data of the first shape that reverted with any, when none went through; null otherwise.
     "revert": Union[str, None],
 })
@@ -3495,6 +3506,15 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestR
     "buy_tax_bps": Union[int, None],
 })
 
+IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemMintCapOption1 = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemMintCapOption1", {
+    # The largest share of the supply, of 1 %, 2 %, 5 %, 10 %, 25 % and 100 %, one call minted, in basis points of the supply at the block.
+    "accepted_bps": int,
+    # The first share refused; null when none was, so nothing caps a call below the whole supply.
+    "refused_bps": Union[int, None],
+    # Whether the largest share went through twice in a row (a cap per call only, which binds nothing); null when no share was refused.
+    "again_at_once": Union[bool, None],
+})
+
 # A function only privileged addresses can call, run as its holder.
 IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItem = TypedDict("IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItem", {
     # The 4-byte selector the dispatcher matched on the way to the msg.sender check.
@@ -3509,6 +3529,8 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItem = Typed
     "effect": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1, None],
     # For a setter whose number changed a tax: how high it goes; null otherwise.
     "highest_rate": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemHighestRateOption1, None],
+    # For a function that minted: how much one call can mint. The mint is held to a share of the supply where a share was refused and the largest did not go through again at once; null for other functions.
+    "mint_cap": Union[IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemMintCapOption1, None],
     # The revert data of the first shape that reverted with any, when none went through; null otherwise.
     "revert": Union[str, None],
 })

@@ -5281,6 +5281,15 @@ export interface operations {
                                             /** @description The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed. */
                                             buy_tax_bps: number | null;
                                         } | null;
+                                        /** @description For a function that minted: how much one call can mint. The mint is held to a share of the supply where a share was refused and the largest did not go through again at once; null for other functions. */
+                                        mint_cap: {
+                                            /** @description The largest share of the supply, of 1 %, 2 %, 5 %, 10 %, 25 % and 100 %, one call minted, in basis points of the supply at the block. */
+                                            accepted_bps: number;
+                                            /** @description The first share refused; null when none was, so nothing caps a call below the whole supply. */
+                                            refused_bps: number | null;
+                                            /** @description Whether the largest share went through twice in a row (a cap per call only, which binds nothing); null when no share was refused. */
+                                            again_at_once: boolean | null;
+                                        } | null;
                                         /** @description The revert data of the first shape that reverted with any, when none went through; null otherwise. */
                                         revert: string | null;
                                     }[];
@@ -6461,6 +6470,15 @@ export interface operations {
                                             sell_tax_bps: number | null;
                                             /** @description The tax on a buy from the pool at that value, in basis points; null when the pool is no Uniswap V2 style pair against the wrapped native coin, or the buy failed. */
                                             buy_tax_bps: number | null;
+                                        } | null;
+                                        /** @description For a function that minted: how much one call can mint. The mint is held to a share of the supply where a share was refused and the largest did not go through again at once; null for other functions. */
+                                        mint_cap: {
+                                            /** @description The largest share of the supply, of 1 %, 2 %, 5 %, 10 %, 25 % and 100 %, one call minted, in basis points of the supply at the block. */
+                                            accepted_bps: number;
+                                            /** @description The first share refused; null when none was, so nothing caps a call below the whole supply. */
+                                            refused_bps: number | null;
+                                            /** @description Whether the largest share went through twice in a row (a cap per call only, which binds nothing); null when no share was refused. */
+                                            again_at_once: boolean | null;
                                         } | null;
                                         /** @description The revert data of the first shape that reverted with any, when none went through; null otherwise. */
                                         revert: string | null;

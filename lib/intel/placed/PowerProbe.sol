@@ -14,6 +14,9 @@
 // true or a rate in each, the same with amounts, and every word zero. A function whose dispatcher
 // wants another shape reverts while decoding, cheaply. For a shape with number arguments that
 // changed a tax, a ladder of values finds the highest the setter accepts and the tax it then takes.
+// For a shape with an amount that minted, a ladder of shares of the supply finds the largest one
+// call mints, and whether that largest goes through twice in a row (a cap that holds only per call
+// is no cap).
 pragma solidity ^0.8.24;
 
 interface IProbedToken {
@@ -79,6 +82,18 @@ contract PowerProbe {
     }
 
     /**
+     * What one call of a mint can mint: the largest rung of MINT_RUNGS (basis points of the supply)
+     * that went through, the first refused (NONE: none was), and whether the largest went through
+     * twice in a row. `shape` is 255 where no mint was laddered.
+     */
+    struct MintCap {
+        uint8 shape;
+        uint256 acceptedBps;
+        uint256 refusedBps;
+        bool twice;
+    }
+
+    /**
      * `buyer`: the coordinator's address, which the read gives native coin to pay for buys with;
      * `wrappedNative`: what it pays in, where the pool is a Uniswap V2 style pair against it.
      */
@@ -126,6 +141,8 @@ contract PowerProbe {
         address preludeHolder;
         bytes prelude;
         bool measure;
+        /** The call made twice in a row: whether a mint's cap holds beyond one call. */
+        bool twice;
     }
 
     /**
@@ -140,6 +157,7 @@ contract PowerProbe {
         Reading baseline;
         Outcome[][] outcomes;
         Ladder[] ladders;
+        MintCap[] mintCaps;
         uint256 tried;
         Outcome[][] sequels;
         uint256 preludeIndex;
@@ -156,19 +174,20 @@ contract PowerProbe {
     function probe(Config calldata c, Group[] calldata groups) external returns (Report memory report) {
         report.funded = _fund(c);
         uint256 amount = report.funded > 0 ? report.funded / 2 : IProbedToken(c.token).totalSupply() / 200;
-        (, , report.baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, report.funded, address(0), "", true), 255, 0);
+        (, , report.baseline) = _attempt(c, Run(address(this), bytes4(0), "", amount, report.funded, address(0), "", true, false), 255, 0);
         uint256 total;
         for (uint256 g = 0; g < groups.length; g++) total += groups[g].selectors.length;
         report.outcomes = new Outcome[][](total);
         report.ladders = new Ladder[](total);
+        report.mintCaps = new MintCap[](total);
         report.sequels = new Outcome[][](total);
         report.preludeIndex = NONE;
         Run[] memory runs = new Run[](total);
         for (uint256 g = 0; g < groups.length; g++) {
             for (uint256 s = 0; s < groups[g].selectors.length; s++) {
                 if (gasleft() < RESERVE_GAS) return report;
-                runs[report.tried] = Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, report.funded, address(0), "", groups[g].measure);
-                (report.outcomes[report.tried], report.ladders[report.tried]) = _tryShapes(c, runs[report.tried]);
+                runs[report.tried] = Run(groups[g].holder, groups[g].selectors[s], groups[g].words[s], amount, report.funded, address(0), "", groups[g].measure, false);
+                (report.outcomes[report.tried], report.ladders[report.tried], report.mintCaps[report.tried]) = _tryShapes(c, runs[report.tried]);
                 report.tried++;
             }
         }
@@ -189,7 +208,7 @@ contract PowerProbe {
             Run memory run = runs[i];
             run.preludeHolder = blacklister.holder;
             run.prelude = prelude;
-            (report.sequels[i], ) = _tryShapes(c, run);
+            (report.sequels[i], , ) = _tryShapes(c, run);
         }
     }
 
@@ -212,11 +231,12 @@ contract PowerProbe {
     }
 
     /** Every shape's outcome, then (last) the holder's own baseline: its balance is its own, so the effects are read against it. */
-    function _tryShapes(Config calldata c, Run memory run) private returns (Outcome[] memory found, Ladder memory ladder) {
+    function _tryShapes(Config calldata c, Run memory run) private returns (Outcome[] memory found, Ladder memory ladder, MintCap memory mintCap) {
         found = new Outcome[](SHAPES + DERIVED + 1);
-        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded, run.preludeHolder, run.prelude, run.measure), 255, 0);
+        (, , Reading memory baseline) = _attempt(c, Run(run.holder, bytes4(0), "", run.amount, run.funded, run.preludeHolder, run.prelude, run.measure, false), 255, 0);
         found[SHAPES + DERIVED] = Outcome(255, true, "", baseline);
         ladder.shape = 255;
+        mintCap.shape = 255;
         uint8 shapes = run.words.length > 0 ? SHAPES + DERIVED : SHAPES;
         for (uint8 shape = 0; shape < shapes; shape++) {
             (bool ok, bytes memory revertData, Reading memory reading) = _attempt(c, run, shape, 5);
@@ -224,6 +244,9 @@ contract PowerProbe {
             bool numbers = shape == 4 || shape == 9 || shape == SHAPES;
             bool taxMoved = reading.othersSend && (reading.transferTaxBps != baseline.transferTaxBps || reading.sellTaxBps != baseline.sellTaxBps || reading.buyTaxBps != baseline.buyTaxBps);
             if (ok && numbers && taxMoved && ladder.shape == 255 && gasleft() > RESERVE_GAS * 4) ladder = _ladder(c, run, shape);
+            bool amounts = numbers || shape == 3 || shape == 5 || shape == SHAPES + 1;
+            bool minted = reading.supply != NONE && baseline.supply != NONE && reading.supply > baseline.supply;
+            if (ok && amounts && minted && mintCap.shape == 255 && gasleft() > RESERVE_GAS * 4) mintCap = _mintCap(c, run, shape, baseline.supply);
         }
         for (uint8 shape = shapes; shape < SHAPES + DERIVED; shape++) found[shape].shape = shape;
     }
@@ -246,6 +269,33 @@ contract PowerProbe {
         }
     }
 
+    /**
+     * The largest share of the supply one call of a mint mints, up to the whole supply, and whether
+     * that share goes through twice in a row. Nothing is measured: the shape already showed the mint.
+     */
+    function _mintCap(Config calldata c, Run memory run, uint8 shape, uint256 supply) private returns (MintCap memory mintCap) {
+        uint16[6] memory rungs = [uint16(100), 200, 500, 1000, 2500, 10000];
+        mintCap.shape = shape;
+        mintCap.refusedBps = NONE;
+        Run memory rung = Run(run.holder, run.selector, run.words, 0, run.funded, run.preludeHolder, run.prelude, false, false);
+        for (uint256 i = 0; i < rungs.length; i++) {
+            if (gasleft() < RESERVE_GAS * 2) return mintCap;
+            rung.amount = (supply * rungs[i]) / 10_000;
+            // The rung in every number word, whether the shape took the amount or the rate: a mint
+            // whose cap refused the probe's amount went through with the rate's few units.
+            (bool ok, , ) = _attempt(c, rung, shape, rung.amount);
+            if (!ok) {
+                mintCap.refusedBps = rungs[i];
+                break;
+            }
+            mintCap.acceptedBps = rungs[i];
+        }
+        if (mintCap.acceptedBps == 0 || mintCap.refusedBps == NONE || gasleft() < RESERVE_GAS * 2) return mintCap;
+        rung.amount = (supply * mintCap.acceptedBps) / 10_000;
+        rung.twice = true;
+        (mintCap.twice, , ) = _attempt(c, rung, shape, rung.amount);
+    }
+
     function _attempt(Config calldata c, Run memory run, uint8 shape, uint256 rate) private returns (bool ok, bytes memory revertData, Reading memory reading) {
         try PowerProbe(run.holder).attempt{gas: ATTEMPT_GAS}(c, run, shape, rate) {
             return (false, "", reading);
@@ -265,7 +315,11 @@ contract PowerProbe {
         bool ok = true;
         bytes memory returned;
         if (run.preludeHolder != address(0)) (ok, returned) = run.preludeHolder.call(abi.encodeCall(PowerProbe.relay, (c.token, run.prelude)));
-        if (ok && shape != 255) (ok, returned) = c.token.call(shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c.target, rate, run.amount));
+        if (ok && shape != 255) {
+            bytes memory call = shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c.target, rate, run.amount);
+            (ok, returned) = c.token.call(call);
+            if (ok && run.twice) (ok, returned) = c.token.call(call);
+        }
         Reading memory reading;
         if (ok && run.measure) reading = _measure(c, run.funded);
         bytes memory report = abi.encode(MEASURED, ok, ok ? bytes("") : returned, reading);

@@ -6,7 +6,7 @@
 import { numberToHex, zeroAddress, type Address, type Hex } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
 import type { Signal, Severity } from "./signal";
-import { callable, type PowerHolder, type ProbedFunction } from "./powers";
+import { callable, mintCapBinds, type PowerHolder, type ProbedFunction } from "./powers";
 import type { PowersChecked } from "./headline";
 import type { RiskReading } from "./read";
 import type { MembersRead } from "@/lib/intel/control/members";
@@ -34,7 +34,7 @@ const provenTitles: Record<PowerKind, string> = {
   balance_edit: "can take or burn a holder's tokens without the holder",
 };
 
-/** One step less: a power held back by a condition of its effect (a date) weighs less than one usable now. */
+/** One step less: a power held back by a condition of its effect (a date, a cap) weighs less than one usable without it. */
 export function stepDown(severity: Severity): Severity {
   return severity === "high" ? "medium" : severity === "medium" ? "low" : severity;
 }
@@ -98,6 +98,7 @@ function functionView(fn: ProbedFunction, members: MembersRead | null) {
     outcome: fn.outcome,
     effect: fn.effect && fn.outcome === "effect" ? fn.effect : fn.effect && Object.keys(fn.effect.changes).length > 0 ? fn.effect : null,
     highest_rate: fn.highestRate,
+    mint_cap: fn.mintCap,
     revert: fn.revert,
   };
 }
@@ -135,12 +136,20 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
     // A power that works only with the clock moved on (UNI's mint, allowed a year after the last)
     // cannot be used today: holders have until then, so it weighs a step less, and the title says why.
     const onlyLater = functions.every((fn) => fn.effect?.later_by_seconds != null);
-    const severity = onlyLater ? stepDown(powerTitles[kind].severity) : powerTitles[kind].severity;
+    // A mint every function of which stops short of a share of the supply, and will not mint that
+    // share again at once (UNI's 2 %), cannot flood the supply: a step less, and the title says how much.
+    const capped = kind === "mint" && functions.every((fn) => mintCapBinds(fn.mintCap));
+    const largest = capped ? functions.map((fn) => fn.mintCap!).reduce((wider, next) => (next.accepted_bps > wider.accepted_bps ? next : wider)) : null;
+    const conditions = [
+      onlyLater ? "but not yet: it reverts at this block and works only with the clock moved on (run a year and a day later)" : null,
+      largest ? `at most ${largest.accepted_bps / 100} % of the supply in a call (${largest.refused_bps! / 100} % is refused, and so is a second ${largest.accepted_bps / 100} % at once)` : null,
+    ].filter((text): text is string => text !== null);
+    const severity = [onlyLater, capped].reduce((weighed, condition) => (condition ? stepDown(weighed) : weighed), powerTitles[kind].severity);
     signals.push({
       id: `power_${kind}`,
       severity,
       flag: true,
-      title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}${onlyLater ? ", but not yet: it reverts at this block and works only with the clock moved on (run a year and a day later)" : ""}`,
+      title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}${conditions.map((text) => `, ${text}`).join("")}`,
       evidence: {
         functions: functions.map((fn) => functionView(fn, reading.members)),
         holders: holders.flatMap((holder) => holderViews(holder, reading.members)),

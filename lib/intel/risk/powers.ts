@@ -106,6 +106,17 @@ export type Effect = {
   later_by_seconds: number | null;
 };
 
+/**
+ * What one call of a mint can mint, in basis points of the supply: the largest of the rungs 1 %,
+ * 2 %, 5 %, 10 %, 25 %, 100 % that went through, the first refused (null: none was, so no cap up to
+ * the whole supply), and whether the largest went through again at once (null where none was
+ * refused). A cap binds only where a rung was refused and the largest did not go through twice.
+ */
+export type MintCap = { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null };
+
+/** Whether a mint is held to a share of the supply: a rung refused, and the largest not repeatable at once. */
+export const mintCapBinds = (cap: MintCap | null): cap is MintCap & { refused_bps: number } => cap !== null && cap.refused_bps !== null && cap.again_at_once === false;
+
 export type ProbedFunction = {
   selector: Hex;
   /** The catalogue's name for the selector, when it has one: a label, never the proof. */
@@ -117,6 +128,8 @@ export type ProbedFunction = {
   effect: Effect | null;
   /** For a setter whose number changed a tax: the highest value of the ladder it accepted, and the taxes then taken. */
   highestRate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null;
+  /** For a mint: how much of the supply one call mints, and whether that goes through twice in a row. */
+  mintCap: MintCap | null;
   revert: Hex | null;
   /** Mappings keyed by msg.sender the function reads besides the table it lets members through by (a minter's allowance): a probe made a member is also run with an entry in each, as a real member has. */
   callerEntries: bigint[];
@@ -219,7 +232,7 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
       const known = knownFunction(hex);
       const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
       const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector), readsClock: control.paths.clockReads.includes(selector) };
+      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, mintCap: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector), readsClock: control.paths.clockReads.includes(selector) };
     });
 }
 
@@ -513,6 +526,7 @@ type ProbeReport = {
   funded: bigint;
   outcomes: Outcome[][];
   ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
+  mintCaps: { shape: number; acceptedBps: bigint; refusedBps: bigint; twice: boolean }[];
   tried: number;
   sequels: Outcome[][];
   /** The functions in the order the probe ran them, each with whom it ran as (a function may be in several groups: its member, that member endowed, a stranger). */
@@ -536,6 +550,7 @@ function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeRep
     funded: decoded.funded,
     outcomes: decoded.outcomes,
     ladders: decoded.ladders,
+    mintCaps: decoded.mintCaps,
     tried: Number(decoded.tried),
     sequels: decoded.sequels,
     order: ordered.map(({ fn, holder }) => ({ selector: fn.selector, holder })),
@@ -553,9 +568,9 @@ function judge(fn: ProbedFunction, reports: readonly ProbeReport[], funded: bool
   // Each attempt against its own holder's baseline (the last entry, read before its calls); a
   // function run after the prelude, against the baseline read after the prelude alone.
   const attemptsOf = (report: ProbeReport, found: Outcome[][], after: Prelude | null) =>
-    indexesIn(report).filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: report.ladders[index], after }));
+    indexesIn(report).filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: report.ladders[index], mintCap: report.mintCaps[index], after }));
   const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
-    attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded), after: attempt.after }, ladder: attempt.ladder })));
+    attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded), after: attempt.after }, ladder: attempt.ladder, mintCap: attempt.mintCap })));
   const attempts = reports.flatMap((report) => attemptsOf(report, report.outcomes, null));
   let went = wentIn(attempts);
   if (went.length === 0) went = wentIn(reports.flatMap((report) => (report.prelude ? attemptsOf(report, report.sequels, report.prelude) : []))).filter((entry) => entry.effect.kind !== null);
@@ -563,7 +578,12 @@ function judge(fn: ProbedFunction, reports: readonly ProbeReport[], funded: bool
   const best = went.reduce((chosen, next) => (better(next.effect, chosen.effect) ? next : chosen));
   const { ladder } = best;
   const highestRate = ladder.shape !== 255 && best.effect.kind === "fees" ? { accepted: Number(ladder.highestAccepted), transfer_tax_bps: bpsOrNull(ladder.transferTaxBps), sell_tax_bps: bpsOrNull(ladder.sellTaxBps), buy_tax_bps: bpsOrNull(ladder.buyTaxBps) } : null;
-  return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate };
+  const laddered = best.mintCap;
+  const mintCap =
+    best.effect.kind === "mint" && laddered && laddered.shape !== 255 && laddered.acceptedBps > 0n
+      ? { accepted_bps: Number(laddered.acceptedBps), refused_bps: laddered.refusedBps === NONE ? null : Number(laddered.refusedBps), again_at_once: laddered.refusedBps === NONE ? null : laddered.twice }
+      : null;
+  return { ...fn, outcome: best.effect.kind ? "effect" : "no_effect", effect: best.effect, highestRate, mintCap };
 }
 
 const bpsOrNull = (value: bigint) => (value === NONE ? null : Number(value));

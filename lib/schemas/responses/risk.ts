@@ -193,6 +193,14 @@ const privilegedFunctionOut = z
       })
       .nullable()
       .describe("For a setter whose number changed a tax: how high it goes; null otherwise."),
+    mint_cap: z
+      .object({
+        accepted_bps: bpsOut.describe("The largest share of the supply, of 1 %, 2 %, 5 %, 10 %, 25 % and 100 %, one call minted, in basis points of the supply at the block."),
+        refused_bps: bpsOut.nullable().describe("The first share refused; null when none was, so nothing caps a call below the whole supply."),
+        again_at_once: z.boolean().nullable().describe("Whether the largest share went through twice in a row (a cap per call only, which binds nothing); null when no share was refused."),
+      })
+      .nullable()
+      .describe("For a function that minted: how much one call can mint. The mint is held to a share of the supply where a share was refused and the largest did not go through again at once; null for other functions."),
     revert: hexOut.nullable().describe("The revert data of the first shape that reverted with any, when none went through; null otherwise."),
   })
   .describe("A function only privileged addresses can call, run as its holder.");

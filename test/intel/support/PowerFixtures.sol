@@ -140,6 +140,48 @@ contract MinterToken is PlainToken {
     }
 }
 
+/**
+ * A minter held to 3 % of the supply a call and one mint a block: its mint is capped (a second mint
+ * at once is refused). Its twin below caps each call the same but lets the next through at once,
+ * which caps nothing.
+ */
+contract RationedMinterToken is PlainToken {
+    address public minter;
+    uint256 public lastMintBlock;
+
+    constructor(address minter_, uint256 supply) {
+        name = "Rationed";
+        symbol = "RATION";
+        minter = minter_;
+        _mint(msg.sender, supply);
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(msg.sender == minter, "only the minter");
+        require(amount <= (totalSupply * 3) / 100, "over the cap");
+        require(block.number > lastMintBlock, "one mint a block");
+        lastMintBlock = block.number;
+        _mint(to, amount);
+    }
+}
+
+contract PerCallCapToken is PlainToken {
+    address public minter;
+
+    constructor(address minter_, uint256 supply) {
+        name = "Per call";
+        symbol = "PERCALL";
+        minter = minter_;
+        _mint(msg.sender, supply);
+    }
+
+    function mint(address to, uint256 amount) external {
+        require(msg.sender == minter, "only the minter");
+        require(amount <= (totalSupply * 3) / 100, "over the cap");
+        _mint(to, amount);
+    }
+}
+
 /** Privilege kept in a mapping keyed by msg.sender: any crew member can grow the supply. */
 contract CrewToken is PlainToken {
     mapping(address => bool) public crew;
