@@ -16,6 +16,12 @@
 // refuses a sell in the block of the buy (a common anti-bot rule) is not taken for a honeypot.
 // `sellShareBps` is the share of the balance the SELL stage moves: all of it for the simulator's
 // own trade, a slice when the code runs on a real holder's account.
+//
+// A pool against another quote asset than the native coin or its wrapped token (a stablecoin, a BTC
+// wrapper) is traded the way a holder who has only the native coin would: `funding` names the quote
+// asset's own pool against the wrapped native coin (the pool that prices it). BUY first buys the quote
+// asset there with the native coin, then the token with it; SELL sells the token for the quote asset,
+// then that back to the native coin in the same pool. The taxes stay measured on the token's legs alone.
 pragma solidity ^0.8.24;
 
 interface IERC20Like {
@@ -73,6 +79,17 @@ interface IPoolManagerLike {
 interface IRouterLike {
     function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256 amountOutMin, address[] calldata path, address to, uint256 deadline) external payable;
     function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] calldata path, address to, uint256 deadline) external;
+    function swapExactTokensForTokensSupportingFeeOnTransferTokens(uint256 amountIn, uint256 amountOutMin, address[] calldata path, address to, uint256 deadline) external;
+}
+
+/// Where the quote asset is bought with the native coin and sold back: NONE when the pool trades the
+/// native coin or its wrapped token itself; else a V2 router (and its pair), a V3-style pool or an
+/// Aerodrome classic pool of `quote` against the wrapped native coin.
+struct Funding {
+    uint8 via;
+    address router;
+    address pool;
+    address quote;
 }
 
 contract TradeSimulator {
@@ -83,8 +100,10 @@ contract TradeSimulator {
         uint256 tokensOut;
         // Buy: tokens the simulator received. Sell: tokens that reached the pool.
         uint256 tokensIn;
-        // Buy: native paid. Sell: native received.
+        // Buy: native paid. Sell: native received (for a quote asset bought first, what selling it back brought).
         uint256 native;
+        // Buy: the pool's quote asset paid into it. Sell: the quote asset it paid out (the native coin's figures when it trades that).
+        uint256 quote;
     }
 
     // The price limits of a swap that may move the price as far as it must (TickMath's bounds, one inside).
@@ -93,6 +112,11 @@ contract TradeSimulator {
 
     uint8 internal constant BUY = 1;
     uint8 internal constant SELL = 2;
+
+    uint8 internal constant NONE = 0;
+    uint8 internal constant VIA_ROUTER = 1;
+    uint8 internal constant VIA_V3 = 2;
+    uint8 internal constant VIA_SOLIDLY = 3;
 
     receive() external payable {}
 
@@ -106,27 +130,131 @@ contract TradeSimulator {
         }
     }
 
-    function simulate(address router, address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
+    function simulate(address router, address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps, Funding calldata funding)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
         if (stages & BUY != 0) {
-            buy = _buyThroughRouter(router, pool, token, wrappedNative, nativeIn);
+            buy = _routerBuyStage(router, pool, token, wrappedNative, nativeIn, funding);
             if (!buy.ok || buy.tokensIn == 0) return (buy, sell, transfer);
         }
         if (stages & SELL == 0) return (buy, sell, transfer);
         uint256 share = _share(token, sellShareBps);
         if (share == 0) return (buy, sell, transfer);
         transfer = _transferTest(token, share);
-        sell = _sellThroughRouter(router, pool, token, wrappedNative, share - share / 10);
+        sell = _routerSellStage(router, pool, token, wrappedNative, share - share / 10, funding);
     }
 
-    function _buyThroughRouter(address router, address pool, address token, address wrappedNative, uint256 nativeIn) internal returns (Leg memory buy) {
+    function _routerBuyStage(address router, address pool, address token, address wrappedNative, uint256 nativeIn, Funding calldata funding) internal returns (Leg memory buy) {
+        if (funding.via == NONE) buy = _buyThroughRouter(router, pool, token, wrappedNative, nativeIn, true);
+        else buy = _buyThroughRouter(router, pool, token, funding.quote, _fund(funding, wrappedNative, nativeIn), false);
+        if (buy.ok) buy.native = nativeIn;
+    }
+
+    function _routerSellStage(address router, address pool, address token, address wrappedNative, uint256 selling, Funding calldata funding) internal returns (Leg memory sell) {
+        if (funding.via == NONE) {
+            sell = _sellThroughRouter(router, pool, token, wrappedNative, selling, true);
+            sell.native = sell.quote;
+        } else {
+            sell = _sellThroughRouter(router, pool, token, funding.quote, selling, false);
+            sell.native = _unfund(funding, wrappedNative, sell.quote);
+        }
+    }
+
+    /// `payNative`: the router wraps the native coin itself (`quote` is then the wrapped token); else `amountIn` of `quote` is held.
+    function _buyThroughRouter(address router, address pool, address token, address quote, uint256 amountIn, bool payNative) internal returns (Leg memory buy) {
         address[] memory path = new address[](2);
-        path[0] = wrappedNative;
+        path[0] = quote;
         path[1] = token;
         uint256 poolBefore = IERC20Like(token).balanceOf(pool);
-        try IRouterLike(router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: nativeIn}(0, path, address(this), block.timestamp) {
+        if (payNative) {
+            try IRouterLike(router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: amountIn}(0, path, address(this), block.timestamp) {
+                buy.ok = true;
+            } catch (bytes memory reason) {
+                buy.revertData = reason;
+                return buy;
+            }
+        } else {
+            _approve(quote, router, amountIn);
+            try IRouterLike(router).swapExactTokensForTokensSupportingFeeOnTransferTokens(amountIn, 0, path, address(this), block.timestamp) {
+                buy.ok = true;
+            } catch (bytes memory reason) {
+                buy.revertData = reason;
+                return buy;
+            }
+        }
+        buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.quote = amountIn;
+    }
+
+    /// `takeNative`: the router unwraps what the pool pays (`quote` is then the wrapped token); else the quote asset arrives as it is.
+    function _sellThroughRouter(address router, address pool, address token, address quote, uint256 selling, bool takeNative) internal returns (Leg memory sell) {
+        uint256 before = IERC20Like(token).balanceOf(address(this));
+        if (selling > before) selling = before;
+        address[] memory path = new address[](2);
+        path[0] = token;
+        path[1] = quote;
+        uint256 quoteBefore = takeNative ? address(this).balance : IERC20Like(quote).balanceOf(address(this));
+        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
+        (bool approved, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, router, selling));
+        if (!approved) {
+            sell.revertData = refusal;
+            return sell;
+        }
+        if (takeNative) {
+            try IRouterLike(router).swapExactTokensForETHSupportingFeeOnTransferTokens(selling, 0, path, address(this), block.timestamp) {
+                sell.ok = true;
+            } catch (bytes memory reason) {
+                sell.revertData = reason;
+                return sell;
+            }
+        } else {
+            try IRouterLike(router).swapExactTokensForTokensSupportingFeeOnTransferTokens(selling, 0, path, address(this), block.timestamp) {
+                sell.ok = true;
+            } catch (bytes memory reason) {
+                sell.revertData = reason;
+                return sell;
+            }
+        }
+        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
+        sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
+        sell.quote = (takeNative ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
+    }
+
+    // ---- V3-style pools: the pool calls back for what it is owed.
+
+    function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps, Funding calldata funding)
+        external
+        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
+    {
+        if (stages & BUY != 0) {
+            buy = _v3BuyStage(pool, token, wrappedNative, nativeIn, funding);
+            if (!buy.ok || buy.tokensIn == 0) return (buy, sell, transfer);
+        }
+        if (stages & SELL == 0) return (buy, sell, transfer);
+        uint256 share = _share(token, sellShareBps);
+        if (share == 0) return (buy, sell, transfer);
+        transfer = _transferTest(token, share);
+        sell = _v3SellStage(pool, token, wrappedNative, share - share / 10, funding);
+    }
+
+    function _v3BuyStage(address pool, address token, address wrappedNative, uint256 nativeIn, Funding calldata funding) internal returns (Leg memory buy) {
+        address quote = _quoteOf(funding, wrappedNative);
+        buy = _buyFromV3(pool, token, quote, IV3PoolLike(pool).token0() == quote, _fundOrWrap(funding, wrappedNative, nativeIn));
+        if (buy.ok) buy.native = funding.via == NONE ? buy.quote : nativeIn;
+    }
+
+    function _v3SellStage(address pool, address token, address wrappedNative, uint256 selling, Funding calldata funding) internal returns (Leg memory sell) {
+        address quote = _quoteOf(funding, wrappedNative);
+        sell = _sellIntoV3(pool, token, quote, IV3PoolLike(pool).token0() == quote, selling);
+        sell.native = funding.via == NONE ? sell.quote : _unfund(funding, wrappedNative, sell.quote);
+    }
+
+    function _buyFromV3(address pool, address token, address quote, bool quoteIsToken0, uint256 amountIn) internal returns (Leg memory buy) {
+        uint256 quoteBefore = IERC20Like(quote).balanceOf(address(this));
+        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
+        try IV3PoolLike(pool).swap(address(this), quoteIsToken0, int256(amountIn), quoteIsToken0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
             buy.ok = true;
         } catch (bytes memory reason) {
             buy.revertData = reason;
@@ -134,23 +262,16 @@ contract TradeSimulator {
         }
         buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
         buy.tokensIn = IERC20Like(token).balanceOf(address(this));
-        buy.native = nativeIn;
+        // What the pool took: a price limit may leave part of the input unspent.
+        buy.quote = quoteBefore - IERC20Like(quote).balanceOf(address(this));
     }
 
-    function _sellThroughRouter(address router, address pool, address token, address wrappedNative, uint256 selling) internal returns (Leg memory sell) {
+    function _sellIntoV3(address pool, address token, address quote, bool quoteIsToken0, uint256 selling) internal returns (Leg memory sell) {
         uint256 before = IERC20Like(token).balanceOf(address(this));
         if (selling > before) selling = before;
-        address[] memory path = new address[](2);
-        path[0] = token;
-        path[1] = wrappedNative;
-        uint256 nativeBefore = address(this).balance;
+        uint256 quoteBefore = IERC20Like(quote).balanceOf(address(this));
         uint256 poolBefore = IERC20Like(token).balanceOf(pool);
-        (bool approved, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, router, selling));
-        if (!approved) {
-            sell.revertData = refusal;
-            return sell;
-        }
-        try IRouterLike(router).swapExactTokensForETHSupportingFeeOnTransferTokens(selling, 0, path, address(this), block.timestamp) {
+        try IV3PoolLike(pool).swap(address(this), !quoteIsToken0, int256(selling), quoteIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
@@ -158,51 +279,7 @@ contract TradeSimulator {
         }
         sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
-        sell.native = address(this).balance - nativeBefore;
-    }
-
-    // ---- V3-style pools: the pool calls back for what it is owed.
-
-    function simulateV3(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
-        external
-        returns (Leg memory buy, Leg memory sell, Leg memory transfer)
-    {
-        bool nativeIsToken0 = IV3PoolLike(pool).token0() == wrappedNative;
-        if (stages & BUY != 0) {
-            IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
-            uint256 poolBefore = IERC20Like(token).balanceOf(pool);
-            try IV3PoolLike(pool).swap(address(this), nativeIsToken0, int256(nativeIn), nativeIsToken0 ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
-                buy.ok = true;
-            } catch (bytes memory reason) {
-                buy.revertData = reason;
-                return (buy, sell, transfer);
-            }
-            buy.tokensOut = poolBefore - IERC20Like(token).balanceOf(pool);
-            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
-            buy.native = nativeIn - IERC20Like(wrappedNative).balanceOf(address(this));
-            if (buy.tokensIn == 0) return (buy, sell, transfer);
-        }
-        if (stages & SELL == 0) return (buy, sell, transfer);
-        uint256 share = _share(token, sellShareBps);
-        if (share == 0) return (buy, sell, transfer);
-        transfer = _transferTest(token, share);
-        sell = _sellIntoV3(pool, token, wrappedNative, nativeIsToken0, share - share / 10);
-    }
-
-    function _sellIntoV3(address pool, address token, address wrappedNative, bool nativeIsToken0, uint256 selling) internal returns (Leg memory sell) {
-        uint256 before = IERC20Like(token).balanceOf(address(this));
-        if (selling > before) selling = before;
-        uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
-        uint256 poolBefore = IERC20Like(token).balanceOf(pool);
-        try IV3PoolLike(pool).swap(address(this), !nativeIsToken0, int256(selling), nativeIsToken0 ? MAX_SQRT_PRICE_LIMIT : MIN_SQRT_PRICE_LIMIT, "") {
-            sell.ok = true;
-        } catch (bytes memory reason) {
-            sell.revertData = reason;
-            return sell;
-        }
-        sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
-        sell.tokensIn = IERC20Like(token).balanceOf(pool) - poolBefore;
-        sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
+        sell.quote = IERC20Like(quote).balanceOf(address(this)) - quoteBefore;
     }
 
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
@@ -262,23 +339,13 @@ contract TradeSimulator {
 
     // ---- Aerodrome classic (Solidly) pools: pay in first, then ask for what the curve gives.
 
-    function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
+    function simulateSolidly(address pool, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps, Funding calldata funding)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
-        bool tokenIsToken0 = ISolidlyPoolLike(pool).token0() == token;
         if (stages & BUY != 0) {
-            IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
-            IWrappedNativeLike(wrappedNative).transfer(pool, nativeIn);
-            uint256 out = ISolidlyPoolLike(pool).getAmountOut(nativeIn, wrappedNative);
-            try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? out : 0, tokenIsToken0 ? 0 : out, address(this), "") {
-                buy.ok = true;
-            } catch (bytes memory reason) {
-                buy.revertData = reason;
-                return (buy, sell, transfer);
-            }
-            buy.tokensOut = out;
-            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+            buy = _buyFromSolidly(pool, token, _quoteOf(funding, wrappedNative), ISolidlyPoolLike(pool).token0() == token, _fundOrWrap(funding, wrappedNative, nativeIn));
+            if (!buy.ok) return (buy, sell, transfer);
             buy.native = nativeIn;
             if (buy.tokensIn == 0) return (buy, sell, transfer);
         }
@@ -286,10 +353,25 @@ contract TradeSimulator {
         uint256 share = _share(token, sellShareBps);
         if (share == 0) return (buy, sell, transfer);
         transfer = _transferTest(token, share);
-        sell = _sellIntoSolidly(pool, token, wrappedNative, tokenIsToken0, share - share / 10);
+        sell = _sellIntoSolidly(pool, token, _quoteOf(funding, wrappedNative), ISolidlyPoolLike(pool).token0() == token, share - share / 10);
+        sell.native = funding.via == NONE ? sell.quote : _unfund(funding, wrappedNative, sell.quote);
     }
 
-    function _sellIntoSolidly(address pool, address token, address wrappedNative, bool tokenIsToken0, uint256 selling) internal returns (Leg memory sell) {
+    function _buyFromSolidly(address pool, address token, address quote, bool tokenIsToken0, uint256 amountIn) internal returns (Leg memory buy) {
+        _transferOrRevert(quote, pool, amountIn);
+        uint256 out = ISolidlyPoolLike(pool).getAmountOut(amountIn, quote);
+        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? out : 0, tokenIsToken0 ? 0 : out, address(this), "") {
+            buy.ok = true;
+        } catch (bytes memory reason) {
+            buy.revertData = reason;
+            return buy;
+        }
+        buy.tokensOut = out;
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.quote = amountIn;
+    }
+
+    function _sellIntoSolidly(address pool, address token, address quote, bool tokenIsToken0, uint256 selling) internal returns (Leg memory sell) {
         uint256 before = IERC20Like(token).balanceOf(address(this));
         if (selling > before) selling = before;
         (bool sent, bytes memory refusal) = _tokenCall(token, abi.encodeWithSelector(ITransferLike.transfer.selector, pool, selling));
@@ -298,25 +380,104 @@ contract TradeSimulator {
             return sell;
         }
         (uint256 reserve0, uint256 reserve1,) = ISolidlyPoolLike(pool).getReserves();
-        uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
+        uint256 quoteBefore = IERC20Like(quote).balanceOf(address(this));
         // What reached the pool, after any transfer tax, is what it trades.
         sell.tokensIn = IERC20Like(token).balanceOf(pool) - (tokenIsToken0 ? reserve0 : reserve1);
         sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
-        uint256 nativeOut = ISolidlyPoolLike(pool).getAmountOut(sell.tokensIn, token);
-        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? 0 : nativeOut, tokenIsToken0 ? nativeOut : 0, address(this), "") {
+        uint256 quoteOut = ISolidlyPoolLike(pool).getAmountOut(sell.tokensIn, token);
+        try ISolidlyPoolLike(pool).swap(tokenIsToken0 ? 0 : quoteOut, tokenIsToken0 ? quoteOut : 0, address(this), "") {
             sell.ok = true;
         } catch (bytes memory reason) {
             sell.revertData = reason;
             return sell;
         }
-        sell.native = IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
+        sell.quote = IERC20Like(quote).balanceOf(address(this)) - quoteBefore;
+    }
+
+    // ---- The quote asset, when it is not the native coin: bought in its pool against the wrapped native coin, and sold back there.
+
+    /// The pool's quote asset: the wrapped native coin unless the funding names another.
+    function _quoteOf(Funding calldata funding, address wrappedNative) internal pure returns (address) {
+        return funding.via == NONE ? wrappedNative : funding.quote;
+    }
+
+    /// The quote asset the buy spends: the native coin wrapped when the pool trades the wrapped token, else bought with it.
+    function _fundOrWrap(Funding calldata funding, address wrappedNative, uint256 nativeIn) internal returns (uint256) {
+        if (funding.via != NONE) return _fund(funding, wrappedNative, nativeIn);
+        IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+        return nativeIn;
+    }
+
+    /// Buys the quote asset with `nativeIn` of the native coin; a failure reverts the whole call, since no leg of the token's ran.
+    function _fund(Funding calldata funding, address wrappedNative, uint256 nativeIn) internal returns (uint256) {
+        uint256 before = IERC20Like(funding.quote).balanceOf(address(this));
+        if (funding.via == VIA_ROUTER) {
+            address[] memory path = new address[](2);
+            path[0] = wrappedNative;
+            path[1] = funding.quote;
+            IRouterLike(funding.router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: nativeIn}(0, path, address(this), block.timestamp);
+        } else {
+            IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
+            if (!_swapInPool(funding, wrappedNative, funding.quote, nativeIn)) revert("quote asset not bought");
+        }
+        return IERC20Like(funding.quote).balanceOf(address(this)) - before;
+    }
+
+    /// Sells what the token's sell brought of the quote asset back to the native coin (its wrapped token
+    /// through a pool); 0 when that reverts, which says nothing about the token.
+    function _unfund(Funding calldata funding, address wrappedNative, uint256 amount) internal returns (uint256) {
+        if (amount == 0) return 0;
+        if (funding.via == VIA_ROUTER) {
+            uint256 nativeBefore = address(this).balance;
+            address[] memory path = new address[](2);
+            path[0] = funding.quote;
+            path[1] = wrappedNative;
+            _approve(funding.quote, funding.router, amount);
+            try IRouterLike(funding.router).swapExactTokensForETHSupportingFeeOnTransferTokens(amount, 0, path, address(this), block.timestamp) {
+                return address(this).balance - nativeBefore;
+            } catch {
+                return 0;
+            }
+        }
+        uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
+        if (!_swapInPool(funding, funding.quote, wrappedNative, amount)) return 0;
+        return IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
+    }
+
+    /// `amountIn` of `tokenIn` (held) for `tokenOut` in the funding pool, as a router would; false when the pool refused.
+    function _swapInPool(Funding calldata funding, address tokenIn, address tokenOut, uint256 amountIn) internal returns (bool) {
+        if (funding.via == VIA_V3) {
+            bool zeroForOne = IV3PoolLike(funding.pool).token0() == tokenIn;
+            try IV3PoolLike(funding.pool).swap(address(this), zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
+                return true;
+            } catch {
+                return false;
+            }
+        }
+        (bool sent,) = _tokenCall(tokenIn, abi.encodeWithSelector(ITransferLike.transfer.selector, funding.pool, amountIn));
+        if (!sent) return false;
+        uint256 out = ISolidlyPoolLike(funding.pool).getAmountOut(amountIn, tokenIn);
+        bool outIsToken0 = ISolidlyPoolLike(funding.pool).token0() == tokenOut;
+        try ISolidlyPoolLike(funding.pool).swap(outIsToken0 ? out : 0, outIsToken0 ? 0 : out, address(this), "") {
+            return true;
+        } catch {
+            return false;
+        }
+    }
+
+    /// approve() that takes an empty answer as success, setting zero first where a token (USDT) refuses to change a standing allowance.
+    function _approve(address token, address spender, uint256 amount) internal {
+        (bool ok,) = _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, spender, amount));
+        if (ok) return;
+        _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, spender, 0));
+        _tokenCall(token, abi.encodeWithSelector(IERC20Like.approve.selector, spender, amount));
     }
 
     // ---- Uniswap V4: every trade runs inside the PoolManager's unlock callback.
 
     address private unlockingManager;
 
-    function simulateV4(address poolManager, PoolKey calldata key, address token, uint256 nativeIn, uint8 stages, uint16 sellShareBps)
+    function simulateV4(address poolManager, PoolKey calldata key, address token, address wrappedNative, uint256 nativeIn, uint8 stages, uint16 sellShareBps, Funding calldata funding)
         external
         returns (Leg memory buy, Leg memory sell, Leg memory transfer)
     {
@@ -324,16 +485,11 @@ contract TradeSimulator {
         address quote = key.currency0 == token ? key.currency1 : key.currency0;
         unlockingManager = poolManager;
         if (stages & BUY != 0) {
-            if (quote != address(0)) IWrappedNativeLike(quote).deposit{value: nativeIn}();
-            uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
-            try IPoolManagerLike(poolManager).unlock(abi.encode(key, quote, nativeIn)) {
-                buy.ok = true;
-            } catch (bytes memory reason) {
-                buy.revertData = reason;
-                return (buy, sell, transfer);
-            }
-            buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
-            buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+            uint256 amountIn = nativeIn;
+            if (funding.via != NONE) amountIn = _fund(funding, wrappedNative, nativeIn);
+            else if (quote != address(0)) IWrappedNativeLike(quote).deposit{value: nativeIn}();
+            buy = _buyFromV4(poolManager, key, token, quote, amountIn);
+            if (!buy.ok) return (buy, sell, transfer);
             buy.native = nativeIn;
             if (buy.tokensIn == 0) return (buy, sell, transfer);
         }
@@ -342,6 +498,20 @@ contract TradeSimulator {
         if (share == 0) return (buy, sell, transfer);
         transfer = _transferTest(token, share);
         sell = _sellIntoV4(poolManager, key, token, quote, share - share / 10);
+        sell.native = funding.via == NONE ? sell.quote : _unfund(funding, wrappedNative, sell.quote);
+    }
+
+    function _buyFromV4(address poolManager, PoolKey calldata key, address token, address quote, uint256 amountIn) internal returns (Leg memory buy) {
+        uint256 managerBefore = IERC20Like(token).balanceOf(poolManager);
+        try IPoolManagerLike(poolManager).unlock(abi.encode(key, quote, amountIn)) {
+            buy.ok = true;
+        } catch (bytes memory reason) {
+            buy.revertData = reason;
+            return buy;
+        }
+        buy.tokensOut = managerBefore - IERC20Like(token).balanceOf(poolManager);
+        buy.tokensIn = IERC20Like(token).balanceOf(address(this));
+        buy.quote = amountIn;
     }
 
     function _sellIntoV4(address poolManager, PoolKey calldata key, address token, address quote, uint256 selling) internal returns (Leg memory sell) {
@@ -357,7 +527,7 @@ contract TradeSimulator {
         }
         sell.tokensOut = before - IERC20Like(token).balanceOf(address(this));
         sell.tokensIn = IERC20Like(token).balanceOf(poolManager) - managerBefore;
-        sell.native = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
+        sell.quote = (quote == address(0) ? address(this).balance : IERC20Like(quote).balanceOf(address(this))) - quoteBefore;
     }
 
     function unlockCallback(bytes calldata data) external returns (bytes memory) {

@@ -13,8 +13,8 @@
 //      owner() (the usual holder); behind a beacon, EIP-897 or a diamond the code is learned in
 //      round 3, and its slots and powers take a fourth. A function the slots show held by another
 //      address than owner() is run again as that address, one more round.
-// When the simulation cannot run (no pool against the native coin with reserves, or a node
-// without state overrides) the reading says why, and the signals come from code and state alone.
+// When the simulation cannot run (no pool with reserves against the native coin or a quote asset it
+// can buy, or a node without state overrides) the reading says why, and the signals come from code and state alone.
 import { zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -42,6 +42,7 @@ import {
   type MarketContext,
   type Pool,
   type PositionCustody,
+  type QuoteAsset,
   type TeamRelation,
   type TradeRoute,
 } from "@/lib/intel/market";
@@ -55,7 +56,7 @@ import { readMembers, type MembersRead } from "@/lib/intel/control/members";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor } from "@/lib/intel/windows";
 
-/** The simulated buy spends this fraction of the pool's wrapped-native reserve: enough to move real amounts, too little to matter to the price. */
+/** The simulated buy spends this fraction of the pool's quote reserve: enough to move real amounts, too little to matter to the price. */
 const simulationShareOfReserve = 1_000n;
 
 /** A wallet linked to the token by its own history or code, by one relation; the pool's first LP provider is named only beside a team link (lp-custody.ts adds it). */
@@ -64,8 +65,12 @@ export type TeamMember = { address: Address; relation: Exclude<TeamRelation, "in
 /** The team (deployment, ownership, control, with context relations beside them) and the wallets linked only by context (team-links' isTeam). */
 export type LinkedWallets = { team: TeamMember[]; context: TeamMember[] };
 
-/** The simulation with the pool it traded through and the sampled holders' own sells, or why it did not run. */
-export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool; holderSells: HolderSell[] }) | Extract<Simulation, { ran: false }>;
+/**
+ * The simulation with the pool it traded through, the pool its quote asset was bought in with the
+ * native coin (null where the pool trades the native coin or its wrapped token) and the sampled
+ * holders' own sells, or why it did not run.
+ */
+export type TradeRead = (Extract<Simulation, { ran: true }> & { pool: Pool; quoteSource: Pool | null; holderSells: HolderSell[] }) | Extract<Simulation, { ran: false }>;
 
 export type RiskReading = {
   chain: ChainId;
@@ -348,20 +353,68 @@ export function routeFor(pool: Pool): TradeRoute {
   return venueModule(pool.dex).tradeRoute(pool);
 }
 
-/** A buy and a sell through the token's deepest pool in dollars against the native coin (or its wrapped token), on any venue, or why there is none to trade through. */
+/**
+ * A buy and a sell through the token's deepest pool in dollars, on any venue and against any quote
+ * asset the simulator can come by: the native coin or its wrapped token straight, a stablecoin or a
+ * further quote asset bought with the native coin in its own pool against the wrapped native coin
+ * (`quoteSource`); or why there is none to trade through.
+ */
 async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: readonly Pool[], referencePools: readonly Pool[], receivers: readonly Address[]): Promise<TradeRead> {
   const { wrappedNative, nativeSymbol } = ctx.network;
-  const pool = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (candidate) => candidate.quote.kind === "wrapped_native" || candidate.quote.kind === "native");
+  const straight = (candidate: Pool) => candidate.quote.kind === "wrapped_native" || candidate.quote.kind === "native";
+  const pool = deepestPoolUsd(pools, nativeUsdPrice(referencePools), (candidate) => straight(candidate) || quoteSource(ctx, candidate.quote, referencePools) !== null);
   if (!pool?.reserves || pool.reserves.quote <= 0n) {
-    return { ran: false, reason: pools.length === 0 ? "The token has no pool on the registry's DEXes to trade through." : `No pool against ${nativeSymbol} or ${wrappedNative.symbol} with reserves to trade through.` };
+    const reason =
+      pools.length === 0
+        ? "The token has no pool on the registry's DEXes to trade through."
+        : pools.every(straight)
+          ? `No pool against ${nativeSymbol} or ${wrappedNative.symbol} with reserves to trade through.`
+          : `No pool with reserves to trade through against ${nativeSymbol}, ${wrappedNative.symbol}, or a quote asset with a pool against ${wrappedNative.symbol} to buy it in.`;
+    return { ran: false, reason };
   }
+  const source = straight(pool) ? null : quoteSource(ctx, pool.quote, referencePools);
   const route = routeFor(pool);
-  const common = { client: ctx.client, block: ctx.block, route, token, wrappedNative: wrappedNative.address };
+  const funding = source ? { route: source.route, quote: pool.quote.address } : null;
+  // The buy spends a thousandth of the pool's quote side: the native coin itself, or what buys that much of the quote asset.
+  const quoteIn = pool.reserves.quote / simulationShareOfReserve;
+  const nativeIn = (source ? source.nativeFor(quoteIn) : quoteIn) || 1n;
+  const common = { client: ctx.client, block: ctx.block, route, token, wrappedNative: wrappedNative.address, funding };
   const [simulation, holderSells] = await Promise.all([
-    simulateTrade({ ...common, nativeIn: pool.reserves.quote / simulationShareOfReserve || 1n, as: simulationIdentity({ chainId: ctx.network.evmChainId, block: ctx.block, token }) }),
+    simulateTrade({ ...common, nativeIn, as: simulationIdentity({ chainId: ctx.network.evmChainId, block: ctx.block, token }) }),
     simulateHolderSells({ ...common, holders: sampledHolders(ctx, token, pools, receivers) }),
   ]);
-  return simulation.ran ? { ...simulation, pool, holderSells } : simulation;
+  return simulation.ran ? { ...simulation, pool, quoteSource: source?.pool ?? null, holderSells } : simulation;
+}
+
+/** A quote asset's pool against the wrapped native coin the simulator buys it in and sells it back through, the route there, and the native coin that buys an amount of it at the pool's mid price. */
+type QuoteSource = { pool: Pool; route: Exclude<TradeRoute, { via: "v4_pool_manager" }>; nativeFor: (quoteAmount: bigint) => bigint };
+
+/**
+ * The deepest (in the wrapped native coin it holds) of the reference pools that price `quote`: a
+ * stablecoin's against the wrapped native coin (the wrapped token is the pool's token, the stablecoin
+ * its quote), a further quote asset's (the asset is the pool's token, the wrapped native coin its
+ * quote). null for the native coin and its wrapped token, and where no such pool holds reserves.
+ */
+function quoteSource(ctx: MarketContext, quote: QuoteAsset, referencePools: readonly Pool[]): QuoteSource | null {
+  const wrapped = ctx.network.wrappedNative.address;
+  if (quote.kind !== "stablecoin" && quote.kind !== "other") return null;
+  // Which side of the reference pool is the wrapped native coin.
+  const wrappedIsToken = quote.kind === "stablecoin";
+  let best: QuoteSource | null = null;
+  let bestWrapped = 0n;
+  for (const pool of referencePools) {
+    const prices = wrappedIsToken ? sameAddress(pool.token, wrapped) && sameAddress(pool.quote.address, quote.address) : sameAddress(pool.token, quote.address) && pool.quote.kind === "wrapped_native";
+    if (!prices || !pool.reserves || pool.reserves.token <= 0n || pool.reserves.quote <= 0n || !pool.midPrice || pool.midPrice.num === 0n || pool.midPrice.den === 0n) continue;
+    const route = routeFor(pool);
+    if (route.via === "v4_pool_manager") continue;
+    const held = wrappedIsToken ? pool.reserves.token : pool.reserves.quote;
+    if (best && held <= bestWrapped) continue;
+    // midPrice is the pool's quote base units per token base unit.
+    const mid = pool.midPrice;
+    best = { pool, route, nativeFor: (amount) => (wrappedIsToken ? (amount * mid.den) / mid.num : (amount * mid.num) / mid.den) };
+    bestWrapped = held;
+  }
+  return best;
 }
 
 /** The largest receivers that are wallets or contracts of their own: no pool of the token, nothing the registry names (venue contracts, lockers, burn addresses), not the token itself. */

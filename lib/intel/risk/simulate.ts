@@ -8,13 +8,18 @@
 // eth_call, and the answer says which mode ran. A node that does not offer the method is remembered,
 // so only the first read pays for finding out.
 //
+// A pool against a stablecoin or a further quote asset is traded as a holder with only the native
+// coin would: the simulator first buys the quote asset in that asset's own pool against the wrapped
+// native coin (one of the pools that price it), then the token with it, and after the token's sell
+// sells the quote asset back there. The taxes are measured on the token's legs alone.
+//
 // A token cannot tell the simulation from a holder: the simulator's address and the account
 // that calls it (`from`, so tx.origin is an ordinary account, not the zero address of a bare
 // eth_call) are fresh for every block and token, derived from a secret of this process, so a
 // honeypot has no address to let through. The same read at the same block gets the same pair,
 // so identical reads still share one answer.
 import { createHmac, randomBytes } from "node:crypto";
-import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, type Address, type Hex } from "viem";
+import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
 import type { TradeRoute } from "@/lib/intel/market";
@@ -32,8 +37,13 @@ export function simulationIdentity(read: { chainId: number; block: bigint; token
   return { simulator: getAddress(`0x${digest.subarray(0, 20).toString("hex")}`), sender: getAddress(`0x${second.subarray(0, 20).toString("hex")}`) };
 }
 
-/** One simulated trade: a leg that reverted carries its revert, one that went through carries none. */
-export type SimulatedLeg = ({ ok: true; revert: null } | { ok: false; revert: { data: Hex; reason: string | null } }) & { tokensOut: bigint; tokensIn: bigint; native: bigint };
+/**
+ * One simulated trade: a leg that reverted carries its revert, one that went through carries none.
+ * `native` is what the buy spent of the native coin or the sell brought back of it; `quote` what the
+ * buy paid the token's pool in its quote asset or the sell took from it (equal to `native` where the
+ * pool trades the native coin or its wrapped token).
+ */
+export type SimulatedLeg = ({ ok: true; revert: null } | { ok: false; revert: { data: Hex; reason: string | null } }) & { tokensOut: bigint; tokensIn: bigint; native: bigint; quote: bigint };
 
 /** separate_blocks: buy in one simulated block, transfer and sell in the next (eth_simulateV1); same_call: all in one eth_call. */
 export type SimulationMode = "separate_blocks" | "same_call";
@@ -65,8 +75,8 @@ function revertReason(data: Hex): string | null {
   }
 }
 
-function leg(raw: { ok: boolean; revertData: Hex; tokensOut: bigint; tokensIn: bigint; native: bigint }): SimulatedLeg {
-  const amounts = { tokensOut: raw.tokensOut, tokensIn: raw.tokensIn, native: raw.native };
+function leg(raw: { ok: boolean; revertData: Hex; tokensOut: bigint; tokensIn: bigint; native: bigint; quote: bigint }): SimulatedLeg {
+  const amounts = { tokensOut: raw.tokensOut, tokensIn: raw.tokensIn, native: raw.native, quote: raw.quote };
   return raw.ok ? { ok: true, revert: null, ...amounts } : { ok: false, revert: { data: raw.revertData, reason: revertReason(raw.revertData) }, ...amounts };
 }
 
@@ -99,16 +109,31 @@ const stages = { buy: 1, sell: 2, both: 3 } as const;
 const sellAll = 10_000;
 export const holderSellShareBps = 100;
 
-function simulationCall(route: TradeRoute, token: Address, wrappedNative: Address, nativeIn: bigint, stage: number, sellShareBps = sellAll): Hex {
+/**
+ * How the simulator comes by a quote asset that is not the native coin: the route of that asset's
+ * pool against the wrapped native coin, where it is bought before the token and sold back after.
+ * null where the token's pool trades the native coin or its wrapped token.
+ */
+export type QuoteFunding = { route: Exclude<TradeRoute, { via: "v4_pool_manager" }>; quote: Address } | null;
+
+const fundingVia = { v2_router: 1, v3_pool: 2, solidly_pool: 3 } as const;
+
+function fundingArg(funding: QuoteFunding) {
+  if (!funding) return { via: 0, router: zeroAddress, pool: zeroAddress, quote: zeroAddress };
+  return { via: fundingVia[funding.route.via], router: funding.route.via === "v2_router" ? funding.route.router : zeroAddress, pool: funding.route.pool, quote: funding.quote };
+}
+
+function simulationCall(route: TradeRoute, token: Address, wrappedNative: Address, nativeIn: bigint, stage: number, funding: QuoteFunding, sellShareBps = sellAll): Hex {
+  const through = fundingArg(funding);
   switch (route.via) {
     case "v2_router":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
     case "v3_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
     case "solidly_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
     case "v4_pool_manager":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, nativeIn, stage, sellShareBps] });
+      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
   }
 }
 
@@ -125,6 +150,7 @@ type SimulationInput = {
   route: TradeRoute;
   token: Address;
   wrappedNative: Address;
+  funding: QuoteFunding;
   nativeIn: bigint;
   as: SimulationIdentity;
 };
@@ -145,7 +171,7 @@ type SimulatedCall = { status: Hex; returnData: Hex; error?: { message?: string 
 
 /** Buy in the block after the pinned one, transfer and sell in the block after that; "not_run" when the node would not. */
 async function simulateInBlocks(input: SimulationInput): Promise<Simulation | "not_run"> {
-  const call = (stage: number) => ({ from: input.as.sender, to: input.as.simulator, gas: toHex(simulationGas), data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stage) });
+  const call = (stage: number) => ({ from: input.as.sender, to: input.as.simulator, gas: toHex(simulationGas), data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stage, input.funding) });
   let blocks: { calls: SimulatedCall[] }[];
   try {
     blocks = (await input.client.request({
@@ -184,7 +210,7 @@ async function simulateInOneCall(input: SimulationInput): Promise<Simulation> {
     ({ data } = await input.client.call({
       account: input.as.sender,
       to: input.as.simulator,
-      data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stages.both),
+      data: simulationCall(input.route, input.token, input.wrappedNative, input.nativeIn, stages.both, input.funding),
       blockNumber: input.block,
       gas: simulationGas,
       stateOverride: [{ address: input.as.simulator, code: tradeSimulatorRuntime, balance: input.nativeIn }],
@@ -222,7 +248,7 @@ export async function simulateHolderSells(input: Omit<SimulationInput, "nativeIn
         ({ data } = await input.client.call({
           account: holder,
           to: holder,
-          data: simulationCall(input.route, input.token, input.wrappedNative, 0n, stages.sell, holderSellShareBps),
+          data: simulationCall(input.route, input.token, input.wrappedNative, 0n, stages.sell, input.funding, holderSellShareBps),
           blockNumber: input.block,
           gas: simulationGas,
           stateOverride: [{ address: holder, code: tradeSimulatorRuntime }],

@@ -2,7 +2,7 @@
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, amountOut, bytes32Out, blockOut, txHashOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";
-import { holderKindOut, teamRelationOut, venueFields } from "./onchain-parts";
+import { holderKindOut, quoteKindOut, teamRelationOut, venueFields } from "./onchain-parts";
 
 // Ids are listed in the order they were added, so a client's enum only ever grows at its end.
 const firstPowerIds = ["power_mint", "power_pause", "power_blacklist", "power_fees", "power_limits", "power_trading_switch", "power_exemptions"] as const;
@@ -77,7 +77,7 @@ const storedAddressOut = z
 
 /** Where a simulated trade ran; part of the evidence of every simulation signal. */
 const tradeVenue = {
-  pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it)."),
+  pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it."),
   router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do."),
   ...venueFields,
   v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
@@ -721,7 +721,7 @@ const leg = z
     ok: z.boolean().describe("True when the leg went through."),
     tokens_sent: tokenUnits("Tokens sent on this leg (by the pool on the buy, by the simulator on the sell)"),
     tokens_arrived: tokenUnits("Tokens that arrived (at the simulator on the buy, at the pool on the sell)"),
-    native: nativeUnits("The native coin spent on the buy, or received on the sell"),
+    native: nativeUnits("The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought)"),
     revert: revert.nullable().describe("Why the leg reverted; null when it went through."),
   })
   .describe("One leg of the simulated trade.");
@@ -736,7 +736,25 @@ const simulation = z
     v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
     simulated_as: addressOut.describe("The address the simulator ran at: fresh for every block and token."),
     simulated_from: addressOut.describe("The ordinary account that called it (the transaction's origin)."),
-    native_in: nativeUnits("What the buy spent (0.1 % of the pool's native-coin side)"),
+    native_in: nativeUnits("What the buy spent (0.1 % of the pool's native-coin side; where the pool trades another quote asset, what buys 0.1 % of the pool's side of it)"),
+    quote: z
+      .object({
+        address: addressOut.describe("The quote asset's contract."),
+        symbol: z.string().describe("Its symbol in the registry."),
+        decimals: z.number().int().describe("Its decimals in the registry."),
+        kind: quoteKindOut,
+        bought_in: z
+          .object({
+            pool: addressOut.describe("The quote asset's pool against the wrapped native coin (one of the pools that price it, the deepest in the wrapped native coin)."),
+            router: addressOut.describe("The contract that trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome)."),
+            ...venueFields,
+          })
+          .describe("Where the native coin bought the quote asset before the token's buy, and where it was sold back after the token's sell."),
+        paid: amountOut.describe("The quote asset the buy paid the token's pool, in the quote asset."),
+        received: amountOut.nullable().describe("The quote asset the sell took from the token's pool, in the quote asset; null when the sell failed or did not run."),
+      })
+      .optional()
+      .describe("The quote asset of the pool traded through; present only when it is neither the native coin nor its wrapped token (a stablecoin, a further quote asset). The taxes are measured on the token's legs alone, so the quote asset's own trades do not enter them."),
     buy: leg.describe("The buy."),
     sell: leg.nullable().describe("Selling what the holder still has (nine tenths of what it bought, after the transfer test); null when the buy failed or bought nothing."),
     transfer: leg
@@ -763,7 +781,7 @@ export const riskResponse = defineResponse({
       fallback: z.boolean().describe("True when the buy and sell could not be simulated and the signals come from code and state alone."),
       limitations: z.array(z.string()).describe("What this read cannot see, in plain words (the selector catalogue, the holder window, how the simulation trades)."),
       unavailable: unavailableOf({
-        simulation: "no pool against the native coin or its wrapped token with reserves, or a node without state overrides",
+        simulation: "no pool with reserves against the native coin, its wrapped token or a quote asset the native coin can buy, or a node without state overrides",
         lp_custody: "no pool, or no V2-style pool",
         holder_concentration: "the token does not answer totalSupply()",
       }),

@@ -1,0 +1,199 @@
+// A token paired with a registry stablecoin alone, on all three demo chains: intel/risk buys it
+// through that pool all the same, as a holder with only the native coin would (the native coin buys
+// the stablecoin in its reference pool first, and gets it back after the sell), on a V2 pair and on
+// a Uniswap V3 pool. An ordinary token trades at 0 tax, a 5 % sell tax reads 500 basis points, and
+// a honeypot that refuses sells to its pool is caught; a node without eth_simulateV1 runs the same
+// trade in one call. Our own fixture tokens (test/intel/support/QuotedPoolFixtures.sol), deployed
+// and seeded here on each chain's anvil.
+import { beforeAll, describe, expect, it } from "vitest";
+import { encodeDeployData, encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, toHex, type Address, type Hex } from "viem";
+import { rpc } from "../chain/support/anvil";
+import type { ChainId } from "@/lib/chain/networks";
+import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
+import { DEMO_CHAINS } from "@/demo-chain";
+import { analyzeRisk, type Signal } from "@/lib/intel/risk";
+import { riskResponse } from "@/lib/schemas/responses/risk";
+import { useDemoChains } from "../support/demo-chains";
+import { startProviderProxy } from "../support/provider-proxy";
+import { compileFixtureFile, send, transferData } from "./support/solidity-fixtures";
+
+const deployer = getAddress("0x5eed00000000000000000000000000000000a5d1");
+const supply = parseEther("10000000");
+/** Each pool holds a tenth of the supply against this many whole stablecoins. */
+const stableSeed = 100_000n;
+
+const abi = parseAbi([
+  "function mint(address to, uint256 amount)",
+  "function transfer(address to, uint256 amount) returns (bool)",
+  "function approve(address spender, uint256 amount) returns (bool)",
+  "function markPool(address pool)",
+  "function createPair(address tokenA, address tokenB) returns (address)",
+  "function getPair(address tokenA, address tokenB) view returns (address)",
+  "function createPool(address tokenA, address tokenB, uint24 fee) returns (address)",
+  "function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)",
+  "function initialize(uint160 sqrtPriceX96)",
+  "function mint(address to) returns (uint256)",
+  "function mint((address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint256 amount0Desired, uint256 amount1Desired, uint256 amount0Min, uint256 amount1Min, address recipient, uint256 deadline) params) returns (uint256, uint128, uint256, uint256)",
+]);
+
+type Venue = "v2" | "v3";
+type Fixture = { token: Address; pool: Address };
+const cases = {
+  ordinaryV2: { venue: "v2", sellTaxBps: 0n, refusesSells: false },
+  taxedV2: { venue: "v2", sellTaxBps: 500n, refusesSells: false },
+  honeypotV2: { venue: "v2", sellTaxBps: 0n, refusesSells: true },
+  ordinaryV3: { venue: "v3", sellTaxBps: 0n, refusesSells: false },
+  honeypotV3: { venue: "v3", sellTaxBps: 0n, refusesSells: true },
+} as const satisfies Record<string, { venue: Venue; sellTaxBps: bigint; refusesSells: boolean }>;
+
+function isqrt(value: bigint): bigint {
+  if (value < 2n) return value;
+  let x = value;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + value / x) / 2n;
+  }
+  return x;
+}
+
+type Result = Awaited<ReturnType<typeof analyzeRisk>>;
+const signal = (result: Result, id: string): Signal | undefined => result.data.signals.find((entry) => entry.id === id);
+
+const demo = useDemoChains();
+
+describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone on demo %s", (chain: ChainId) => {
+  const fixtures = {} as Record<keyof typeof cases, Fixture>;
+  const url = () => demo.chains[chain].rpcUrl;
+  const book = () => demo.chains[chain].addressBook;
+  const env = (rpcUrl = url()) => ({ ETH_RPC_URL: rpcUrl, BASE_RPC_URL: rpcUrl, BSC_RPC_URL: rpcUrl });
+  const write = (to: Address, data: Hex) => send(url(), deployer, { to, data });
+  const read = async (to: Address, data: Hex) => getAddress(`0x${(await rpc<Hex>(url(), "eth_call", [{ to, data }, "latest"])).slice(26)}`);
+
+  async function openV2(token: Address, stable: Address, stableAmount: bigint): Promise<Address> {
+    const factory = book().canonical.dex.factory;
+    await write(factory, encodeFunctionData({ abi, functionName: "createPair", args: [token, stable] }));
+    const pair = await read(factory, encodeFunctionData({ abi, functionName: "getPair", args: [token, stable] }));
+    await write(token, transferData(pair, supply / 10n));
+    await write(stable, transferData(pair, stableAmount));
+    await write(pair, encodeFunctionData({ abi, functionName: "mint", args: [deployer] }));
+    return pair;
+  }
+
+  async function openV3(token: Address, stable: Address, stableAmount: bigint): Promise<Address> {
+    const { factory, positionManager } = book().venues.contracts.uniswapV3;
+    await write(factory, encodeFunctionData({ abi, functionName: "createPool", args: [token, stable, 3000] }));
+    const pool = await read(factory, encodeFunctionData({ abi, functionName: "getPool", args: [token, stable, 3000] }));
+    const tokenIsToken0 = BigInt(token) < BigInt(stable);
+    const [token0, token1] = tokenIsToken0 ? [token, stable] : [stable, token];
+    const [amount0, amount1] = tokenIsToken0 ? [supply / 10n, stableAmount] : [stableAmount, supply / 10n];
+    await write(pool, encodeFunctionData({ abi, functionName: "initialize", args: [isqrt((amount1 << 192n) / amount0)] }));
+    for (const asset of [token, stable]) await write(asset, encodeFunctionData({ abi, functionName: "approve", args: [positionManager, 2n ** 255n] }));
+    // The whole range at the fee tier's spacing (60), so the pool holds both sides at every price.
+    const params = { token0, token1, fee: 3000, tickLower: -887220, tickUpper: 887220, amount0Desired: amount0, amount1Desired: amount1, amount0Min: 0n, amount1Min: 0n, recipient: deployer, deadline: 2n ** 64n };
+    await write(positionManager, encodeFunctionData({ abi, functionName: "mint", args: [params] }));
+    return pool;
+  }
+
+  beforeAll(async () => {
+    const artifact = compileFixtureFile("QuotedPoolFixtures.sol").QuotedPoolToken;
+    await rpc(url(), "anvil_setBalance", [deployer, toHex(parseEther("100"))]);
+    await rpc(url(), "anvil_impersonateAccount", [deployer]);
+    const stable = book().canonical.stablecoin;
+    const stableAmount = parseUnits(stableSeed.toString(), stable.decimals);
+    // The demo chain's fixture stablecoin mints to anyone (as a faucet would).
+    await write(stable.address, encodeFunctionData({ abi, functionName: "mint", args: [deployer, stableAmount * BigInt(Object.keys(cases).length)] }));
+    for (const [name, spec] of Object.entries(cases) as [keyof typeof cases, (typeof cases)[keyof typeof cases]][]) {
+      const token = (await send(url(), deployer, { data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: [name, supply, spec.sellTaxBps, spec.refusesSells] }) }))!;
+      const pool = spec.venue === "v2" ? await openV2(token, stable.address, stableAmount) : await openV3(token, stable.address, stableAmount);
+      await write(token, encodeFunctionData({ abi, functionName: "markPool", args: [pool] }));
+      fixtures[name] = { token, pool };
+    }
+  }, 180_000);
+
+  const analyze = async (name: keyof typeof cases, rpcUrl?: string) => {
+    const result = await analyzeRisk({ chain, address: fixtures[name].token, env: env(rpcUrl) });
+    riskResponse.data.parse(result.data);
+    return result;
+  };
+
+  /** The stablecoin and the pool the native coin bought it in: the chain's reference pool, on its V2 venue. */
+  const quoteThroughReference = () => {
+    const { stablecoin, dex } = book().canonical;
+    return { address: stablecoin.address, symbol: stablecoin.symbol, decimals: stablecoin.decimals, kind: "stablecoin", bought_in: { pool: book().referencePool.pair, router: dex.router, dex: dex.key } };
+  };
+
+  it("an ordinary token buys, moves wallet to wallet and sells at 0 tax through its V2 pair against the stablecoin, ETH in and ETH out", async () => {
+    const result = await analyze("ordinaryV2");
+    expect(result.data.fallback).toBe(false);
+    const simulation = result.data.simulation!;
+    expect(simulation).toMatchObject({ mode: "separate_blocks", pool: fixtures.ordinaryV2.pool, router: book().canonical.dex.router, quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: 0 });
+    // The stablecoin went into the pool and came back out of it; the native coin came back through the reference pool.
+    expect(BigInt(simulation.quote!.paid.raw)).toBeGreaterThan(0n);
+    expect(BigInt(simulation.quote!.received!.raw)).toBeGreaterThan(0n);
+    expect(BigInt(simulation.sell!.native.raw)).toBeGreaterThan(0n);
+    expect(BigInt(simulation.sell!.native.raw)).toBeLessThan(BigInt(simulation.native_in.raw));
+    expect(signal(result, "sell_simulated")).toMatchObject({ flag: false, evidence: { pool: fixtures.ordinaryV2.pool } });
+    expect(result.data.flags).not.toContain("honeypot");
+    expect(result.data.headline).toMatchObject({ honeypot: false, buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(result.data.limitations.join(" ")).toContain(`here against ${book().canonical.stablecoin.symbol}`);
+  });
+
+  it("a token that taxes sells 5 % reads sellTaxBps 500 through its stablecoin pair, its buy untaxed; the one-call mode (no eth_simulateV1) reads the same", async () => {
+    const result = await analyze("taxedV2");
+    expect(result.data.simulation).toMatchObject({ mode: "separate_blocks", pool: fixtures.taxedV2.pool, quote: quoteThroughReference(), buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 500 });
+    expect(signal(result, "sell_tax")).toMatchObject({ flag: true, severity: "medium", evidence: { tax_bps: 500, pool: fixtures.taxedV2.pool } });
+    expect(result.data.headline).toMatchObject({ honeypot: false, buy_tax_bps: 0, sell_tax_bps: 500 });
+
+    const proxy = await startProviderProxy(url(), { name: "a node before eth_simulateV1", methodsOff: { methods: ["eth_simulateV1"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) } });
+    try {
+      forgetProviderProfiles();
+      const oneCall = await analyze("taxedV2", proxy.url);
+      expect(oneCall.data.simulation).toMatchObject({ mode: "same_call", pool: fixtures.taxedV2.pool, quote: quoteThroughReference(), buy: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 500 });
+    } finally {
+      await proxy.close();
+      forgetProviderProfiles();
+    }
+  });
+
+  it("a honeypot that refuses sells to its stablecoin pair is caught", async () => {
+    const result = await analyze("honeypotV2");
+    expect(result.data.simulation).toMatchObject({ pool: fixtures.honeypotV2.pool, quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, sell: { ok: false, revert: { reason: "TransferHelper: TRANSFER_FROM_FAILED" } }, buy_tax_bps: 0, sell_tax_bps: null });
+    expect(signal(result, "honeypot")).toMatchObject({ flag: true, severity: "high", evidence: { pool: fixtures.honeypotV2.pool } });
+    expect(result.data.headline).toMatchObject({ honeypot: true });
+  });
+
+  it("on a Uniswap V3 pool against the stablecoin: an ordinary token trades at 0 tax, a honeypot is caught (in one call too)", async () => {
+    const ordinary = await analyze("ordinaryV3");
+    expect(ordinary.data.simulation).toMatchObject({ pool: fixtures.ordinaryV3.pool, router: fixtures.ordinaryV3.pool, dex: "uniswap-v3", quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: 0 });
+    expect(BigInt(ordinary.data.simulation!.sell!.native.raw)).toBeGreaterThan(0n);
+    expect(ordinary.data.flags).not.toContain("honeypot");
+
+    const honeypot = await analyze("honeypotV3");
+    expect(honeypot.data.simulation).toMatchObject({ pool: fixtures.honeypotV3.pool, quote: quoteThroughReference(), buy: { ok: true }, sell: { ok: false, revert: { reason: "sells are closed" } }, sell_tax_bps: null });
+    expect(signal(honeypot, "honeypot")).toMatchObject({ flag: true, severity: "high", evidence: { pool: fixtures.honeypotV3.pool } });
+
+    const proxy = await startProviderProxy(url(), { name: "a node before eth_simulateV1", methodsOff: { methods: ["eth_simulateV1"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) } });
+    try {
+      forgetProviderProfiles();
+      const oneCall = await analyze("honeypotV3", proxy.url);
+      expect(oneCall.data.simulation).toMatchObject({ mode: "same_call", pool: fixtures.honeypotV3.pool, buy: { ok: true }, sell: { ok: false } });
+      expect(signal(oneCall, "honeypot")).toMatchObject({ flag: true });
+    } finally {
+      await proxy.close();
+      forgetProviderProfiles();
+    }
+  });
+
+  it("Base's Aerodrome stable pool of a dollar token against USDC alone (the demo's own): bought and sold through that stable pool at 0 tax", async () => {
+    const scenario = book().aerodrome?.scenarios.aerodromeStable;
+    if (chain !== "base") {
+      expect(scenario).toBeUndefined();
+      return;
+    }
+    const result = await analyzeRisk({ chain, address: scenario!.token.address, env: env() });
+    riskResponse.data.parse(result.data);
+    expect(result.data.simulation).toMatchObject({ pool: scenario!.pool.address, router: scenario!.pool.address, dex: "aerodrome", quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: 0 });
+    expect(result.data.flags).not.toContain("honeypot");
+  });
+});

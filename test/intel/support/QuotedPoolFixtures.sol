@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// Fixture tokens for pools against a stablecoin alone: an ordinary token, one that takes a tax on
+// sells to its pools, and a honeypot that refuses sells to its pools. The deployer is exempt (it
+// seeds the pools); the pools are named after they are opened.
+pragma solidity ^0.8.24;
+
+contract QuotedPoolToken {
+    string public name;
+    string public constant symbol = "QPT";
+    uint8 public constant decimals = 18;
+    uint256 public totalSupply;
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+
+    address private immutable _deployer;
+    /// Taken from every sell to a pool, in basis points, kept by the deployer.
+    uint256 private immutable _sellTaxBps;
+    /// A honeypot: every sell to a pool reverts.
+    bool private immutable _refusesSells;
+    mapping(address => bool) private _pools;
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    constructor(string memory name_, uint256 supply, uint256 sellTaxBps, bool refusesSells) {
+        name = name_;
+        _deployer = msg.sender;
+        _sellTaxBps = sellTaxBps;
+        _refusesSells = refusesSells;
+        totalSupply = supply;
+        balanceOf[msg.sender] = supply;
+        emit Transfer(address(0), msg.sender, supply);
+    }
+
+    function markPool(address pool) external {
+        require(msg.sender == _deployer, "not the deployer");
+        _pools[pool] = true;
+    }
+
+    function approve(address spender, uint256 amount) external returns (bool) {
+        allowance[msg.sender][spender] = amount;
+        emit Approval(msg.sender, spender, amount);
+        return true;
+    }
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        _transfer(msg.sender, to, amount);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        uint256 allowed = allowance[from][msg.sender];
+        if (allowed != type(uint256).max) allowance[from][msg.sender] = allowed - amount;
+        _transfer(from, to, amount);
+        return true;
+    }
+
+    function _transfer(address from, address to, uint256 amount) internal {
+        balanceOf[from] -= amount;
+        uint256 tax;
+        if (_pools[to] && from != _deployer) {
+            require(!_refusesSells, "sells are closed");
+            tax = (amount * _sellTaxBps) / 10_000;
+        }
+        if (tax > 0) {
+            balanceOf[_deployer] += tax;
+            emit Transfer(from, _deployer, tax);
+        }
+        balanceOf[to] += amount - tax;
+        emit Transfer(from, to, amount - tax);
+    }
+}
