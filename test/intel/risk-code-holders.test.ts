@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeDeployData, getAddress, parseEther, toFunctionSelector, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
-import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
@@ -120,5 +120,29 @@ describe.each(DEMO_CHAINS)("holders written into the code on demo %s", (chain: C
     expect(data.flags).not.toContain("power_balance_edit");
     const minted = (mint.evidence as unknown as PowerEvidence).functions.find((fn) => fn.selector === selector("mint(address,uint256)"));
     expect(minted).toMatchObject({ outcome: "effect", holders: [expect.objectContaining({ address: scenario!.facts.bridge, kind: "code_constant" })] });
+    // Proven, not read by name: the bridge ran it and the supply rose.
+    expect(mint).toMatchObject({ provenance: "verified_onchain", evidence: { proven_by: "simulation" } });
+    expect(mint.title).toMatch(/^Proven by simulation: the address written in the code 0x[0-9a-fA-F]{40} can mint new tokens, and only .+ holds it: it mints what crosses the bridge$/);
+  });
+
+  it("a token that names the standard bridge but lets its owner mint too (Base): the mint is a red flag held by the owner, the bridge's burn stays context", async () => {
+    const standard = getNetwork(chain).standardBridge;
+    if (chain !== "base") {
+      expect(standard ?? null).toBeNull();
+      return;
+    }
+    const artifact = compileFixtureFile("CodeHolderFixtures.sol").OwnerMintsTooBridgeToken;
+    const twin = (await send(url(), accounts.deployer, { data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: [standard!.address, supply] }) }))!;
+    await send(url(), accounts.deployer, { to: twin, data: transferData(accounts.holderA, supply / 10n) });
+    await send(url(), accounts.deployer, { to: twin, data: transferData(accounts.holderB, supply / 20n) });
+    const result = await analyzeRisk({ chain, address: twin, env: demo.env(chain) });
+    riskResponse.data.parse(result.data);
+    expect(signal(result, "bridged_token")).toMatchObject({ flag: false, evidence: { bridge: standard!.address } });
+    expect(signal(result, "power_mint")).toMatchObject({ flag: true, severity: "high", provenance: "verified_onchain" });
+    const mint = evidenceOf(result, "power_mint");
+    expect(mint.proven_by).toBe("simulation");
+    expect(mint.holders).toEqual(expect.arrayContaining([expect.objectContaining({ address: accounts.deployer, live: true }), expect.objectContaining({ address: standard!.address, kind: "code_constant" })]));
+    expect(result.data.flags).toContain("power_mint");
+    expect(signal(result, "power_balance_edit")).toMatchObject({ flag: false, severity: "info", evidence: { proven_by: "simulation" } });
   });
 });

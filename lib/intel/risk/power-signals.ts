@@ -5,6 +5,7 @@
 // the transfer path asks, at an address someone can change, is named with who can change it.
 import { numberToHex, zeroAddress, type Address, type Hex } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
+import { sameAddress } from "@/lib/intel/market";
 import type { Signal, Severity } from "./signal";
 import { callable, mintCapBinds, type PowerHolder, type ProbedFunction } from "./powers";
 import type { PowersChecked } from "./headline";
@@ -126,13 +127,15 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
   }
   const signals: Signal[] = [];
   for (const [kind, functions] of proven) {
-    const bridged = reading.bridged && (kind === "mint" || kind === "balance_edit") ? bridgedSignal(reading, kind, functions.map((fn) => ({ selector: fn.selector, signature: fn.signature, outcome: fn.outcome, holders: fn.holders.map(holderView) }))) : null;
-    if (bridged) {
-      signals.push(bridged);
-      continue;
-    }
     const holders = uniqueHolders(functions.flatMap((fn) => fn.holders));
     const names = holders.flatMap((holder) => holderNames(holder, reading.members));
+    // A bridged token's mint and burn, proven held by its bridge alone, are how it crosses: context.
+    // Anyone else who can mint or burn it is a power like any other.
+    const bridge = reading.bridged?.bridge;
+    if (bridge && (kind === "mint" || kind === "balance_edit") && holders.length > 0 && holders.every((holder) => holder.address !== null && sameAddress(holder.address, bridge))) {
+      signals.push(provenBridgedSignal(reading, kind, functions, holders, names));
+      continue;
+    }
     // A power that works only with the clock moved on (UNI's mint, allowed a year after the last)
     // cannot be used today: holders have until then, so it weighs a step less, and the title says why.
     const onlyLater = functions.every((fn) => fn.effect?.later_by_seconds != null);
@@ -206,6 +209,27 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
 
 /** The functions as a name-only power lists them: what a bridge's mint and burn are read as. */
 type NamedFunction = { selector: Hex; signature: string | null; outcome: ProbedFunction["outcome"] | null; holders: ReturnType<typeof holderViews> };
+
+/** A bridged token's mint or burn proven by running it as the bridge: the bridge's, and context. */
+function provenBridgedSignal(reading: RiskReading, kind: "mint" | "balance_edit", functions: ProbedFunction[], holders: PowerHolder[], names: string[]): Signal {
+  const bridgeName = reading.bridged!.bridgeName;
+  return {
+    id: `power_${kind}`,
+    severity: "info",
+    flag: false,
+    title: `Proven by simulation: ${names.join(" or ")} ${provenTitles[kind]}, and only ${bridgeName} holds it: ${kind === "mint" ? "it mints what crosses the bridge" : "it burns what leaves over the bridge"}`,
+    evidence: {
+      functions: functions.map((fn) => functionView(fn, reading.members)),
+      holders: holders.flatMap((holder) => holderViews(holder, reading.members)),
+      proven_by: "simulation",
+      read_from: readFrom(reading),
+      owner: reading.owner.address,
+      owner_renounced: reading.owner.renounced,
+      note: `Each function was called as ${bridgeName} (the chain's standard bridge, which the token names as its bridge) with the probe's code placed on its account, in one eth_call with a state override at the read block; no other address the code lets through could ${kind === "mint" ? "mint" : "burn a holder's tokens"}.`,
+    },
+    provenance: "verified_onchain",
+  };
+}
 
 function bridgedSignal(reading: RiskReading, kind: PowerKind, functions: NamedFunction[]): Signal | null {
   if (!reading.bridged) return null;

@@ -2,7 +2,9 @@
 // Fixture tokens for holders written into the code: an address the code compares msg.sender with
 // that no storage slot keeps. A bridged token whose bridge is an immutable set at deployment (as
 // the OP Stack's OptimismMintableERC20 keeps BRIDGE) mints, and burns from any holder without an
-// allowance, for that bridge only; an operator fixed as a constant can halt transfers.
+// allowance, for that bridge only; an operator fixed as a constant can halt transfers. Its twin
+// names the same bridge but lets its owner mint too: a bridged token's mint is context only where
+// the bridge alone holds it.
 pragma solidity ^0.8.24;
 
 contract ImmutableBridgeToken {
@@ -74,5 +76,21 @@ contract ImmutableBridgeToken {
         balanceOf[from] -= amount;
         balanceOf[to] += amount;
         emit Transfer(from, to, amount);
+    }
+}
+
+/** Bridged by its BRIDGE, as above, with a second minter: the owner it was deployed by. */
+contract OwnerMintsTooBridgeToken is ImmutableBridgeToken {
+    address public owner;
+
+    constructor(address bridge_, uint256 supply) ImmutableBridgeToken(bridge_, supply) {
+        owner = msg.sender;
+    }
+
+    function ownerMint(address to, uint256 amount) external {
+        require(msg.sender == owner, "only the owner");
+        totalSupply += amount;
+        balanceOf[to] += amount;
+        emit Transfer(address(0), to, amount);
     }
 }
