@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeDeployData, encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
-import type { ChainId } from "@/lib/chain/networks";
+import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { DEMO_CHAINS } from "@/demo-chain";
 import { analyzeRisk, type Signal } from "@/lib/intel/risk";
@@ -61,6 +61,7 @@ type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 const signal = (result: Result, id: string): Signal | undefined => result.data.signals.find((entry) => entry.id === id);
 
 const demo = useDemoChains();
+const tokenArtifact = () => compileFixtureFile("QuotedPoolFixtures.sol").QuotedPoolToken;
 
 describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone on demo %s", (chain: ChainId) => {
   const fixtures = {} as Record<keyof typeof cases, Fixture>;
@@ -70,49 +71,53 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
   const write = (to: Address, data: Hex) => send(url(), deployer, { to, data });
   const read = async (to: Address, data: Hex) => getAddress(`0x${(await rpc<Hex>(url(), "eth_call", [{ to, data }, "latest"])).slice(26)}`);
 
-  async function openV2(token: Address, stable: Address, stableAmount: bigint): Promise<Address> {
+  /** A V2 pair of the registry's V2 venue, seeded by the deployer. */
+  async function openV2(token: Address, quote: Address, tokenAmount: bigint, quoteAmount: bigint): Promise<Address> {
     const factory = book().canonical.dex.factory;
-    await write(factory, encodeFunctionData({ abi, functionName: "createPair", args: [token, stable] }));
-    const pair = await read(factory, encodeFunctionData({ abi, functionName: "getPair", args: [token, stable] }));
-    await write(token, transferData(pair, supply / 10n));
-    await write(stable, transferData(pair, stableAmount));
+    await write(factory, encodeFunctionData({ abi, functionName: "createPair", args: [token, quote] }));
+    const pair = await read(factory, encodeFunctionData({ abi, functionName: "getPair", args: [token, quote] }));
+    await write(token, transferData(pair, tokenAmount));
+    await write(quote, transferData(pair, quoteAmount));
     await write(pair, encodeFunctionData({ abi, functionName: "mint", args: [deployer] }));
     return pair;
   }
 
-  async function openV3(token: Address, stable: Address, stableAmount: bigint): Promise<Address> {
+  /** A Uniswap V3 pool at the 0.3 % tier, priced at the two amounts and holding them over the whole range. */
+  async function openV3(token: Address, quote: Address, tokenAmount: bigint, quoteAmount: bigint): Promise<Address> {
     const { factory, positionManager } = book().venues.contracts.uniswapV3;
-    await write(factory, encodeFunctionData({ abi, functionName: "createPool", args: [token, stable, 3000] }));
-    const pool = await read(factory, encodeFunctionData({ abi, functionName: "getPool", args: [token, stable, 3000] }));
-    const tokenIsToken0 = BigInt(token) < BigInt(stable);
-    const [token0, token1] = tokenIsToken0 ? [token, stable] : [stable, token];
-    const [amount0, amount1] = tokenIsToken0 ? [supply / 10n, stableAmount] : [stableAmount, supply / 10n];
+    await write(factory, encodeFunctionData({ abi, functionName: "createPool", args: [token, quote, 3000] }));
+    const pool = await read(factory, encodeFunctionData({ abi, functionName: "getPool", args: [token, quote, 3000] }));
+    const tokenIsToken0 = BigInt(token) < BigInt(quote);
+    const [token0, token1] = tokenIsToken0 ? [token, quote] : [quote, token];
+    const [amount0, amount1] = tokenIsToken0 ? [tokenAmount, quoteAmount] : [quoteAmount, tokenAmount];
     await write(pool, encodeFunctionData({ abi, functionName: "initialize", args: [isqrt((amount1 << 192n) / amount0)] }));
-    for (const asset of [token, stable]) await write(asset, encodeFunctionData({ abi, functionName: "approve", args: [positionManager, 2n ** 255n] }));
+    for (const asset of [token, quote]) await write(asset, encodeFunctionData({ abi, functionName: "approve", args: [positionManager, 2n ** 255n] }));
     // The whole range at the fee tier's spacing (60), so the pool holds both sides at every price.
     const params = { token0, token1, fee: 3000, tickLower: -887220, tickUpper: 887220, amount0Desired: amount0, amount1Desired: amount1, amount0Min: 0n, amount1Min: 0n, recipient: deployer, deadline: 2n ** 64n };
     await write(positionManager, encodeFunctionData({ abi, functionName: "mint", args: [params] }));
     return pool;
   }
 
+  const deployToken = (name: string, sellTaxBps: bigint, refusesSells: boolean) =>
+    send(url(), deployer, { data: encodeDeployData({ abi: tokenArtifact().abi, bytecode: tokenArtifact().bytecode, args: [name, supply, sellTaxBps, refusesSells] }) }) as Promise<Address>;
+
   beforeAll(async () => {
-    const artifact = compileFixtureFile("QuotedPoolFixtures.sol").QuotedPoolToken;
-    await rpc(url(), "anvil_setBalance", [deployer, toHex(parseEther("100"))]);
+    await rpc(url(), "anvil_setBalance", [deployer, toHex(parseEther("10000"))]);
     await rpc(url(), "anvil_impersonateAccount", [deployer]);
     const stable = book().canonical.stablecoin;
     const stableAmount = parseUnits(stableSeed.toString(), stable.decimals);
     // The demo chain's fixture stablecoin mints to anyone (as a faucet would).
     await write(stable.address, encodeFunctionData({ abi, functionName: "mint", args: [deployer, stableAmount * BigInt(Object.keys(cases).length)] }));
     for (const [name, spec] of Object.entries(cases) as [keyof typeof cases, (typeof cases)[keyof typeof cases]][]) {
-      const token = (await send(url(), deployer, { data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: [name, supply, spec.sellTaxBps, spec.refusesSells] }) }))!;
-      const pool = spec.venue === "v2" ? await openV2(token, stable.address, stableAmount) : await openV3(token, stable.address, stableAmount);
+      const token = await deployToken(name, spec.sellTaxBps, spec.refusesSells);
+      const pool = spec.venue === "v2" ? await openV2(token, stable.address, supply / 10n, stableAmount) : await openV3(token, stable.address, supply / 10n, stableAmount);
       await write(token, encodeFunctionData({ abi, functionName: "markPool", args: [pool] }));
       fixtures[name] = { token, pool };
     }
   }, 180_000);
 
-  const analyze = async (name: keyof typeof cases, rpcUrl?: string) => {
-    const result = await analyzeRisk({ chain, address: fixtures[name].token, env: env(rpcUrl) });
+  const analyze = async (name: keyof typeof cases | Address, rpcUrl?: string) => {
+    const result = await analyzeRisk({ chain, address: name in fixtures ? fixtures[name as keyof typeof cases].token : (name as Address), env: env(rpcUrl) });
     riskResponse.data.parse(result.data);
     return result;
   };
@@ -182,6 +187,31 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
     } finally {
       await proxy.close();
       forgetProviderProfiles();
+    }
+  });
+
+  it("a token paired only with a further quote asset (the registry's BTC wrapper, our fixture placed at its address): the native coin buys the asset in its Uniswap V3 pool against the wrapped coin; 0 tax for an ordinary token, 500 for a 5 % sell tax", async () => {
+    const network = getNetwork(chain);
+    const btc = network.otherQuotes[0];
+    const wrapped = network.wrappedNative.address;
+    const quoteArtifact = compileFixtureFile("QuotedPoolFixtures.sol").QuoteAssetFixture;
+    const made = (await send(url(), deployer, { data: encodeDeployData({ abi: quoteArtifact.abi, bytecode: quoteArtifact.bytecode, args: [btc.decimals] }) }))!;
+    await rpc(url(), "anvil_setCode", [btc.address, await rpc<Hex>(url(), "eth_getCode", [made, "latest"])]);
+    const unit = 10n ** BigInt(btc.decimals);
+    await write(btc.address, encodeFunctionData({ abi, functionName: "mint", args: [deployer, 1_000n * unit] }));
+    await send(url(), deployer, { to: wrapped, data: "0xd0e30db0", value: toHex(parseEther("1000")) });
+    // 40 of the wrapped coin a BTC: the pool that prices the asset, and where the simulator buys it.
+    const reference = await openV3(btc.address, wrapped, 10n * unit, parseEther("400"));
+    const quote = { address: btc.address, symbol: btc.symbol, decimals: btc.decimals, kind: "other", bought_in: { pool: reference, router: reference } };
+    for (const [name, taxBps] of [["ordinaryBtc", 0], ["taxedBtc", 500]] as const) {
+      const token = await deployToken(name, BigInt(taxBps), false);
+      const pair = await openV2(token, btc.address, supply / 10n, 5n * unit);
+      await write(token, encodeFunctionData({ abi, functionName: "markPool", args: [pair] }));
+      const result = await analyze(token);
+      expect(result.data.simulation, name).toMatchObject({ mode: "separate_blocks", pool: pair, quote, buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: taxBps, transfer_tax_bps: 0 });
+      // The asset bought for 0.1 % of the pair's BTC side: 0.005 BTC at 40 of the wrapped coin is about 0.2 of the native coin.
+      expect(Number(result.data.simulation!.native_in.formatted)).toBeCloseTo(0.2, 1);
+      expect(BigInt(result.data.simulation!.sell!.native.raw)).toBeGreaterThan(0n);
     }
   });
 
