@@ -27,10 +27,13 @@ const abi = parseAbi([
   "function transfer(address to, uint256 amount) returns (bool)",
   "function approve(address spender, uint256 amount) returns (bool)",
   "function markPool(address pool)",
+  "function freeze()",
   "function createPair(address tokenA, address tokenB) returns (address)",
   "function getPair(address tokenA, address tokenB) view returns (address)",
   "function createPool(address tokenA, address tokenB, uint24 fee) returns (address)",
   "function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)",
+  "function createPool(address tokenA, address tokenB, bool stable) returns (address)",
+  "function getPool(address tokenA, address tokenB, bool stable) view returns (address)",
   "function initialize(uint160 sqrtPriceX96)",
   "function mint(address to) returns (uint256)",
   "function mint((address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint256 amount0Desired, uint256 amount1Desired, uint256 amount0Min, uint256 amount1Min, address recipient, uint256 deadline) params) returns (uint256, uint128, uint256, uint256)",
@@ -203,8 +206,9 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
     // 40 of the wrapped coin a BTC: the pool that prices the asset, and where the simulator buys it.
     const reference = await openV3(btc.address, wrapped, 10n * unit, parseEther("400"));
     const quote = { address: btc.address, symbol: btc.symbol, decimals: btc.decimals, kind: "other", bought_in: { pool: reference, router: reference } };
+    const tokens = {} as Record<"ordinaryBtc" | "taxedBtc", Address>;
     for (const [name, taxBps] of [["ordinaryBtc", 0], ["taxedBtc", 500]] as const) {
-      const token = await deployToken(name, BigInt(taxBps), false);
+      const token = (tokens[name] = await deployToken(name, BigInt(taxBps), false));
       const pair = await openV2(token, btc.address, supply / 10n, 5n * unit);
       await write(token, encodeFunctionData({ abi, functionName: "markPool", args: [pair] }));
       const result = await analyze(token);
@@ -212,6 +216,22 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
       // The asset bought for 0.1 % of the pair's BTC side: 0.005 BTC at 40 of the wrapped coin is about 0.2 of the native coin.
       expect(Number(result.data.simulation!.native_in.formatted)).toBeCloseTo(0.2, 1);
       expect(BigInt(result.data.simulation!.sell!.native.raw)).toBeGreaterThan(0n);
+    }
+
+    // Frozen, the asset cannot be bought: no leg of the token's ran, so the answer says why and reads no failed buy into the token, in either mode.
+    await write(btc.address, encodeFunctionData({ abi, functionName: "freeze" }));
+    // "TF": the V3 pool's own words when the asset refuses to leave it.
+    const unbought = `The native coin could not buy ${btc.symbol} in its pool ${reference} against the wrapped native coin (TF), so the token's pool against ${btc.symbol} was not traded.`;
+    const frozen = await analyze(tokens.ordinaryBtc);
+    expect(frozen.data).toMatchObject({ simulation: null, fallback: true, unavailable: { simulation: unbought } });
+    expect(frozen.data.flags).not.toContain("buy_reverts");
+    const proxy = await startProviderProxy(url(), { name: "a node before eth_simulateV1", methodsOff: { methods: ["eth_simulateV1"], refuse: (method) => ({ error: { code: -32601, message: `the method ${method} does not exist/is not available` } }) } });
+    try {
+      forgetProviderProfiles();
+      expect((await analyze(tokens.ordinaryBtc, proxy.url)).data).toMatchObject({ simulation: null, unavailable: { simulation: unbought } });
+    } finally {
+      await proxy.close();
+      forgetProviderProfiles();
     }
   });
 
@@ -225,5 +245,33 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
     riskResponse.data.parse(result.data);
     expect(result.data.simulation).toMatchObject({ pool: scenario!.pool.address, router: scenario!.pool.address, dex: "aerodrome", quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0, transfer_tax_bps: 0 });
     expect(result.data.flags).not.toContain("honeypot");
+  });
+
+  // Last: the deeper pool of the wrapped coin against the stablecoin it opens takes the native coin's price from then on.
+  it("Base: where an Aerodrome volatile pool of the wrapped coin against the stablecoin is the deepest, the native coin buys the stablecoin there (pay in, then swap) and sells it back there", async () => {
+    const classic = book().aerodrome?.canonical.classic;
+    if (chain !== "base") {
+      expect(classic).toBeUndefined();
+      return;
+    }
+    const stable = book().canonical.stablecoin;
+    const wrapped = book().canonical.wrappedNative.address;
+    // Twice the reference pair's depth, at the same price.
+    const wrappedAmount = 2n * BigInt(book().referencePool.nativeReserve);
+    const stableAmount = 2n * BigInt(book().referencePool.stableReserve);
+    await send(url(), deployer, { to: wrapped, data: "0xd0e30db0", value: toHex(wrappedAmount) });
+    await write(stable.address, encodeFunctionData({ abi, functionName: "mint", args: [deployer, stableAmount] }));
+    await write(classic!.factory, encodeFunctionData({ abi, functionName: "createPool", args: [wrapped, stable.address, false] }));
+    const pool = await read(classic!.factory, encodeFunctionData({ abi, functionName: "getPool", args: [wrapped, stable.address, false] }));
+    await write(wrapped, transferData(pool, wrappedAmount));
+    await write(stable.address, transferData(pool, stableAmount));
+    await write(pool, encodeFunctionData({ abi, functionName: "mint", args: [deployer] }));
+
+    const quote = { address: stable.address, kind: "stablecoin", bought_in: { pool, router: pool, dex: "aerodrome" } };
+    const ordinary = await analyze("ordinaryV2");
+    expect(ordinary.data.simulation).toMatchObject({ pool: fixtures.ordinaryV2.pool, quote, buy: { ok: true }, transfer: { ok: true }, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 0 });
+    expect(BigInt(ordinary.data.simulation!.sell!.native.raw)).toBeGreaterThan(0n);
+    const taxed = await analyze("taxedV2");
+    expect(taxed.data.simulation).toMatchObject({ pool: fixtures.taxedV2.pool, quote, sell: { ok: true }, buy_tax_bps: 0, sell_tax_bps: 500 });
   });
 });

@@ -408,17 +408,24 @@ contract TradeSimulator {
         return nativeIn;
     }
 
-    /// Buys the quote asset with `nativeIn` of the native coin; a failure reverts the whole call, since no leg of the token's ran.
+    /// The native coin could not buy the quote asset: no leg of the token's ran, so the whole call reverts with this, the pool's own revert inside.
+    error QuoteNotBought(address quote, bytes reason);
+
+    /// Buys the quote asset with `nativeIn` of the native coin.
     function _fund(Funding calldata funding, address wrappedNative, uint256 nativeIn) internal returns (uint256) {
         uint256 before = IERC20Like(funding.quote).balanceOf(address(this));
         if (funding.via == VIA_ROUTER) {
             address[] memory path = new address[](2);
             path[0] = wrappedNative;
             path[1] = funding.quote;
-            IRouterLike(funding.router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: nativeIn}(0, path, address(this), block.timestamp);
+            try IRouterLike(funding.router).swapExactETHForTokensSupportingFeeOnTransferTokens{value: nativeIn}(0, path, address(this), block.timestamp) {}
+            catch (bytes memory reason) {
+                revert QuoteNotBought(funding.quote, reason);
+            }
         } else {
             IWrappedNativeLike(wrappedNative).deposit{value: nativeIn}();
-            if (!_swapInPool(funding, wrappedNative, funding.quote, nativeIn)) revert("quote asset not bought");
+            (bool bought, bytes memory reason) = _swapInPool(funding, wrappedNative, funding.quote, nativeIn);
+            if (!bought) revert QuoteNotBought(funding.quote, reason);
         }
         return IERC20Like(funding.quote).balanceOf(address(this)) - before;
     }
@@ -440,28 +447,29 @@ contract TradeSimulator {
             }
         }
         uint256 wrappedBefore = IERC20Like(wrappedNative).balanceOf(address(this));
-        if (!_swapInPool(funding, funding.quote, wrappedNative, amount)) return 0;
+        (bool sold,) = _swapInPool(funding, funding.quote, wrappedNative, amount);
+        if (!sold) return 0;
         return IERC20Like(wrappedNative).balanceOf(address(this)) - wrappedBefore;
     }
 
-    /// `amountIn` of `tokenIn` (held) for `tokenOut` in the funding pool, as a router would; false when the pool refused.
-    function _swapInPool(Funding calldata funding, address tokenIn, address tokenOut, uint256 amountIn) internal returns (bool) {
+    /// `amountIn` of `tokenIn` (held) for `tokenOut` in the funding pool, as a router would; false, with the revert, when the pool or the asset refused.
+    function _swapInPool(Funding calldata funding, address tokenIn, address tokenOut, uint256 amountIn) internal returns (bool, bytes memory) {
         if (funding.via == VIA_V3) {
             bool zeroForOne = IV3PoolLike(funding.pool).token0() == tokenIn;
             try IV3PoolLike(funding.pool).swap(address(this), zeroForOne, int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, "") {
-                return true;
-            } catch {
-                return false;
+                return (true, "");
+            } catch (bytes memory reason) {
+                return (false, reason);
             }
         }
-        (bool sent,) = _tokenCall(tokenIn, abi.encodeWithSelector(ITransferLike.transfer.selector, funding.pool, amountIn));
-        if (!sent) return false;
+        (bool sent, bytes memory refusal) = _tokenCall(tokenIn, abi.encodeWithSelector(ITransferLike.transfer.selector, funding.pool, amountIn));
+        if (!sent) return (false, refusal);
         uint256 out = ISolidlyPoolLike(funding.pool).getAmountOut(amountIn, tokenIn);
         bool outIsToken0 = ISolidlyPoolLike(funding.pool).token0() == tokenOut;
         try ISolidlyPoolLike(funding.pool).swap(outIsToken0 ? out : 0, outIsToken0 ? 0 : out, address(this), "") {
-            return true;
-        } catch {
-            return false;
+            return (true, "");
+        } catch (bytes memory reason) {
+            return (false, reason);
         }
     }
 

@@ -374,7 +374,7 @@ async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: 
   }
   const source = straight(pool) ? null : quoteSource(ctx, pool.quote, referencePools);
   const route = routeFor(pool);
-  const funding = source ? { route: source.route, quote: pool.quote.address } : null;
+  const funding = source ? { route: source.route, quote: pool.quote.address, symbol: pool.quote.symbol } : null;
   // The buy spends a thousandth of the pool's quote side: the native coin itself, or what buys that much of the quote asset.
   const quoteIn = pool.reserves.quote / simulationShareOfReserve;
   const nativeIn = (source ? source.nativeFor(quoteIn) : quoteIn) || 1n;

@@ -22,6 +22,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
+import { errorChain } from "@/lib/error-chain";
 import type { TradeRoute } from "@/lib/intel/market";
 import { tradeSimulatorAbi, tradeSimulatorRuntime } from "@/lib/intel/placed/trade-simulator.generated";
 
@@ -114,7 +115,33 @@ export const holderSellShareBps = 100;
  * pool against the wrapped native coin, where it is bought before the token and sold back after.
  * null where the token's pool trades the native coin or its wrapped token.
  */
-export type QuoteFunding = { route: Exclude<TradeRoute, { via: "v4_pool_manager" }>; quote: Address } | null;
+export type QuoteFunding = { route: Exclude<TradeRoute, { via: "v4_pool_manager" }>; quote: Address; symbol: string } | null;
+
+/**
+ * Why the simulation did not run when the native coin could not buy the quote asset (the
+ * simulator's QuoteNotBought, the pool's own revert inside): no leg of the token's ran, so it is no
+ * reading of the token. null for any other revert.
+ */
+function quoteNotBought(data: Hex | undefined, funding: QuoteFunding): string | null {
+  if (!funding || !data || data === "0x") return null;
+  try {
+    const decoded = decodeErrorResult({ abi: tradeSimulatorAbi, data });
+    if (decoded.errorName !== "QuoteNotBought") return null;
+    const inner = revertReason(decoded.args[1]);
+    return `The native coin could not buy ${funding.symbol} in its pool ${funding.route.pool} against the wrapped native coin${inner ? ` (${inner})` : ""}, so the token's pool against ${funding.symbol} was not traded.`;
+  } catch {
+    return null;
+  }
+}
+
+/** The revert data a failed eth_call carries, wherever in the error's causes viem keeps it. */
+function revertDataOf(error: unknown): Hex | undefined {
+  for (const entry of errorChain(error)) {
+    const data = (entry as { data?: unknown }).data;
+    if (typeof data === "string" && data.startsWith("0x")) return data as Hex;
+  }
+  return undefined;
+}
 
 const fundingVia = { v2_router: 1, v3_pool: 2, solidly_pool: 3 } as const;
 
@@ -196,6 +223,8 @@ async function simulateInBlocks(input: SimulationInput): Promise<Simulation | "n
     return "not_run";
   }
   const [buyCall, sellCall] = [blocks[0]?.calls?.[0], blocks[1]?.calls?.[0]];
+  const unbought = buyCall && BigInt(buyCall.status) !== 1n ? quoteNotBought(buyCall.returnData, input.funding) : null;
+  if (unbought) return { ran: false, reason: unbought };
   // The simulator catches every trade's revert itself: a call that fails as a whole ran out of gas or met something the one-call mode may not.
   const answered = (each: SimulatedCall | undefined): each is SimulatedCall => each !== undefined && BigInt(each.status) === 1n && each.returnData !== "0x";
   if (!answered(buyCall) || !answered(sellCall)) return "not_run";
@@ -220,6 +249,8 @@ async function simulateInOneCall(input: SimulationInput): Promise<Simulation> {
     // A node that is down is an outage; a node that refuses the override or the call is a
     // node without this feature, and the read falls back to code and state.
     if (classifyChainError(error) === "upstream") throw error;
+    const unbought = quoteNotBought(revertDataOf(error), input.funding);
+    if (unbought) return { ran: false, reason: unbought };
     return { ran: false, reason: `The node did not run the simulation (${(error as Error).message.split("\n")[0]}).` };
   }
   if (!data || data === "0x") return { ran: false, reason: "The node returned nothing for the simulation." };

@@ -72,10 +72,12 @@ contract QuotedPoolToken {
 }
 
 /// A further quote asset (a BTC wrapper) for a registry address the demo chain leaves empty: its
-/// runtime code is copied there, so its decimals are an immutable and anyone may mint.
+/// runtime code is copied there, so its decimals are an immutable and anyone may mint. Frozen, it
+/// moves for no one (as an issuer's pause would), so nothing can buy it.
 contract QuoteAssetFixture {
     uint8 public immutable decimals;
     uint256 public totalSupply;
+    bool public frozen;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
 
@@ -92,6 +94,10 @@ contract QuoteAssetFixture {
         emit Transfer(address(0), to, amount);
     }
 
+    function freeze() external {
+        frozen = true;
+    }
+
     function approve(address spender, uint256 amount) external returns (bool) {
         allowance[msg.sender][spender] = amount;
         emit Approval(msg.sender, spender, amount);
@@ -99,6 +105,7 @@ contract QuoteAssetFixture {
     }
 
     function transfer(address to, uint256 amount) external returns (bool) {
+        require(!frozen, "frozen");
         balanceOf[msg.sender] -= amount;
         balanceOf[to] += amount;
         emit Transfer(msg.sender, to, amount);
@@ -106,6 +113,7 @@ contract QuoteAssetFixture {
     }
 
     function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        require(!frozen, "frozen");
         uint256 allowed = allowance[from][msg.sender];
         if (allowed != type(uint256).max) allowance[from][msg.sender] = allowed - amount;
         balanceOf[from] -= amount;
