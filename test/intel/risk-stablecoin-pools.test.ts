@@ -193,6 +193,36 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
     }
   });
 
+  it("on a Uniswap V4 pool against the stablecoin (inside the PoolManager): an ordinary token trades at 0 tax, a honeypot is caught", async () => {
+    const stable = book().canonical.stablecoin;
+    const { poolManager } = book().venues.contracts.uniswapV4;
+    const opener = compileFixtureFile("QuotedPoolFixtures.sol").V4LiquidityFixture;
+    const fixture = (await send(url(), deployer, { data: encodeDeployData({ abi: opener.abi, bytecode: opener.bytecode, args: [poolManager] }) }))!;
+    const stableAmount = parseUnits(stableSeed.toString(), stable.decimals);
+    await write(stable.address, encodeFunctionData({ abi, functionName: "mint", args: [fixture, 4n * stableAmount] }));
+    for (const [name, refusesSells] of [["ordinaryV4", false], ["honeypotV4", true]] as const) {
+      const token = await deployToken(name, 0n, refusesSells);
+      await write(token, transferData(fixture, supply / 5n));
+      const tokenIsToken0 = BigInt(token) < BigInt(stable.address);
+      const [amount0, amount1] = tokenIsToken0 ? [supply / 10n, stableAmount] : [stableAmount, supply / 10n];
+      const key = { currency0: tokenIsToken0 ? token : stable.address, currency1: tokenIsToken0 ? stable.address : token, fee: 3000, tickSpacing: 60, hooks: "0x0000000000000000000000000000000000000000" as Address };
+      // About the two amounts over the whole range: liquidity is their geometric mean.
+      await write(fixture, encodeFunctionData({ abi: opener.abi, functionName: "open", args: [key, isqrt((amount1 << 192n) / amount0), -887220, 887220, isqrt(amount0 * amount1)] }));
+      await write(token, encodeFunctionData({ abi, functionName: "markPool", args: [poolManager] }));
+      const result = await analyze(token);
+      const simulation = result.data.simulation;
+      expect(simulation, name).toMatchObject({ pool: poolManager, router: poolManager, dex: "uniswap-v4", v4_pool_id: expect.stringMatching(/^0x[0-9a-f]{64}$/), quote: quoteThroughReference(), buy: { ok: true }, transfer: { ok: true }, buy_tax_bps: 0 });
+      if (refusesSells) {
+        expect(simulation).toMatchObject({ sell: { ok: false }, sell_tax_bps: null });
+        expect(signal(result, "honeypot"), name).toMatchObject({ flag: true, severity: "high" });
+      } else {
+        expect(simulation).toMatchObject({ sell: { ok: true }, sell_tax_bps: 0, transfer_tax_bps: 0 });
+        expect(BigInt(simulation!.sell!.native.raw)).toBeGreaterThan(0n);
+        expect(result.data.flags).not.toContain("honeypot");
+      }
+    }
+  });
+
   it("a token paired only with a further quote asset (the registry's BTC wrapper, our fixture placed at its address): the native coin buys the asset in its Uniswap V3 pool against the wrapped coin; 0 tax for an ordinary token, 500 for a 5 % sell tax", async () => {
     const network = getNetwork(chain);
     const btc = network.otherQuotes[0];

@@ -122,3 +122,62 @@ contract QuoteAssetFixture {
         return true;
     }
 }
+
+struct V4Key {
+    address currency0;
+    address currency1;
+    uint24 fee;
+    int24 tickSpacing;
+    address hooks;
+}
+
+struct V4ModifyLiquidityParams {
+    int24 tickLower;
+    int24 tickUpper;
+    int256 liquidityDelta;
+    bytes32 salt;
+}
+
+interface IV4ManagerLike {
+    function initialize(V4Key memory key, uint160 sqrtPriceX96) external returns (int24);
+    function unlock(bytes calldata data) external returns (bytes memory);
+    function modifyLiquidity(V4Key memory key, V4ModifyLiquidityParams memory params, bytes calldata hookData) external returns (int256, int256);
+    function sync(address currency) external;
+    function settle() external payable returns (uint256);
+}
+
+interface IFixtureTokenLike {
+    function transfer(address to, uint256 amount) external returns (bool);
+}
+
+/// Opens a Uniswap V4 pool of two ERC-20s and adds liquidity to it inside the PoolManager's unlock,
+/// paying what the manager asks from what this contract holds (the PositionManager's work, without
+/// its NFT or Permit2).
+contract V4LiquidityFixture {
+    IV4ManagerLike public immutable manager;
+
+    constructor(IV4ManagerLike manager_) {
+        manager = manager_;
+    }
+
+    function open(V4Key calldata key, uint160 sqrtPriceX96, int24 tickLower, int24 tickUpper, int256 liquidity) external {
+        manager.initialize(key, sqrtPriceX96);
+        manager.unlock(abi.encode(key, tickLower, tickUpper, liquidity));
+    }
+
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        require(msg.sender == address(manager), "not the manager");
+        (V4Key memory key, int24 tickLower, int24 tickUpper, int256 liquidity) = abi.decode(data, (V4Key, int24, int24, int256));
+        (int256 delta,) = manager.modifyLiquidity(key, V4ModifyLiquidityParams(tickLower, tickUpper, liquidity, bytes32(0)), "");
+        _pay(key.currency0, int128(delta >> 128));
+        _pay(key.currency1, int128(delta));
+        return "";
+    }
+
+    function _pay(address currency, int128 amount) internal {
+        if (amount >= 0) return;
+        manager.sync(currency);
+        IFixtureTokenLike(currency).transfer(address(manager), uint256(uint128(-amount)));
+        manager.settle();
+    }
+}
