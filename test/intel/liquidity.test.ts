@@ -67,7 +67,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       decimals: 18,
       total_supply: { raw: healthy.token.totalSupply, formatted: formatUnits(BigInt(healthy.token.totalSupply), 18) },
     });
-    expect(data.team_wallets).toEqual({ owner: zeroAddress, owner_renounced: true, deployer: deployerOf(healthy) });
+    expect(data.team_wallets).toEqual({ owner: zeroAddress, owner_renounced: true, deployer: deployerOf(healthy), controllers: [] });
 
     const usdPerNative = BigInt(book.referencePool.nativePriceInStable);
     const reserveNative = BigInt(healthy.finalPool.reserveNative);
@@ -113,6 +113,7 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
       token: "verified_onchain",
       "team_wallets.owner": "verified_onchain",
       "team_wallets.deployer": chain === "base" ? "unavailable" : "verified_onchain",
+      "team_wallets.controllers": "verified_onchain",
       "market.pools": "verified_onchain",
       "market.price": "verified_onchain",
       "market.usd": "interpretation",

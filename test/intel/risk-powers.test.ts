@@ -23,6 +23,8 @@ import { useDemoChains } from "../support/demo-chains";
 import { compileFixtureFile, send, transferData, type Artifact } from "./support/solidity-fixtures";
 import { providers, startProviderProxy } from "../support/provider-proxy";
 import { riskResponse } from "@/lib/schemas/responses/risk";
+import { analyzeLiquidity } from "@/lib/intel/liquidity";
+import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 
 type FixtureName = "ControlledToken" | "MinterToken" | "RationedMinterToken" | "PerCallCapToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
 
@@ -215,6 +217,13 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect((custody.evidence as { team_holders: unknown[] }).team_holders).toEqual([{ address: accounts.minter, relations: ["controller", "initial_liquidity_provider"] }]);
     const holders = (signal(result, "holder_concentration").evidence as { holders: { address: Address; team: string[] }[] }).holders;
     expect(holders.find((holder) => holder.address === accounts.minter)?.team).toEqual(["controller"]);
+
+    // intel/liquidity tells the same story: the minter is a controller, and its LP the team's.
+    const { data: liquidity } = await analyzeLiquidity({ chain, address: token, client: getChainClient(chain, { env: demo.env(chain) }) });
+    liquidityResponse.data.parse(liquidity);
+    expect(liquidity.team_wallets.controllers).toEqual([accounts.minter]);
+    const [custodyRead] = liquidity.lp_custody;
+    expect(custodyRead.team.holders).toEqual([expect.objectContaining({ address: accounts.minter, relations: ["controller", "initial_liquidity_provider"] })]);
   });
 
   it("LP a staking contract holds is not the team's, though the token lets it mint: a contract that is no wallet holds it on its own terms (unverified custody)", async () => {

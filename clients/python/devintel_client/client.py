@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "56bd522e7f63d52d"
+DOCUMENT_DIGEST = "da0ca4c59beb8df5"
 
 
 class Client(Transport):

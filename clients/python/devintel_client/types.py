@@ -840,7 +840,7 @@ IntelLiquidityResponseDataTeamWalletsDeployerOption1 = TypedDict("IntelLiquidity
     "transaction": str,
 })
 
-# The wallets linked to the token's team: the owner and the deployer.
+# The wallets linked to the token's team: the owner, the deployer and the controllers.
 IntelLiquidityResponseDataTeamWallets = TypedDict("IntelLiquidityResponseDataTeamWallets", {
     # owner() at the block; null when the contract has no owner() function.
     "owner": Union[str, None],
@@ -848,6 +848,8 @@ IntelLiquidityResponseDataTeamWallets = TypedDict("IntelLiquidityResponseDataTea
     "owner_renounced": Union[bool, None],
     # Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable["team_wallets.deployer"]).
     "deployer": Union[IntelLiquidityResponseDataTeamWalletsDeployerOption1, None],
+    # The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed.
+    "controllers": List[str],
 })
 
 # The asset the token is paired with.
@@ -1274,7 +1276,7 @@ IntelLiquidityResponseDataLpCustodyItemTeamHoldersItem = TypedDict("IntelLiquidi
     "is_contract": bool,
 })
 
-# LP held by the deployer, the owner or the first liquidity provider (team attribution is an interpretation): it can be pulled.
+# LP held by the deployer, the owner, a controller, or a first liquidity provider one of them is (team attribution is an interpretation): it can be pulled.
 IntelLiquidityResponseDataLpCustodyItemTeam = TypedDict("IntelLiquidityResponseDataLpCustodyItemTeam", {
     # LP held by team wallets, in total, in LP tokens (18 decimals).
     "amount": Amount,
@@ -1380,7 +1382,7 @@ IntelLiquidityResponseDataLpCustodyItem = TypedDict("IntelLiquidityResponseDataL
     "locked": IntelLiquidityResponseDataLpCustodyItemLocked,
     # LP in lockers whose unlock time has passed: its owners can take it out now, so it is not secured. Present when the schedule was read.
     "withdrawable": NotRequired[IntelLiquidityResponseDataLpCustodyItemWithdrawable],
-    # LP held by the deployer, the owner or the first liquidity provider (team attribution is an interpretation): it can be pulled.
+    # LP held by the deployer, the owner, a controller, or a first liquidity provider one of them is (team attribution is an interpretation): it can be pulled.
     "team": IntelLiquidityResponseDataLpCustodyItemTeam,
     # LP in contracts whose terms are unverified; never a reading of unlocked.
     "unverified_custody": IntelLiquidityResponseDataLpCustodyItemUnverifiedCustody,
@@ -1623,7 +1625,7 @@ IntelLiquidityResponseDataUnavailable = TypedDict("IntelLiquidityResponseDataUna
 IntelLiquidityResponseData = TypedDict("IntelLiquidityResponseData", {
     # The token, as read from its contract; each field null when the contract did not answer it (see unavailable["token.<field>"]).
     "token": IntelLiquidityResponseDataToken,
-    # The wallets linked to the token's team: the owner and the deployer.
+    # The wallets linked to the token's team: the owner, the deployer and the controllers.
     "team_wallets": IntelLiquidityResponseDataTeamWallets,
     # The market snapshot across the registry's DEXes.
     "market": IntelLiquidityResponseDataMarket,
@@ -2052,7 +2054,7 @@ IntelRiskResponseDataSignalsItemBuyRevertsEvidenceRevert = TypedDict("IntelRiskR
 
 # What the signal rests on: Buying through the pool reverts.
 IntelRiskResponseDataSignalsItemBuyRevertsEvidence = TypedDict("IntelRiskResponseDataSignalsItemBuyRevertsEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2100,7 +2102,7 @@ IntelRiskResponseDataSignalsItemHoneypotEvidenceSellRevert = TypedDict("IntelRis
 
 # What the signal rests on: Honeypot: a holder who bought cannot sell.
 IntelRiskResponseDataSignalsItemHoneypotEvidence = TypedDict("IntelRiskResponseDataSignalsItemHoneypotEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2140,7 +2142,7 @@ IntelRiskResponseDataSignalsItemHoneypot = TypedDict("IntelRiskResponseDataSigna
 
 # What the signal rests on: A buy and a sell through the pool both went through.
 IntelRiskResponseDataSignalsItemSellSimulatedEvidence = TypedDict("IntelRiskResponseDataSignalsItemSellSimulatedEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2180,7 +2182,7 @@ IntelRiskResponseDataSignalsItemSellSimulated = TypedDict("IntelRiskResponseData
 
 # What the signal rests on: A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high.
 IntelRiskResponseDataSignalsItemOption5Evidence = TypedDict("IntelRiskResponseDataSignalsItemOption5Evidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2802,7 +2804,7 @@ IntelRiskResponseDataSignalsItemSellRefusedByVenueEvidenceSellRevert = TypedDict
 
 # What the signal rests on: Selling through the pool reverts because the token takes a fee on transfer and the venue refuses to be paid short: holders cannot sell here, though the token holds no trap (a V2-style pool would take it).
 IntelRiskResponseDataSignalsItemSellRefusedByVenueEvidence = TypedDict("IntelRiskResponseDataSignalsItemSellRefusedByVenueEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2852,7 +2854,7 @@ IntelRiskResponseDataSignalsItemTransferBlockedEvidenceRevert = TypedDict("Intel
 
 # What the signal rests on: Wallet to wallet: a holder who bought cannot send the tokens to another ordinary wallet.
 IntelRiskResponseDataSignalsItemTransferBlockedEvidence = TypedDict("IntelRiskResponseDataSignalsItemTransferBlockedEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -2892,7 +2894,7 @@ IntelRiskResponseDataSignalsItemTransferBlocked = TypedDict("IntelRiskResponseDa
 
 # What the signal rests on: Wallet to wallet: a transfer between ordinary wallets arrives short; any loss is a flag, 10 % or more is high.
 IntelRiskResponseDataSignalsItemTransferTaxEvidence = TypedDict("IntelRiskResponseDataSignalsItemTransferTaxEvidence", {
-    # The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it).
+    # The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it.
     "pool": str,
     # The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do.
     "router": str,
@@ -3676,6 +3678,36 @@ IntelRiskResponseDataSignalsItemOutsideGate = TypedDict("IntelRiskResponseDataSi
     "provenance": Literal["verified_onchain", "augmented", "interpretation", "unavailable"],
 })
 
+# Where the native coin bought the quote asset before the token's buy, and where it was sold back after the token's sell.
+IntelRiskResponseDataSimulationOption1QuoteBoughtIn = TypedDict("IntelRiskResponseDataSimulationOption1QuoteBoughtIn", {
+    # The quote asset's pool against the wrapped native coin (one of the pools that price it, the deepest in the wrapped native coin).
+    "pool": str,
+    # The contract that trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome).
+    "router": str,
+    # The venue, by the registry's key; its display name is in dex_name.
+    "dex": DexKey,
+    # The venue's display name.
+    "dex_name": DexName,
+})
+
+# The quote asset of the pool traded through; present only when it is neither the native coin nor its wrapped token (a stablecoin, a further quote asset). The taxes are measured on the token's legs alone, so the quote asset's own trades do not enter them.
+IntelRiskResponseDataSimulationOption1Quote = TypedDict("IntelRiskResponseDataSimulationOption1Quote", {
+    # The quote asset's contract.
+    "address": str,
+    # Its symbol in the registry.
+    "symbol": str,
+    # Its decimals in the registry.
+    "decimals": int,
+    # native: the network's coin itself (Uniswap V4 pools, as the zero address). wrapped_native: its wrapped token. stablecoin: a registry stablecoin (taken at one dollar). other: a further registry quote asset (e.g. WBTC, cbBTC, BTCB), valued in dollars through its pool against the wrapped native coin.
+    "kind": Literal["native", "wrapped_native", "stablecoin", "other"],
+    # Where the native coin bought the quote asset before the token's buy, and where it was sold back after the token's sell.
+    "bought_in": IntelRiskResponseDataSimulationOption1QuoteBoughtIn,
+    # The quote asset the buy paid the token's pool, in the quote asset.
+    "paid": Amount,
+    # The quote asset the sell took from the token's pool, in the quote asset; null when the sell failed or did not run.
+    "received": Union[Amount, None],
+})
+
 # Why the call reverted.
 IntelRiskResponseDataSimulationOption1BuyRevertOption1 = TypedDict("IntelRiskResponseDataSimulationOption1BuyRevertOption1", {
     # The revert data the call returned (0x when it gave none).
@@ -3692,7 +3724,7 @@ IntelRiskResponseDataSimulationOption1Buy = TypedDict("IntelRiskResponseDataSimu
     "tokens_sent": Amount,
     # Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token.
     "tokens_arrived": Amount,
-    # The native coin spent on the buy, or received on the sell, in the native coin (raw in wei).
+    # The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei).
     "native": Amount,
     # Why the leg reverted; null when it went through.
     "revert": Union[IntelRiskResponseDataSimulationOption1BuyRevertOption1, None],
@@ -3714,7 +3746,7 @@ IntelRiskResponseDataSimulationOption1SellOption1 = TypedDict("IntelRiskResponse
     "tokens_sent": Amount,
     # Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token.
     "tokens_arrived": Amount,
-    # The native coin spent on the buy, or received on the sell, in the native coin (raw in wei).
+    # The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei).
     "native": Amount,
     # Why the leg reverted; null when it went through.
     "revert": Union[IntelRiskResponseDataSimulationOption1SellOption1RevertOption1, None],
@@ -3736,7 +3768,7 @@ IntelRiskResponseDataSimulationOption1TransferOption1 = TypedDict("IntelRiskResp
     "tokens_sent": Amount,
     # Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token.
     "tokens_arrived": Amount,
-    # The native coin spent on the buy, or received on the sell, in the native coin (raw in wei).
+    # The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei).
     "native": Amount,
     # Why the leg reverted; null when it went through.
     "revert": Union[IntelRiskResponseDataSimulationOption1TransferOption1RevertOption1, None],
@@ -3761,8 +3793,10 @@ IntelRiskResponseDataSimulationOption1 = TypedDict("IntelRiskResponseDataSimulat
     "simulated_as": str,
     # The ordinary account that called it (the transaction's origin).
     "simulated_from": str,
-    # What the buy spent (0.1 % of the pool's native-coin side), in the native coin (raw in wei).
+    # What the buy spent (0.1 % of the pool's native-coin side; where the pool trades another quote asset, what buys 0.1 % of the pool's side of it), in the native coin (raw in wei).
     "native_in": Amount,
+    # The quote asset of the pool traded through; present only when it is neither the native coin nor its wrapped token (a stablecoin, a further quote asset). The taxes are measured on the token's legs alone, so the quote asset's own trades do not enter them.
+    "quote": NotRequired[IntelRiskResponseDataSimulationOption1Quote],
     # The buy.
     "buy": IntelRiskResponseDataSimulationOption1Buy,
     # Selling what the holder still has (nine tenths of what it bought, after the transfer test); null when the buy failed or bought nothing.
@@ -3779,7 +3813,7 @@ IntelRiskResponseDataSimulationOption1 = TypedDict("IntelRiskResponseDataSimulat
 
 # For each field that is null or labelled unavailable, why, in plain words; {} when every field is there.
 IntelRiskResponseDataUnavailable = TypedDict("IntelRiskResponseDataUnavailable", {
-    # Why simulation could not be obtained; present only when it could not (no pool against the native coin or its wrapped token with reserves, or a node without state overrides).
+    # Why simulation could not be obtained; present only when it could not (no pool with reserves against the native coin, its wrapped token or a quote asset the native coin can buy, or a node without state overrides).
     "simulation": NotRequired[str],
     # Why lp_custody could not be obtained; present only when it could not (no pool, or no V2-style pool).
     "lp_custody": NotRequired[str],

@@ -2920,7 +2920,7 @@ export interface operations {
                                 /** @description totalSupply(); null when the contract did not answer it. */
                                 total_supply: components["schemas"]["Amount"] | null;
                             };
-                            /** @description The wallets linked to the token's team: the owner and the deployer. */
+                            /** @description The wallets linked to the token's team: the owner, the deployer and the controllers. */
                             team_wallets: {
                                 /** @description owner() at the block; null when the contract has no owner() function. */
                                 owner: string | null;
@@ -2933,6 +2933,8 @@ export interface operations {
                                     /** @description The creation transaction. */
                                     transaction: string;
                                 } | null;
+                                /** @description The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed. */
+                                controllers: string[];
                             };
                             /** @description The market snapshot across the registry's DEXes. */
                             market: {
@@ -3324,7 +3326,7 @@ export interface operations {
                                         withdrawable_since?: components["schemas"]["Time"];
                                     }[];
                                 };
-                                /** @description LP held by the deployer, the owner or the first liquidity provider (team attribution is an interpretation): it can be pulled. */
+                                /** @description LP held by the deployer, the owner, a controller, or a first liquidity provider one of them is (team attribution is an interpretation): it can be pulled. */
                                 team: {
                                     /** @description LP held by team wallets, in total, in LP tokens (18 decimals). */
                                     amount: components["schemas"]["Amount"];
@@ -4976,7 +4978,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: Buying through the pool reverts. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5027,7 +5029,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: Honeypot: a holder who bought cannot sell. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5078,7 +5080,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: A buy and a sell through the pool both went through. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5124,7 +5126,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5735,7 +5737,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: Selling through the pool reverts because the token takes a fee on transfer and the venue refuses to be paid short: holders cannot sell here, though the token holds no trap (a V2-style pool would take it). */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5788,7 +5790,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: Wallet to wallet: a holder who bought cannot send the tokens to another ordinary wallet. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -5839,7 +5841,7 @@ export interface operations {
                                 title: string;
                                 /** @description What the signal rests on: Wallet to wallet: a transfer between ordinary wallets arrives short; any loss is a flag, 10 % or more is high. */
                                 evidence: {
-                                    /** @description The pool traded through: the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (for a Uniswap V4 pool, the PoolManager holding it). */
+                                    /** @description The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it. */
                                     pool: string;
                                     /** @description The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do. */
                                     router: string;
@@ -6621,8 +6623,37 @@ export interface operations {
                                 simulated_as: string;
                                 /** @description The ordinary account that called it (the transaction's origin). */
                                 simulated_from: string;
-                                /** @description What the buy spent (0.1 % of the pool's native-coin side), in the native coin (raw in wei). */
+                                /** @description What the buy spent (0.1 % of the pool's native-coin side; where the pool trades another quote asset, what buys 0.1 % of the pool's side of it), in the native coin (raw in wei). */
                                 native_in: components["schemas"]["Amount"];
+                                /** @description The quote asset of the pool traded through; present only when it is neither the native coin nor its wrapped token (a stablecoin, a further quote asset). The taxes are measured on the token's legs alone, so the quote asset's own trades do not enter them. */
+                                quote?: {
+                                    /** @description The quote asset's contract. */
+                                    address: string;
+                                    /** @description Its symbol in the registry. */
+                                    symbol: string;
+                                    /** @description Its decimals in the registry. */
+                                    decimals: number;
+                                    /**
+                                     * @description native: the network's coin itself (Uniswap V4 pools, as the zero address). wrapped_native: its wrapped token. stablecoin: a registry stablecoin (taken at one dollar). other: a further registry quote asset (e.g. WBTC, cbBTC, BTCB), valued in dollars through its pool against the wrapped native coin.
+                                     * @enum {string}
+                                     */
+                                    kind: "native" | "wrapped_native" | "stablecoin" | "other";
+                                    /** @description Where the native coin bought the quote asset before the token's buy, and where it was sold back after the token's sell. */
+                                    bought_in: {
+                                        /** @description The quote asset's pool against the wrapped native coin (one of the pools that price it, the deepest in the wrapped native coin). */
+                                        pool: string;
+                                        /** @description The contract that trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome). */
+                                        router: string;
+                                        /** @description The venue, by the registry's key; its display name is in dex_name. */
+                                        dex: components["schemas"]["DexKey"];
+                                        /** @description The venue's display name. */
+                                        dex_name: components["schemas"]["DexName"];
+                                    };
+                                    /** @description The quote asset the buy paid the token's pool, in the quote asset. */
+                                    paid: components["schemas"]["Amount"];
+                                    /** @description The quote asset the sell took from the token's pool, in the quote asset; null when the sell failed or did not run. */
+                                    received: components["schemas"]["Amount"] | null;
+                                };
                                 /** @description The buy. */
                                 buy: {
                                     /** @description True when the leg went through. */
@@ -6631,7 +6662,7 @@ export interface operations {
                                     tokens_sent: components["schemas"]["Amount"];
                                     /** @description Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token. */
                                     tokens_arrived: components["schemas"]["Amount"];
-                                    /** @description The native coin spent on the buy, or received on the sell, in the native coin (raw in wei). */
+                                    /** @description The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei). */
                                     native: components["schemas"]["Amount"];
                                     /** @description Why the leg reverted; null when it went through. */
                                     revert: {
@@ -6649,7 +6680,7 @@ export interface operations {
                                     tokens_sent: components["schemas"]["Amount"];
                                     /** @description Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token. */
                                     tokens_arrived: components["schemas"]["Amount"];
-                                    /** @description The native coin spent on the buy, or received on the sell, in the native coin (raw in wei). */
+                                    /** @description The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei). */
                                     native: components["schemas"]["Amount"];
                                     /** @description Why the leg reverted; null when it went through. */
                                     revert: {
@@ -6667,7 +6698,7 @@ export interface operations {
                                     tokens_sent: components["schemas"]["Amount"];
                                     /** @description Tokens that arrived (at the simulator on the buy, at the pool on the sell), in the token. */
                                     tokens_arrived: components["schemas"]["Amount"];
-                                    /** @description The native coin spent on the buy, or received on the sell, in the native coin (raw in wei). */
+                                    /** @description The native coin spent on the buy, or received on the sell (where the pool trades another quote asset, what selling that back brought), in the native coin (raw in wei). */
                                     native: components["schemas"]["Amount"];
                                     /** @description Why the leg reverted; null when it went through. */
                                     revert: {
@@ -6690,7 +6721,7 @@ export interface operations {
                             limitations: string[];
                             /** @description For each field that is null or labelled unavailable, why, in plain words; {} when every field is there. */
                             unavailable: {
-                                /** @description Why simulation could not be obtained; present only when it could not (no pool against the native coin or its wrapped token with reserves, or a node without state overrides). */
+                                /** @description Why simulation could not be obtained; present only when it could not (no pool with reserves against the native coin, its wrapped token or a quote asset the native coin can buy, or a node without state overrides). */
                                 simulation?: string;
                                 /** @description Why lp_custody could not be obtained; present only when it could not (no pool, or no V2-style pool). */
                                 lp_custody?: string;

@@ -290,10 +290,13 @@ export function presentLiquidity(reading: LiquidityReading) {
   }
   const tokenAnswer = { ...tokenView(token, identity), total_supply: identity.totalSupply.value === null ? null : amount(identity.totalSupply.value, decimals) };
 
-  // Team wallets: the owner from owner(), the deployer from the node (or an outside explorer).
+  // Team wallets: the owner from owner(), the deployer from the node (or an outside explorer), the
+  // controllers from the token's own code and storage.
   const owner = reading.owner.address;
   const deployer = reading.creation ? { address: reading.creation.deployer, transaction: reading.creation.transaction } : null;
+  const controllers = reading.team.filter((member) => member.relation === "controller").map((member) => member.address);
   ledger.fact("team_wallets.owner");
+  ledger.fact("team_wallets.controllers");
   if (owner === null) ledger.gap("team_wallets.owner", "The contract has no owner() function (or it reverted).");
   labelDeployer(ledger, "team_wallets.deployer", reading.creation, chain);
 
@@ -359,7 +362,7 @@ export function presentLiquidity(reading: LiquidityReading) {
     honestEmpty: pools.length === 0,
     data: {
       token: tokenAnswer,
-      team_wallets: { owner, owner_renounced: reading.owner.renounced, deployer },
+      team_wallets: { owner, owner_renounced: reading.owner.renounced, deployer, controllers },
       market,
       lp_custody: lpCustody,
       position_custody: positionCustody,

@@ -27,7 +27,9 @@ import {
   type TeamRelation,
 } from "@/lib/intel/market";
 import type { Creation } from "@/lib/intel/token/deployer";
-import { knownTeam, tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
+import { knownTeam, tokenFirstRound, withControllers, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
+import { proxyProbe } from "@/lib/intel/control/proxy";
+import { readStoredControl } from "@/lib/intel/control/stored-control";
 import type { ReadPlan } from "./read-plan";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
@@ -44,7 +46,7 @@ export type LiquidityReading = {
   identity: Erc20Identity;
   owner: OwnerRead;
   creation: Creation | null;
-  /** The wallets whose LP counts as team-held: the deployer, and the owner unless renounced. */
+  /** The wallets whose LP counts as team-held: the deployer, the owner unless renounced, and the token's controllers (as intel/risk counts them). */
   team: TeamWallet[];
   pools: Pool[];
   referencePools: Pool[];
@@ -65,22 +67,28 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   const token = first.token;
 
   // Round 1, at the answer's block (the latest outside an answer).
-  const [head, identity, owner, creation, discovery] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools()]);
+  const [head, identity, owner, creation, discovery, code, proxySlots] = await Promise.all([first.head(), first.identity(), first.owner(), first.creation(), first.pools(), first.code(), first.proxySlots()]);
   const ctx = marketContext({ client, chain, block: head.number, blockTimestamp: head.timestamp });
-  const team = knownTeam(owner, creation);
+  // The addresses the token's own code lets through (a minter, an operator) are the team's, as
+  // intel/risk reads them: their slots are read beside the custody logs, and the custody reads wait
+  // for them only where the logs are in first. Behind a proxy the implementation's code is not read
+  // here, so only the deployer and the owner count (as in intel/risk).
+  const controlRead = code === "0x" || proxyProbe(code, proxySlots, token).slotImplementation ? Promise.resolve(null) : readStoredControl(client, token, ctx.block, [code]).catch(() => null);
+  const teamRead = controlRead.then((control) => withControllers(chain, token, discovery.candidates.map((pool) => pool.address), knownTeam(owner, creation), control));
   const window = windowFor(plan.window, blockInterval(client, chain, head.number));
 
   // Rounds 2 and 3.
   const lpPools = discovery.candidates.filter(hasFungibleLp);
-  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team, lookbackBlocks: window.blocks, maxPositions: plan.maxCandidates });
+  const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: window.blocks, maxPositions: plan.maxCandidates });
   positionsRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
   const poolsRead = readPools(ctx, [...discovery.candidates, ...discovery.reference]);
-  const [readAll, custodies, positionCustodies, creations, depths] = await Promise.all([
+  const [readAll, custodies, positionCustodies, creations, depths, team] = await Promise.all([
     poolsRead,
-    Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team, locks: plan.locks, lookbackBlocks: window.blocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
+    Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team: teamRead, locks: plan.locks, lookbackBlocks: window.blocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
     positionsRead,
     plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, window.blocks))) : null,
     poolsRead.then((read) => readConcentratedDepths(ctx, read.slice(0, discovery.candidates.length), positionsRead)),
+    teamRead,
   ]);
 
   return {

@@ -46,7 +46,7 @@ import {
   type TeamRelation,
   type TradeRoute,
 } from "@/lib/intel/market";
-import { knownTeam, tokenFirstRound, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
+import { knownTeam, teamWallet, tokenFirstRound, withControllers, type BridgedToken, type OwnerRead } from "@/lib/intel/token/first-round";
 import { balanceCalls, balanceCheck, scanReceivers, type BalanceCheck, type ReceiverScan } from "./holders";
 import { holderSellSample, simulateHolderSells, simulateTrade, simulationIdentity, type HolderSell, type Simulation } from "./simulate";
 import { assumedControl, delegatingFallback, pathsOf, readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
@@ -328,24 +328,6 @@ function linkWallets(chain: ChainId, token: Address, pools: readonly Address[], 
   const isTeamAddress = (member: TeamMember) => team.some((other) => sameAddress(other.address, member.address));
   const linked = [...launched, ...funded];
   return { team: [...team, ...linked.filter(isTeamAddress)], context: linked.filter((member) => !isTeamAddress(member)) };
-}
-
-/** Whether an address can be a team wallet: never the token, the zero address, a pool of the token or a registry address. */
-function teamWallet(chain: ChainId, token: Address, pools: readonly Address[]) {
-  return (address: Address) => !sameAddress(address, token) && address !== zeroAddress && !pools.some((pool) => sameAddress(pool, address)) && labelKnownAddress(chain, address) === null;
-}
-
-/**
- * The team with the token's controllers added: every address its own code compares msg.sender
- * with (read from storage, whatever getter exposes it, if any), except the owner, already named.
- * A token that keeps its pool or a router in such a slot (to tax trades) names no team wallet by it.
- */
-function withControllers(chain: ChainId, token: Address, pools: readonly Address[], team: readonly TeamMember[], control: StoredControl | null): TeamMember[] {
-  const wallet = teamWallet(chain, token, pools);
-  const controllers = [...new Set((control?.callers ?? []).map((caller) => caller.address))]
-    .filter((address) => wallet(address) && !team.some((member) => member.relation === "owner" && sameAddress(member.address, address)))
-    .map((address) => ({ address, relation: "controller" as const }));
-  return [...team, ...controllers];
 }
 
 /** The route the simulator trades a pool through, as its venue module says. */

@@ -8,11 +8,12 @@ import { getAddress, parseAbi, zeroAddress, type Address, type Block, type Hex }
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { aggregate, valueOrNull } from "@/lib/chain/multicall";
-import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
+import { getNetwork, isBurnAddress, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { ownableAbi, getOwnerAbi } from "@/lib/intel/control/abis";
 import { slots, type ProxySlotWords } from "@/lib/intel/control/proxy";
+import type { StoredControl } from "@/lib/intel/control/stored-control";
 import { pinnedBlock } from "@/lib/chain/node-scope";
-import { discoverPools, type PoolDiscovery } from "@/lib/intel/market";
+import { discoverPools, sameAddress, type PoolDiscovery } from "@/lib/intel/market";
 import { readCreation, type Creation } from "./deployer";
 
 export type Head = Block & { number: bigint };
@@ -114,4 +115,25 @@ export function knownTeam(owner: OwnerRead, creation: Creation | null): KnownTea
     ...(creation ? [{ address: creation.deployer, relation: "deployer" as const }] : []),
     ...(owner.address && !owner.renounced ? [{ address: owner.address, relation: "owner" as const }] : []),
   ];
+}
+
+/** Whether an address can be a team wallet: never the token, the zero address, a pool of the token or a registry address. */
+export function teamWallet(chain: ChainId, token: Address, pools: readonly Address[]) {
+  return (address: Address) => !sameAddress(address, token) && address !== zeroAddress && !pools.some((pool) => sameAddress(pool, address)) && labelKnownAddress(chain, address) === null;
+}
+
+/**
+ * The team with the token's controllers added: every address its own code compares msg.sender
+ * with, read from storage (whatever getter exposes it, if any) or written into the code (an
+ * immutable or a constant), except the owner, already named. A token that keeps its pool or a router
+ * in such a slot (to tax trades) names no team wallet by it, nor by the registry's bridge it names.
+ * intel/risk and intel/liquidity both count LP by this one team.
+ */
+export function withControllers<Member extends { address: Address; relation: string }>(chain: ChainId, token: Address, pools: readonly Address[], team: readonly Member[], control: StoredControl | null): (Member | { address: Address; relation: "controller" })[] {
+  const wallet = teamWallet(chain, token, pools);
+  const callers = [...(control?.callers ?? []), ...(control?.paths.codeCallers ?? [])].map((caller) => caller.address);
+  const controllers = [...new Set(callers)]
+    .filter((address) => wallet(address) && !team.some((member) => member.relation === "owner" && sameAddress(member.address, address)))
+    .map((address) => ({ address, relation: "controller" as const }));
+  return [...team, ...controllers];
 }

@@ -267,7 +267,7 @@ const custody = z
           )
           .describe("The team wallets holding LP, largest first."),
       })
-      .describe("LP held by the deployer, the owner or the first liquidity provider (team attribution is an interpretation): it can be pulled."),
+      .describe("LP held by the deployer, the owner, a controller, or a first liquidity provider one of them is (team attribution is an interpretation): it can be pulled."),
     unverified_custody: z
       .object({
         ...category("in contracts that are not recognised lockers"),
@@ -380,8 +380,11 @@ export const liquidityResponse = defineResponse({
             .object({ address: addressOut.describe("The account that created the token contract."), transaction: txHashOut.describe("The creation transaction.") })
             .nullable()
             .describe("Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable[\"team_wallets.deployer\"])."),
+          controllers: z
+            .array(addressOut)
+            .describe("The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed."),
         })
-        .describe("The wallets linked to the token's team: the owner and the deployer."),
+        .describe("The wallets linked to the token's team: the owner, the deployer and the controllers."),
       market,
       lp_custody: z.array(custody).describe("LP custody of every V2-style pool, in the order of market.pools; empty when there is none (see unavailable.lp_custody)."),
       position_custody: z

@@ -59,21 +59,21 @@ export const contextRelations = ["initial_liquidity_provider", "launch_mint_reci
 const teamRelationNotes = {
   deployer: "deployer: created the token contract.",
   owner: "owner: the token's owner() at the block.",
-  controller: "controller: an address the token's own code compares the caller with, read from its storage at the block (a minter, a pauser, an operator: it can call the token's privileged functions).",
+  controller: "controller: an address the token's own code compares the caller with, read from its storage at the block or written into its code (a minter, a pauser, an operator: it can call the token's privileged functions); read from the token's own code, not an implementation behind a proxy.",
   initial_liquidity_provider: "initial_liquidity_provider: received the pool's first LP mint.",
   launch_mint_recipient: "launch_mint_recipient: received the token's launch mint.",
   received_from_team: "received_from_team: received the token straight from one of those wallets (one step).",
 } as const;
 /**
- * How a wallet is linked to a token's team: one vocabulary for intel/risk and intel/liquidity.
- * Only intel/risk reads the token's code, so only it names controllers. The last three say how a
+ * How a wallet is linked to a token's team: one vocabulary for intel/risk and intel/liquidity,
+ * which both read the token's code for its controllers. The last three say how a
  * wallet came by the token or its LP, which anyone can: they are listed only beside one of the first three.
  */
 export const teamRelationOut = z
   .enum(["deployer", "owner", "controller", ...contextRelations])
   .describe(
     [
-      ...Object.values(teamRelationNotes).map((note) => (note.startsWith("controller:") ? `${note} (intel/risk, which reads the token's code)` : note)),
+      ...Object.values(teamRelationNotes),
       "The last three are context, listed only beside one of the first three (deployment, ownership, control): a wallet linked by them alone is not the team.",
     ].join(" "),
   );
