@@ -223,6 +223,12 @@ describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone
     }
   });
 
+  it("the wrapped native coin itself, whose pools are the stablecoin's own reference pools, is not traded through them and says so as before", async () => {
+    const wrapped = book().canonical.wrappedNative;
+    const result = await analyze(wrapped.address);
+    expect(result.data).toMatchObject({ simulation: null, fallback: true, unavailable: { simulation: `No pool against ${getNetwork(chain).nativeSymbol} or ${wrapped.symbol} with reserves to trade through.` } });
+  });
+
   it("a token paired only with a further quote asset (the registry's BTC wrapper, our fixture placed at its address): the native coin buys the asset in its Uniswap V3 pool against the wrapped coin; 0 tax for an ordinary token, 500 for a 5 % sell tax", async () => {
     const network = getNetwork(chain);
     const btc = network.otherQuotes[0];

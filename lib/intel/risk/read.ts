@@ -349,7 +349,8 @@ async function simulateInDeepestPool(ctx: MarketContext, token: Address, pools: 
     const reason =
       pools.length === 0
         ? "The token has no pool on the registry's DEXes to trade through."
-        : pools.every(straight)
+        : // The wrapped native coin's own pools are the ones its quote assets would be bought in.
+          pools.every(straight) || sameAddress(token, wrappedNative.address)
           ? `No pool against ${nativeSymbol} or ${wrappedNative.symbol} with reserves to trade through.`
           : `No pool with reserves to trade through against ${nativeSymbol}, ${wrappedNative.symbol}, or a quote asset with a pool against ${wrappedNative.symbol} to buy it in.`;
     return { ran: false, reason };
