@@ -1,5 +1,5 @@
 // Which kind of account an address is: a wallet, a Safe (with its owners and threshold), a
-// timelock (with its delay), or another contract; read from its code and three probes. Shared by
+// timelock (OpenZeppelin's or Compound's, with its delay), or another contract; read from its code and five probes. Shared by
 // the reads that describe who holds control (contract/analysis, intel/risk) and the LP custody
 // read, which counts a plain contract's LP as unverified custody rather than a team wallet's.
 import { parseAbi, zeroAddress, type Address, type Hex } from "viem";
@@ -7,6 +7,8 @@ import { valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/mul
 
 const safeAbi = parseAbi(["function getOwners() view returns (address[])", "function getThreshold() view returns (uint256)"]);
 const timelockAbi = parseAbi(["function getMinDelay() view returns (uint256)"]);
+/** Compound's Timelock (as Compound, Uniswap and SushiSwap govern with it): a delay and a grace period, no getMinDelay. */
+const compoundTimelockAbi = parseAbi(["function delay() view returns (uint256)", "function GRACE_PERIOD() view returns (uint256)"]);
 
 /** The probes that tell a Safe or a timelock from another contract, in the order describeHolder reads them. */
 export function holderProbes(address: Address): ContractCall[] {
@@ -14,6 +16,8 @@ export function holderProbes(address: Address): ContractCall[] {
     { address, abi: safeAbi, functionName: "getOwners" },
     { address, abi: safeAbi, functionName: "getThreshold" },
     { address, abi: timelockAbi, functionName: "getMinDelay" },
+    { address, abi: compoundTimelockAbi, functionName: "delay" },
+    { address, abi: compoundTimelockAbi, functionName: "GRACE_PERIOD" },
   ];
 }
 
@@ -24,12 +28,13 @@ export type Holder =
   | { address: Address; is_contract: true; kind: "contract" };
 
 /** What kind of account holds control: a wallet, a Safe (with owners and threshold), a timelock, or another contract. */
-export function describeHolder(address: Address, code: Hex | true | undefined, [owners, threshold, minDelay]: CallResult[]): Holder {
+export function describeHolder(address: Address, code: Hex | true | undefined, [owners, threshold, minDelay, compoundDelay, gracePeriod]: CallResult[]): Holder {
   if (!code || code === "0x") return { address, is_contract: false, kind: "eoa" };
   const safeOwners = valueOrNull<readonly Address[]>(owners);
   const safeThreshold = valueOrNull<bigint>(threshold);
   if (safeOwners && safeThreshold !== null) return { address, is_contract: true, kind: "safe", safe: { owners: [...safeOwners], threshold: Number(safeThreshold) } };
-  const delay = valueOrNull<bigint>(minDelay);
+  // A delay() alone is too common a name to tell a timelock by; with Compound's GRACE_PERIOD() beside it, it is its Timelock.
+  const delay = valueOrNull<bigint>(minDelay) ?? (valueOrNull<bigint>(gracePeriod) !== null ? valueOrNull<bigint>(compoundDelay) : null);
   if (delay !== null) return { address, is_contract: true, kind: "timelock", timelock: { min_delay_seconds: Number(delay) } };
   return { address, is_contract: true, kind: "contract" };
 }

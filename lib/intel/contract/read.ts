@@ -8,7 +8,8 @@
 //      (the same walk and slots intel/risk reads, lib/intel/control/stored-control; slots read in
 //      round 2), described, with the addresses written into that code it compares msg.sender with. Behind a proxy whose slot names its implementation, the code that runs
 //      is the implementation's: its code comes in round 2, the slots it checks in a third round,
-//      and the description in a fourth. Behind a proxy that names its code in no slot (a fallback
+//      and the description in a fourth (behind a beacon, whose implementation is its answer in round 2,
+//      that code comes in a third round, its slots in a fourth and the description in a fifth). Behind a proxy that names its code in no slot (a fallback
 //      that delegatecalls a stored address, as Gnosis's proxy for OWL keeps its master copy in
 //      slot 0), that address is read with the proxy's own slots in round 2, its code in a third
 //      round, the slots the two codes check in a fourth, and the description in a fifth.
@@ -105,6 +106,9 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   // A fallback that delegatecalls a stored address makes a proxy by what the code does: the code that runs is that address's.
   const delegatedTo = proxy.standard === "none" ? delegatingFallback(ownControl) : null;
   const delegatedCode = delegatedTo ? await client.getCode({ address: delegatedTo, blockNumber: block }) : null;
+  // Behind a beacon the code that runs is the one the beacon names, known only from round 2's answers.
+  const beaconImplementation = proxy.standard === "beacon" && !probe.slotImplementation ? proxy.implementation : null;
+  const beaconCode = beaconImplementation ? await client.getCode({ address: beaconImplementation, blockNumber: block }) : null;
   // Behind a proxy, the code that runs is the implementation's, checking msg.sender against the
   // proxy's own storage: its slots are read in one more round, so its controllers are described
   // in the round after (the fourth behind a slot proxy, the fifth behind a delegating fallback,
@@ -112,7 +116,9 @@ export async function readContract(input: { chain: ChainId; address: Address; cl
   const implementationControl =
     implementationCode && implementationCode !== "0x"
       ? await readStoredControl(client, address, block, [implementationCode])
-      : delegatedCode && delegatedCode !== "0x"
+      : beaconCode && beaconCode !== "0x"
+        ? await readStoredControl(client, address, block, [beaconCode])
+        : delegatedCode && delegatedCode !== "0x"
         ? await readStoredControl(client, address, block, [code, delegatedCode])
         : null;
   const adminHolder = admin ? round2.described[0] : null;

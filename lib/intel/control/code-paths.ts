@@ -224,6 +224,13 @@ export function readCodePaths(code: Hex): CodePaths {
 
 function walkPaths(code: Hex): CodePaths {
   const bytes = instructionBytes(code);
+  const whole = Buffer.from(code.slice(2), "hex");
+  /** The 32 bytes of the code at `offset`, zero past its end, as CODECOPY reads them. */
+  const codeWord = (offset: number) => {
+    let word = 0n;
+    for (let i = 0; i < 32; i++) word = (word << 8n) | BigInt(whole[offset + i] ?? 0);
+    return word;
+  };
   const destinations = jumpDestinations(bytes);
   const callerSlots = new Map<string, SlotUse>();
   const delegateSlots = new Map<string, SlotUse>();
@@ -351,6 +358,22 @@ function walkPaths(code: Hex): CodePaths {
         const value = pop();
         if (offset.k === "const" && (offset.v === 0n || offset.v === 32n)) scratch[offset.v === 0n ? 0 : 1] = value;
         else if (offset.k !== "const" || offset.v < 64n) scratch[0] = scratch[1] = UNKNOWN;
+        pc += 1;
+      } else if (op === 0x39) {
+        // CODECOPY of one word into the scratch space: how solc's optimizer loads a large constant
+        // (an AccessControl role's id) it keeps beside the code rather than pushing it.
+        const destination = pop();
+        const offset = pop();
+        const size = pop();
+        const intoScratch = destination.k === "const" && (destination.v === 0n || destination.v === 32n) && offset.k === "const" && size.k === "const" && size.v === 32n;
+        if (intoScratch) scratch[destination.v === 0n ? 0 : 1] = { k: "const", v: codeWord(Number(offset.v)) };
+        else if (destination.k !== "const" || destination.v < 64n) scratch[0] = scratch[1] = UNKNOWN;
+        pc += 1;
+      } else if (op === 0x51) {
+        // MLOAD of a scratch word holding a constant (the word CODECOPY put there).
+        const offset = pop();
+        const word = offset.k === "const" && (offset.v === 0n || offset.v === 32n) ? scratch[offset.v === 0n ? 0 : 1] : UNKNOWN;
+        stack.push(word.k === "const" ? word : UNKNOWN);
         pc += 1;
       } else if (op === 0x20) {
         // SHA3 over (msg.sender, constant slot): the caller's entry in a mapping.
