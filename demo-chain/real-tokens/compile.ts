@@ -16,6 +16,8 @@ export type RealTokenArtifact = Artifact & {
   deployedBytecode: Hex;
   /** Libraries the creation code calls, by name → byte offsets of their address placeholders. */
   links: Record<string, number[]>;
+  /** Byte ranges of the runtime code the constructor writes its immutables into (zeros in `deployedBytecode`). */
+  immutables: { start: number; length: number }[];
 };
 
 export type RealTokenArtifacts = Record<RealTokenBuildKey, Record<string, RealTokenArtifact>> & {
@@ -28,7 +30,16 @@ type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
   contracts?: Record<
     string,
-    Record<string, { abi: Abi | string; evm: { bytecode: { object: string; linkReferences?: LinkReferences }; deployedBytecode: { object: string } } }>
+    Record<
+      string,
+      {
+        abi: Abi | string;
+        evm: {
+          bytecode: { object: string; linkReferences?: LinkReferences };
+          deployedBytecode: { object: string; immutableReferences?: Record<string, { start: number; length: number }[]> };
+        };
+      }
+    >
   >;
 };
 
@@ -65,7 +76,10 @@ function checkVerbatim(build: RealTokenBuild, sources: Record<string, string>): 
 
 function compileOne(build: RealTokenBuild, sources: Record<string, string>): Record<string, RealTokenArtifact> {
   const solc = requireFromHere(build.compiler) as Solc;
-  const outputSelection = { "*": { "*": ["abi", "evm.bytecode.object", "evm.bytecode.linkReferences", "evm.deployedBytecode.object"] } };
+  // Compilers before 0.6.5 know no immutables and ignore the selector that asks for them.
+  const outputSelection = {
+    "*": { "*": ["abi", "evm.bytecode.object", "evm.bytecode.linkReferences", "evm.deployedBytecode.object", "evm.deployedBytecode.immutableReferences"] },
+  };
   const input = JSON.stringify({
     language: "Solidity",
     // Every file the sources import is listed, so the compiler needs no import callback.
@@ -88,7 +102,8 @@ function compileOne(build: RealTokenBuild, sources: Record<string, string>): Rec
         for (const [library, places] of Object.entries(libraries)) links[library] = places.map((place) => place.start);
       }
       const abi = typeof contract.abi === "string" ? (JSON.parse(contract.abi) as Abi) : contract.abi;
-      artifacts[name] = { abi, bytecode: `0x${bytecode}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}`, links };
+      const immutables = Object.values(contract.evm.deployedBytecode.immutableReferences ?? {}).flat();
+      artifacts[name] = { abi, bytecode: `0x${bytecode}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}`, links, immutables };
     }
   }
   for (const name of build.contracts) if (!artifacts[name]) throw new Error(`${build.folder}: solc produced no ${name}`);
@@ -100,7 +115,7 @@ type UniBuildFile = { abi: Abi; evm: { bytecode: { object: string }; deployedByt
 function uniArtifact(): RealTokenArtifact {
   const build = requireFromHere(`${UNI_ARTIFACT.package}/${UNI_ARTIFACT.file}`) as UniBuildFile;
   const hex = (value: string) => (value.startsWith("0x") ? value : `0x${value}`) as Hex;
-  return { abi: build.abi, bytecode: hex(build.evm.bytecode.object), deployedBytecode: hex(build.evm.deployedBytecode.object), links: {} };
+  return { abi: build.abi, bytecode: hex(build.evm.bytecode.object), deployedBytecode: hex(build.evm.deployedBytecode.object), links: {}, immutables: [] };
 }
 
 /** The creation code with each library's address written where the compiler left its placeholder. */
@@ -117,10 +132,13 @@ export function linkedBytecode(artifact: RealTokenArtifact, libraries: Record<st
 
 const builds = Object.entries(REAL_TOKEN_BUILDS) as [RealTokenBuildKey, RealTokenBuild][];
 
+/** Raised when what a cached artifact holds changes (2: the immutables' places), so an older cache is not read as this one. */
+const ARTIFACT_FORMAT = 2;
+
 /** The key of the current sources' build, without compiling: it changes with any file, compiler or setting. */
 export async function realTokensCompileKey(): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(`uni ${packageVersion(UNI_ARTIFACT.package)}\n`);
+  hash.update(`artifact format ${ARTIFACT_FORMAT}\nuni ${packageVersion(UNI_ARTIFACT.package)}\n`);
   for (const [key, build] of builds) {
     hash.update(`\0${key}\0${packageVersion(build.compiler)}\0${JSON.stringify(settingsOf(build))}\0${build.contracts.join(",")}`);
     for (const [unit, content] of Object.entries(await readRealTokenSources(build))) hash.update(`\0${unit}\0${content}`);

@@ -3,10 +3,12 @@
 // canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
 // used in the history; the rest are left for a simulation to find. Played after every other
 // scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
+// Tokens added later play after those before them, with wallets appended to the roles, so nothing
+// an earlier token recorded moves either.
 //
 // Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
 // keeps its two vested cycles only within the day (see lockers.ts).
-import { encodeFunctionData, getAddress, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
+import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, pad, parseAbiParameters, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { ref, type Sent, type TxRef } from "../player";
 import { REAL_TOKEN_BUILDS, UNI_ARTIFACT, type RealTokenBuildKey } from "../real-tokens/catalog";
@@ -43,8 +45,12 @@ export type RealTokenPower = {
   holderGetter: string | null;
   /** The storage slot holding the holder when no getter reads it (for anyone: a proxy's admin getter answers only its admin); null otherwise. */
   holderSlot: Hex | null;
-  /** The holder's wallet role in `realTokens.wallets`. */
-  holderWallet: string;
+  /** The role id `hasRole(bytes32,address)` is asked with when the holder is a member of an AccessControl role; null otherwise. */
+  holderRoleId: Hex | null;
+  /** The holder's wallet role in `realTokens.wallets`, or null when a contract holds the power. */
+  holderWallet: string | null;
+  /** The contract holding the power (its name in the scenario's `contracts`: a timelock, a proxy admin), or null when a wallet does. */
+  holderContract: string | null;
   /** Where the history shows the power used; null when it was left for a simulation to find. */
   exercisedTx: TxRef | null;
 };
@@ -85,6 +91,14 @@ export type RealTokenScenarios = {
   across: RealTokenScenario;
   zrx: RealTokenScenario;
   aave: RealTokenScenario;
+  optimismMintable: RealTokenScenario;
+  chainlinkBurnMint: RealTokenScenario;
+  sushi: RealTokenScenario;
+  xSushi: RealTokenScenario;
+  weth9: RealTokenScenario;
+  openzeppelinPreset: RealTokenScenario;
+  gnosisGno: RealTokenScenario;
+  arbitrumStandard: RealTokenScenario;
 };
 
 export type RealTokenBook = {
@@ -117,6 +131,22 @@ export const REAL_TOKEN_WALLET_ROLES = [
   "aaveProxyAdmin",
   "aaveTreasury",
   "zrxLiquidityProvider",
+  "opBridge",
+  "opDepositor",
+  "chainlinkAdmin",
+  "chainlinkMinter",
+  "sushiDeployer",
+  "sushiTimelockAdmin",
+  "sushiTreasury",
+  "xSushiStaker",
+  "wethHolder",
+  "presetAdmin",
+  "presetMinter",
+  "presetProxyAdminOwner",
+  "gnoDeployer",
+  "arbBeaconOwner",
+  "arbGateway",
+  "arbDepositor",
 ] as const;
 export const REAL_TOKEN_WALLET_FIRST_INDEX = 400;
 const REAL_TOKEN_WALLET_BALANCE = 1_000n * 10n ** 18n;
@@ -128,25 +158,46 @@ type Played = { scenario: Omit<RealTokenScenario, "token" | "trades" | "finalPoo
 
 type Step = { what: string; tx: Sent };
 
+/** Where the holder is read: a getter, a storage slot, or membership of an AccessControl role. */
+type HolderAt = string | { slot: Hex } | { roleId: Hex };
+
 function power(
   kind: RealTokenPowerKind,
   signature: string,
   role: string,
   /** The getter that names the holder, or the slot it is kept in. */
-  holderAt: string | { slot: Hex },
+  holderAt: HolderAt,
   wallets: Wallets,
   holderWallet: Role,
   exercised: Sent | null = null,
 ): RealTokenPower {
+  return { ...powerHeldBy(kind, signature, role, holderAt, wallets[holderWallet].address, exercised), holderWallet };
+}
+
+/** A power a contract holds (a timelock, a proxy admin), named as the scenario's `contracts` names it. */
+function contractPower(
+  kind: RealTokenPowerKind,
+  signature: string,
+  role: string,
+  holderAt: HolderAt,
+  holderContract: { name: string; address: Address },
+  exercised: Sent | null = null,
+): RealTokenPower {
+  return { ...powerHeldBy(kind, signature, role, holderAt, holderContract.address, exercised), holderContract: holderContract.name };
+}
+
+function powerHeldBy(kind: RealTokenPowerKind, signature: string, role: string, holderAt: HolderAt, holder: Address, exercised: Sent | null): RealTokenPower {
   return {
     kind,
     signature,
     selector: toFunctionSelector(`function ${signature}`),
-    holder: wallets[holderWallet].address,
+    holder: getAddress(holder),
     role,
-    holderGetter: typeof holderAt === "string" ? holderAt : null,
-    holderSlot: typeof holderAt === "string" ? null : holderAt.slot,
-    holderWallet,
+    holderGetter: typeof holderAt === "string" ? holderAt : "roleId" in holderAt ? "hasRole(bytes32,address)" : null,
+    holderSlot: typeof holderAt === "object" && "slot" in holderAt ? holderAt.slot : null,
+    holderRoleId: typeof holderAt === "object" && "roleId" in holderAt ? holderAt.roleId : null,
+    holderWallet: null,
+    holderContract: null,
     exercisedTx: exercised ? ref(exercised) : null,
   };
 }
@@ -494,6 +545,302 @@ async function playAave(ctx: ScenarioContext, wallets: Wallets, artifacts: RealT
   };
 }
 
+// Optimism's OptimismMintableERC20 (Base's bridged tokens run this code): the bridge is an
+// immutable baked into the runtime code, not storage; only it mints and burns, and it burns from
+// any holder without an allowance (a withdrawal burns the withdrawer's tokens).
+async function playOptimismMintable(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { OptimismMintableERC20 } = artifacts.optimismMintable;
+  const bridge = wallets.opBridge;
+  // The remote (L1) token: an address with no code here, as the L1 token is on L2.
+  const remoteToken = getAddress("0x00000000000000000000000000000000000d3a01");
+  const deployed = await deploy(ctx, wallets.opDepositor, OptimismMintableERC20, [bridge.address, remoteToken, "Demo Bridged Token", "DBRIDGED", 18]);
+  const token = deployed.address;
+  const call = (from: PrivateKeyAccount, name: string, args: readonly unknown[]) => ctx.player.write(from, token, OptimismMintableERC20.abi, name, args);
+  const mint = await call(bridge, "mint", [wallets.opDepositor.address, wholeTokens(1_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.opDepositor, token, tokenAmount: wholeTokens(500_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  ctx.player.clock.wait(MINUTE);
+  const burn = await call(bridge, "burn", [wallets.opDepositor.address, wholeTokens(100_000n)]);
+  return {
+    token,
+    scenario: {
+      title: "Optimism's OptimismMintableERC20 (the code of Base's bridged tokens)",
+      proves:
+        "A bridged token whose only privileged account is its bridge, an immutable in the runtime code (no storage, no owner): the bridge minted a deposit and burned a withdrawal from the depositor's balance, and may burn any holder's tokens without an allowance.",
+      contracts: { OptimismMintableERC20: token },
+      deployer: wallets.opDepositor.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("optimismMintable"),
+      powers: [
+        power("mint", "mint(address,uint256)", "BRIDGE (immutable)", "BRIDGE()", wallets, "opBridge", mint),
+        power("balance_edit", "burn(address,uint256)", "BRIDGE (immutable)", "BRIDGE()", wallets, "opBridge", burn),
+      ],
+      history: history([
+        { what: "the bridge mints a 1,000,000 deposit to opDepositor", tx: mint },
+        { what: "the bridge burns 100,000 of opDepositor's tokens (a withdrawal)", tx: burn },
+      ]),
+      pool,
+    },
+  };
+}
+
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+const PAUSER_ROLE = keccak256(toHex("PAUSER_ROLE"));
+const DEFAULT_ADMIN_ROLE = toHex(0, { size: 32 });
+
+// Chainlink's BurnMintERC20 (the CCIP cross-chain token): minters and burners are AccessControl
+// roles the admin grants, each grant announced by the token's own RoleGranted event; the supply is
+// capped by an immutable maximum.
+async function playChainlinkBurnMint(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { BurnMintERC20 } = artifacts.chainlinkBurnMint;
+  const admin = wallets.chainlinkAdmin;
+  const deployed = await deploy(ctx, admin, BurnMintERC20, ["Demo CCIP Token", "DCCIP", 18, wholeTokens(1_000_000_000n), 0n]);
+  const token = deployed.address;
+  const call = (from: PrivateKeyAccount, name: string, args: readonly unknown[]) => ctx.player.write(from, token, BurnMintERC20.abi, name, args);
+  const grant = await call(admin, "grantMintAndBurnRoles", [wallets.chainlinkMinter.address]);
+  const mint = await call(wallets.chainlinkMinter, "mint", [wallets.chainlinkMinter.address, wholeTokens(100_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.chainlinkMinter, token, tokenAmount: wholeTokens(50_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Chainlink's BurnMintERC20 (the CCIP burn-and-mint token)",
+      proves:
+        "A token whose minters are an AccessControl role the admin grants: the admin made chainlinkMinter a minter and burner (RoleGranted, by the token itself), which minted, up to the immutable maximum supply; the admin can make more.",
+      contracts: { BurnMintERC20: token },
+      deployer: admin.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("chainlinkBurnMint"),
+      powers: [
+        power("mint", "mint(address,uint256)", "MINTER_ROLE", { roleId: MINTER_ROLE }, wallets, "chainlinkMinter", mint),
+        power("role_admin", "grantMintAndBurnRoles(address)", "DEFAULT_ADMIN_ROLE", { roleId: DEFAULT_ADMIN_ROLE }, wallets, "chainlinkAdmin", grant),
+        power("role_admin", "grantRole(bytes32,address)", "DEFAULT_ADMIN_ROLE", { roleId: DEFAULT_ADMIN_ROLE }, wallets, "chainlinkAdmin"),
+        power("role_admin", "setCCIPAdmin(address)", "DEFAULT_ADMIN_ROLE", { roleId: DEFAULT_ADMIN_ROLE }, wallets, "chainlinkAdmin"),
+      ],
+      history: history([
+        { what: "the admin grants chainlinkMinter the mint and burn roles", tx: grant },
+        { what: "the minter mints 100,000,000 to itself", tx: mint },
+      ]),
+      pool,
+    },
+  };
+}
+
+/** Compound's Timelock as SushiSwap ships it refuses a delay under two days. */
+const SUSHI_TIMELOCK_DELAY = 2 * 24 * 60 * MINUTE;
+
+// SushiSwap's SUSHI and xSUSHI. SUSHI's owner, the only account that mints, is SushiSwap's
+// Timelock (Compound's, two days at least): its admin queued a mint the two days have not passed
+// for. xSUSHI (SushiBar) is a share of the SUSHI staked in it, with no privileged account at all.
+async function playSushi(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<{ sushi: Played; xSushi: Played }> {
+  const { SushiToken, SushiBar, Timelock } = artifacts.sushiswap;
+  const deployer = wallets.sushiDeployer;
+  const deployedToken = await deploy(ctx, deployer, SushiToken);
+  const sushi = deployedToken.address;
+  const initialMint = await ctx.player.write(deployer, sushi, SushiToken.abi, "mint", [wallets.sushiTreasury.address, wholeTokens(10_000_000n)]);
+  const timelock = await deploy(ctx, deployer, Timelock, [wallets.sushiTimelockAdmin.address, BigInt(SUSHI_TIMELOCK_DELAY)]);
+  const handOver = await ctx.player.write(deployer, sushi, SushiToken.abi, "transferOwnership", [timelock.address]);
+  const eta = BigInt(ctx.player.clock.peekNext() + SUSHI_TIMELOCK_DELAY + MINUTE);
+  const queuedMint = encodeAbiParameters(parseAbiParameters("address, uint256"), [wallets.sushiTimelockAdmin.address, wholeTokens(1_000_000n)]);
+  const queue = await ctx.player.write(wallets.sushiTimelockAdmin, timelock.address, Timelock.abi, "queueTransaction", [sushi, 0n, "mint(address,uint256)", queuedMint, eta]);
+  const sushiPool = await ctx.market.launch({ from: wallets.sushiTreasury, token: sushi, tokenAmount: wholeTokens(1_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, sushi);
+
+  const bar = await deploy(ctx, deployer, SushiBar, [sushi]);
+  const xSushi = bar.address;
+  await ctx.player.write(wallets.sushiTreasury, sushi, SushiToken.abi, "transfer", [wallets.xSushiStaker.address, wholeTokens(2_000_000n)]);
+  await ctx.player.write(wallets.xSushiStaker, sushi, SushiToken.abi, "approve", [xSushi, wholeTokens(2_000_000n)]);
+  const enter = await ctx.player.write(wallets.xSushiStaker, xSushi, SushiBar.abi, "enter", [wholeTokens(2_000_000n)]);
+  const xSushiPool = await ctx.market.launch({ from: wallets.xSushiStaker, token: xSushi, tokenAmount: wholeTokens(1_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, xSushi);
+  return {
+    sushi: {
+      token: sushi,
+      scenario: {
+        title: "SushiSwap's SUSHI (SushiToken), owned by SushiSwap's Timelock",
+        proves:
+          "A token whose owner, the only account that mints, is a timelock contract (Compound's, as SushiSwap ships it, two days' delay): its admin queued a mint that may run two days later; run as the timelock, the mint raises the supply.",
+        contracts: { SushiToken: sushi, Timelock: timelock.address },
+        deployer: deployer.address,
+        deployTx: ref(deployedToken.tx),
+        source: sourceOf("sushiswap"),
+        powers: [
+          contractPower("mint", "mint(address,uint256)", "owner (the Timelock)", "owner()", { name: "Timelock", address: timelock.address }),
+          contractPower("role_admin", "transferOwnership(address)", "owner (the Timelock)", "owner()", { name: "Timelock", address: timelock.address }),
+        ],
+        history: history([
+          { what: "the deployer, then the owner, mints 10,000,000 to sushiTreasury", tx: initialMint },
+          { what: "the deployer hands ownership to the Timelock (two days' delay, sushiTimelockAdmin its admin)", tx: handOver },
+          { what: `the Timelock's admin queues mint(sushiTimelockAdmin, 1,000,000), executable from ${eta}`, tx: queue },
+        ]),
+        pool: sushiPool,
+      },
+    },
+    xSushi: {
+      token: xSushi,
+      scenario: {
+        title: "SushiSwap's xSUSHI (SushiBar), a share of the SUSHI staked in it",
+        proves: "A share token: minted only against SUSHI paid in (enter), burned when it is taken out (leave); no owner and no privileged function.",
+        contracts: { SushiBar: xSushi },
+        deployer: deployer.address,
+        deployTx: ref(bar.tx),
+        source: sourceOf("sushiswap"),
+        powers: [],
+        history: history([{ what: "xSushiStaker stakes 2,000,000 SUSHI and receives 2,000,000 xSUSHI", tx: enter }]),
+        pool: xSushiPool,
+      },
+    },
+  };
+}
+
+// WETH9 as published in canonical-weth: a wrapped native coin, minted only by deposits of the
+// native coin and burned by withdrawals, with no privileged account.
+async function playWeth9(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { WETH9 } = artifacts.weth9;
+  const holder = wallets.wethHolder;
+  const deployed = await deploy(ctx, holder, WETH9);
+  const token = deployed.address;
+  const deposit = await ctx.player.write(holder, token, WETH9.abi, "deposit", [], { value: native("30") });
+  const pool = await ctx.market.launch({ from: holder, token, tokenAmount: native("20"), nativeAmount: native("20") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "WETH9 (canonical-weth)",
+      proves: "A wrapped native coin: every token is backed by a native coin deposited in the contract, which is no hidden balance; no owner and no privileged function.",
+      contracts: { WETH9: token },
+      deployer: holder.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("weth9"),
+      powers: [],
+      history: history([{ what: "wethHolder deposits 30 of the native coin", tx: deposit }]),
+      pool,
+    },
+  };
+}
+
+// OpenZeppelin's ERC20PresetMinterPauserUpgradeable behind its TransparentUpgradeableProxy, whose
+// admin is a ProxyAdmin contract: minters and pausers are AccessControl roles; the ProxyAdmin (its
+// owner a wallet) can replace the code.
+async function playOpenZeppelinPreset(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { ERC20PresetMinterPauserUpgradeable: impl, TransparentUpgradeableProxy, ProxyAdmin } = artifacts.openzeppelinPreset;
+  const admin = wallets.presetAdmin;
+  const implementation = await deploy(ctx, admin, impl);
+  const proxyAdmin = await deploy(ctx, wallets.presetProxyAdminOwner, ProxyAdmin);
+  // initialize runs as the proxy's deployer, who gets every role.
+  const initialize = encodeFunctionData({ abi: impl.abi, functionName: "initialize", args: ["Demo Preset Token", "DPRESET"] });
+  const proxy = await deploy(ctx, admin, TransparentUpgradeableProxy, [implementation.address, proxyAdmin.address, initialize]);
+  const token = proxy.address;
+  const call = (from: PrivateKeyAccount, name: string, args: readonly unknown[]) => ctx.player.write(from, token, impl.abi, name, args);
+  const grant = await call(admin, "grantRole", [MINTER_ROLE, wallets.presetMinter.address]);
+  const mint = await call(wallets.presetMinter, "mint", [wallets.presetMinter.address, wholeTokens(1_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.presetMinter, token, tokenAmount: wholeTokens(500_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  const proxyAdminHolder = { name: "ProxyAdmin", address: proxyAdmin.address };
+  return {
+    token,
+    scenario: {
+      title: "OpenZeppelin's ERC20PresetMinterPauserUpgradeable behind TransparentUpgradeableProxy and ProxyAdmin",
+      proves:
+        "A role token behind a transparent proxy: the admin granted presetMinter the minter role (RoleGranted), which minted; the admin also pauses; a ProxyAdmin contract, owned by a wallet, can replace the code.",
+      contracts: { TransparentUpgradeableProxy: token, ERC20PresetMinterPauserUpgradeable: implementation.address, ProxyAdmin: proxyAdmin.address },
+      deployer: admin.address,
+      deployTx: ref(proxy.tx),
+      source: sourceOf("openzeppelinPreset"),
+      powers: [
+        power("mint", "mint(address,uint256)", "MINTER_ROLE", { roleId: MINTER_ROLE }, wallets, "presetMinter", mint),
+        power("pause", "pause()", "PAUSER_ROLE", { roleId: PAUSER_ROLE }, wallets, "presetAdmin"),
+        power("role_admin", "grantRole(bytes32,address)", "DEFAULT_ADMIN_ROLE", { roleId: DEFAULT_ADMIN_ROLE }, wallets, "presetAdmin", grant),
+        contractPower("upgrade", "upgradeTo(address)", "admin (the proxy's: the ProxyAdmin)", EIP1967_ADMIN_SLOT, proxyAdminHolder),
+      ],
+      history: history([
+        { what: "the proxy is deployed with initialize: presetAdmin holds the admin, minter and pauser roles", tx: proxy.tx },
+        { what: "the admin grants presetMinter the minter role", tx: grant },
+        { what: "the minter mints 1,000,000 to itself", tx: mint },
+      ]),
+      pool,
+    },
+  };
+}
+
+// Gnosis's GNO as the gno-token package ships it for Solidity 0.5: the whole supply minted to the
+// deployer in the constructor, no privileged account.
+async function playGno(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { TokenGNO } = artifacts.gnosisGno;
+  const deployed = await deploy(ctx, wallets.gnoDeployer, TokenGNO, [wholeTokens(10_000_000n)]);
+  const token = deployed.address;
+  const pool = await ctx.market.launch({ from: wallets.gnoDeployer, token, tokenAmount: wholeTokens(1_000_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Gnosis's GNO (TokenGNO)",
+      proves: "A fixed supply minted once in the constructor, no owner and no privileged function, the deployer keeping nine tenths.",
+      contracts: { TokenGNO: token },
+      deployer: wallets.gnoDeployer.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("gnosisGno"),
+      powers: [],
+      history: [],
+      pool,
+    },
+  };
+}
+
+// Arbitrum's StandardArbERC20 (the L2 side of every token bridged through the standard gateway): a
+// ClonableBeaconProxy the factory creates, running the code an UpgradeableBeacon names; the gateway
+// is whoever called bridgeInit (kept in storage), and only it mints and burns.
+async function playArbitrumStandard(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { StandardArbERC20, UpgradeableBeacon, BeaconProxyFactory } = artifacts.arbitrumStandard;
+  const gateway = wallets.arbGateway;
+  const implementation = await deploy(ctx, wallets.arbBeaconOwner, StandardArbERC20);
+  const beacon = await deploy(ctx, wallets.arbBeaconOwner, UpgradeableBeacon, [implementation.address]);
+  const factory = await deploy(ctx, gateway, BeaconProxyFactory);
+  await ctx.player.write(gateway, factory.address, BeaconProxyFactory.abi, "initialize", [beacon.address]);
+  // The gateway's salt is the L1 token's address, as L2ERC20Gateway's is.
+  const l1Token = getAddress("0x00000000000000000000000000000000000a4b01");
+  const salt = pad(l1Token, { size: 32 });
+  const create = await ctx.player.write(gateway, factory.address, BeaconProxyFactory.abi, "createProxy", [salt]);
+  const token = getAddress(await ctx.player.read<Address>(factory.address, BeaconProxyFactory.abi, "calculateExpectedAddress", [gateway.address, salt]));
+  // The L1 token's name, symbol and decimals, each ABI-encoded as the gateway passes them.
+  const init = encodeAbiParameters(parseAbiParameters("bytes, bytes, bytes"), [
+    encodeAbiParameters(parseAbiParameters("string"), ["Demo Arbitrum Token"]),
+    encodeAbiParameters(parseAbiParameters("string"), ["DARB"]),
+    encodeAbiParameters(parseAbiParameters("uint8"), [18]),
+  ]);
+  const bridgeInit = await ctx.player.write(gateway, token, StandardArbERC20.abi, "bridgeInit", [l1Token, init]);
+  const mint = await ctx.player.write(gateway, token, StandardArbERC20.abi, "bridgeMint", [wallets.arbDepositor.address, wholeTokens(1_000_000n)]);
+  const pool = await ctx.market.launch({ from: wallets.arbDepositor, token, tokenAmount: wholeTokens(500_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  return {
+    token,
+    scenario: {
+      title: "Arbitrum's StandardArbERC20 behind a ClonableBeaconProxy and its UpgradeableBeacon",
+      proves:
+        "A bridged token behind a beacon proxy: the gateway (set by bridgeInit, kept in storage) minted a deposit and may burn any holder's tokens; the beacon's owner can replace the code of every token the beacon serves.",
+      contracts: {
+        ClonableBeaconProxy: token,
+        StandardArbERC20: implementation.address,
+        UpgradeableBeacon: beacon.address,
+        BeaconProxyFactory: factory.address,
+      },
+      deployer: gateway.address,
+      deployTx: ref(create),
+      source: sourceOf("arbitrumStandard"),
+      powers: [
+        power("mint", "bridgeMint(address,uint256)", "l2Gateway", "l2Gateway()", wallets, "arbGateway", mint),
+        power("balance_edit", "bridgeBurn(address,uint256)", "l2Gateway", "l2Gateway()", wallets, "arbGateway"),
+      ],
+      history: history([
+        { what: "the gateway creates the token's proxy through the factory", tx: create },
+        { what: "the gateway initializes the token (becoming its l2Gateway)", tx: bridgeInit },
+        { what: "the gateway mints a 1,000,000 deposit to arbDepositor", tx: mint },
+      ]),
+      pool,
+    },
+  };
+}
+
 export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
   const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
   for (const role of REAL_TOKEN_WALLET_ROLES) {
@@ -510,6 +857,13 @@ export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBoo
     across: await playAcross(ctx, wallets, artifacts),
     zrx: await playZrx(ctx, wallets, artifacts),
     aave: await playAave(ctx, wallets, artifacts),
+    optimismMintable: await playOptimismMintable(ctx, wallets, artifacts),
+    chainlinkBurnMint: await playChainlinkBurnMint(ctx, wallets, artifacts),
+    ...(await playSushi(ctx, wallets, artifacts)),
+    weth9: await playWeth9(ctx, wallets, artifacts),
+    openzeppelinPreset: await playOpenZeppelinPreset(ctx, wallets, artifacts),
+    gnosisGno: await playGno(ctx, wallets, artifacts),
+    arbitrumStandard: await playArbitrumStandard(ctx, wallets, artifacts),
   };
   // Final reads once every token has played, so each record shows the state at the head.
   const scenarios = {} as RealTokenScenarios;

@@ -9,6 +9,7 @@ import {
   encodeFunctionData,
   erc20Abi,
   getAddress,
+  keccak256,
   parseAbi,
   slice,
   toFunctionSelector,
@@ -170,6 +171,27 @@ function upgrades(data: (implementation: Address) => Hex): Effect {
 }
 
 const MINIMUM_TIME_BETWEEN_UNI_MINTS = 365 * DAY;
+const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+const roleAbi = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);
+
+/** After the holder's call, the probe holds the minter role and mints. */
+function makesMinter(data: Hex): Effect {
+  return async (run, scenario, power) => {
+    const token = scenario.token.address;
+    expect(await run.client.readContract({ address: token, abi: roleAbi, functionName: "hasRole", args: [MINTER_ROLE, PROBE] })).toBe(false);
+    await run.send(power.holder, token, data);
+    await mints((amount) => call("mint(address,uint256)", [PROBE, amount]), 10n ** 18n)(run, scenario, { ...power, holder: PROBE });
+  };
+}
+
+/** After the holder's call the proxy runs the code at `next`. */
+function upgradesTo(data: (next: Address) => Hex, next: (scenario: RealTokenScenario) => Address): Effect {
+  return async (run, scenario, power) => {
+    const proxy = scenario.token.address;
+    await run.send(power.holder, proxy, data(next(scenario)));
+    expect(await addressIn(run, proxy, IMPLEMENTATION_SLOT)).toBe(next(scenario));
+  };
+}
 
 // Every recorded power, by token and signature, with the effect its call must have.
 const EFFECTS: Record<string, Record<string, Effect>> = {
@@ -244,12 +266,46 @@ const EFFECTS: Record<string, Record<string, Effect>> = {
       expect(await addressIn(run, scenario.token.address, ADMIN_SLOT)).toBe(PROBE);
     },
   },
+  optimismMintable: {
+    "mint(address,uint256)": mints((amount) => call("mint(address,uint256)", [PROBE, amount]), 10n ** 21n),
+    "burn(address,uint256)": takes((holder, amount) => call("burn(address,uint256)", [holder, amount]), { supplyFalls: true }),
+  },
+  chainlinkBurnMint: {
+    "mint(address,uint256)": mints((amount) => call("mint(address,uint256)", [PROBE, amount]), 10n ** 21n),
+    "grantMintAndBurnRoles(address)": makesMinter(call("grantMintAndBurnRoles(address)", [PROBE])),
+    "grantRole(bytes32,address)": makesMinter(call("grantRole(bytes32,address)", [MINTER_ROLE, PROBE])),
+    "setCCIPAdmin(address)": handsOver(() => call("setCCIPAdmin(address)", [PROBE]), "getCCIPAdmin()"),
+  },
+  sushi: {
+    "mint(address,uint256)": mints((amount) => call("mint(address,uint256)", [PROBE, amount]), 10n ** 21n),
+    "transferOwnership(address)": handsOver(() => call("transferOwnership(address)", [PROBE]), "owner()"),
+  },
+  xSushi: {},
+  weth9: {},
+  openzeppelinPreset: {
+    "mint(address,uint256)": mints((amount) => call("mint(address,uint256)", [PROBE, amount]), 10n ** 21n),
+    "pause()": stopsTransfers(() => call("pause()", [])),
+    "grantRole(bytes32,address)": makesMinter(call("grantRole(bytes32,address)", [MINTER_ROLE, PROBE])),
+    "upgradeTo(address)": upgradesTo((next) => call("upgradeTo(address)", [next]), (scenario) => scenario.contracts.ProxyAdmin!),
+  },
+  gnosisGno: {},
+  arbitrumStandard: {
+    "bridgeMint(address,uint256)": mints((amount) => call("bridgeMint(address,uint256)", [PROBE, amount]), 10n ** 21n),
+    "bridgeBurn(address,uint256)": takes((holder, amount) => call("bridgeBurn(address,uint256)", [holder, amount]), { supplyFalls: true }),
+  },
 };
+
+/** The build a token's contracts come from (SUSHI and xSUSHI share SushiSwap's). */
+function buildOf(scenario: RealTokenScenario): keyof typeof REAL_TOKEN_BUILDS {
+  const found = (Object.entries(REAL_TOKEN_BUILDS) as [keyof typeof REAL_TOKEN_BUILDS, { folder: string }][]).find(([, build]) => scenario.source.folder === `contracts/real-tokens/${build.folder}`);
+  if (!found) throw new Error(`no build for ${scenario.source.folder}`);
+  return found[0];
+}
 
 /** Arguments a non-holder's attempt uses: the same call the effect makes first. */
 function firstCall(power: RealTokenPower): Hex {
   const types = power.signature.slice(power.signature.indexOf("(") + 1, -1).split(",").filter(Boolean);
-  const args = types.map((type) => (type === "address" ? PROBE : type === "bool" ? false : type === "bytes" ? "0x" : 1n));
+  const args = types.map((type) => (type === "address" ? PROBE : type === "bool" ? false : type === "bytes" ? "0x" : type === "bytes32" ? MINTER_ROLE : 1n));
   return call(power.signature, args);
 }
 
@@ -311,9 +367,11 @@ describe.each(DEMO_CHAINS)("real tokens on demo chain %s", (name) => {
 
   it("runs, at every recorded address, the code the committed source compiles to", async () => {
     for (const [key, scenario] of scenarios()) {
-      const compiled: Record<string, { deployedBytecode: Hex }> = key === "uniswapUni" ? artifacts.uni : artifacts[key as keyof typeof REAL_TOKEN_BUILDS];
+      const compiled: Record<string, { deployedBytecode: Hex; immutables: { start: number; length: number }[] }> = key === "uniswapUni" ? artifacts.uni : artifacts[buildOf(scenario)];
       for (const [contract, address] of Object.entries(scenario.contracts)) {
-        const onChain = await client.getCode({ address });
+        // The constructor's immutables (a bridge, a maximum supply) are the deployment's, not the source's: left out on both sides.
+        const withoutImmutables = (code: Hex) => compiled[contract]!.immutables.reduce<string>((at, { start, length }) => `${at.slice(0, 2 + start * 2)}${"0".repeat(length * 2)}${at.slice(2 + (start + length) * 2)}`, code);
+        const onChain = withoutImmutables((await client.getCode({ address }))!);
         const expected = compiled[contract]!.deployedBytecode
           // A linked library's address where the compiler left its placeholder,
           .replace(/__\$[0-9a-f]{34}\$__/g, scenario.contracts.SignatureChecker?.slice(2).toLowerCase() ?? "")
@@ -328,9 +386,13 @@ describe.each(DEMO_CHAINS)("real tokens on demo chain %s", (name) => {
     for (const [key, scenario] of scenarios()) {
       for (const power of scenario.powers) {
         expect(power.selector, `${key} ${power.signature}`).toBe(toFunctionSelector(`function ${power.signature}`));
-        expect(power.holder).toBe(getAddress(book.realTokens.wallets[power.holderWallet]!));
+        const named = power.holderWallet !== null ? book.realTokens.wallets[power.holderWallet] : scenario.contracts[power.holderContract!];
+        expect(power.holder, `${key} ${power.signature}`).toBe(getAddress(named!));
         const token = scenario.token.address;
-        if (power.holderGetter === null) {
+        if (power.holderGetter === "hasRole(bytes32,address)") {
+          const abi = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);
+          expect(await client.readContract({ address: token, abi, functionName: "hasRole", args: [power.holderRoleId!, power.holder] }), `${key} ${power.role}`).toBe(true);
+        } else if (power.holderGetter === null) {
           const word = await client.getStorageAt({ address: token, slot: power.holderSlot! });
           expect(getAddress(slice(word!, 12)), `${key} ${power.role}`).toBe(power.holder);
         } else if (power.holderGetter.endsWith("(address)")) {
