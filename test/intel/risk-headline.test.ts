@@ -74,10 +74,15 @@ describe("the headline's values", () => {
     expect(flatHeadline(headlineOf([signal("lp_custody", false, "info", { burned_bps: 0, locked_bps: 9000, earliest_unlock: null })], null, checked)).lp_earliest_unlock).toBeNull();
   });
 
-  it("upgradeable: a flagged proxy is, a minimal clone is not, no signal means no proxy", () => {
+  it("upgradeable: a flagged proxy is, a minimal clone is not, no signal means no proxy where the code was walked whole, and unknown (with why) where it was not", () => {
     expect(flatHeadline(headlineOf([signal("upgradeable", true, "high", { standard: "eip1967_transparent" }, "interpretation")], null, checked)).upgradeable).toBe(true);
     expect(flatHeadline(headlineOf([signal("upgradeable", false, "info", { standard: "eip1167_minimal" }, "interpretation")], null, checked)).upgradeable).toBe(false);
     expect(flatHeadline(headlineOf([], null, checked)).upgradeable).toBe(false);
+    const cutShort = flatHeadline(headlineOf([], null, checked, "The walk of the code stopped at its step budget, so some of its paths were not followed."));
+    expect(cutShort.upgradeable).toBeNull();
+    expect(cutShort.unknown.upgradeable).toMatch(/step budget/);
+    // A recognised proxy is upgradeable whether or not its code was walked.
+    expect(flatHeadline(headlineOf([signal("upgradeable", true, "medium", { standard: "eip1967_transparent" }, "interpretation")], null, checked, "not known")).upgradeable).toBe(true);
   });
 });
 

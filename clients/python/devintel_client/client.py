@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "da0ca4c59beb8df5"
+DOCUMENT_DIGEST = "f88ae267dc306de2"
 
 
 class Client(Transport):

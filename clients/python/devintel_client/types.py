@@ -1988,7 +1988,7 @@ IntelRiskResponseDataHeadline = TypedDict("IntelRiskResponseDataHeadline", {
     "powers": IntelRiskResponseDataHeadlinePowers,
     # From the ownership signal. none: no owner() function. renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. timelock: a timelock controller. contract: another contract. null when the owner's kind could not be read.
     "owner": Union[Literal["none", "renounced", "eoa", "multisig", "timelock", "contract"], None],
-    # True when the token is a proxy whose code can be replaced (upgradeable); false for a minimal clone or a contract the read recognises as no proxy.
+    # True when the token is a proxy whose code can be replaced (upgradeable), or its code delegatecalls an address someone can re-point (delegatecall_to_settable); false for a minimal clone, or a contract the read recognises as no proxy whose code was walked whole and delegatecalls nothing settable; null when the code was not walked whole (headline.unknown says why).
     "upgradeable": Union[bool, None],
     # From lp_custody: the main pool's liquidity at burn addresses; null when no pool's custody was read.
     "lp_burned_bps": Union[int, None],

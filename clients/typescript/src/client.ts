@@ -5,7 +5,7 @@ import { Transport, type CallOptions, type ClientOptions } from "./transport.js"
 /** The API version this client speaks, and the digest of the OpenAPI document it was generated from. */
 export const apiVersion = "v1";
 export const clientVersion = "1.0.0";
-export const documentDigest = "da0ca4c59beb8df5";
+export const documentDigest = "f88ae267dc306de2";
 
 export type HealthResponse = paths["/v1/api/health"]["get"]["responses"][200]["content"]["application/json"];
 export type MeResponse = paths["/v1/api/me"]["get"]["responses"][200]["content"]["application/json"];

@@ -2683,7 +2683,8 @@ export interface operations {
                      *           "deployer": {
                      *             "address": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
                      *             "transaction": "0xf3bb4c675b7b3f4bd64e9961b8834deac73d411b27fc07e9880d069e59ef887c"
-                     *           }
+                     *           },
+                     *           "controllers": []
                      *         },
                      *         "market": {
                      *           "pools": [
@@ -4653,7 +4654,7 @@ export interface operations {
                                 };
                                 /** @description From the ownership signal. none: no owner() function. renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. timelock: a timelock controller. contract: another contract. null when the owner's kind could not be read. */
                                 owner: ("none" | "renounced" | "eoa" | "multisig" | "timelock" | "contract") | null;
-                                /** @description True when the token is a proxy whose code can be replaced (upgradeable); false for a minimal clone or a contract the read recognises as no proxy. */
+                                /** @description True when the token is a proxy whose code can be replaced (upgradeable), or its code delegatecalls an address someone can re-point (delegatecall_to_settable); false for a minimal clone, or a contract the read recognises as no proxy whose code was walked whole and delegatecalls nothing settable; null when the code was not walked whole (headline.unknown says why). */
                                 upgradeable: boolean | null;
                                 /** @description From lp_custody: the main pool's liquidity at burn addresses; null when no pool's custody was read. */
                                 lp_burned_bps: number | null;

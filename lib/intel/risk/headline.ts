@@ -155,13 +155,15 @@ function withControlBeside(owner: Sourced<OwnerState | null>, byId: Map<string, 
 /**
  * Upgradeable unless a minimal clone, or where the code delegatecalls an address someone can
  * re-point (it runs whatever code is put there: an upgrade by another name). No signal means the
- * token is no proxy the read recognises.
+ * token is no proxy the read recognises and its walked code delegatecalls nothing settable; where
+ * the walk did not cover the code, a delegatecall may have gone unseen: unknown, with why.
  */
-function upgradeableHeadline(byId: Map<string, HeadlineSignal[]>): Sourced<boolean | null> {
+function upgradeableHeadline(byId: Map<string, HeadlineSignal[]>, codeUnread: string | null): Sourced<boolean | null> {
   const signal = byId.get("upgradeable")?.[0];
   const delegates = byId.get("delegatecall_to_settable")?.[0];
   if (delegates?.flag) return signal?.flag ? { value: true, from: [signal.id, delegates.id], provenance: "interpretation" } : fromSignal(delegates, true);
-  return signal ? fromSignal(signal, signal.flag) : { value: false, from: [], provenance: "interpretation" };
+  if (signal) return fromSignal(signal, signal.flag);
+  return codeUnread === null ? { value: false, from: [], provenance: "interpretation" } : { ...unknown<boolean>(), because: codeUnread };
 }
 
 /** Whether the sampled real holders can sell what they hold: false when one cannot (holder_sells as a flag), true when all could; null when none was sampled. */
@@ -233,7 +235,7 @@ export function headlineOf(signals: readonly HeadlineSignal[], simulation: Headl
     transfer_tax_bps: taxHeadline("transfer", simulation, byId),
     powers: Object.fromEntries(headlinePowers.map((kind) => [kind, powerHeadline(kind, byId, powersChecked)])) as Record<HeadlinePower, PowerHeadline>,
     owner: ownerHeadline(byId),
-    upgradeable: upgradeableHeadline(byId),
+    upgradeable: upgradeableHeadline(byId, codeUnread),
     lp_burned_bps: custody ? fromSignal(custody, numberOrNull(custody.evidence.burned_bps)) : unknown(),
     lp_locked_bps: custody ? fromSignal(custody, numberOrNull(custody.evidence.locked_bps)) : unknown(),
     lp_earliest_unlock: custody ? fromSignal(custody, typeof custody.evidence.earliest_unlock === "string" ? custody.evidence.earliest_unlock : null) : unknown(),
