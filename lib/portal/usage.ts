@@ -236,9 +236,11 @@ const csvColumns = ["request_id", "time", "project_id", "key_id", "key_name", "k
 const csvSelect = { ...historySelect, errorMessage: true, key: { select: { name: true, mode: true, lastFour: true } } } as const;
 
 function csvCell(value: unknown): string {
+  // Only a number is trusted to go out bare: a text that merely looks like one ("-1+HYPERLINK(…)")
+  // is still a formula to a spreadsheet, so every text cell starting with a formula character is defused.
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
   const text = value === null || value === undefined ? "" : String(value);
-  // Quote when needed, and defuse spreadsheet formulas in text cells.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
