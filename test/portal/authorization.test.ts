@@ -106,6 +106,7 @@ const publicRoutes: Record<string, string> = {
   "app/developers/reference/[...endpoint]/route.ts": "one endpoint's reference details, as public as /docs and the OpenAPI document (prerendered at build)",
   "app/internal/bare/route.ts": "benchmark-only, off unless ENABLE_BENCH_ROUTES=1",
   "app/readyz/route.ts": "readiness for load balancers: which part is down, no data of anyone's (test/server/readiness.test.ts)",
+  "app/livez/route.ts": "liveness for orchestrators: reads nothing, says only that the process answers (test/server/liveness.test.ts)",
 };
 
 type RouteCase = { url: (w: World) => string; params: (w: World) => Record<string, string>; rightful: "owner" | "staff" };
