@@ -17,7 +17,7 @@ export type RealTokenSource = {
 export type RealTokenBuild = {
   folder: string;
   /** The npm package (an alias of solc-js) whose compiler builds it. */
-  compiler: "solc" | "solc-0.4.11" | "solc-0.4.18" | "solc-0.5.17" | "solc-0.6.12" | "solc-0.7.5" | "solc-0.8.15";
+  compiler: "solc" | "solc-0.4.11" | "solc-0.4.18" | "solc-0.5.17" | "solc-0.6.6" | "solc-0.6.12" | "solc-0.7.5" | "solc-0.8.15";
   optimizer: { enabled: boolean; runs: number };
   /** The contracts deployed from it. */
   contracts: readonly string[];
@@ -323,6 +323,17 @@ export const REAL_TOKEN_BUILDS = {
       "contracts/tokenbridge/libraries/TransferAndCallToken.sol": "a409943c29ee663d9d2ad1ea2ae4914cb019bc8a65a20d085c58e81ebd8d6edd",
       "contracts/tokenbridge/libraries/aeERC20.sol": "10644e0be0f5abbb6654e95a7f1a6b1dd3ec790bfe484df5d031d8a16863f91f",
       "contracts/tokenbridge/libraries/draft-ERC20PermitUpgradeable.sol": "1b2549b692c5a72fa35a4cb5c47364db44e57a9a9a89299d6bc03184ffa1d44f",
+    },
+  },
+  uniswapDeflating: {
+    folder: "uniswap-deflating-erc20",
+    compiler: "solc-0.6.6",
+    optimizer: { enabled: true, runs: 999_999 },
+    contracts: ["DeflatingERC20"],
+    source: { registry: "npm", package: "@uniswap/v2-periphery", version: "1.1.0-beta.0", repository: "Uniswap/v2-periphery", license: "GPL-3.0-or-later", libraries: null },
+    files: {
+      "contracts/libraries/SafeMath.sol": "39e5b4c0bc19b72fa59c2d2177ba5ed6cfadcd76f3f804563011e579367530fb",
+      "contracts/test/DeflatingERC20.sol": "d9768f5ce9f19aeda89356a272b560ae5b9447df3200aceaa59dbb9ed8a1c8bc",
     },
   },
 } as const satisfies Record<string, RealTokenBuild>;

@@ -99,6 +99,7 @@ export type RealTokenScenarios = {
   openzeppelinPreset: RealTokenScenario;
   gnosisGno: RealTokenScenario;
   arbitrumStandard: RealTokenScenario;
+  uniswapDeflating: RealTokenScenario;
 };
 
 export type RealTokenBook = {
@@ -147,6 +148,7 @@ export const REAL_TOKEN_WALLET_ROLES = [
   "arbBeaconOwner",
   "arbGateway",
   "arbDepositor",
+  "deflatingDeployer",
 ] as const;
 export const REAL_TOKEN_WALLET_FIRST_INDEX = 400;
 const REAL_TOKEN_WALLET_BALANCE = 1_000n * 10n ** 18n;
@@ -841,6 +843,34 @@ async function playArbitrumStandard(ctx: ScenarioContext, wallets: Wallets, arti
   };
 }
 
+// Uniswap's DeflatingERC20, the fee-on-transfer token Uniswap V2's periphery tests its
+// supporting-fee swaps with: every transfer burns 1 % of the amount, the pool's included; no owner.
+async function playDeflating(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const { DeflatingERC20 } = artifacts.uniswapDeflating;
+  const deployer = wallets.deflatingDeployer;
+  const deployed = await deploy(ctx, deployer, DeflatingERC20, [wholeTokens(1_000_000n)]);
+  const token = deployed.address;
+  const pool = await ctx.market.launch({ from: deployer, token, tokenAmount: wholeTokens(500_000n), nativeAmount: native("10") });
+  ctx.player.clock.wait(MINUTE);
+  // The router's fee-on-transfer swaps, as a wallet buying a taxed token uses them.
+  await ctx.market.buy({ from: wallets.buyerA, token, nativeIn: native("1"), feeOnTransfer: true });
+  await ctx.market.buy({ from: wallets.buyerB, token, nativeIn: native("0.5"), feeOnTransfer: true });
+  return {
+    token,
+    scenario: {
+      title: "Uniswap's DeflatingERC20 (the fee-on-transfer token of @uniswap/v2-periphery's tests)",
+      proves: "A fee-on-transfer token with no owner and no privileged function: every transfer, a pool's buy and sell included, burns 1 % of the amount.",
+      contracts: { DeflatingERC20: token },
+      deployer: deployer.address,
+      deployTx: ref(deployed.tx),
+      source: sourceOf("uniswapDeflating"),
+      powers: [],
+      history: [],
+      pool,
+    },
+  };
+}
+
 export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
   const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
   for (const role of REAL_TOKEN_WALLET_ROLES) {
@@ -864,6 +894,7 @@ export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBoo
     openzeppelinPreset: await playOpenZeppelinPreset(ctx, wallets, artifacts),
     gnosisGno: await playGno(ctx, wallets, artifacts),
     arbitrumStandard: await playArbitrumStandard(ctx, wallets, artifacts),
+    uniswapDeflating: await playDeflating(ctx, wallets, artifacts),
   };
   // Final reads once every token has played, so each record shows the state at the head.
   const scenarios = {} as RealTokenScenarios;

@@ -289,6 +289,7 @@ const EFFECTS: Record<string, Record<string, Effect>> = {
     "upgradeTo(address)": upgradesTo((next) => call("upgradeTo(address)", [next]), (scenario) => scenario.contracts.ProxyAdmin!),
   },
   gnosisGno: {},
+  uniswapDeflating: {},
   arbitrumStandard: {
     "bridgeMint(address,uint256)": mints((amount) => call("bridgeMint(address,uint256)", [PROBE, amount]), 10n ** 21n),
     "bridgeBurn(address,uint256)": takes((holder, amount) => call("bridgeBurn(address,uint256)", [holder, amount]), { supplyFalls: true }),

@@ -35,7 +35,8 @@ type RealTokenKey =
   | "weth9"
   | "openzeppelinPreset"
   | "gnosisGno"
-  | "arbitrumStandard";
+  | "arbitrumStandard"
+  | "uniswapDeflating";
 
 type FunctionView = {
   selector: Hex;
@@ -85,6 +86,8 @@ type TokenExpectation = {
   alsoListed?: Record<string, Expected>;
   /** The headline's owner, where the test is about who the owner is. */
   owner?: string;
+  /** The taxes the trade simulation measures, where the token takes one. */
+  taxBps?: { buy: number; sell: number; transfer: number };
 };
 
 const ROLE_GRANTED = "RoleGranted(bytes32,address,address)";
@@ -219,6 +222,9 @@ const expected: Record<RealTokenKey, TokenExpectation> = {
     },
     flags: ["power_mint", "power_balance_edit", "upgradeable", "lp_custody", "holder_concentration"],
   },
+  // 1 % burned on every transfer, no owner: no power, and the burn measured as a tax on each leg,
+  // the pool's buy and sell and a wallet's transfer (every tax above zero is a flag).
+  uniswapDeflating: { powers: {}, flags: ["buy_tax", "sell_tax", "transfer_tax", "lp_custody", "holder_concentration"], taxBps: { buy: 100, sell: 100, transfer: 100 } },
 };
 
 const demo = useDemoChains();
@@ -333,6 +339,10 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
     for (const power of scenario.powers) check(power, expected[key].powers[power.signature]!);
     for (const [signature, want] of Object.entries(expected[key].alsoListed ?? {})) {
       check({ signature, selector: toFunctionSelector(signature) } as RealTokenPower, want);
+    }
+    const taxes = expected[key].taxBps;
+    if (taxes) {
+      expect(result.data.headline, key).toMatchObject({ buy_tax_bps: taxes.buy, sell_tax_bps: taxes.sell, transfer_tax_bps: taxes.transfer, honeypot: false });
     }
     if (expected[key].owner) {
       expect(result.data.headline.owner, key).toBe(expected[key].owner);
