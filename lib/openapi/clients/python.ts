@@ -182,6 +182,10 @@ export function pythonClientFiles(document: OpenApiDocument): Record<string, str
     "[tool.setuptools]",
     'packages = ["devintel_client"]',
     "",
+    // py.typed (PEP 561) is what makes a type checker read the installed package's annotations; it is not a module, so it ships only as package data.
+    "[tool.setuptools.package-data]",
+    'devintel_client = ["py.typed"]',
+    "",
   ].join("\n");
   return {
     "clients/python/devintel_client/types.py": typesFile,
