@@ -8,6 +8,16 @@ const apiErrorMark = Symbol.for("developer-intelligence-api.ApiError");
 /** Every 503 says when to try again; a fault that knows better (a node's, a stopping server's) says its own. */
 const defaultRetryAfterSeconds = 5;
 
+/**
+ * The headers an answer with this status goes out with: a 503 that names no Retry-After of its own
+ * gets the default. Every writer of a status (the envelope, the server's plain answers, readiness,
+ * the metrics port) passes its headers through here, so no 503 leaves without one.
+ */
+export function withRetryAfter(status: number, headers: Record<string, string> = {}): Record<string, string> {
+  if (status !== 503 || Object.keys(headers).some((name) => name.toLowerCase() === "retry-after")) return headers;
+  return { ...headers, "retry-after": String(defaultRetryAfterSeconds) };
+}
+
 /** The one error type the API throws on purpose; everything else becomes internal_error. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -21,7 +31,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.code = code;
     this.status = errorCodes[code].status;
-    this.headers = this.status === 503 && !options.headers?.["retry-after"] ? { ...options.headers, "retry-after": String(defaultRetryAfterSeconds) } : (options.headers ?? {});
+    this.headers = withRetryAfter(this.status, options.headers);
   }
 }
 

@@ -4,7 +4,7 @@
 import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
-import type { ApiError } from "@/lib/api-contract/api-error";
+import { withRetryAfter, type ApiError } from "@/lib/api-contract/api-error";
 import { failureBody, jsonHeaders } from "@/lib/api/respond";
 
 function envelopeHeaders(requestId: string, error: ApiError, body: string, extra: Record<string, string>) {
@@ -29,6 +29,6 @@ export function writeRawFailure(socket: Duplex, requestId: string, error: ApiErr
 /** Outside the API a stray request gets a short plain answer, never a page or a stack. */
 export function writePlain(res: ServerResponse, status: number, extra: Record<string, string> = {}): void {
   const body = `${STATUS_CODES[status] ?? "Error"}\n`;
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "content-length": String(body.length), ...extra });
+  res.writeHead(status, withRetryAfter(status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "content-length": String(body.length), ...extra }));
   res.end(res.req.method === "HEAD" ? undefined : body);
 }

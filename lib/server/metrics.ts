@@ -6,6 +6,7 @@
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { collectDefaultMetrics, AggregatorRegistry, Gauge, type Registry } from "prom-client";
+import { withRetryAfter } from "@/lib/api-contract/api-error";
 import { metricsRegistry } from "@/lib/metrics";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
 import { pendingUsageRecords } from "@/lib/usage/record";
@@ -105,7 +106,7 @@ export async function startMetricsServer(settings: MetricsSettings, source: Metr
     }
     source.metrics().then(
       (text) => res.writeHead(200, { "content-type": source.contentType, "cache-control": "no-store" }).end(req.method === "HEAD" ? undefined : text),
-      (error: unknown) => res.writeHead(503, { "content-type": "text/plain" }).end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`),
+      (error: unknown) => res.writeHead(503, withRetryAfter(503, { "content-type": "text/plain" })).end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -96,6 +96,7 @@ describe("drain", () => {
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     const body = JSON.parse(response.body);
     expect(body).toMatchObject({ ok: false, error: "unavailable", message: "The server is stopping; retry the request." });
+    expect(response.headers["retry-after"]).toBe("1");
     expect(response.headers["x-request-id"]).toBe(body.request_id);
     release();
     await inFlight;
