@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, DevIntelClient, type ClientOptions } from "@/clients/typescript/src/index";
+import { ApiError, apiResponse, DevIntelClient, type Chain, type ClientOptions } from "@/clients/typescript/src/index";
 import { demoRequestsFor } from "@/demo-chain/requests";
 import { endpointPath, endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import { forgetSchemaStatus } from "@/lib/db/schema-status";
@@ -40,7 +40,7 @@ function callOf(id: EndpointId) {
   return { operation, input, pythonName: operation.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) };
 }
 
-const riskRequest = () => ({ chain: "eth", address: route.chain.addressBook.scenarios.healthy.token.address as string });
+const riskRequest = () => ({ chain: "eth" as const, address: route.chain.addressBook.scenarios.healthy.token.address as string });
 
 type Envelope = { ok: boolean; data: unknown; meta: { request_id: string; credits_charged: number } };
 
@@ -103,6 +103,9 @@ describe("every endpoint of the registry", () => {
     const block: number = risk.meta.chain_data_source.block_number;
     expect(flags).toBeInstanceOf(Array);
     expect(block).toBeGreaterThan(0);
+    // The answer's headers come with it: the request id and the key's budget after this call.
+    expect(risk[apiResponse]).toMatchObject({ status: 200, requestId: risk.meta.request_id, idempotentReplayed: false, rateLimit: { policy: expect.stringContaining(";q="), limit: expect.any(Number), remaining: expect.any(Number), resetSeconds: expect.any(Number) } });
+    expect(risk[apiResponse].headers.get("ratelimit")).toMatch(/;r=\d+/);
   }, 180_000);
 
   it("answers through the Python client", async () => {
@@ -122,9 +125,12 @@ describe("every endpoint of the registry", () => {
 describe("failures", () => {
   it("come as ApiError with the envelope's code, status, message and request id", async () => {
     const client = tsClient((await route.h.key()).key);
-    const failure = await client.intelRisk({ chain: "ethereum", address: "0x0" }).catch((error: unknown) => error);
+    // A chain the API does not serve: the types refuse it, so it is forced here to see the server's refusal.
+    const failure = await client.intelRisk({ chain: "ethereum" as Chain, address: "0x0" }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: "invalid_chain", status: 400, message: expect.stringContaining("eth, base"), requestId: expect.stringMatching(/^req_/) });
+    const { response, requestId } = failure as ApiError;
+    expect(response).toMatchObject({ status: 400, requestId, rateLimit: { limit: expect.any(Number), remaining: expect.any(Number) } });
     const [python] = await runPython((await route.h.key()).key, [{ method: "intel_risk", input: { chain: "ethereum", address: "0x0" } }]);
     expect(python.error).toMatchObject({ code: "invalid_chain", status: 400, message: expect.stringContaining("eth, base"), request_id: expect.stringMatching(/^req_/) });
   }, 60_000);
@@ -226,6 +232,7 @@ describe("Idempotency-Key: one charge per logical call", () => {
     const first = await client.intelRisk(riskRequest(), { idempotencyKey });
     const again = await client.intelRisk(riskRequest(), { idempotencyKey });
     expect(again.meta.request_id).toBe(first.meta.request_id);
+    expect([first[apiResponse].idempotentReplayed, again[apiResponse].idempotentReplayed]).toEqual([false, true]);
     const pythonKey = randomUUID();
     const python = await runPython((await route.h.key()).key, [
       { method: "intel_risk", input: riskRequest(), idempotency_key: pythonKey },

@@ -1,7 +1,8 @@
 // How every call travels: the key and base URL from the options, a timeout per attempt, an
 // Idempotency-Key made once per call and sent again on each of its retries, and retries of 429 and
 // 503 that wait what Retry-After says — bounded in attempts and in the longest wait.
-import { ApiError, type FailureEnvelope } from "./errors.js";
+import { ApiError, type ErrorCode, type FailureEnvelope } from "./errors.js";
+import { apiResponse, responseInfo } from "./response.js";
 
 export type RetryPolicy = {
   /** Attempts in all, the first included (default 3; 1 never retries). */
@@ -72,7 +73,8 @@ function sleep(seconds: number, signal?: AbortSignal): Promise<void> {
 async function failureOf(response: Response): Promise<ApiError> {
   const text = await response.text();
   const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
-  const requestId = response.headers.get("x-request-id") ?? "";
+  const info = responseInfo(response);
+  const requestId = info.requestId;
   let envelope: FailureEnvelope | null = null;
   try {
     const parsed = JSON.parse(text) as unknown;
@@ -81,10 +83,11 @@ async function failureOf(response: Response): Promise<ApiError> {
     // Not JSON: said below as an unexpected response.
   }
   if (!envelope) {
-    return new ApiError({ code: "unexpected_response", status: response.status, message: `HTTP ${response.status} without the API's failure envelope: ${text.slice(0, 200)}`, requestId, retryAfterSeconds: retryAfter });
+    return new ApiError({ code: "unexpected_response", status: response.status, message: `HTTP ${response.status} without the API's failure envelope: ${text.slice(0, 200)}`, requestId, response: info, retryAfterSeconds: retryAfter });
   }
   const { ok: _ok, error, message, request_id, ...details } = envelope;
-  return new ApiError({ code: error, status: response.status, message: message ?? error, requestId: request_id ?? requestId, details, retryAfterSeconds: retryAfter });
+  // A code this client's document does not list (one the API added later) is passed on as sent.
+  return new ApiError({ code: error as ErrorCode, status: response.status, message: message ?? error, requestId: request_id ?? requestId, response: info, details, retryAfterSeconds: retryAfter });
 }
 
 export class Transport {
@@ -114,7 +117,16 @@ export class Transport {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, timeout]) : timeout;
       const response = await this.fetch(url, { method: route.method, headers, body, signal });
-      if (response.ok) return response.json();
+      if (response.ok) {
+        const answer = (await response.json()) as unknown;
+        const info = responseInfo(response);
+        if (answer === null || typeof answer !== "object") {
+          throw new ApiError({ code: "unexpected_response", status: response.status, message: `HTTP ${response.status} without the API's success envelope: ${JSON.stringify(answer).slice(0, 200)}`, requestId: info.requestId, response: info });
+        }
+        // Not enumerable: the answer still serialises and compares as the API's JSON.
+        Object.defineProperty(answer, apiResponse, { value: info, enumerable: false });
+        return answer;
+      }
       const error = await failureOf(response);
       if (!retryableStatuses.has(response.status) || attempt >= policy.maxAttempts) throw error;
       const waitSeconds = error.retryAfterSeconds ?? policy.fallbackWaitSeconds * 2 ** (attempt - 1);
