@@ -2,7 +2,7 @@
 // ./pipeline. Each route file binds an endpoint id to its implementation.
 import { performance } from "node:perf_hooks";
 import { errorCodes, type RequestOutcome } from "@/lib/api-contract/error-codes";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import { apiDeps } from "./deps";
 import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/api-contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
@@ -17,7 +17,7 @@ import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
 import { ratePolicyFor } from "@/lib/rate-limit/policies";
-import { openRequestScope } from "./pipeline/deadline";
+import { openRequestScope, requestDeadlineMs } from "./pipeline/deadline";
 import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { settleSuccess } from "@/lib/billing/settle";
@@ -127,10 +127,16 @@ function httpCall(request: Request): CallSource {
  * request carries the key, origin, client address and the signal of a client that leaves.
  */
 export async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<Response> {
+  return (await runEndpointCall(request, endpoint, implementation, source)).response;
+}
+
+/** runEndpoint, and the refusal its answer carries, for a caller that answers some refusals its own way (MCP). */
+export async function runEndpointCall(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<{ response: Response; refusal?: ApiError }> {
   const started = performance.now();
   const requestId = newRequestId();
   const deps = apiDeps();
-  const scope = openRequestScope(request);
+  const deadlineMs = requestDeadlineMs();
+  const scope = openRequestScope(request, deadlineMs);
   let db: Db | undefined;
   let sql: SqlExecutor | undefined;
   let key: KeyContext | undefined;
@@ -167,10 +173,10 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
       await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now, via: source.via }), replayOf: original });
       // The caller saw the first request's id: the line names it, so a search for that id finds the replay too.
       answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
-      return new Response(claim.body, {
+      return { response: new Response(claim.body, {
         status: claim.status,
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders, ...cors },
-      });
+      }) };
     }
 
     assertTrial(key, endpoint.price, now);
@@ -194,10 +200,12 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
     if (claim?.kind === "run") claim.finish({ status: 200, body });
     claim = undefined;
     answered = { status: 200, outcome: result.honestEmpty ? "honest_empty" : "success", error: null };
-    return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders, ...cors } });
+    return { response: new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders, ...cors } }) };
   } catch (caught) {
-    // Whatever failed after the client left failed because it left.
-    let error = request.signal.aborted ? new ApiError("client_closed", undefined, { cause: caught }) : toApiError(caught, requestId);
+    // Whatever failed after the client left failed because it left (or for the reason its caller
+    // stopped it: an MCP request's deadline, a cancelled tool call).
+    const stoppedBy = request.signal.aborted ? request.signal.reason : undefined;
+    let error = request.signal.aborted ? (isApiError(stoppedBy) ? stoppedBy : new ApiError("client_closed", undefined, { cause: caught })) : toApiError(caught, requestId);
     // RateLimit headers on every answer: a key refused before spending shows its budget as it
     // stands; a call with no usable key spends its address's budget, and a flood of them is 429.
     if (Object.keys(rateHeaders).length === 0 && error.code !== "rate_limited") {
@@ -225,7 +233,7 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
       serverLog().warn({ request_id: requestId, endpoint: endpoint.id }, "answered 503, not recorded: the database is unavailable");
     }
     answered = { status: error.status, outcome: errorCodes[error.code].outcome, error: error.code };
-    return failureResponse(requestId, error, { ...rateHeaders, ...cors });
+    return { response: failureResponse(requestId, error, { ...rateHeaders, ...cors }), refusal: error };
   } finally {
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.

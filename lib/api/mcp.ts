@@ -7,7 +7,9 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import type { KeyContext } from "@/lib/keys/key-context";
+import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";
 import { apiBasePath, endpoints, type EndpointDefinition, type IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
 import { intelImplementations } from "@/lib/intel/implementations";
@@ -16,13 +18,15 @@ import { clientAddress } from "@/lib/server/client-address";
 import { serverLog } from "@/lib/server/log";
 import { getSettings } from "@/lib/settings";
 import { apiDeps } from "./deps";
-import { runEndpoint, serviceName, type CallSource } from "./handler";
+import { runEndpointCall, serviceName, type CallSource } from "./handler";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
 import { assertPublicApiOn, authenticate } from "./pipeline/authenticate";
-import { answerPreflight } from "./pipeline/cors";
+import { answerPreflight, corsHeadersFor } from "./pipeline/cors";
+import { deadlineError, openRequestScope, requestDeadlineMs, type RequestScope } from "./pipeline/deadline";
+import { isInFlightRefusal } from "./pipeline/in-flight";
 import { assertKeyUsable } from "./pipeline/key-state";
-import { maxBodyBytes, parseBodyValue } from "./pipeline/parse-input";
-import { refuseWithoutKey } from "./pipeline/rate-budget";
+import { maxBodyBytes, parseBodyValue, readBodyWithin } from "./pipeline/parse-input";
+import { peekRateBudget, refuseWithoutKey, spendRateBudget } from "./pipeline/rate-budget";
 import { failureResponse, newRequestId, toApiError } from "./respond";
 
 export const mcpPath = `${apiBasePath}/mcp`;
@@ -73,13 +77,31 @@ function mcpCall(args: unknown): CallSource {
 
 type Envelope = { ok: true; data: unknown; meta: { request_id: string; credits_charged: number; chain?: string } } | { ok: false; error: string; message?: string; request_id: string };
 
-/** One tool call: the endpoint's own run, its envelope handed back as the tool's structured result. */
-async function callTool(request: Request, name: string, args: unknown): Promise<CallToolResult> {
+/** What an MCP POST's answer carries besides the SDK's body: the headers an HTTP call would. */
+type Reply = { requestId: string; rateHeaders: Record<string, string>; cors: Record<string, string>; toolCalled: boolean };
+
+/** The RateLimit headers (and Retry-After) a tool call's answer carried, for the MCP POST's own answer. */
+const passedHeaders = ["ratelimit-policy", "ratelimit", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "retry-after"];
+
+/** Server-defined JSON-RPC codes for the API's refusals of a whole message: 429 and 503 in the server range. */
+const jsonRpcCodes: Partial<Record<string, number>> = { rate_limited: -32029, unavailable: -32003 };
+const jsonRpcCodeOf = (code: string) => jsonRpcCodes[code] ?? -32000;
+
+/**
+ * One tool call: the endpoint's own run, its envelope handed back as the tool's structured result.
+ * `signal` ends it (the MCP request's deadline, the client's cancel, the client leaving).
+ */
+async function callTool(request: Request, reply: Reply, signal: AbortSignal, name: string, args: unknown): Promise<CallToolResult> {
   const endpoint = toolEndpoints.find((candidate) => toolName(candidate) === name);
   if (!endpoint) throw new McpError(JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the ${toolEndpoints.length} tools.`);
   // The input reaching the implementation is what this endpoint's own schema parsed (parseBodyValue).
   const implementation = intelImplementations[endpoint.id as IntelEndpointId] as unknown as EndpointImplementation;
-  const response = await runEndpoint(request, endpoint, implementation, mcpCall(args));
+  // The MCP request's body is the JSON-RPC message, read already: the call carries its headers and signal only.
+  const callRequest = new Request(request.url, { method: "POST", headers: request.headers, signal });
+  const { response, refusal } = await runEndpointCall(callRequest, endpoint, implementation, mcpCall(args));
+  reply.toolCalled = true;
+  reply.requestId = response.headers.get("x-request-id") ?? reply.requestId;
+  reply.rateHeaders = Object.fromEntries(passedHeaders.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
   // The body as the route wrote it serves as the JSON text as it is: an answer is serialised once, not again.
   const body = await response.text();
   const envelope = JSON.parse(body) as Envelope;
@@ -90,6 +112,8 @@ async function callTool(request: Request, name: string, args: unknown): Promise<
   }
   const retryAfter = response.headers.get("retry-after");
   const failure = { ...envelope, status: response.status, ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}) };
+  // Too many of the key's calls at once is a refusal of the message, not the tool's answer: a JSON-RPC error with the API's code.
+  if (isInFlightRefusal(refusal)) throw new McpError(jsonRpcCodeOf(envelope.error), envelope.message ?? envelope.error, failure);
   return {
     isError: true,
     structuredContent: failure,
@@ -97,47 +121,178 @@ async function callTool(request: Request, name: string, args: unknown): Promise<
   };
 }
 
-function mcpServer(request: Request): Server {
+function mcpServer(request: Request, reply: Reply, stop: AbortSignal): Server {
   const server = new Server({ name: serviceName, title: "Developer Intelligence API", version: "v1" }, { capabilities: { tools: { listChanged: false } }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (call) => callTool(request, call.params.name, call.params.arguments));
+  server.setRequestHandler(CallToolRequestSchema, async (call, extra) => callTool(request, reply, AbortSignal.any([stop, extra.signal]), call.params.name, call.params.arguments));
   return server;
-}
-
-/**
- * Who may speak MCP here at all: the same key checks as any call up to its budget (public API
- * switch, key, key and project state, allow lists). initialize and tools/list cost nothing and
- * record nothing; each tools/call then runs the whole pipeline again as its own call.
- */
-async function admit(request: Request): Promise<void> {
-  const deps = apiDeps();
-  const { key } = await authenticate(await deps.db(), await deps.sql(), request.headers);
-  assertKeyUsable(key, deps.now());
-  assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
 }
 
 /** A JSON-RPC message is small; a tool's arguments are held to an HTTP body's limit by its schema and this bound. */
 const maxMessageBytes = 4 * maxBodyBytes;
 
-async function answerPost(request: Request): Promise<Response> {
-  const requestId = newRequestId();
+/** A JSON-RPC error answer with the API's headers: the SDK never saw the message, or could not answer it. */
+function jsonRpcError(status: number, id: unknown, code: number, message: string, data?: unknown): Response {
+  const validId = typeof id === "string" || typeof id === "number" ? id : null;
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: validId, error: { code, message, ...(data === undefined ? {} : { data }) } }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** The API's refusal of a message that got past the key checks (deadline, the key's in-flight cap) as a JSON-RPC error carrying its code. */
+function apiRefusalAsJsonRpc(id: unknown, error: ApiError, requestId: string): Response {
+  const retryAfter = error.headers["retry-after"] ?? error.headers["Retry-After"];
+  const data = { ok: false, error: error.code, message: error.message, request_id: requestId, status: error.status, ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}) };
+  return jsonRpcError(200, id, jsonRpcCodeOf(error.code), error.message, data);
+}
+
+type Message = { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+
+/**
+ * Batches are refused: protocol 2025-06-18 dropped them, and a batch is the one way to put a call
+ * and its own cancellation in one request, which the SDK then never answers.
+ */
+const batchRefusal = "Batches are not accepted: MCP 2025-06-18 removed JSON-RPC batching. Send one message per POST.";
+
+/**
+ * A key's requests in flight in this process by JSON-RPC id, so that a `notifications/cancelled`
+ * POST (stateless: it reaches a server of its own) can stop the call it names.
+ */
+const inFlightCalls = new Map<string, AbortController>();
+const callName = (keyId: string, id: unknown) => `${keyId}:${JSON.stringify(id)}`;
+
+function cancelCall(keyId: string, message: Message) {
+  const requestId = message.params?.requestId;
+  if (requestId === undefined) return;
+  inFlightCalls.get(callName(keyId, requestId))?.abort(new ApiError("client_closed", "The client cancelled this call (notifications/cancelled); nothing was charged."));
+}
+
+/** The budget a message spends before the SDK sees it: none for a tool call, which spends its endpoint's as it runs. */
+function toolOf(message: Message): EndpointDefinition | undefined {
+  if (message.method !== "tools/call") return undefined;
+  const name = message.params?.name;
+  return toolEndpoints.find((candidate) => toolName(candidate) === name);
+}
+
+async function readMessage(request: Request): Promise<{ message: unknown } | { unparsable: true }> {
+  const text = await readBodyWithin(request, maxMessageBytes);
   try {
-    await admit(request);
-  } catch (caught) {
-    let error = toApiError(caught, requestId);
-    let headers: Record<string, string> = {};
-    if (error.status === 401) ({ error, headers } = await refuseWithoutKey(apiDeps().limiter(), clientAddress(request.headers), error));
-    serverLog().info({ request_id: requestId, key_id: null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
-    return failureResponse(requestId, error, headers);
+    return { message: JSON.parse(text) as unknown };
+  } catch {
+    return { unparsable: true };
   }
-  const server = mcpServer(request);
-  // JSON answers, not an event stream: every tool answers once, so the answer is one JSON body.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxMessageBytes });
+}
+
+/** One MCP POST's state, shared by its handling and the deadline that may answer it instead. */
+type Post = { reply: Reply; scope: RequestScope; deadlineMs: number; messageId?: unknown; server?: Server };
+
+/** The answer with the headers an HTTP call's answer would carry. */
+function finish(reply: Reply, response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries({ ...reply.rateHeaders, ...reply.cors, "x-request-id": reply.requestId })) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * One MCP POST, ended at the API's deadline whatever it waits on (a store, a read, a message the
+ * SDK would never answer): then the answer is the deadline's JSON-RPC error, the server is closed
+ * and the tool call in it, stopped by the same signal, charges nothing.
+ */
+async function answerPost(request: Request): Promise<Response> {
+  const deadlineMs = requestDeadlineMs();
+  const post: Post = { reply: { requestId: newRequestId(), rateHeaders: {}, cors: {}, toolCalled: false }, scope: openRequestScope(request, deadlineMs), deadlineMs };
+  const { scope } = post;
   try {
-    await server.connect(transport);
-    return await transport.handleRequest(request);
+    const stopped = new Promise<null>((resolve) => (scope.signal.aborted ? resolve(null) : scope.signal.addEventListener("abort", () => resolve(null), { once: true })));
+    const answered = await Promise.race([handlePost(request, post), stopped]);
+    if (answered) return answered;
+    const reason = scope.signal.reason;
+    const error = isApiError(reason) ? reason : deadlineError(deadlineMs);
+    serverLog().info({ request_id: post.reply.requestId, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp stopped");
+    post.reply.rateHeaders = { ...post.reply.rateHeaders, ...error.headers };
+    return finish(post.reply, apiRefusalAsJsonRpc(post.messageId, error, post.reply.requestId));
   } finally {
-    await server.close().catch(() => undefined);
+    scope.dispose();
+    // Handlers still running are aborted with it; its transport's pending answer is dropped.
+    await post.server?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * One MCP POST through the API's checks, in the API's order: key, key state, allow lists (the
+ * answer's CORS from here on), the rate budget of the message's method (a tool call: its
+ * endpoint's, spent by the call itself; anything else: the key's MCP budget), then no batches and
+ * no request id the key already has in flight. Every answer carries the request id, the RateLimit
+ * headers and, for a listed origin, CORS.
+ */
+async function handlePost(request: Request, post: Post): Promise<Response> {
+  const deps = apiDeps();
+  const { reply, scope, deadlineMs } = post;
+  let key: KeyContext | undefined;
+  let releaseId: (() => Promise<void>) | undefined;
+  let cancellerName: string | undefined;
+  try {
+    let settings;
+    try {
+      ({ key, settings } = await authenticate(await deps.db(), await deps.sql(), request.headers));
+      assertKeyUsable(key, deps.now());
+      assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
+      reply.cors = corsHeadersFor(key, request.headers.get("origin"));
+    } catch (caught) {
+      let error = toApiError(caught, reply.requestId);
+      // As over HTTP: a key refused before spending shows its budget as it stands; no usable key spends the address's.
+      if (key) reply.rateHeaders = await peekRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
+      else if (error.status === 401) ({ error, headers: reply.rateHeaders } = await refuseWithoutKey(deps.limiter(), clientAddress(request.headers), error));
+      serverLog().info({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
+      return finish(reply, failureResponse(reply.requestId, error));
+    }
+
+    const read = await readMessage(request);
+    const message = ("message" in read && typeof read.message === "object" && read.message !== null ? read.message : {}) as Message;
+    post.messageId = message.id;
+    const tool = toolOf(message);
+    // A tool call that reaches its endpoint spends that budget there; everything else spends here, refusals included.
+    if (!tool) reply.rateHeaders = await spendRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
+    const spendToolBudget = async () => {
+      if (tool) reply.rateHeaders = await spendRateBudget(deps.limiter(), key!.id, ratePolicyFor(key!, tool, settings.discoverDailyCap));
+    };
+
+    if ("unparsable" in read) return finish(reply, jsonRpcError(400, null, JsonRpcErrorCode.ParseError, "Parse error: the body is not JSON."));
+    if (Array.isArray(read.message)) return finish(reply, jsonRpcError(400, null, JsonRpcErrorCode.InvalidRequest, batchRefusal));
+    if (message.method === "notifications/cancelled") cancelCall(key.id, message);
+
+    let stop = scope.signal;
+    const isRequest = typeof message.method === "string" && (typeof message.id === "string" || typeof message.id === "number");
+    if (isRequest) {
+      // One id, one answer: a repeat of an id the key has in flight (here or on another instance) is refused, not run again.
+      releaseId = (await deps.limiter().inFlight.acquire(`mcp-id:${callName(key.id, message.id)}`, 1, deadlineMs + 5_000)) ?? undefined;
+      if (!releaseId) {
+        await spendToolBudget();
+        return finish(reply, jsonRpcError(409, message.id, JsonRpcErrorCode.InvalidRequest, `Request id ${JSON.stringify(message.id)} is already in flight for this key; nothing was run or charged. Use a new id for a new request.`));
+      }
+      const canceller = new AbortController();
+      cancellerName = callName(key.id, message.id);
+      inFlightCalls.set(cancellerName, canceller);
+      stop = AbortSignal.any([scope.signal, canceller.signal]);
+    }
+    if (scope.signal.aborted) throw scope.signal.reason;
+    const server = mcpServer(request, reply, stop);
+    post.server = server;
+    // JSON answers, not an event stream: every tool answers once, so the answer is one JSON body.
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: maxMessageBytes });
+    await server.connect(transport);
+    const answered = await transport.handleRequest(request, { parsedBody: read.message });
+    if (tool && !reply.toolCalled) await spendToolBudget();
+    return finish(reply, answered);
+  } catch (caught) {
+    const error = toApiError(caught, reply.requestId);
+    if (key && Object.keys(reply.rateHeaders).length === 0 && error.code !== "rate_limited") reply.rateHeaders = await peekRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
+    serverLog().info({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
+    return finish(reply, failureResponse(reply.requestId, error));
+  } finally {
+    if (cancellerName) inFlightCalls.delete(cancellerName);
+    await releaseId?.();
   }
 }
 

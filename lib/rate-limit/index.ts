@@ -7,8 +7,10 @@ import { Redis as UpstashRedis } from "@upstash/redis";
 import { createRedisRequester } from "./redis-requester";
 import { RespClient } from "@/lib/redis/resp-client";
 import { MemoryWindowStore } from "./memory-store";
+import { MemoryInFlightSlots, RedisInFlightSlots, type InFlightSlots } from "./in-flight";
 
 export { rateLimitHeaders } from "./headers";
+export type { InFlightSlots } from "./in-flight";
 export { RateLimitStoreError, type RateDecision, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 import { RateLimitStoreError, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 import { serverLog } from "@/lib/log";
@@ -49,7 +51,7 @@ function ordered(policy: RatePolicy) {
   return [...policy.windows].sort((a, b) => a.windowMs - b.windowMs);
 }
 
-export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, now: () => number, close: () => Promise<void> = async () => undefined): RateLimiter {
+export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, now: () => number, close: () => Promise<void> = async () => undefined, inFlight: InFlightSlots = new MemoryInFlightSlots(now)): RateLimiter {
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -70,6 +72,9 @@ export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, 
 
   return {
     kind,
+    inFlight: {
+      acquire: (name, limit, leaseMs) => guard(() => inFlight.acquire(name, limit, leaseMs)),
+    },
     remaining,
     check: (identifier, policy) =>
       guard(async () => {
@@ -111,13 +116,15 @@ export function createRateLimiter(options: { env?: NodeJS.ProcessEnv | Record<st
   const clock = options.clock ?? Date.now;
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     const redis = new UpstashRedis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN, automaticDeserialization: false });
-    return compositeLimiter("upstash", new UpstashWindowStore(redis, prefix), Date.now);
+    const slots = new RedisInFlightSlots((script, keys, args) => redis.eval(script, keys, args), prefix);
+    return compositeLimiter("upstash", new UpstashWindowStore(redis, prefix), Date.now, undefined, slots);
   }
   if (env.REDIS_URL) {
     // Errors, a refused connection included, reach each command as RateLimitStoreError.
     const client = RespClient.fromUrl(env.REDIS_URL);
     const redis = new UpstashRedis(createRedisRequester(client));
-    return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => client.close());
+    const slots = new RedisInFlightSlots((script, keys, args) => client.call("EVAL", script, String(keys.length), ...keys, ...args), prefix);
+    return compositeLimiter("redis", new UpstashWindowStore(redis, prefix), Date.now, async () => client.close(), slots);
   }
   return compositeLimiter("memory", new MemoryWindowStore(clock), clock);
 }

@@ -39,6 +39,14 @@ export function ratePolicyFor(key: { mode: "live" | "test"; rateLimitPerHour: nu
   return { name: "intelligence", windows: [{ name: "hour", limit: key.rateLimitPerHour, windowMs: hour }] };
 }
 
+/**
+ * The MCP endpoint's own messages (initialize, tools/list, ping, notifications, and whatever is
+ * refused before it reaches a tool) per key: an assistant's handshake and listing take a handful,
+ * a flood of them is refused before it costs more than a key check. A tool call spends its
+ * endpoint's budget instead, as its HTTP call does.
+ */
+export const mcpProtocolPolicy: RatePolicy = { name: "mcp", windows: [{ name: "minute", limit: 120, windowMs: minute }] };
+
 /** Portal actions per user: generous for people, a wall for scripts. */
 export const portalActionPolicy: RatePolicy = { name: "portal-actions", windows: [{ name: "minute", limit: 30, windowMs: minute }] };
 

@@ -1,5 +1,7 @@
 // The rate limiter's vocabulary, apart from its stores so that the stores, the headers and the
 // limiter can all reach it without importing one another.
+import type { InFlightSlots } from "./in-flight";
+
 export type RateWindow = { name: string; limit: number; windowMs: number };
 export type RatePolicy = { name: string; windows: RateWindow[] };
 export type WindowState = { name: string; limit: number; windowMs: number; remaining: number; resetAt: number };
@@ -21,6 +23,8 @@ export interface WindowStore {
 
 export type RateLimiter = {
   kind: "upstash" | "redis" | "memory";
+  /** Work in flight per name, held in the same store as the windows. */
+  inFlight: InFlightSlots;
   check(identifier: string, policy: RatePolicy): Promise<RateDecision>;
   remaining(identifier: string, policy: RatePolicy): Promise<WindowState[]>;
   reset(identifier: string, policy: RatePolicy): Promise<void>;

@@ -2,7 +2,7 @@
 // signal aborts the chain reads in flight (through the request's node scope), the pipeline
 // answers at once instead of waiting for them, and nothing is charged.
 import { inNodeScope } from "@/lib/chain/node-scope";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 
 export const defaultRequestDeadlineMs = 15_000;
 
@@ -29,7 +29,9 @@ export function openRequestScope(request: Request, deadlineMs = requestDeadlineM
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(deadlineError(deadlineMs)), deadlineMs);
   timer.unref();
-  const onClientGone = () => controller.abort(new ApiError("client_closed"));
+  // A request stopped by its caller for a reason of its own (an MCP request's deadline, a cancelled
+  // tool call) keeps that reason; any other end of its signal is the client leaving.
+  const onClientGone = () => controller.abort(isApiError(request.signal.reason) ? request.signal.reason : new ApiError("client_closed"));
   if (request.signal.aborted) onClientGone();
   else request.signal.addEventListener("abort", onClientGone, { once: true });
   const { signal } = controller;
