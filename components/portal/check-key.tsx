@@ -2,6 +2,7 @@
 // "Check my key": calls health and me (both free) from this browser with the key
 // pasted here. The key stays in this form; it is sent only to this deployment.
 import { useState } from "react";
+import { useQuickstartKey } from "@/components/portal/quickstart-key";
 import { ui } from "@/components/ui/styles";
 
 type Check = { name: string; status: number; body: Record<string, unknown> | null; failed?: string };
@@ -16,7 +17,9 @@ async function call(path: string, key?: string): Promise<Check> {
   }
 }
 
-export function CheckKey() {
+/** Prefilled with the key the Quickstart's samples carry (the one just created, when its owner asked), so checking it is one click. */
+export function CheckKey({ projectId }: { projectId: string }) {
+  const kept = useQuickstartKey(projectId);
   const [results, setResults] = useState<Check[] | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -36,7 +39,8 @@ export function CheckKey() {
           <label htmlFor="check-key" className={ui.label}>
             API key
           </label>
-          <input id="check-key" name="key" type="password" autoComplete="off" spellCheck={false} className={`${ui.input} font-mono`} placeholder="svc_test_…" />
+          {/* Keyed by the kept key: the field takes it when it is filled in or forgotten after the page loaded. */}
+          <input key={kept ?? ""} defaultValue={kept ?? ""} id="check-key" name="key" type="password" autoComplete="off" spellCheck={false} className={`${ui.input} font-mono`} placeholder="svc_test_…" />
         </div>
         <button type="submit" className={ui.button} disabled={pending}>
           {pending ? "Checking…" : "Check my key"}

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from "react";
 import { CodeBlock } from "@/components/portal/code-block";
 import { ui } from "@/components/ui/styles";
-import { apiKeyPlaceholder } from "@/lib/portal/samples";
+import { apiKeyPlaceholder, withKey } from "@/lib/portal/samples";
 
 const storageKey = (projectId: string) => `quickstart-key:${projectId}`;
 const changedEvent = "quickstart-key-changed";
@@ -30,7 +30,7 @@ function forgetQuickstartKey(projectId: string) {
 }
 
 /** The key this tab keeps for the project's samples; null on the server and when none is kept. */
-function useQuickstartKey(projectId: string): string | null {
+export function useQuickstartKey(projectId: string): string | null {
   return useSyncExternalStore(
     subscribe,
     () => sessionStorage.getItem(storageKey(projectId)),
@@ -41,7 +41,7 @@ function useQuickstartKey(projectId: string): string | null {
 /** A sample with the kept key in place of the placeholder, when there is one. */
 export function KeyedCodeBlock({ projectId, code, label }: { projectId: string; code: string; label: string }) {
   const key = useQuickstartKey(projectId);
-  return <CodeBlock label={label} code={key ? code.replaceAll(apiKeyPlaceholder, key) : code} />;
+  return <CodeBlock label={label} code={key ? withKey(code, key) : code} />;
 }
 
 /** Says whose key the samples carry, and forgets it on request. */

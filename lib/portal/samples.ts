@@ -3,6 +3,14 @@ export type SampleCall = { method: "GET" | "POST"; path: string; body: Record<st
 
 export const apiKeyPlaceholder = "<API_KEY>";
 
+/**
+ * A sample with a key in place of the placeholder, as the Quickstart shows it once its owner asks.
+ * The key sits in code, not only in a comment, so the sample pasted as shown runs.
+ */
+export function withKey(code: string, key: string): string {
+  return code.replaceAll(apiKeyPlaceholder, key);
+}
+
 export function curlSample(baseUrl: string, call: SampleCall): string {
   const lines = [`curl -s ${call.method === "POST" ? "-X POST " : ""}"${baseUrl}${call.path}" \\`, `  -H "X-API-Key: ${apiKeyPlaceholder}"`];
   if (call.body) {
@@ -22,10 +30,12 @@ function runnableNodeScript(lines: string[]): string {
 }
 
 export function typescriptSample(baseUrl: string, call: SampleCall): string {
-  const init = [`  method: "${call.method}",`, `  headers: { "X-API-Key": process.env.API_KEY!${call.body ? ', "Content-Type": "application/json"' : ""} },`];
+  const init = [`  method: "${call.method}",`, `  headers: { "X-API-Key": apiKey${call.body ? ', "Content-Type": "application/json"' : ""} },`];
   if (call.body) init.push(`  body: JSON.stringify(${JSON.stringify(call.body)}),`);
   return runnableNodeScript([
-    `// Keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
+    `// Keep the key on your server, in its environment as API_KEY; the key written here is used when API_KEY is not set.`,
+    `const apiKey = process.env.API_KEY || "${apiKeyPlaceholder}";`,
+    ``,
     `async function main() {`,
     `  const response = await fetch("${baseUrl}${call.path}", {`,
     ...init.map((line) => `  ${line}`),
@@ -39,11 +49,12 @@ export function typescriptSample(baseUrl: string, call: SampleCall): string {
 export function pythonSample(baseUrl: string, call: SampleCall): string {
   // The standard library only, so the sample runs as written on any Python 3.
   const data = call.body ? `json.dumps(${JSON.stringify(call.body).replace(/\btrue\b/g, "True").replace(/\bfalse\b/g, "False")}).encode()` : "None";
-  const headers = call.body ? `{"X-API-Key": os.environ["API_KEY"], "Content-Type": "application/json"}` : `{"X-API-Key": os.environ["API_KEY"]}`;
+  const headers = call.body ? `{"X-API-Key": api_key, "Content-Type": "application/json"}` : `{"X-API-Key": api_key}`;
   return [
-    `# Keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
+    `# Keep the key on your server, in its environment as API_KEY; the key written here is used when API_KEY is not set.`,
     `import json, os, urllib.error, urllib.request`,
     ``,
+    `api_key = os.environ.get("API_KEY") or "${apiKeyPlaceholder}"`,
     `request = urllib.request.Request(`,
     `    "${baseUrl}${call.path}",`,
     `    method="${call.method}",`,

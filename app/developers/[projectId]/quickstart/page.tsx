@@ -55,7 +55,7 @@ export default async function QuickstartPage({ params }: { params: Promise<{ pro
           <code className={ui.code}>GET /v1/api/me</code> returns the key&apos;s own details, restrictions and credit balance, and costs nothing.
         </p>
         <KeyedCodeBlock projectId={project.id} label="curl" code={curlSample(baseUrl, me)} />
-        <CheckKey />
+        <CheckKey projectId={project.id} />
       </li>
       <li className={`${ui.card} space-y-3 p-5`}>
         <h2 className={ui.h2}>4. Make your first intelligence call</h2>
