@@ -69,6 +69,8 @@ type Expected =
   | { read: "effect_as_member"; power: PowerKind; addedBy: string; event: string; table?: "mapping" | "role"; otherMembers?: string[] }
   | { read: "effect_later"; power: PowerKind; why: string }
   | { read: "name_only"; power: PowerKind; why: string }
+  /** A catalogued name every run of which as its live holder reverted (`why`): no flag, and the headline calls the power unknown. */
+  | { read: "shown_nothing"; power: PowerKind; why: string }
   | { read: "no_effect" }
   | { read: "proxy_admin" }
   | { read: "ordinary" };
@@ -181,12 +183,11 @@ const expected: Record<RealTokenKey, TokenExpectation> = {
     },
     alsoListed: {
       // The burner's burn(address,uint256) is burnFrom: it burns only what a holder approved, so run
-      // as the burner it reverts. GAP (lib/intel/risk/power-signals.ts, not changed here): a
-      // catalogued name every run of which as its live holder reverted still raises the power by
-      // name; the flag below is that false power_balance_edit.
-      "burn(address,uint256)": { read: "name_only", power: "balance_edit", why: "it burns only an allowance the holder gave, and no holder gave the burner one" },
+      // as the burner it reverts in every shape: its name raises no flag, and the headline says the
+      // power is unknown rather than absent.
+      "burn(address,uint256)": { read: "shown_nothing", power: "balance_edit", why: "it burns only an allowance the holder gave, and no holder gave the burner one" },
     },
-    flags: ["power_mint", "power_balance_edit", "lp_custody", "holder_concentration"],
+    flags: ["power_mint", "lp_custody", "holder_concentration"],
   },
   // The owner is Compound's Timelock (SushiSwap's): read as a timelock, and the mint it holds proven as it.
   sushi: {
@@ -325,6 +326,12 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
         const signal = byId.get(`power_${want.power}`);
         expect(signal, label).toMatchObject({ flag: true, evidence: { proven_by: "name_only" } });
         expect(find(power), `${label} (${want.why})`).toMatchObject({ outcome: "reverted" });
+      } else if (want.read === "shown_nothing") {
+        const signal = byId.get(`power_${want.power}`);
+        expect(signal, label).toMatchObject({ flag: false, severity: "info", evidence: { proven_by: "name_only" } });
+        expect(signal!.title, label).toMatch(/by its name only: run as its live holder, it reverted in every shape tried/);
+        expect(find(power), `${label} (${want.why})`).toMatchObject({ outcome: "reverted" });
+        expect(result.data.headline.powers[want.power as "balance_edit"].present, label).toBeNull();
       } else if (want.read === "no_effect") {
         const fn = find(power);
         expect(fn, label).toMatchObject({ outcome: "no_effect" });
@@ -362,7 +369,9 @@ describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, th
       expect(callable.filter((fn) => fn.outcome === "not_run").map((fn) => fn.selector), `${key}: callable functions not run`).toEqual([]);
       expect(privileged.probe?.run, key).toBe(callable.length);
     }
-    expect(result.data.headline.unknown, key).toEqual({});
+    // Nothing is unknown but a power whose catalogued name every run as its live holder left unshown.
+    const unshown = [...scenario.powers.map((power) => expected[key].powers[power.signature]!), ...Object.values(expected[key].alsoListed ?? {})].flatMap((want) => (want.read === "shown_nothing" ? [`powers.${want.power}.present`, `powers.${want.power}.live_holder`] : []));
+    expect(Object.keys(result.data.headline.unknown).sort(), key).toEqual(unshown.sort());
     expect(signals.filter((signal) => signal.flag).map((signal) => signal.id).sort(), `${key} red flags`).toEqual([...expected[key].flags].sort());
     expect([...result.data.flags].sort(), `${key} flags[]`).toEqual([...expected[key].flags].sort());
     expect(result.data.headline.red_flags).toBe(expected[key].flags.length);

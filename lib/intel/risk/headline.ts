@@ -123,6 +123,11 @@ function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>,
   if (!signal) {
     return { present: { value: false, from: [], provenance: "interpretation" }, live_holder: { value: false, from: [], provenance: "interpretation" } };
   }
+  // A catalogued name whose every run as its live holder went nowhere: neither shown nor ruled out.
+  if (shownNothing(signal)) {
+    const because = { ...unknown<boolean>(), because: `The code carries the power's catalogued name (${signal.id}), but run as its live holder each of its functions reverted or changed nothing: the power is neither shown nor ruled out.` };
+    return { present: because, live_holder: because };
+  }
   const present = fromSignal(signal, true);
   // Proven by effect: the signal names who holds the power and whether each holder is live.
   const holders = Array.isArray(signal.evidence.holders) ? (signal.evidence.holders as { live?: unknown }[]) : [];
@@ -133,6 +138,13 @@ function powerHeadline(kind: HeadlinePower, byId: Map<string, HeadlineSignal[]>,
   if (elsewhere) return { present, live_holder: { value: true, from: [signal.id, elsewhere.id], provenance: elsewhere.provenance } };
   if (ownerRenounced === true) return { present, live_holder: fromSignal(signal, false) };
   return { present, live_holder: unknown() };
+}
+
+/** A power read by name whose every function was run as a live holder and reverted or changed nothing. */
+function shownNothing(signal: HeadlineSignal): boolean {
+  if (signal.evidence.proven_by !== "name_only" || signal.flag) return false;
+  const functions = Array.isArray(signal.evidence.functions) ? (signal.evidence.functions as { outcome?: unknown; holders?: { live?: unknown }[] }[]) : [];
+  return functions.length > 0 && functions.every((fn) => (fn.outcome === "reverted" || fn.outcome === "no_effect") && (fn.holders ?? []).some((holder) => holder.live === true));
 }
 
 const ownerKinds: Record<string, OwnerState> = { eoa: "eoa", safe: "multisig", timelock: "timelock", contract: "contract" };

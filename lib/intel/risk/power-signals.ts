@@ -186,11 +186,22 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
       continue;
     }
     const simulatedWithout = tried.length > 0 && tried.every((fn) => fn.outcome === "no_effect" || fn.outcome === "reverted");
+    // Run as a live holder in every shape the probe tries, each went nowhere (Chainlink's burn, a
+    // burnFrom that needs the holder's allowance): a name is no evidence against a run that shows
+    // nothing, so it is no red flag; the headline calls the power unknown rather than absent. Only where
+    // the probe left nothing out (a function that reads the clock was run a year on too, say).
+    const shownNothing = simulatedWithout && reading.powers?.simulated === true && reading.powers.reason === null && tried.every((fn) => fn.holders.some((holder) => holder.live === true));
     signals.push({
       id: `power_${power.kind}`,
-      severity: heldByNoOne ? "info" : severity,
-      flag: !heldByNoOne,
-      title: heldByNoOne ? `${title}, but ownership is renounced` : simulatedWithout ? `${title} (by name; run as its holder, it showed no effect)` : `${title} (read by name)`,
+      severity: heldByNoOne || shownNothing ? "info" : severity,
+      flag: !heldByNoOne && !shownNothing,
+      title: heldByNoOne
+        ? `${title}, but ownership is renounced`
+        : shownNothing
+          ? `${title} by its name only: run as its live holder, it ${tried.every((fn) => fn.outcome === "reverted") ? "reverted in every shape tried" : "changed nothing a holder feels"}, so no one is shown to have the power`
+          : simulatedWithout
+            ? `${title} (by name; run as its holder, it showed no effect)`
+            : `${title} (read by name)`,
       evidence: {
         ...base,
         note: simulatedWithout
