@@ -20,3 +20,16 @@ export async function updateSettings(db: Db, patch: Partial<Settings>): Promise<
   });
   return { publicApiEnabled: row.publicApiEnabled, chargingEnabled: row.chargingEnabled, discoverDailyCap: row.discoverDailyCap };
 }
+
+/**
+ * INTEL_READS_IN_FLIGHT_PER_KEY, default 4: how many intelligence calls one key may have running at
+ * once, over HTTP and MCP together and across every instance sharing the rate-limit store. A read
+ * holds node connections and CPU for seconds; a few at once serve any honest caller, and one key
+ * cannot take the whole server from the others. More wait for `429 rate_limited` with Retry-After.
+ */
+export const defaultIntelReadsInFlightPerKey = 4;
+
+export function intelReadsInFlightPerKey(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = Number(env.INTEL_READS_IN_FLIGHT_PER_KEY);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : defaultIntelReadsInFlightPerKey;
+}

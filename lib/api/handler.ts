@@ -18,13 +18,14 @@ import { parseInput } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
 import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { openRequestScope, requestDeadlineMs } from "./pipeline/deadline";
+import { holdReadSlot } from "./pipeline/in-flight";
 import { shapeAnswer } from "./pipeline/shape-answer";
 import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
 import { settleSuccess } from "@/lib/billing/settle";
 import { serverLog } from "@/lib/server/log";
 import { countApiRequest, countDependencyError } from "@/lib/metrics";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
-import { getSettings } from "@/lib/settings";
+import { getSettings, intelReadsInFlightPerKey } from "@/lib/settings";
 import { recordFailedUsage, recordUsage, type RequestVia, type UsageRecord } from "@/lib/usage/record";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { schemaBehind } from "@/lib/db/schema-status";
@@ -137,6 +138,7 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
   const deps = apiDeps();
   const deadlineMs = requestDeadlineMs();
   const scope = openRequestScope(request, deadlineMs);
+  let releaseSlot: (() => Promise<void>) | undefined;
   let db: Db | undefined;
   let sql: SqlExecutor | undefined;
   let key: KeyContext | undefined;
@@ -184,6 +186,8 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     if (account && settings.chargingEnabled && key.accessMode !== "trial" && !canCover(account, endpoint.price, now)) {
       throw new ApiError("payment_required", paymentRequiredMessage(key.projectId));
     }
+    // Last before the read: a call refused for any other reason never holds one of the key's slots.
+    releaseSlot = await holdReadSlot(deps.limiter().inFlight, { keyId: key.id, endpoint, limit: intelReadsInFlightPerKey(), deadlineMs, rateHeaders });
 
     const context: EndpointContext = { input, endpoint: endpoint.id, chain, key, requestId, now, settings, db, signal: scope.signal };
     const result = shapeAnswer(endpoint, await scope.run(() => implementation(context)));
@@ -235,6 +239,7 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     answered = { status: error.status, outcome: errorCodes[error.code].outcome, error: error.code };
     return { response: failureResponse(requestId, error, { ...rateHeaders, ...cors }), refusal: error };
   } finally {
+    await releaseSlot?.();
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.
     const durationMs = performance.now() - started;
