@@ -24,10 +24,13 @@ export class ApiError extends Error {
   readonly status: number;
   /** Extra response headers, such as Retry-After on rate_limited. */
   readonly headers: Record<string, string>;
+  /** Figures the failure envelope carries beside the message (402: the price and what is left). */
+  readonly details?: Record<string, unknown>;
   readonly [apiErrorMark] = true;
 
-  constructor(code: ErrorCode, message?: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message?: string, options: { headers?: Record<string, string>; cause?: unknown; details?: Record<string, unknown> } = {}) {
     super(message ?? errorCodes[code].message, { cause: options.cause });
+    if (options.details) this.details = options.details;
     this.name = "ApiError";
     this.code = code;
     this.status = errorCodes[code].status;

@@ -20,7 +20,8 @@ import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { openRequestScope, requestDeadlineMs } from "./pipeline/deadline";
 import { holdReadSlot } from "./pipeline/in-flight";
 import { shapeAnswer } from "./pipeline/shape-answer";
-import { canCover, ensureCreditAccount, paymentRequiredMessage } from "@/lib/billing/credits";
+import { ensureCreditAccount } from "@/lib/billing/credits";
+import { assertCredits } from "./pipeline/credits";
 import { settleSuccess } from "@/lib/billing/settle";
 import { serverLog } from "@/lib/server/log";
 import { countApiRequest, countDependencyError } from "@/lib/metrics";
@@ -183,9 +184,7 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
 
     assertTrial(key, endpoint.price, now);
     const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
-    if (account && settings.chargingEnabled && key.accessMode !== "trial" && !canCover(account, endpoint.price, now)) {
-      throw new ApiError("payment_required", paymentRequiredMessage(key.projectId));
-    }
+    if (account && settings.chargingEnabled && key.accessMode !== "trial") assertCredits(account, endpoint.price, now, key.projectId);
     // Last before the read: a call refused for any other reason never holds one of the key's slots.
     releaseSlot = await holdReadSlot(deps.limiter().inFlight, { keyId: key.id, endpoint, limit: intelReadsInFlightPerKey(), deadlineMs, rateHeaders });
 

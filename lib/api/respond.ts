@@ -61,7 +61,7 @@ export function successBody(requestId: string, data: unknown, meta: SuccessMeta,
 }
 
 export function failureBody(requestId: string, error: ApiError) {
-  return { ok: false as const, error: error.code, message: error.message, request_id: requestId };
+  return { ok: false as const, error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), request_id: requestId };
 }
 
 /** The headers every JSON answer carries, whether a route handler or the server itself writes it. */

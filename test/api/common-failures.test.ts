@@ -19,9 +19,9 @@ function validBody(endpoint: EndpointDefinition, chain = "eth") {
   return { chain, address: token };
 }
 
-function expectFailure(response: { status: number; headers: Headers; body: Record<string, unknown> }, status: number, code: string) {
+function expectFailure(response: { status: number; headers: Headers; body: Record<string, unknown> }, status: number, code: string, extraFields: string[] = []) {
   expect({ status: response.status, error: response.body.error }).toEqual({ status, error: code });
-  expect(Object.keys(response.body).sort()).toEqual(["error", "message", "ok", "request_id"]);
+  expect(Object.keys(response.body).sort()).toEqual(["error", "message", "ok", "request_id", ...extraFields].sort());
   expect(response.body.ok).toBe(false);
   expect(response.body.request_id).toMatch(/^req_[0-9A-Z]{26}$/);
   expect(response.headers.get("x-request-id")).toBe(response.body.request_id);
@@ -112,11 +112,12 @@ describe("every failure on every route (postgres+redis)", () => {
     try {
       for (const endpoint of paid.filter((e) => e.price > 5)) {
         const response = await call(endpoint, keys.pricey);
-        expectFailure(response, 402, "payment_required");
-        // There is no top-up page: the message says who adds credits and names the project to quote.
+        expectFailure(response, 402, "payment_required", ["details"]);
+        // The price and what is left, then (there is no top-up page) who adds credits and the project to quote.
         expect(response.body.message).toBe(
-          `Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`,
+          `This call costs ${endpoint.price} credits; the account has 5 credits left (5 of today's free credits, a balance of 0). Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`,
         );
+        expect(response.body.details).toEqual({ price: endpoint.price, available: 5, free_credits_left: 5, balance: 0 });
       }
       const account = await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } });
       expect({ balance: account.balance, freeUsed: account.freeCreditsUsed }).toEqual({ balance: 0, freeUsed: 0 });
