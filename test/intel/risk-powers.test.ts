@@ -26,7 +26,7 @@ import { riskResponse } from "@/lib/schemas/responses/risk";
 import { analyzeLiquidity } from "@/lib/intel/liquidity";
 import { liquidityResponse } from "@/lib/schemas/responses/liquidity";
 
-type FixtureName = "ControlledToken" | "MinterToken" | "RationedMinterToken" | "PerCallCapToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
+type FixtureName = "ControlledToken" | "MinterToken" | "RationedMinterToken" | "PerCallCapToken" | "ShiftingToken" | "CrewToken" | "OpenGate" | "GatedToken" | "LpStaking" | "TetherStyleToken" | "ReflectionStyleToken" | "MemeStyleToken" | "LaunchStyleToken" | "MisnamedToken";
 
 function compileFixtures(): Record<FixtureName, Artifact> {
   return compileFixtureFile("PowerFixtures.sol") as Record<FixtureName, Artifact>;
@@ -44,7 +44,7 @@ const accounts = {
 const supply = parseEther("1000000");
 
 
-type Deployed = { controlled: Address; minted: Address; rationed: Address; perCallCap: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
+type Deployed = { controlled: Address; minted: Address; rationed: Address; perCallCap: Address; shifting: Address; crew: Address; gate: Address; gated: Address; tetherStyle: Address; reflectionStyle: Address };
 
 async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>): Promise<Deployed> {
   for (const account of Object.values(accounts)) {
@@ -56,17 +56,18 @@ async function deployAll(url: string, artifacts: Record<FixtureName, Artifact>):
   const minted = await deploy("MinterToken", [accounts.minter, supply]);
   const rationed = await deploy("RationedMinterToken", [accounts.minter, supply]);
   const perCallCap = await deploy("PerCallCapToken", [accounts.minter, supply]);
+  const shifting = await deploy("ShiftingToken", [accounts.controller, supply]);
   const crew = await deploy("CrewToken", [accounts.crew, supply]);
   const gate = await deploy("OpenGate", []);
   const gated = await deploy("GatedToken", [gate, supply]);
   const tetherStyle = await deploy("TetherStyleToken", [supply]);
   const reflectionStyle = await deploy("ReflectionStyleToken", [supply]);
   // Holders beside the deployer, so the Transfer history has wallets to fund the probe from.
-  for (const token of [controlled, minted, rationed, perCallCap, crew, gated, tetherStyle, reflectionStyle]) {
+  for (const token of [controlled, minted, rationed, perCallCap, shifting, crew, gated, tetherStyle, reflectionStyle]) {
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderA, supply / 10n) });
     await send(url, accounts.deployer, { to: token, data: transferData(accounts.holderB, supply / 20n) });
   }
-  return { controlled, minted, rationed, perCallCap, crew, gate, gated, tetherStyle, reflectionStyle };
+  return { controlled, minted, rationed, perCallCap, shifting, crew, gate, gated, tetherStyle, reflectionStyle };
 }
 
 type Result = Awaited<ReturnType<typeof analyzeRisk>>;
@@ -102,7 +103,7 @@ describe("the power probe", () => {
   }, 120_000);
 
   it("the fixtures' function names are not in the catalogue, so a power found is found by its effect", () => {
-    for (const signature of ["ban(address)", "issue(uint256)", "halt(bool)", "levy(uint256)", "cap(uint256)", "seize(address)", "grow(address,uint256)", "reroute(address)"]) expect(knownFunction(selector(signature)), signature).toBeNull();
+    for (const signature of ["shift(address,address,uint256)", "ban(address)", "issue(uint256)", "halt(bool)", "levy(uint256)", "cap(uint256)", "seize(address)", "grow(address,uint256)", "reroute(address)"]) expect(knownFunction(selector(signature)), signature).toBeNull();
   });
 });
 
@@ -189,6 +190,18 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(evidenceOf(perCall, "power_mint").functions.map((fn) => fn.mint_cap)).toEqual([{ accepted_bps: 200, refused_bps: 500, again_at_once: true }]);
     expect(signal(perCall, "power_mint")).toMatchObject({ severity: "high", flag: true });
     expect(signal(perCall, "power_mint").title).toMatch(/can mint new tokens$/);
+  });
+
+  it("a function of (from, to, amount) that moves a chosen holder's tokens to someone else is run with the probe wallet as from and another wallet as to, and proven a balance edit", async () => {
+    const result = await analyze(deployed.shifting);
+    const evidence = evidenceOf(result, "power_balance_edit");
+    expect(evidence.proven_by).toBe("simulation");
+    expect(evidence.holders).toEqual([expect.objectContaining({ address: accounts.controller, kind: "stored_address", live: true })]);
+    const [shifted] = evidence.functions;
+    expect(shifted).toMatchObject({ selector: selector("shift(address,address,uint256)"), outcome: "effect", effect: { kind: "balance_edit", shape: "(address,address,uint256)", arguments: ["target", "wallet", "amount"] } });
+    const balance = shifted.effect!.changes.probe_holder_balance;
+    expect(BigInt(balance.after as string)).toBeLessThan(BigInt(balance.before as string));
+    expect(signal(result, "power_balance_edit")).toMatchObject({ flag: true, severity: "high" });
   });
 
   /** A MinterToken whose minter is accounts.minter, and a Uniswap V2 pool against the wrapped native coin seeded by `provider` (who got the tokens two steps from the deployer). */

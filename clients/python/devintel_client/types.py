@@ -2304,7 +2304,7 @@ IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOpti
     "kind": Union[Literal["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"], None],
     # The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256)).
     "shape": str,
-    # What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
+    # What was passed: target (the funded probe wallet), wallet (another fresh wallet, in the second and later address words of a call that takes two or more), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
     "arguments": List[str],
     # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemOption6EvidenceSimulationFunctionsItemEffectOption1ChangesValue],
@@ -3487,7 +3487,7 @@ IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOp
     "kind": Union[Literal["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"], None],
     # The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256)).
     "shape": str,
-    # What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
+    # What was passed: target (the funded probe wallet), wallet (another fresh wallet, in the second and later address words of a call that takes two or more), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array.
     "arguments": List[str],
     # Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.
     "changes": Dict[str, IntelRiskResponseDataSignalsItemPrivilegedFunctionsEvidenceFunctionsItemEffectOption1ChangesValue],

@@ -123,8 +123,12 @@ contract PowerProbe {
     uint256 private constant NONE = type(uint256).max;
     uint256 private constant MEASURED = 0x504f574552; // "POWER": the revert that carries a reading
     uint8 public constant SHAPES = 11;
-    /** Shapes built from the argument words a function's code reads; the first takes the ladder's rates. */
-    uint8 public constant DERIVED = 3;
+    /**
+     * Shapes built from the argument words a function's code reads, at most; the first takes the
+     * ladder's rates. A function reading two addresses has a fourth: the probe wallet first and the
+     * receiving wallet after (a holder's tokens moved to someone else).
+     */
+    uint8 public constant DERIVED = 4;
     uint256 private constant ATTEMPT_GAS = 2_000_000;
     uint256 private constant RESERVE_GAS = 3_000_000;
 
@@ -201,7 +205,7 @@ contract PowerProbe {
         Run memory blacklister = runs[report.preludeIndex];
         bytes memory prelude = report.preludeShape < SHAPES
             ? _calldata(blacklister.selector, report.preludeShape, c.target, 5, blacklister.amount)
-            : _derived(blacklister.selector, blacklister.words, report.preludeShape - SHAPES, c.target, 5, blacklister.amount);
+            : _derived(blacklister.selector, blacklister.words, report.preludeShape - SHAPES, c, 5, blacklister.amount);
         for (uint256 i = 0; i < report.tried; i++) {
             if (i == report.preludeIndex || !runs[i].measure || _wentThrough(report.outcomes[i])) continue;
             if (gasleft() < RESERVE_GAS * 2) return;
@@ -237,7 +241,7 @@ contract PowerProbe {
         found[SHAPES + DERIVED] = Outcome(255, true, "", baseline);
         ladder.shape = 255;
         mintCap.shape = 255;
-        uint8 shapes = run.words.length > 0 ? SHAPES + DERIVED : SHAPES;
+        uint8 shapes = SHAPES + _rows(run.words);
         for (uint8 shape = 0; shape < shapes; shape++) {
             (bool ok, bytes memory revertData, Reading memory reading) = _attempt(c, run, shape, 5);
             found[shape] = Outcome(shape, ok, revertData, reading);
@@ -316,7 +320,7 @@ contract PowerProbe {
         bytes memory returned;
         if (run.preludeHolder != address(0)) (ok, returned) = run.preludeHolder.call(abi.encodeCall(PowerProbe.relay, (c.token, run.prelude)));
         if (ok && shape != 255) {
-            bytes memory call = shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c.target, rate, run.amount);
+            bytes memory call = shape < SHAPES ? _calldata(run.selector, shape, c.target, rate, run.amount) : _derived(run.selector, run.words, shape - SHAPES, c, rate, run.amount);
             (ok, returned) = c.token.call(call);
             if (ok && run.twice) (ok, returned) = c.token.call(call);
         }
@@ -345,17 +349,23 @@ contract PowerProbe {
     }
 
     /** The call in a shape read from the code: row `row` of `words`, one word a code. */
-    function _derived(bytes4 selector, bytes memory words, uint256 row, address target, uint256 rate, uint256 amount) private pure returns (bytes memory data) {
+    function _derived(bytes4 selector, bytes memory words, uint256 row, Config calldata c, uint256 rate, uint256 amount) private pure returns (bytes memory data) {
         uint256 count = uint8(words[0]);
         data = abi.encodePacked(selector);
-        for (uint256 i = 0; i < count; i++) data = abi.encodePacked(data, _word(uint8(words[1 + row * count + i]), target, rate, amount));
+        for (uint256 i = 0; i < count; i++) data = abi.encodePacked(data, _word(uint8(words[1 + row * count + i]), c, rate, amount));
     }
 
-    /** 0: the target wallet, 1: one (true), 2: zero (false, the zero address), 3: the amount, 4: the rate. */
-    function _word(uint8 code, address target, uint256 rate, uint256 amount) private pure returns (uint256) {
-        if (code == 0) return uint256(uint160(target));
+    /** How many rows of derived shapes `words` holds: none for a function read no words of. */
+    function _rows(bytes memory words) private pure returns (uint8) {
+        return words.length == 0 ? 0 : uint8((words.length - 1) / uint8(words[0]));
+    }
+
+    /** 0: the target wallet, 1: one (true), 2: zero (false, the zero address), 3: the amount, 4: the rate, 5: the receiving wallet. */
+    function _word(uint8 code, Config calldata c, uint256 rate, uint256 amount) private pure returns (uint256) {
+        if (code == 0) return uint256(uint160(c.target));
         if (code == 1) return 1;
         if (code == 2) return 0;
+        if (code == 5) return uint256(uint160(c.wallet));
         return code == 3 ? amount : rate;
     }
 

@@ -48,12 +48,15 @@ type Shape = { signature: string; args: readonly string[] };
 
 /**
  * For a function whose code reads argument words no common shape fits (a bool, an address and two
- * numbers, say), the probe builds three calls from those words (PowerProbe.DERIVED): the probe
- * wallet, true or the rate in each; the same with amounts; every word zero. The first climbs the ladder.
+ * numbers, say), the probe builds calls from those words (PowerProbe.DERIVED at most): the probe
+ * wallet, true or the rate in each; the same with amounts; every word zero. The first climbs the
+ * ladder. Where it reads two addresses or more, a fourth passes the probe wallet first and the
+ * receiving wallet in the others, with amounts: a function that moves a chosen holder's tokens to
+ * someone else (from, to, amount) shows it, where the probe wallet in both moves them to itself.
  */
 const derivedRows: Record<ArgumentType, [string, string, string]> = { address: ["target", "target", "zero"], bool: ["true", "true", "false"], uint256: ["rate", "amount", "zero"] };
-const derivedCount = 3;
-const wordCode: Record<string, number> = { target: 0, true: 1, false: 2, zero: 2, amount: 3, rate: 4 };
+const derivedCount = 4;
+const wordCode: Record<string, number> = { target: 0, true: 1, false: 2, zero: 2, amount: 3, rate: 4, wallet: 5 };
 const commonSignatures = new Set<string>(probeShapes.map((shape) => shape.signature));
 
 /** The shapes read from a function's argument words (none where a common shape fits), and their codes for the probe. */
@@ -61,6 +64,10 @@ export function derivedShapes(types: readonly ArgumentType[] | null): { shapes: 
   const signature = `(${(types ?? []).join(",")})`;
   if (!types || types.length === 0 || commonSignatures.has(signature)) return { shapes: [], words: "0x" };
   const shapes = [0, 1, 2].map((row) => ({ signature, args: types.map((type) => derivedRows[type][row]) }));
+  const firstAddress = types.indexOf("address");
+  if (types.filter((type) => type === "address").length >= 2) {
+    shapes.push({ signature, args: types.map((type, index) => (type === "address" ? (index === firstAddress ? "target" : "wallet") : derivedRows[type][1])) });
+  }
   const codes = [types.length, ...shapes.flatMap((shape) => shape.args.map((arg) => wordCode[arg]))];
   return { shapes, words: `0x${codes.map((code) => code.toString(16).padStart(2, "0")).join("")}` };
 }

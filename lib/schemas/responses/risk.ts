@@ -152,7 +152,7 @@ const powerEffectOut = z
   .object({
     kind: z.enum(["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"]).nullable().describe("The power the change shows; null when nothing the simulation measures moved in a way that names one."),
     shape: z.string().describe("The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256))."),
-    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array."),
+    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), wallet (another fresh wallet, in the second and later address words of a call that takes two or more), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array."),
     changes: z
       .record(z.string(), z.object({ before: effectValue, after: effectValue }))
       .describe(

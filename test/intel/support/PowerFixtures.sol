@@ -182,6 +182,26 @@ contract PerCallCapToken is PlainToken {
     }
 }
 
+/**
+ * A controller that moves any holder's tokens to an address of its choosing, no allowance asked:
+ * run with the probe wallet in both address words it would move them to itself and show nothing.
+ */
+contract ShiftingToken is PlainToken {
+    address public keeper;
+
+    constructor(address keeper_, uint256 supply) {
+        name = "Shifting";
+        symbol = "SHIFT";
+        keeper = keeper_;
+        _mint(msg.sender, supply);
+    }
+
+    function shift(address from, address to, uint256 amount) external {
+        require(msg.sender == keeper, "only the keeper");
+        _transfer(from, to, amount);
+    }
+}
+
 /** Privilege kept in a mapping keyed by msg.sender: any crew member can grow the supply. */
 contract CrewToken is PlainToken {
     mapping(address => bool) public crew;
