@@ -3,7 +3,8 @@
 // through the endpoint itself, so this list is the one tools/list answers.
 import { ui } from "@/components/ui/styles";
 import { mcpPath, mcpTools } from "@/lib/api/mcp";
-import { mcpClientConfig, mcpTypescriptSample } from "@/lib/portal/samples";
+import { mcpClientConfigs, mcpTypescriptSample } from "@/lib/portal/samples";
+import { intelReadsInFlightPerKey } from "@/lib/settings";
 import { CodeBlock } from "./code-block";
 
 export function McpGuide({ baseUrl, exampleTool, exampleArguments }: { baseUrl: string; exampleTool: string; exampleArguments: Record<string, unknown> }) {
@@ -28,10 +29,17 @@ export function McpGuide({ baseUrl, exampleTool, exampleArguments }: { baseUrl: 
         ))}
         .
       </p>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <CodeBlock label="Client configuration (mcpServers)" code={mcpClientConfig(url)} />
-        <CodeBlock label="TypeScript (official MCP SDK)" code={mcpTypescriptSample(url, exampleTool, exampleArguments)} />
+      <p className={ui.muted}>
+        Each assistant takes its own form: Claude Code and Cursor connect to the URL with the header; Claude Desktop starts local servers only, so it reaches this one through
+        the <code className={ui.code}>mcp-remote</code> bridge (Node.js and npx needed), the key in its <code className={ui.code}>env</code>. A key runs at most {intelReadsInFlightPerKey()}{" "}
+        intelligence calls at once, over HTTP and MCP together; more are refused <code className={ui.code}>rate_limited</code> with a second to wait.
+      </p>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3" data-testid="mcp-configs">
+        {mcpClientConfigs(url).map((config) => (
+          <CodeBlock key={config.assistant} label={`${config.assistant}: ${config.file}`} code={config.code} />
+        ))}
       </div>
+      <CodeBlock label="TypeScript (official MCP SDK)" code={mcpTypescriptSample(url, exampleTool, exampleArguments)} />
     </section>
   );
 }

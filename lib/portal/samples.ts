@@ -73,11 +73,36 @@ export function pythonSample(baseUrl: string, call: SampleCall): string {
 }
 
 /**
- * How an assistant reaches the MCP endpoint: the common `mcpServers` client configuration for a
- * remote Streamable HTTP server, with the key in the same header the API takes.
+ * Claude Code's project file `.mcp.json`: a remote Streamable HTTP server (`type: "http"`), with
+ * the key in the same header the API takes.
  */
 export function mcpClientConfig(mcpUrl: string): string {
   return JSON.stringify({ mcpServers: { "developer-intelligence": { type: "http", url: mcpUrl, headers: { "X-API-Key": apiKeyPlaceholder } } } }, null, 2);
+}
+
+export type McpClientConfig = { assistant: string; file: string; code: string };
+
+/**
+ * Each assistant's own configuration, since one shape does not fit them all: Claude Desktop's
+ * `claude_desktop_config.json` starts local (stdio) servers only and skips an entry with a url as
+ * invalid, so it reaches a remote server through the `mcp-remote` bridge (run by npx), the key
+ * passed in an environment variable the header argument names (no space after the colon: Windows
+ * splits quoted arguments there). Cursor's `.cursor/mcp.json` takes the url and headers directly.
+ */
+export function mcpClientConfigs(mcpUrl: string): McpClientConfig[] {
+  const url = new URL(mcpUrl);
+  // mcp-remote refuses plain http except to localhost unless told it is meant.
+  const plainHttpElsewhere = url.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  const bridge = {
+    command: "npx",
+    args: ["-y", "mcp-remote", mcpUrl, "--header", "X-API-Key:${API_KEY}", ...(plainHttpElsewhere ? ["--allow-http"] : [])],
+    env: { API_KEY: apiKeyPlaceholder },
+  };
+  return [
+    { assistant: "Claude Code", file: ".mcp.json", code: mcpClientConfig(mcpUrl) },
+    { assistant: "Claude Desktop", file: "claude_desktop_config.json", code: JSON.stringify({ mcpServers: { "developer-intelligence": bridge } }, null, 2) },
+    { assistant: "Cursor", file: ".cursor/mcp.json", code: JSON.stringify({ mcpServers: { "developer-intelligence": { url: mcpUrl, headers: { "X-API-Key": apiKeyPlaceholder } } } }, null, 2) },
+  ];
 }
 
 /** The same connection from code, with the official SDK's client: list the tools, call one. */
