@@ -8,7 +8,7 @@ import { provenanceLabels } from "@/lib/schemas/provenance";
 import { keyPrefixes } from "@/lib/keys/api-key";
 import { defaultRequestDeadlineMs } from "@/lib/api/pipeline/deadline";
 import { metadataWindows, sandboxWindows, tierHourlyLimits } from "@/lib/rate-limit/policies";
-import { defaultSettings } from "@/lib/settings";
+import { defaultSettings, intelReadsInFlightPerKey } from "@/lib/settings";
 
 const windowText = (windows: Array<{ limit: number; name: string }>) => windows.map((w) => `${w.limit.toLocaleString("en-US")}/${w.name}`).join(", ");
 
@@ -37,7 +37,9 @@ export function ApiGuide() {
           Sandbox keys: {windowText(sandboxWindows)} across every call. Each budgeted answer carries <code className={ui.code}>RateLimit-Policy</code>,{" "}
           <code className={ui.code}>RateLimit</code> and <code className={ui.code}>RateLimit-Limit</code>/<code className={ui.code}>-Remaining</code>/
           <code className={ui.code}>-Reset</code> for the most constraining window; a <code className={ui.code}>429 rate_limited</code> adds{" "}
-          <code className={ui.code}>Retry-After</code> in seconds. A refused call uses no other window&apos;s budget.
+          <code className={ui.code}>Retry-After</code> in seconds. A refused call uses no other window&apos;s budget. A key runs at most {intelReadsInFlightPerKey()}{" "}
+          intelligence calls at once, over HTTP and MCP together and on every instance; the next is refused <code className={ui.code}>429 rate_limited</code> with{" "}
+          <code className={ui.code}>Retry-After: 1</code> before it reads anything, and charged nothing.
         </p>
       </div>
       <div className="space-y-2">
@@ -53,7 +55,9 @@ export function ApiGuide() {
         <h3 className={ui.h3}>Errors</h3>
         <p>
           A failure is <code className={ui.code}>{'{"ok": false, "error", "message", "request_id"}'}</code>; the request id is also in <code className={ui.code}>X-Request-Id</code>
-          — quote it to support. Failed calls are never charged. A <code className={ui.code}>503</code> is a dependency that did not answer (a node, the database, the rate-limit
+          — quote it to support. Failed calls are never charged. A <code className={ui.code}>402 payment_required</code> says the price and what is left, also as figures in{" "}
+          <code className={ui.code}>details</code> (<code className={ui.code}>price</code>, <code className={ui.code}>available</code>,{" "}
+          <code className={ui.code}>free_credits_left</code>, <code className={ui.code}>balance</code>). A <code className={ui.code}>503</code> is a dependency that did not answer (a node, the database, the rate-limit
           store) or an answer not ready within {defaultRequestDeadlineMs / 1000} s: retry. Bodies are JSON objects of at most 16 KiB.
         </p>
         <details>

@@ -16,6 +16,11 @@ describe("the API guide on /docs and the Endpoints tab", () => {
     }
   });
 
+  it("names the per-key cap on intelligence calls in flight, from its setting, and what a 402's details carry", () => {
+    expect(html).toContain("A key runs at most 4 intelligence calls at once");
+    for (const field of ["details", "free_credits_left", "available"]) expect(html, field).toContain(`>${field}<`);
+  });
+
   it("lists every error code but the one no caller receives, and every provenance label", () => {
     for (const code of Object.keys(errorCodes)) {
       if (code === "client_closed") expect(html).not.toContain(`>${code}<`);
