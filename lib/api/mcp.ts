@@ -9,6 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import type { KeyContext } from "@/lib/keys/key-context";
+import type { InFlightSlots } from "@/lib/rate-limit";
 import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";
 import { apiBasePath, endpoints, type EndpointDefinition, type IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
@@ -161,11 +162,36 @@ const batchRefusal = "Batches are not accepted: MCP 2025-06-18 removed JSON-RPC 
  */
 const inFlightCalls = new Map<string, AbortController>();
 const callName = (keyId: string, id: unknown) => `${keyId}:${JSON.stringify(id)}`;
+const cancelled = () => new ApiError("client_closed", "The client cancelled this call (notifications/cancelled); nothing was charged.");
+/** How often a call running here looks for a cancel that reached another instance. */
+const cancelPollMs = 250;
 
-function cancelCall(keyId: string, message: Message) {
+/**
+ * Stops the call a cancel names: at once when it runs in this process; when it runs on another
+ * instance (the id is held in the shared store), by word left in the store for that instance's
+ * poll. A cancel for an id not in flight leaves nothing behind that could stop a later call.
+ */
+async function cancelCall(slots: InFlightSlots, keyId: string, message: Message, ttlMs: number) {
   const requestId = message.params?.requestId;
-  if (requestId === undefined) return;
-  inFlightCalls.get(callName(keyId, requestId))?.abort(new ApiError("client_closed", "The client cancelled this call (notifications/cancelled); nothing was charged."));
+  if (typeof requestId !== "string" && typeof requestId !== "number") return;
+  const name = callName(keyId, requestId);
+  const local = inFlightCalls.get(name);
+  if (local) return local.abort(cancelled());
+  if ((await slots.held(`mcp-id:${name}`)) > 0) await slots.signal(`mcp-cancel:${name}`, ttlMs);
+}
+
+/** Aborts `canceller` when a cancel for `name` reaches another instance; the stop function ends the watch. */
+function watchForCancel(slots: InFlightSlots, name: string, canceller: AbortController): () => void {
+  // Word left for an earlier call with this id, which ended before it was read, is not for this one.
+  void slots.takeSignal(`mcp-cancel:${name}`).catch(() => undefined);
+  const timer = setInterval(() => {
+    slots.takeSignal(`mcp-cancel:${name}`).then(
+      (taken) => taken && canceller.abort(cancelled()),
+      () => undefined,
+    );
+  }, cancelPollMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The budget a message spends before the SDK sees it: none for a tool call, which spends its endpoint's as it runs. */
@@ -232,6 +258,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
   let key: KeyContext | undefined;
   let releaseId: (() => Promise<void>) | undefined;
   let cancellerName: string | undefined;
+  let stopWatching: (() => void) | undefined;
   try {
     let settings;
     try {
@@ -260,7 +287,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
 
     if ("unparsable" in read) return finish(reply, jsonRpcError(400, null, JsonRpcErrorCode.ParseError, "Parse error: the body is not JSON."));
     if (Array.isArray(read.message)) return finish(reply, jsonRpcError(400, null, JsonRpcErrorCode.InvalidRequest, batchRefusal));
-    if (message.method === "notifications/cancelled") cancelCall(key.id, message);
+    if (message.method === "notifications/cancelled") await cancelCall(deps.limiter().inFlight, key.id, message, deadlineMs + 5_000);
 
     let stop = scope.signal;
     const isRequest = typeof message.method === "string" && (typeof message.id === "string" || typeof message.id === "number");
@@ -274,6 +301,8 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
       const canceller = new AbortController();
       cancellerName = callName(key.id, message.id);
       inFlightCalls.set(cancellerName, canceller);
+      // Only a store other instances share can carry a cancel from one of them.
+      if (tool && deps.limiter().kind !== "memory") stopWatching = watchForCancel(deps.limiter().inFlight, cancellerName, canceller);
       stop = AbortSignal.any([scope.signal, canceller.signal]);
     }
     if (scope.signal.aborted) throw scope.signal.reason;
@@ -291,6 +320,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
     serverLog().info({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
     return finish(reply, failureResponse(reply.requestId, error));
   } finally {
+    stopWatching?.();
     if (cancellerName) inFlightCalls.delete(cancellerName);
     await releaseId?.();
   }

@@ -7,25 +7,52 @@ import { randomUUID } from "node:crypto";
 export type InFlightSlots = {
   /** Takes one of `limit` slots under `name` for at most `leaseMs`; the slot's release, or null when all are taken. */
   acquire(name: string, limit: number, leaseMs: number): Promise<(() => Promise<void>) | null>;
+  /** How many slots under `name` are held now. */
+  held(name: string): Promise<number>;
+  /** Leaves word under `name` for whoever holds it (a cancel for a call another instance runs), for at most `ttlMs`. */
+  signal(name: string, ttlMs: number): Promise<void>;
+  /** Whether word was left under `name`, taking it. */
+  takeSignal(name: string): Promise<boolean>;
 };
 
 export class MemoryInFlightSlots implements InFlightSlots {
-  private readonly held = new Map<string, Map<string, number>>();
+  private readonly leases = new Map<string, Map<string, number>>();
+  private readonly signals = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   async acquire(name: string, limit: number, leaseMs: number) {
     const at = this.now();
-    const leases = this.held.get(name) ?? new Map<string, number>();
-    for (const [token, endsAt] of leases) if (endsAt <= at) leases.delete(token);
+    const leases = this.live(name, at);
     if (leases.size >= limit) return null;
     const token = randomUUID();
     leases.set(token, at + leaseMs);
-    this.held.set(name, leases);
+    this.leases.set(name, leases);
     return async () => {
       leases.delete(token);
-      if (leases.size === 0 && this.held.get(name) === leases) this.held.delete(name);
+      if (leases.size === 0 && this.leases.get(name) === leases) this.leases.delete(name);
     };
+  }
+
+  private live(name: string, at: number) {
+    const leases = this.leases.get(name) ?? new Map<string, number>();
+    for (const [token, endsAt] of leases) if (endsAt <= at) leases.delete(token);
+    return leases;
+  }
+
+  async held(name: string) {
+    return this.live(name, this.now()).size;
+  }
+
+  async signal(name: string, ttlMs: number) {
+    this.signals.set(name, this.now() + ttlMs);
+  }
+
+  async takeSignal(name: string) {
+    const endsAt = this.signals.get(name);
+    if (endsAt === undefined) return false;
+    this.signals.delete(name);
+    return endsAt > this.now();
   }
 }
 
@@ -56,5 +83,18 @@ export class RedisInFlightSlots implements InFlightSlots {
     return async () => {
       await this.run("return redis.call('ZREM', KEYS[1], ARGV[1])", [key], [token]).catch(() => undefined);
     };
+  }
+
+  async held(name: string) {
+    const script = "local now = redis.call('TIME') redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)) return redis.call('ZCARD', KEYS[1])";
+    return Number(await this.run(script, [`${this.prefix}:in-flight:${name}`], []));
+  }
+
+  async signal(name: string, ttlMs: number) {
+    await this.run("return redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])", [`${this.prefix}:signal:${name}`], [String(Math.ceil(ttlMs))]);
+  }
+
+  async takeSignal(name: string) {
+    return Number(await this.run("return redis.call('DEL', KEYS[1])", [`${this.prefix}:signal:${name}`], [])) === 1;
   }
 }

@@ -74,6 +74,9 @@ export function compositeLimiter(kind: RateLimiter["kind"], store: WindowStore, 
     kind,
     inFlight: {
       acquire: (name, limit, leaseMs) => guard(() => inFlight.acquire(name, limit, leaseMs)),
+      held: (name) => guard(() => inFlight.held(name)),
+      signal: (name, ttlMs) => guard(() => inFlight.signal(name, ttlMs)),
+      takeSignal: (name) => guard(() => inFlight.takeSignal(name)),
     },
     remaining,
     check: (identifier, policy) =>

@@ -160,6 +160,26 @@ describe.runIf(process.env.TEST_REDIS_URL)("in-flight cap across two processes s
     await limiter?.close();
   });
 
+  it("an MCP cancel that reaches the other process stops the call there, uncharged", async () => {
+    const h = harness();
+    const { key, id: keyId } = await h.key();
+    await fund(h, 50);
+    await node.set("freeze");
+    const running = fetch(`${childUrl}/v1/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, ...mcpHeaders },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 42, method: "tools/call", params: { name: "intel_risk", arguments: riskArgs(0) } }),
+    }).then((response) => response.json());
+    await untilSlotsTaken(limiter, keyId, 1);
+    const cancel = await h.call("POST", "mcp", { key, headers: mcpHeaders, body: { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 42 } } });
+    expect(cancel.status).toBe(202);
+    const answer = await running;
+    const failure = answer.result.structuredContent;
+    expect({ error: failure.error, message: failure.message }).toEqual({ error: "client_closed", message: expect.stringMatching(/cancelled/) });
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: failure.request_id } });
+    expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "client_closed", charged: 0 });
+  }, 60_000);
+
   it("reads in flight in one process count against the key in the other; a process that dies holding slots frees them when their lease runs out", async () => {
     const h = harness();
     const { key, id: keyId } = await h.key();
