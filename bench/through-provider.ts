@@ -29,6 +29,8 @@ const latencyMs = Number(values.latency);
 const concurrent = Number(values.concurrent);
 const threads = Number(values.threads);
 process.env.INTEL_THREADS = String(threads);
+// One key makes every concurrent call: what is measured is the shared read, not the key's cap on calls in flight.
+process.env.INTEL_READS_IN_FLIGHT_PER_KEY = String(concurrent);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value: number) => Number(value.toFixed(1));
