@@ -3,7 +3,10 @@
 // of the registry is one tool: its name from the endpoint id, its description from the summary, its
 // input schema the endpoint's own request schema. A tool call is one call of the endpoint through
 // runEndpoint, the function its HTTP route runs, so scopes, the chain restriction, rate budgets,
-// trial and credits, the one charge and the usage record (marked mcp) are the route's own.
+// the key's cap on calls in flight, trial and credits, the one charge and the usage record (marked
+// mcp) are the route's own. Around it, each POST carries one message (no batches), ends at the
+// API's deadline, may not reuse a request id the key has in flight, and answers with the headers an
+// HTTP call's answer carries.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -132,7 +135,7 @@ function mcpServer(request: Request, reply: Reply, stop: AbortSignal): Server {
 /** A JSON-RPC message is small; a tool's arguments are held to an HTTP body's limit by its schema and this bound. */
 const maxMessageBytes = 4 * maxBodyBytes;
 
-/** A JSON-RPC error answer with the API's headers: the SDK never saw the message, or could not answer it. */
+/** A JSON-RPC error answer (finish adds the API's headers): the SDK never saw the message, or could not answer it. */
 function jsonRpcError(status: number, id: unknown, code: number, message: string, data?: unknown): Response {
   const validId = typeof id === "string" || typeof id === "number" ? id : null;
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: validId, error: { code, message, ...(data === undefined ? {} : { data }) } }), {
@@ -194,7 +197,7 @@ function watchForCancel(slots: InFlightSlots, name: string, canceller: AbortCont
   return () => clearInterval(timer);
 }
 
-/** The budget a message spends before the SDK sees it: none for a tool call, which spends its endpoint's as it runs. */
+/** The endpoint a tools/call names: its call spends that endpoint's budget as it runs, so nothing is spent for it beforehand. */
 function toolOf(message: Message): EndpointDefinition | undefined {
   if (message.method !== "tools/call") return undefined;
   const name = message.params?.name;
