@@ -293,9 +293,12 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
     if (message.method === "notifications/cancelled") await cancelCall(deps.limiter().inFlight, key.id, message, deadlineMs + 5_000);
 
     let stop = scope.signal;
-    const isRequest = typeof message.method === "string" && (typeof message.id === "string" || typeof message.id === "number");
-    if (isRequest) {
-      // One id, one answer: a repeat of an id the key has in flight (here or on another instance) is refused, not run again.
+    // One id, one call: a tools/call repeating an id the key has in flight (here or on another
+    // instance) is refused, not run and charged again. Other requests are free and answered at once;
+    // holding them to it would only refuse two assistants sharing a key whose ids (numbered from 0
+    // by the SDK's client) meet at start-up.
+    const isCall = message.method === "tools/call" && (typeof message.id === "string" || typeof message.id === "number");
+    if (isCall) {
       releaseId = (await deps.limiter().inFlight.acquire(`mcp-id:${callName(key.id, message.id)}`, 1, deadlineMs + 5_000)) ?? undefined;
       if (!releaseId) {
         await spendToolBudget();

@@ -154,7 +154,9 @@ describe("MCP: the headers an HTTP call carries", () => {
     expect(listed.headers.get("ratelimit-policy")).toBe('"minute";q=120;w=60');
     expect(listed.headers.get("ratelimit-remaining")).toBe("119");
     const notified = await post(key, { jsonrpc: "2.0", method: "notifications/initialized" });
-    expect({ status: notified.status, remaining: notified.headers.get("ratelimit-remaining") }).toEqual({ status: 202, remaining: "118" });
+    expect(notified.status).toBe(202);
+    // 118, or 119 when a minute's edge fell between the two (the window slides).
+    expect(["118", "119"]).toContain(notified.headers.get("ratelimit-remaining"));
 
     const called = await post(key, riskCall(2));
     const meta = called.body.result.structuredContent.meta;
@@ -167,7 +169,14 @@ describe("MCP: the headers an HTTP call carries", () => {
   it("a flood of protocol messages is refused 429 with Retry-After once the key's MCP budget is spent", async () => {
     const { key } = await route.h.key();
     let last: Answer | undefined;
-    for (let i = 0; i < 121; i++) last = await post(key, { jsonrpc: "2.0", id: i, method: "ping" });
+    let answered = 0;
+    // A sliding window: across a minute's edge the last minute's count weighs a little less, so a few more may pass.
+    for (let i = 0; i < 130; i++) {
+      last = await post(key, { jsonrpc: "2.0", id: i, method: "ping" });
+      if (last.status !== 200) break;
+      answered += 1;
+    }
+    expect(answered).toBeGreaterThanOrEqual(120);
     expect({ status: last!.status, error: last!.body.error }).toEqual({ status: 429, error: "rate_limited" });
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
   }, 60_000);
