@@ -12,7 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import type { KeyContext } from "@/lib/keys/key-context";
-import type { InFlightSlots } from "@/lib/rate-limit";
+import type { InFlightSlots, RatePolicy } from "@/lib/rate-limit";
 import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";
 import { apiBasePath, endpoints, type EndpointDefinition, type IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
@@ -214,7 +214,18 @@ async function readMessage(request: Request): Promise<{ message: unknown } | { u
 }
 
 /** One MCP POST's state, shared by its handling and the deadline that may answer it instead. */
-type Post = { reply: Reply; scope: RequestScope; deadlineMs: number; messageId?: unknown; server?: Server };
+type Post = {
+  reply: Reply;
+  scope: RequestScope;
+  deadlineMs: number;
+  messageId?: unknown;
+  server?: Server;
+  /** The key's budget this message spends, once known: a deadline's answer shows it as it stands. */
+  budget?: { keyId: string; policy: RatePolicy };
+};
+
+/** How long a deadline's answer waits to read the budget for its headers: the store may be what it waited on. */
+const budgetPeekMs = 250;
 
 /** The answer with the headers an HTTP call's answer would carry. */
 function finish(reply: Reply, response: Response): Response {
@@ -239,6 +250,11 @@ async function answerPost(request: Request): Promise<Response> {
     const reason = scope.signal.reason;
     const error = isApiError(reason) ? reason : deadlineError(deadlineMs);
     serverLog().info({ request_id: post.reply.requestId, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp stopped");
+    if (Object.keys(post.reply.rateHeaders).length === 0 && post.budget) {
+      const { keyId, policy } = post.budget;
+      const peeked = await Promise.race([peekRateBudget(apiDeps().limiter(), keyId, policy), new Promise<Record<string, string>>((resolve) => setTimeout(() => resolve({}), budgetPeekMs).unref())]);
+      post.reply.rateHeaders = peeked;
+    }
     post.reply.rateHeaders = { ...post.reply.rateHeaders, ...error.headers };
     return finish(post.reply, apiRefusalAsJsonRpc(post.messageId, error, post.reply.requestId));
   } finally {
@@ -282,6 +298,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
     const message = ("message" in read && typeof read.message === "object" && read.message !== null ? read.message : {}) as Message;
     post.messageId = message.id;
     const tool = toolOf(message);
+    post.budget = { keyId: key.id, policy: tool ? ratePolicyFor(key, tool, settings.discoverDailyCap) : mcpProtocolPolicy };
     // A tool call that reaches its endpoint spends that budget there; everything else spends here, refusals included.
     if (!tool) reply.rateHeaders = await spendRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
     const spendToolBudget = async () => {

@@ -98,6 +98,28 @@ describe("MCP: batches and the deadline", () => {
   });
 });
 
+describe("MCP: a tool call at the deadline", () => {
+  it("a tool call whose read outlasts the deadline is answered then, with its endpoint's RateLimit headers, and charged nothing", async () => {
+    const { key, id: keyId } = await route.h.key();
+    await route.setAccount(50);
+    await node!.set("freeze");
+    const saved = process.env.REQUEST_DEADLINE_MS;
+    process.env.REQUEST_DEADLINE_MS = "500";
+    try {
+      const answer = await post(key, riskCall(3));
+      expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: 3, error: { code: -32003, data: { error: "unavailable", status: 503 } } });
+      expect(answer.headers.get("ratelimit-policy")).toBe('"hour";q=1000;w=3600');
+      expect(answer.headers.get("retry-after")).not.toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.REQUEST_DEADLINE_MS;
+      else process.env.REQUEST_DEADLINE_MS = saved;
+    }
+    // The call itself, stopped by the same deadline, is recorded as it ends: a server fault, uncharged.
+    await expect.poll(async () => (await route.h.db.requestRecord.findMany({ where: { keyId } })).map((record) => [record.httpStatus, record.charged]), { timeout: 5_000 }).toEqual([[503, 0]]);
+    expect(await route.balance()).toBe(50);
+  });
+});
+
 describe("MCP: cancelled and repeated calls", () => {
   it("a call cancelled by notifications/cancelled stops at once and is not charged", async () => {
     const { key } = await route.h.key();
