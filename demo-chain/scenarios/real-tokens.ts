@@ -100,6 +100,7 @@ export type RealTokenScenarios = {
   gnosisGno: RealTokenScenario;
   arbitrumStandard: RealTokenScenario;
   uniswapDeflating: RealTokenScenario;
+  aaveV2AToken: RealTokenScenario;
 };
 
 export type RealTokenBook = {
@@ -149,6 +150,10 @@ export const REAL_TOKEN_WALLET_ROLES = [
   "arbGateway",
   "arbDepositor",
   "deflatingDeployer",
+  "aaveV2Owner",
+  "aaveV2Treasury",
+  "aaveV2Depositor",
+  "aaveV2FlashBorrower",
 ] as const;
 export const REAL_TOKEN_WALLET_FIRST_INDEX = 400;
 const REAL_TOKEN_WALLET_BALANCE = 1_000n * 10n ** 18n;
@@ -871,6 +876,121 @@ async function playDeflating(ctx: ScenarioContext, wallets: Wallets, artifacts: 
   };
 }
 
+const RAY = 10n ** 27n;
+
+// Aave v2's aToken, a rebasing token: balances are scaled balances times the reserve's liquidity
+// index, which grows with the interest and flash-loan premiums the pool takes, with no Transfer.
+// The whole market is Aave's published code (addresses provider, LendingPool and its libraries,
+// configurator, interest rate strategy, the aToken and debt tokens behind Aave's proxies); the
+// underlying and the flash-loan receiver are the test token and receiver the same package ships
+// for its own tests (anyone may mint the token; the receiver mints the premium it repays).
+async function playAaveV2AToken(ctx: ScenarioContext, wallets: Wallets, artifacts: RealTokenArtifacts): Promise<Played> {
+  const built = artifacts.aaveV2AToken;
+  const owner = wallets.aaveV2Owner;
+  const reserveLogic = await deploy(ctx, owner, built.ReserveLogic);
+  const genericLogic = await deploy(ctx, owner, built.GenericLogic);
+  const validationLogic = await ctx.player.deploy(owner, { abi: built.ValidationLogic.abi, bytecode: linkedBytecode(built.ValidationLogic, { GenericLogic: genericLogic.address }) });
+  const provider = await deploy(ctx, owner, built.LendingPoolAddressesProvider, ["Demo Aave v2 market"]);
+  const poolImplementation = await ctx.player.deploy(owner, {
+    abi: built.LendingPool.abi,
+    bytecode: linkedBytecode(built.LendingPool, { ReserveLogic: reserveLogic.address, ValidationLogic: validationLogic.address }),
+  });
+  const providerCall = (name: string, args: readonly unknown[]) => ctx.player.write(owner, provider.address, built.LendingPoolAddressesProvider.abi, name, args);
+  await providerCall("setLendingPoolImpl", [poolImplementation.address]);
+  const configuratorImplementation = await deploy(ctx, owner, built.LendingPoolConfigurator);
+  await providerCall("setLendingPoolConfiguratorImpl", [configuratorImplementation.address]);
+  await providerCall("setPoolAdmin", [owner.address]);
+  // The stable-rate oracle every rate update asks (Aave's LendingRateOracle, no rate set: zero).
+  const lendingRateOracle = await deploy(ctx, owner, built.LendingRateOracle);
+  await providerCall("setLendingRateOracle", [lendingRateOracle.address]);
+  const pool = getAddress(await ctx.player.read<Address>(provider.address, built.LendingPoolAddressesProvider.abi, "getLendingPool"));
+  const configurator = getAddress(await ctx.player.read<Address>(provider.address, built.LendingPoolAddressesProvider.abi, "getLendingPoolConfigurator"));
+  const underlying = await deploy(ctx, owner, built.MintableERC20, ["Demo Underlying", "DUND", 18]);
+  // Aave's oracle, asked for every asset a holder uses as collateral whenever an aToken moves: the
+  // market's one asset is its unit of account (the oracle's WETH, priced at one), so it needs no feed.
+  const priceOracle = await deploy(ctx, owner, built.AaveOracle, [[], [], zeroAddress, underlying.address]);
+  await providerCall("setPriceOracle", [priceOracle.address]);
+  const aTokenImplementation = await deploy(ctx, owner, built.AToken, [pool, underlying.address, wallets.aaveV2Treasury.address, "Aave interest bearing DUND", "aDUND", zeroAddress]);
+  const stableDebt = await deploy(ctx, owner, built.StableDebtToken, [pool, underlying.address, "Aave stable debt DUND", "stableDebtDUND", zeroAddress]);
+  const variableDebt = await deploy(ctx, owner, built.VariableDebtToken, [pool, underlying.address, "Aave variable debt DUND", "variableDebtDUND", zeroAddress]);
+  // Rates in ray: 80 % optimal use, 0 % base, 4 % and 75 % variable slopes, 2 % and 75 % stable slopes.
+  const strategy = await deploy(ctx, owner, built.DefaultReserveInterestRateStrategy, [provider.address, (RAY * 8n) / 10n, 0n, (RAY * 4n) / 100n, (RAY * 75n) / 100n, (RAY * 2n) / 100n, (RAY * 75n) / 100n]);
+  const initReserve = await ctx.player.write(owner, configurator, built.LendingPoolConfigurator.abi, "initReserve", [
+    aTokenImplementation.address,
+    stableDebt.address,
+    variableDebt.address,
+    18,
+    strategy.address,
+  ]);
+  const reserve = await ctx.player.read<{ aTokenAddress: Address }>(pool, built.LendingPool.abi, "getReserveData", [underlying.address]);
+  const token = getAddress(reserve.aTokenAddress);
+
+  const depositor = wallets.aaveV2Depositor;
+  const deposited = wholeTokens(1_000_000n);
+  await ctx.player.write(depositor, underlying.address, built.MintableERC20.abi, "mint", [deposited]);
+  await ctx.player.write(depositor, underlying.address, built.MintableERC20.abi, "approve", [pool, deposited]);
+  const deposit = await ctx.player.write(depositor, pool, built.LendingPool.abi, "deposit", [underlying.address, deposited, depositor.address, 0]);
+  const marketPool = await ctx.market.launch({ from: depositor, token, tokenAmount: wholeTokens(500_000n), nativeAmount: native("10") });
+  await trade(ctx, wallets, token);
+  // A flash loan of half the reserve: its 0.09 % premium raises the liquidity index, so every
+  // holder's balance (the pool's too) grows with no Transfer.
+  ctx.player.clock.wait(MINUTE);
+  const receiver = await deploy(ctx, wallets.aaveV2FlashBorrower, built.MockFlashLoanReceiver, [provider.address]);
+  const indexBefore = (await ctx.player.read<{ liquidityIndex: bigint }>(pool, built.LendingPool.abi, "getReserveData", [underlying.address])).liquidityIndex;
+  const flashLoan = await ctx.player.write(wallets.aaveV2FlashBorrower, pool, built.LendingPool.abi, "flashLoan", [
+    receiver.address,
+    [underlying.address],
+    [wholeTokens(500_000n)],
+    [0n],
+    wallets.aaveV2FlashBorrower.address,
+    "0x",
+    0,
+  ]);
+  const indexAfter = (await ctx.player.read<{ liquidityIndex: bigint }>(pool, built.LendingPool.abi, "getReserveData", [underlying.address])).liquidityIndex;
+  const poolHolder = { name: "InitializableImmutableAdminUpgradeabilityProxy (LendingPool)", address: pool };
+  return {
+    token,
+    scenario: {
+      title: "Aave v2's aToken (AToken behind Aave's InitializableImmutableAdminUpgradeabilityProxy, in a market of Aave's own code)",
+      proves: `A rebasing token: a flash loan's premium raised the liquidity index from ${indexBefore} to ${indexAfter} (ray), and with it every holder's balance, with no Transfer; only the LendingPool (an immutable in the code) mints and burns, and the configurator (the proxy's immutable admin) can replace the code.`,
+      contracts: {
+        "InitializableImmutableAdminUpgradeabilityProxy (AToken)": token,
+        AToken: aTokenImplementation.address,
+        "InitializableImmutableAdminUpgradeabilityProxy (LendingPool)": pool,
+        LendingPool: poolImplementation.address,
+        "InitializableImmutableAdminUpgradeabilityProxy (LendingPoolConfigurator)": configurator,
+        LendingPoolConfigurator: configuratorImplementation.address,
+        LendingPoolAddressesProvider: provider.address,
+        ReserveLogic: reserveLogic.address,
+        GenericLogic: genericLogic.address,
+        ValidationLogic: validationLogic.address,
+        DefaultReserveInterestRateStrategy: strategy.address,
+        StableDebtToken: stableDebt.address,
+        VariableDebtToken: variableDebt.address,
+        MintableERC20: underlying.address,
+        MockFlashLoanReceiver: receiver.address,
+        LendingRateOracle: lendingRateOracle.address,
+        AaveOracle: priceOracle.address,
+      },
+      deployer: owner.address,
+      deployTx: ref(initReserve),
+      source: sourceOf("aaveV2AToken"),
+      powers: [
+        contractPower("mint", "mint(address,uint256,uint256)", "POOL (immutable): the LendingPool", "POOL()", poolHolder),
+        contractPower("balance_edit", "burn(address,address,uint256,uint256)", "POOL (immutable): the LendingPool", "POOL()", poolHolder),
+        contractPower("balance_edit", "transferOnLiquidation(address,address,uint256)", "POOL (immutable): the LendingPool", "POOL()", poolHolder),
+        contractPower("mint", "mintToTreasury(uint256,uint256)", "POOL (immutable): the LendingPool", "POOL()", poolHolder),
+      ],
+      history: history([
+        { what: "the pool admin initializes the reserve: the configurator creates the aToken's proxy", tx: initReserve },
+        { what: "aaveV2Depositor deposits 1,000,000 of the underlying and receives as many aTokens", tx: deposit },
+        { what: `a flash loan of 500,000 pays a 0.09 % premium: the liquidity index goes from ${indexBefore} to ${indexAfter}`, tx: flashLoan },
+      ]),
+      pool: marketPool,
+    },
+  };
+}
+
 export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
   const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
   for (const role of REAL_TOKEN_WALLET_ROLES) {
@@ -895,6 +1015,7 @@ export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBoo
     gnosisGno: await playGno(ctx, wallets, artifacts),
     arbitrumStandard: await playArbitrumStandard(ctx, wallets, artifacts),
     uniswapDeflating: await playDeflating(ctx, wallets, artifacts),
+    aaveV2AToken: await playAaveV2AToken(ctx, wallets, artifacts),
   };
   // Final reads once every token has played, so each record shows the state at the head.
   const scenarios = {} as RealTokenScenarios;

@@ -172,6 +172,16 @@ function upgrades(data: (implementation: Address) => Hex): Effect {
 
 const MINIMUM_TIME_BETWEEN_UNI_MINTS = 365 * DAY;
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
+const RAY = 10n ** 27n;
+/** Equal within the rounding of a ray division and multiplication (a rebasing token's balances). */
+const near = (actual: bigint, wanted: bigint) => actual >= wanted - 2n && actual <= wanted + 2n;
+const normalizedIncome = (run: Runner, scenario: RealTokenScenario) =>
+  run.client.readContract({
+    address: scenario.contracts["InitializableImmutableAdminUpgradeabilityProxy (LendingPool)"]!,
+    abi: parseAbi(["function getReserveNormalizedIncome(address asset) view returns (uint256)"]),
+    functionName: "getReserveNormalizedIncome",
+    args: [scenario.contracts.MintableERC20!],
+  });
 const roleAbi = parseAbi(["function hasRole(bytes32 role, address account) view returns (bool)"]);
 
 /** After the holder's call, the probe holds the minter role and mints. */
@@ -290,6 +300,41 @@ const EFFECTS: Record<string, Record<string, Effect>> = {
   },
   gnosisGno: {},
   uniswapDeflating: {},
+  aaveV2AToken: {
+    // Scaled at an index of one ray, the amount is minted as it is and then grows with the index.
+    "mint(address,uint256,uint256)": async (run, scenario, power) => {
+      const token = scenario.token.address;
+      const supplyBefore = await supply(run, token);
+      await run.send(power.holder, token, call("mint(address,uint256,uint256)", [PROBE, 10n ** 21n, RAY]));
+      expect(await balance(run, token, PROBE)).toBeGreaterThanOrEqual(10n ** 21n);
+      expect(await supply(run, token)).toBeGreaterThanOrEqual(supplyBefore + 10n ** 21n);
+    },
+    "burn(address,address,uint256,uint256)": async (run, scenario, power) => {
+      const token = scenario.token.address;
+      const victim = buyerA(run);
+      const held = await balance(run, token, victim);
+      const index = await normalizedIncome(run, scenario);
+      await run.send(power.holder, token, call("burn(address,address,uint256,uint256)", [victim, PROBE, held / 2n, index]));
+      expect(near(await balance(run, token, victim), held - held / 2n)).toBe(true);
+    },
+    "transferOnLiquidation(address,address,uint256)": async (run, scenario, power) => {
+      const token = scenario.token.address;
+      const victim = buyerA(run);
+      const held = await balance(run, token, victim);
+      const supplyBefore = await supply(run, token);
+      await run.send(power.holder, token, call("transferOnLiquidation(address,address,uint256)", [victim, PROBE, held / 2n]));
+      expect(near(await balance(run, token, victim), held - held / 2n)).toBe(true);
+      expect(near(await balance(run, token, PROBE), held / 2n)).toBe(true);
+      expect(await supply(run, token)).toBe(supplyBefore);
+    },
+    "mintToTreasury(uint256,uint256)": async (run, scenario, power) => {
+      const token = scenario.token.address;
+      const treasury = getAddress(run.book.realTokens.wallets.aaveV2Treasury!);
+      const before = await balance(run, token, treasury);
+      await run.send(power.holder, token, call("mintToTreasury(uint256,uint256)", [10n ** 21n, await normalizedIncome(run, scenario)]));
+      expect(near(await balance(run, token, treasury), before + 10n ** 21n)).toBe(true);
+    },
+  },
   arbitrumStandard: {
     "bridgeMint(address,uint256)": mints((amount) => call("bridgeMint(address,uint256)", [PROBE, amount]), 10n ** 21n),
     "bridgeBurn(address,uint256)": takes((holder, amount) => call("bridgeBurn(address,uint256)", [holder, amount]), { supplyFalls: true }),
@@ -301,6 +346,17 @@ function buildOf(scenario: RealTokenScenario): keyof typeof REAL_TOKEN_BUILDS {
   const found = (Object.entries(REAL_TOKEN_BUILDS) as [keyof typeof REAL_TOKEN_BUILDS, { folder: string }][]).find(([, build]) => scenario.source.folder === `contracts/real-tokens/${build.folder}`);
   if (!found) throw new Error(`no build for ${scenario.source.folder}`);
   return found[0];
+}
+
+/** The library a placeholder stands for: solc names it by the keccak256 of its fully qualified name. */
+function linkedLibrary(scenario: RealTokenScenario, hash: string): Address {
+  const build = REAL_TOKEN_BUILDS[buildOf(scenario)];
+  for (const unit of Object.keys(build.files)) {
+    for (const [name, address] of Object.entries(scenario.contracts)) {
+      if (keccak256(toHex(`${unit}:${name}`)).slice(2, 36) === hash) return address;
+    }
+  }
+  throw new Error(`no library of ${scenario.title} has the placeholder ${hash}`);
 }
 
 /** Arguments a non-holder's attempt uses: the same call the effect makes first. */
@@ -369,16 +425,18 @@ describe.each(DEMO_CHAINS)("real tokens on demo chain %s", (name) => {
   it("runs, at every recorded address, the code the committed source compiles to", async () => {
     for (const [key, scenario] of scenarios()) {
       const compiled: Record<string, { deployedBytecode: Hex; immutables: { start: number; length: number }[] }> = key === "uniswapUni" ? artifacts.uni : artifacts[buildOf(scenario)];
-      for (const [contract, address] of Object.entries(scenario.contracts)) {
+      for (const [named, address] of Object.entries(scenario.contracts)) {
+        // "Proxy (LendingPool)": one of several addresses running the same contract, told apart by what it stands for.
+        const contract = named.replace(/ \(.*\)$/, "");
         // The constructor's immutables (a bridge, a maximum supply) are the deployment's, not the source's: left out on both sides.
         const withoutImmutables = (code: Hex) => compiled[contract]!.immutables.reduce<string>((at, { start, length }) => `${at.slice(0, 2 + start * 2)}${"0".repeat(length * 2)}${at.slice(2 + (start + length) * 2)}`, code);
         const onChain = withoutImmutables((await client.getCode({ address }))!);
         const expected = compiled[contract]!.deployedBytecode
           // A linked library's address where the compiler left its placeholder,
-          .replace(/__\$[0-9a-f]{34}\$__/g, scenario.contracts.SignatureChecker?.slice(2).toLowerCase() ?? "")
+          .replace(/__\$([0-9a-f]{34})\$__/g, (_, hash: string) => linkedLibrary(scenario, hash).slice(2).toLowerCase())
           // and a library's own address, which its deployment writes over the zeros it starts with.
           .replace(/^0x730{40}/, `0x73${address.slice(2).toLowerCase()}`);
-        expect(onChain?.toLowerCase(), `${key} ${contract}`).toBe(expected.toLowerCase());
+        expect(onChain?.toLowerCase(), `${key} ${named}`).toBe(expected.toLowerCase());
       }
     }
   });
