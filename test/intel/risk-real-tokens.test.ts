@@ -179,11 +179,11 @@ const expected: Record<RealTokenKey, TokenExpectation> = {
   chainlinkBurnMint: {
     powers: {
       "mint(address,uint256)": { read: "effect_as_member", power: "mint", addedBy: "grantMintAndBurnRoles(address)", event: ROLE_GRANTED, table: "role" },
-      // GAP (lib/intel/control/code-paths.ts): AccessControl's grantRole checks the role's admin
-      // role, read from storage keyed by the role argument, so the walk finds no caller check and
-      // neither grant function is listed.
-      "grantMintAndBurnRoles(address)": { read: "ordinary" },
-      "grantRole(bytes32,address)": { read: "ordinary" },
+      // Hand-overs: run as a member of the default admin role (grantRole checks the admin role of the
+      // role it is passed, read from storage keyed by that argument; the admin of every role is the
+      // default admin until one is changed), they change nothing a holder feels.
+      "grantMintAndBurnRoles(address)": { read: "no_effect" },
+      "grantRole(bytes32,address)": { read: "no_effect" },
       "setCCIPAdmin(address)": { read: "no_effect" },
     },
     alsoListed: {
@@ -213,8 +213,8 @@ const expected: Record<RealTokenKey, TokenExpectation> = {
     powers: {
       "mint(address,uint256)": { read: "effect_as_member", power: "mint", addedBy: "grantRole(bytes32,address)", event: ROLE_GRANTED, table: "role", otherMembers: ["presetAdmin"] },
       "pause()": { read: "effect_as_member", power: "pause", addedBy: "deployment", event: ROLE_GRANTED, table: "role" },
-      // GAP: as Chainlink's grantRole above.
-      "grantRole(bytes32,address)": { read: "ordinary" },
+      // A hand-over, as Chainlink's grantRole above.
+      "grantRole(bytes32,address)": { read: "no_effect" },
       "upgradeTo(address)": { read: "proxy_admin" },
     },
     flags: ["power_mint", "power_pause", "upgradeable", "lp_custody", "holder_concentration"],

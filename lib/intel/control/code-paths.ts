@@ -82,6 +82,10 @@ type Value =
   | { k: "mapped"; base: bigint }
   | { k: "arg"; index: number }
   | { k: "argTested"; index: number }
+  // keccak(argument word, constant slot) + `plus`: a mapping's entry for a key the caller passes
+  // (AccessControl's `_roles[role]`); `roleAdmin`: the word one past it loaded, the role's admin role.
+  | { k: "argEntry"; base: bigint; plus: bigint }
+  | { k: "roleAdmin"; base: bigint }
   | { k: "unknown" };
 
 /** Scratch memory at 0x00 and 0x20, where Solidity hashes a mapping's key and slot. */
@@ -275,7 +279,22 @@ function walkPaths(code: Hex): CodePaths {
     let text = `${pc}|${fn ?? ""}|${stack.length}`;
     for (let i = stack.length - 1; i >= 0 && i >= stack.length - keyDepth; i--) {
       const value = stack[i];
-      text += value.k === "const" ? `,${value.v.toString(36)}` : value.k === "sload" ? `,s${value.slot.toString(36)}.${value.shift}` : value.k === "caller" ? ",c" : value.k === "selector" ? `,f${value.selector}` : value.k === "callerKey" || value.k === "mapped" ? `,${value.k[0]}${value.base.toString(36)}` : ",u";
+      text +=
+        value.k === "const"
+          ? `,${value.v.toString(36)}`
+          : value.k === "sload"
+            ? `,s${value.slot.toString(36)}.${value.shift}`
+            : value.k === "caller"
+              ? ",c"
+              : value.k === "selector"
+                ? `,f${value.selector}`
+                : value.k === "callerKey" || value.k === "mapped"
+                  ? `,${value.k[0]}${value.base.toString(36)}`
+                  : value.k === "argEntry"
+                    ? `,e${value.base.toString(36)}.${value.plus}`
+                    : value.k === "roleAdmin"
+                      ? `,r${value.base.toString(36)}`
+                      : ",u";
     }
     return text;
   };
@@ -345,7 +364,15 @@ function walkPaths(code: Hex): CodePaths {
       } else if (op === 0x54) {
         const slot = pop();
         if (slot.k === "callerKey") use(callerReads, { slot: slot.base, shift: 0 }, fn);
-        stack.push(slot.k === "const" ? { k: "sload", slot: slot.v, shift: 0 } : slot.k === "callerKey" ? { k: "mapped", base: slot.base } : UNKNOWN);
+        stack.push(
+          slot.k === "const"
+            ? { k: "sload", slot: slot.v, shift: 0 }
+            : slot.k === "callerKey"
+              ? { k: "mapped", base: slot.base }
+              : slot.k === "argEntry" && slot.plus === 1n
+                ? { k: "roleAdmin", base: slot.base }
+                : UNKNOWN,
+        );
         pc += 1;
       } else if (op === 0x55) {
         const slot = pop();
@@ -383,11 +410,19 @@ function walkPaths(code: Hex): CodePaths {
         const overScratch = offset.k === "const" && offset.v === 0n && size.k === "const" && size.v === 64n && base.k === "const";
         // Two constants hash to a constant: the slot of a mapping's entry for a fixed key, such as an
         // AccessControl role's member table (`_roles[ROLE].members`), whose caller entry comes next.
-        if (overScratch && key.k === "const") {
-          const entry = BigInt(keccak256(wordPair(key.v, base.v)));
-          hashedEntries.set(entry, { slot: base.v, key: key.v });
+        // The member table of the admin role of a role the caller passes (AccessControl's grantRole,
+        // revokeRole: `onlyRole(getRoleAdmin(role))`) is read as the default admin role's (0), the
+        // admin of every role until one is changed: its members are who can hand out roles.
+        // The admin role is loaded one word past the role's own entry: keyed by the argument, or, where
+        // the code names the role (Chainlink's grantMintAndBurnRoles), a slot one past a hashed entry.
+        const adminOf = key.k === "roleAdmin" ? key.base : key.k === "sload" && key.shift === 0 ? hashedEntries.get(key.slot - 1n)?.slot : undefined;
+        const adminRole = overScratch && adminOf === base.v ? 0n : null;
+        if (overScratch && (key.k === "const" || adminRole !== null)) {
+          const role = key.k === "const" ? key.v : adminRole!;
+          const entry = BigInt(keccak256(wordPair(role, base.v)));
+          hashedEntries.set(entry, { slot: base.v, key: role });
           stack.push({ k: "const", v: entry });
-        } else stack.push(overScratch && key.k === "caller" ? { k: "callerKey", base: base.v } : UNKNOWN);
+        } else stack.push(overScratch && key.k === "caller" ? { k: "callerKey", base: base.v } : overScratch && key.k === "arg" ? { k: "argEntry", base: base.v, plus: 0n } : UNKNOWN);
         pc += 1;
       } else if (op === 0xf1 || op === 0xfa) {
         // CALL, STATICCALL: the target is the second input.
@@ -441,6 +476,13 @@ function walkPaths(code: Hex): CodePaths {
         const [argument, mask] = a.k === "arg" ? [a, b] : [b, a];
         typeArgument(fn, argument, mask.k === "const" && mask.v === ADDRESS_MASK ? "address" : "uint256");
         stack.push(UNKNOWN);
+        pc += 1;
+      } else if (op === 0x01 && [stack.at(-1), stack.at(-2)].some((value) => value?.k === "argEntry")) {
+        // ADD of a constant to an argument-keyed entry: a field of the struct it holds.
+        const a = stack.pop()!;
+        const b = stack.pop() ?? UNKNOWN;
+        const [entry, offset] = a.k === "argEntry" ? [a, b] : [b, a];
+        stack.push(entry.k === "argEntry" && offset.k === "const" ? { ...entry, plus: entry.plus + offset.v } : UNKNOWN);
         pc += 1;
       } else if (op === 0x19) {
         const a = pop();
