@@ -3,6 +3,7 @@
 // each. LOG_FORMAT=json|pretty chooses (default: pretty in development, json otherwise), LOG_LEVEL
 // the least level written (default info). Keys are never logged, only their ids.
 import { Writable } from "node:stream";
+import { format } from "node:util";
 import pino, { type Logger } from "pino";
 
 export type { Logger };
@@ -47,4 +48,34 @@ export function serverLog(): Logger {
 
 export function setServerLog(logger: Logger | undefined) {
   holder.__serverLog = logger;
+}
+
+/**
+ * The level of a line about an answer: a server fault (5xx) is an error, except a dependency's
+ * 503 (retry, nothing charged), which is a warning; every other answer is information.
+ */
+export function answerLevel(status: number): "info" | "warn" | "error" {
+  if (status === 503) return "warn";
+  return status >= 500 ? "error" : "info";
+}
+
+// Next colours its lines and prefixes them with a glyph; a JSON line carries the words only.
+const terminalColours = /\x1b\[[0-9;]*m/g;
+const nextGlyph = /^\s*[○⨯⚠▲✓»]\s+/;
+
+/**
+ * What libraries print with console.* (Next's "Running next.config.mjs took …", its warnings) goes
+ * through `logger` instead, at the level its method says, so a JSON log stays one object a line.
+ */
+export function routeConsoleTo(logger: Logger) {
+  const through = (level: "debug" | "info" | "warn" | "error") => (...args: unknown[]) => {
+    const err = args.find((arg): arg is Error => arg instanceof Error);
+    const message = format(...args.filter((arg) => arg !== err)).replace(terminalColours, "").replace(nextGlyph, "").trim();
+    if (err) logger[level]({ err }, message || err.message);
+    else if (message) logger[level](message);
+  };
+  console.debug = through("debug");
+  console.log = console.info = through("info");
+  console.warn = through("warn");
+  console.error = through("error");
 }

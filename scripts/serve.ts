@@ -26,7 +26,7 @@ import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
 import { serverProcessPlan } from "@/lib/server/process-count";
-import { serverLog } from "@/lib/server/log";
+import { routeConsoleTo, serverLog } from "@/lib/server/log";
 import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, registerProcessGauges, startMetricsServer, type MetricsSource } from "@/lib/server/metrics";
 import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
 import { demoExampleRequests } from "@/demo-chain/requests";
@@ -43,6 +43,8 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 // under `npm run dev`, unless LOG_FORMAT says otherwise.
 process.env.LOG_FORMAT ||= dev ? "pretty" : "json";
 const log = serverLog();
+// Next and other libraries print with console.*: in a JSON log those lines are JSON lines too.
+if (process.env.LOG_FORMAT === "json") routeConsoleTo(log);
 
 type Step = { name: string; run: () => Promise<void> };
 // What was started, in order; a stop undoes it in reverse, also when the start fails half-way.

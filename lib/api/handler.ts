@@ -23,7 +23,7 @@ import { shapeAnswer } from "./pipeline/shape-answer";
 import { ensureCreditAccount } from "@/lib/billing/credits";
 import { assertCredits } from "./pipeline/credits";
 import { settleSuccess } from "@/lib/billing/settle";
-import { serverLog } from "@/lib/server/log";
+import { answerLevel, serverLog } from "@/lib/server/log";
 import { countApiRequest, countDependencyError } from "@/lib/metrics";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
 import { getSettings, intelReadsInFlightPerKey } from "@/lib/settings";
@@ -242,7 +242,7 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     // One line per request, answered or refused, with or without a key (refusals before a key was
     // found have no usage record, so this line is where they are seen): never the key itself.
     const durationMs = performance.now() - started;
-    serverLog().info(
+    serverLog()[answerLevel(answered.status)](
       { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(durationMs) },
       "request",
     );

@@ -2,7 +2,10 @@
 // one request line per API call — answered or refused, with or without a key — that names the key
 // by id and never carries the key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setApiDeps } from "@/lib/api/deps";
+import { createRateLimiter } from "@/lib/rate-limit";
 import { createLogger, prettyLine } from "@/lib/server/log";
+import { freePort } from "../chain/support/anvil";
 import { captureLines, captureServerLog } from "../support/log-capture";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -54,5 +57,33 @@ describe("one request line per API call (postgres+redis)", () => {
     expect(response.status).toBe(401);
     expect(requestLine(response.headers.get("x-request-id")!)).toMatchObject({ key_id: null, project_id: null, endpoint: "me", status: 401, error: response.body.error });
     expect(log.lines.join("\n")).not.toContain("svc_live_00000000000000000000000000000000");
+  });
+
+  it("a dependency's 503 is logged as a warning, any other server fault as an error", async () => {
+    const key = await h.key();
+    // A rate-limit store that refuses: 503 unavailable.
+    const refusing = createRateLimiter({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, prefix: `log-${Date.now()}` });
+    setApiDeps({ limiter: () => refusing });
+    try {
+      const response = await h.call("GET", "me", { key: key.key });
+      expect(response.status).toBe(503);
+      expect(requestLine(response.headers.get("x-request-id")!)).toMatchObject({ level: 40, status: 503, error: "unavailable" });
+    } finally {
+      setApiDeps({ limiter: () => h.limiter });
+      await refusing.close?.();
+    }
+    // A database that refuses an Idempotency-Key's claim for a reason that is no outage: 500 internal_error.
+    await h.db.$executeRawUnsafe(`CREATE FUNCTION refuse_claim() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`);
+    await h.db.$executeRawUnsafe(`CREATE TRIGGER refuse_claim BEFORE INSERT ON idempotency_records FOR EACH ROW EXECUTE FUNCTION refuse_claim()`);
+    try {
+      const response = await h.call("POST", "contract/analysis", { key: (await h.key()).key, body: { chain: "eth", address: `0x${"1".repeat(40)}` }, headers: { "idempotency-key": `log-${Date.now()}` } });
+      expect(response.status).toBe(500);
+      expect(requestLine(response.headers.get("x-request-id")!)).toMatchObject({ level: 50, status: 500, error: "internal_error" });
+    } finally {
+      await h.db.$executeRawUnsafe(`DROP TRIGGER refuse_claim ON idempotency_records`);
+    }
+    // An answer is information.
+    const answered = await h.call("GET", "me", { key: (await h.key()).key });
+    expect(requestLine(answered.headers.get("x-request-id")!)).toMatchObject({ level: 30, status: 200 });
   });
 });
