@@ -116,8 +116,9 @@ async function main() {
     return;
   }
   await superviseWorkers(plan.count, demoExamples);
-  // The workers serve the requests; the supervisor sums their registries for each scrape.
-  if (metrics) await serveMetrics(metrics, clusterMetrics());
+  // The workers serve the requests; the supervisor adds their registries to its own for each scrape,
+  // asking them every 10 s besides, so a worker killed outright takes few uncounted requests with it.
+  if (metrics) await serveMetrics(metrics, clusterMetrics({ refreshEveryMs: 10_000 }));
   log.info(`${readyLine()} — ${plan.count} processes (${plan.why}), ${threadsLine()}`);
   stopRequested = (signal) => void stopWorkers(signal);
 }

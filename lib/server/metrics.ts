@@ -1,11 +1,13 @@
 // Serves the process's Prometheus metrics (lib/metrics.ts) on a port of its own, never the API's:
 // METRICS_PORT (off unless set), bound to loopback unless METRICS_HOST says otherwise, and behind
 // a bearer token when METRICS_TOKEN is set. With several server processes (node:cluster) the
-// supervisor serves them: it asks every worker for its registry and sums them (prom-client's
-// AggregatorRegistry), so one scrape sees the whole deployment.
+// supervisor serves them: it asks every worker for its registry and aggregates them with its own
+// (prom-client's AggregatorRegistry.aggregate), so one scrape sees the whole deployment, and keeps
+// what a worker that died had counted, so no counter goes backwards when a worker is replaced.
+import cluster, { type Worker } from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
-import { collectDefaultMetrics, AggregatorRegistry, Gauge, type Registry } from "prom-client";
+import { collectDefaultMetrics, AggregatorRegistry, Gauge, type Aggregator, type Registry } from "prom-client";
 import { withRetryAfter } from "@/lib/api-contract/api-error";
 import { metricsRegistry } from "@/lib/metrics";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
@@ -73,11 +75,19 @@ export function registerProcessGauges(registry: Registry = metricsRegistry()) {
   });
 }
 
+/** A registry as getMetricsAsJSON gives it, and as it crosses the cluster's IPC channel. */
+type MetricJson = { name: string; help: string; type: string; aggregator: Aggregator; values: Array<{ value: number; labels: Record<string, string | number>; metricName?: string }> };
+
+type ScrapeRequest = { kind: "dia-metrics-request"; id: number };
+type ScrapeAnswer = { kind: "dia-metrics-answer"; id: number; metrics: MetricJson[] };
+
 /** In a cluster worker: answer the supervisor's requests for this process's registry. */
 export function answerClusterScrapes(registry: Registry = metricsRegistry()) {
-  AggregatorRegistry.setRegistries([registry]);
-  // Constructing one adds prom-client's listener for the supervisor's requests.
-  new AggregatorRegistry();
+  process.on("message", (message: Partial<ScrapeRequest>) => {
+    if (message?.kind !== "dia-metrics-request" || typeof message.id !== "number") return;
+    const id = message.id;
+    void registry.getMetricsAsJSON().then((metrics) => process.send?.({ kind: "dia-metrics-answer", id, metrics: metrics as unknown as MetricJson[] } satisfies ScrapeAnswer));
+  });
 }
 
 export type MetricsSource = { contentType: string; metrics: () => Promise<string> };
@@ -87,10 +97,108 @@ export function localMetrics(registry: Registry = metricsRegistry()): MetricsSou
   return { contentType: registry.contentType, metrics: () => registry.metrics() };
 }
 
-/** Every cluster worker's registry, summed (called in the supervisor). */
-export function clusterMetrics(): MetricsSource {
-  const aggregator = new AggregatorRegistry();
-  return { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
+/**
+ * How the processes' values of a gauge make the deployment's, where summing them would mislead
+ * (every other gauge is summed: memory, handles, pending records, threads). Counters and
+ * histograms are always summed.
+ */
+const gaugeAggregators: Record<string, Aggregator> = {
+  // When the deployment's counting began (the supervisor's start): the counters never reset after it.
+  process_start_time_seconds: "min",
+  // A limit each process has, not a pool they share: the tightest, beside the fullest process's use.
+  process_max_fds: "min",
+  process_open_fds: "max",
+  nodejs_version_info: "first",
+};
+
+const withAggregators = (metrics: MetricJson[]): MetricJson[] => metrics.map((metric) => ({ ...metric, aggregator: gaugeAggregators[metric.name] ?? metric.aggregator }));
+
+/** Only what keeps counting up: what a dead process had counted still counts; its gauges are gone with it. */
+const monotonic = (metrics: MetricJson[]): MetricJson[] => metrics.filter((metric) => metric.type === "counter" || metric.type === "histogram").map((metric) => ({ ...metric, aggregator: "sum" }));
+
+async function aggregateJson(sets: MetricJson[][]): Promise<MetricJson[]> {
+  return (await AggregatorRegistry.aggregate(sets).getMetricsAsJSON()) as unknown as MetricJson[];
+}
+
+export type ClusterMetricsOptions = {
+  /** How long a scrape waits for a worker; one that does not answer is counted as last seen. */
+  answerWithinMs?: number;
+  /** How often the supervisor asks the workers between scrapes, so a worker killed outright loses little. */
+  refreshEveryMs?: number;
+};
+
+/**
+ * The deployment's metrics, answered in the supervisor: its own process metrics, every live
+ * worker's registry, and the counters and histograms of every worker that died since the start.
+ */
+export function clusterMetrics(options: ClusterMetricsOptions = {}): MetricsSource & { close: () => void } {
+  const answerWithinMs = options.answerWithinMs ?? 5_000;
+  const own = metricsRegistry();
+  collectDefaultMetrics({ register: own });
+  /** Each live worker's registry as last seen (by worker id): what is kept if it dies. */
+  const lastSeen = new Map<number, MetricJson[]>();
+  let retired: MetricJson[] = [];
+  let retiring = Promise.resolve();
+  let nextId = 0;
+  const waiting = new Map<number, (metrics: MetricJson[] | undefined) => void>();
+
+  const onMessage = (_worker: Worker, message: Partial<ScrapeAnswer>) => {
+    if (message?.kind === "dia-metrics-answer" && typeof message.id === "number") waiting.get(message.id)?.(message.metrics);
+  };
+  const onExit = (worker: Worker) => {
+    const last = lastSeen.get(worker.id);
+    lastSeen.delete(worker.id);
+    if (last) retiring = retiring.then(async () => void (retired = await aggregateJson([retired, monotonic(last)])));
+  };
+  cluster.on("message", onMessage);
+  cluster.on("exit", onExit);
+
+  const ask = (worker: Worker) =>
+    new Promise<MetricJson[] | undefined>((resolve) => {
+      const id = ++nextId;
+      const gone = () => done(undefined);
+      const done = (metrics: MetricJson[] | undefined) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        worker.off("exit", gone);
+        resolve(metrics);
+      };
+      const timer = setTimeout(gone, answerWithinMs);
+      waiting.set(id, done);
+      worker.once("exit", gone);
+      try {
+        worker.send({ kind: "dia-metrics-request", id } satisfies ScrapeRequest);
+      } catch {
+        done(undefined);
+      }
+    });
+
+  const refresh = async () => {
+    const live = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+    await Promise.all(
+      live.map(async (worker) => {
+        const metrics = await ask(worker);
+        // An answer that arrives after its worker died is already kept (or lost with it): not counted twice.
+        if (metrics && !worker.isDead()) lastSeen.set(worker.id, metrics);
+      }),
+    );
+  };
+  const timer = options.refreshEveryMs ? setInterval(() => void refresh(), options.refreshEveryMs).unref() : undefined;
+
+  return {
+    contentType: own.contentType,
+    async metrics() {
+      await refresh();
+      await retiring;
+      const sets = [(await own.getMetricsAsJSON()) as unknown as MetricJson[], ...lastSeen.values(), retired].map(withAggregators);
+      return AggregatorRegistry.aggregate(sets).metrics();
+    },
+    close() {
+      clearInterval(timer);
+      cluster.off("message", onMessage);
+      cluster.off("exit", onExit);
+    },
+  };
 }
 
 export type MetricsServer = { server: http.Server; url: string; close: () => Promise<void> };
