@@ -21,6 +21,21 @@ export function paymentRequiredMessage(projectId: string): string {
   return `Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${projectId}.`;
 }
 
+/**
+ * The refusal of a call the account cannot pay for: the price and what is left, in the message and
+ * as numbers in `details`, so a caller can tell "top up by 1" from "this endpoint is beyond the
+ * account" without a second call. `projectId` adds how to get credits, where the caller's project is known.
+ */
+export function paymentRequired(figures: { price: number; freeLeft: number; balance: number }, projectId: string | null): ApiError {
+  const { price, freeLeft, balance } = figures;
+  const available = freeLeft + balance;
+  const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+  const message = `This call costs ${credits(price)}; the account has ${credits(available)} left (${freeLeft} of today's free credits, a balance of ${balance}).`;
+  return new ApiError("payment_required", projectId === null ? `${message} Nothing was charged.` : `${message} ${paymentRequiredMessage(projectId)}`, {
+    details: { price, available, free_credits_left: freeLeft, balance },
+  });
+}
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 type AccountRow = { id: string; balance: number; freeCreditsDay: string | null; freeCreditsUsed: number };
 
@@ -69,7 +84,8 @@ export async function chargeCall(
   const freeLeft = freeCreditsLeft({ freeCreditsDay: account.free_credits_day, freeCreditsUsed: account.free_credits_used }, input.now);
   const freeDeducted = Math.min(freeLeft, input.price);
   const fromBalance = input.price - freeDeducted;
-  if (account.balance < fromBalance) throw new ApiError("payment_required");
+  // Another call spent the credits between the check before the read and this charge.
+  if (account.balance < fromBalance) throw paymentRequired({ price: input.price, freeLeft, balance: account.balance }, null);
 
   const balanceAfter = account.balance - fromBalance;
   await tx.creditAccount.update({

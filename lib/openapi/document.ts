@@ -18,6 +18,11 @@ const failureSchema = {
     ok: { const: false },
     error: { type: "string", enum: Object.keys(errorCodes), description: "Stable machine-readable code." },
     message: { type: "string", description: "Human hint." },
+    details: {
+      type: "object",
+      additionalProperties: { type: "integer" },
+      description: "Figures beside the message, where a failure has them; on 402 payment_required, in credits: price (what the call costs), available (what the account can spend now), free_credits_left (today's free credits) and balance.",
+    },
     request_id: { type: "string", description: "The same as the X-Request-Id header; quote it to support." },
   },
 };

@@ -76,6 +76,17 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     expect(await h.db.creditLedger.count()).toBe(before);
   });
 
+  it("a charge that finds the credits spent by another call (past the check before the read) is 402 with the price and what is left, and writes nothing", async () => {
+    await setAccount(1, 5); // today's free credits used, a balance of 1: a call of 2 cannot be paid
+    const { id: accountId } = await account();
+    const before = await h.db.creditLedger.count();
+    const charging = h.db.$transaction((tx) => chargeCall(tx, { accountId, requestId: "req_spent_meanwhile", price: 2, now: h.clock.now, chargingEnabled: true }));
+    await expect(charging).rejects.toMatchObject({ code: "payment_required", status: 402, details: { price: 2, available: 1, free_credits_left: 0, balance: 1 } });
+    await expect(charging).rejects.toThrow(/This call costs 2 credits; the account has 1 credit left \(0 of today's free credits, a balance of 1\)\. Nothing was charged\./);
+    expect(await h.db.creditLedger.count()).toBe(before);
+    expect(await account()).toMatchObject({ balance: 1, freeCreditsUsed: 5 });
+  });
+
   it("a trial key's paid success is recorded as paid by the allowance (charged 0, allowance_used = price), and Usage shows it", async () => {
     const { key, id } = await h.key({ accessMode: "trial", trialAllowance: 5, trialEndsAt: new Date(h.clock.now.getTime() + 7 * 86_400_000) });
     for (const chargingEnabled of [false, true]) {

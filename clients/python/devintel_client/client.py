@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "ad2dc30c2fc5253e"
+DOCUMENT_DIGEST = "4652b50cdbda3741"
 
 
 class Client(Transport):

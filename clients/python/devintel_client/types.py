@@ -8,6 +8,8 @@ Failure = TypedDict("Failure", {
     "error": Literal["bad_request", "invalid_chain", "invalid_address", "invalid_wallet", "invalid_token", "missing_api_key", "invalid_api_key", "payment_required", "access_required", "sandbox_limited", "trial_expired", "trial_exhausted", "endpoint_denied", "chain_denied", "key_expired", "suspended_key", "revoked_api_key", "project_disabled", "scope_denied", "origin_denied", "not_found", "not_available", "public_api_disabled", "payload_too_large", "method_not_allowed", "idempotency_in_progress", "idempotency_key_reused", "insufficient_data", "rate_limited", "client_closed", "internal_error", "pricing_mismatch", "billing_unavailable", "billing_commit_failed", "unavailable"],
     # Human hint.
     "message": NotRequired[str],
+    # Figures beside the message, where a failure has them; on 402 payment_required, in credits: price (what the call costs), available (what the account can spend now), free_credits_left (today's free credits) and balance.
+    "details": NotRequired[Dict[str, int]],
     # The same as the X-Request-Id header; quote it to support.
     "request_id": str,
 })
@@ -3974,7 +3976,7 @@ ContractAnalysisResponseDataProxyOption1AdminOption1True = TypedDict("ContractAn
 
 # The timelock's delay, read at the block.
 ContractAnalysisResponseDataProxyOption1AdminOption1Option3Timelock = TypedDict("ContractAnalysisResponseDataProxyOption1AdminOption1Option3Timelock", {
-    # getMinDelay(): the least time, in seconds, between scheduling an operation and executing it.
+    # getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it.
     "min_delay_seconds": int,
 })
 
@@ -4028,7 +4030,7 @@ ContractAnalysisResponseDataProxyOption1AdminOwnerOption1True = TypedDict("Contr
 
 # The timelock's delay, read at the block.
 ContractAnalysisResponseDataProxyOption1AdminOwnerOption1Option3Timelock = TypedDict("ContractAnalysisResponseDataProxyOption1AdminOwnerOption1Option3Timelock", {
-    # getMinDelay(): the least time, in seconds, between scheduling an operation and executing it.
+    # getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it.
     "min_delay_seconds": int,
 })
 
@@ -4122,7 +4124,7 @@ ContractAnalysisResponseDataControllersOption1Option1AccountsItemTrue = TypedDic
 
 # The timelock's delay, read at the block.
 ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption3Timelock = TypedDict("ContractAnalysisResponseDataControllersOption1Option1AccountsItemOption3Timelock", {
-    # getMinDelay(): the least time, in seconds, between scheduling an operation and executing it.
+    # getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it.
     "min_delay_seconds": int,
 })
 
@@ -4225,7 +4227,7 @@ ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOn
 
 # The timelock's delay, read at the block.
 ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemOption3Timelock = TypedDict("ContractAnalysisResponseDataControllersOption1NarrowOwnerAndProxyAdministratorOnlyAccountsItemOption3Timelock", {
-    # getMinDelay(): the least time, in seconds, between scheduling an operation and executing it.
+    # getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it.
     "min_delay_seconds": int,
 })
 

@@ -234,6 +234,10 @@ export interface components {
             error: "bad_request" | "invalid_chain" | "invalid_address" | "invalid_wallet" | "invalid_token" | "missing_api_key" | "invalid_api_key" | "payment_required" | "access_required" | "sandbox_limited" | "trial_expired" | "trial_exhausted" | "endpoint_denied" | "chain_denied" | "key_expired" | "suspended_key" | "revoked_api_key" | "project_disabled" | "scope_denied" | "origin_denied" | "not_found" | "not_available" | "public_api_disabled" | "payload_too_large" | "method_not_allowed" | "idempotency_in_progress" | "idempotency_key_reused" | "insufficient_data" | "rate_limited" | "client_closed" | "internal_error" | "pricing_mismatch" | "billing_unavailable" | "billing_commit_failed" | "unavailable";
             /** @description Human hint. */
             message?: string;
+            /** @description Figures beside the message, where a failure has them; on 402 payment_required, in credits: price (what the call costs), available (what the account can spend now), free_credits_left (today's free credits) and balance. */
+            details?: {
+                [key: string]: number;
+            };
             /** @description The same as the X-Request-Id header; quote it to support. */
             request_id: string;
         };
@@ -984,10 +988,10 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 504,
+                     *           "to_block": 532,
                      *           "from_time": "2026-01-04T00:00:00.000Z",
-                     *           "to_time": "2026-02-01T07:14:48.000Z",
-                     *           "blocks": 504,
+                     *           "to_time": "2026-02-01T07:22:00.000Z",
+                     *           "blocks": 532,
                      *           "end": "history_start"
                      *         },
                      *         "price": {
@@ -999,7 +1003,7 @@ export interface operations {
                      *         },
                      *         "dominant_driver": "heavy_selling",
                      *         "dominant_reason": "heavy_selling is the first driver whose rule holds, the rules checked in order (liquidity pulled, then team wallets selling, then heavy selling). Liquidity pulled does not hold: there was no removal (it needs one removal taking at least 50.00 % of the pool's WETH); team wallets selling does not hold: the team wallets sold 0.00 % of everything sold into the pool (it needs the team wallets to sell at least 50.00 % of everything sold); heavy selling holds: more was sold into the pool than bought.",
-                     *         "read": "DUMP is down 36.58 % from block 0 to block 504 (28 days 7 hours 14 minutes): more was sold into the pool than bought (net 25.69 % of its starting reserve), led by 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955.",
+                     *         "read": "DUMP is down 36.58 % from block 0 to block 532 (28 days 7 hours 22 minutes): more was sold into the pool than bought (net 25.69 % of its starting reserve), led by 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955.",
                      *         "thin": false,
                      *         "drivers": [
                      *           {
@@ -1210,7 +1214,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "limitations": [
-                     *           "The window runs from block 0 (2026-01-04T00:00:00.000Z) to block 504 (2026-02-01T07:14:48.000Z): 504 blocks, 28 days 7 hours 14 minutes — the chain's whole history, which holds fewer blocks than the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.",
+                     *           "The window runs from block 0 (2026-01-04T00:00:00.000Z) to block 532 (2026-02-01T07:22:00.000Z): 532 blocks, 28 days 7 hours 22 minutes — the chain's whole history, which holds fewer blocks than the last 24 hours (7,200 blocks at 12 s a block, the network's nominal interval) on Ethereum. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's Uniswap V2 pool against WETH, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.",
                      *           "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net. The scores are shares of different wholes, so they do not rank the drivers: the rules below do.",
                      *           "Times come from the headers of at most 1,000 blocks: every removal's, the largest sells', then the newest; an observation in another block has no time.",
                      *           "Dominant driver, by rule, checked in this order whatever the scores: liquidity pulled when one removal took at least 50.00 % of the pool's WETH; else team wallets selling when they sold at least 50.00 % of all tokens sold; else heavy selling when more was sold than bought.",
@@ -1247,7 +1251,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -1842,7 +1846,7 @@ export interface operations {
                      *               },
                      *               {
                      *                 "relation": "owner",
-                     *                 "read": "owner() at block 504"
+                     *                 "read": "owner() at block 532"
                      *               },
                      *               {
                      *                 "relation": "launch_mint_recipient",
@@ -2079,12 +2083,12 @@ export interface operations {
                      *         "summary": "1 wallet linked to the team by deployment, ownership or control; together they hold 10.00 % of supply. 3 more wallets are context (the launch mint or a transfer from the team: how they came by the token, which anyone can), not counted as the team.",
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 504,
+                     *           "to_block": 532,
                      *           "truncated": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Links and behaviour come from the token's Transfer logs in blocks 0 to 504, the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval); \"at launch\" means within 1000 blocks of the first mint seen.",
+                     *           "Links and behaviour come from the token's Transfer logs in blocks 0 to 532, the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval); \"at launch\" means within 1000 blocks of the first mint seen.",
                      *           "Only deployment, ownership and control make a wallet the team's. The launch mint's recipients and wallets that received the token directly from the team (one step only) are context, listed apart. Funding in the native coin is not in logs and is not read.",
                      *           "AccessControl role holders come from RoleGranted/RoleRevoked in the same window, confirmed with hasRole."
                      *         ],
@@ -2103,9 +2107,9 @@ export interface operations {
                      *             "0x517b3506657367b1fa0248b7b5cbfb5587ceddd774d7ea2c59876954dbf72dca"
                      *           ],
                      *           "reads": [
-                     *             "owner() of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 504",
-                     *             "Transfer logs of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 in blocks 0 to 504",
-                     *             "balanceOf(wallet) of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 504"
+                     *             "owner() of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 532",
+                     *             "Transfer logs of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 in blocks 0 to 532",
+                     *             "balanceOf(wallet) of 0xbdEd0D2bf404bdcBa897a74E6657f1f12e5C6fb6 at block 532"
                      *           ]
                      *         },
                      *         "provenance": {
@@ -2118,7 +2122,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -2854,7 +2858,7 @@ export interface operations {
                      *             "liquidity_removals": [],
                      *             "history_window": {
                      *               "from_block": 0,
-                     *               "to_block": 504,
+                     *               "to_block": 532,
                      *               "truncated": false,
                      *               "end": "history_start",
                      *               "holders_capped": false
@@ -2863,7 +2867,7 @@ export interface operations {
                      *         ],
                      *         "position_custody": [],
                      *         "limitations": [
-                     *           "Holders, burn transactions and liquidity removals come from LP transfers in blocks 0 to 504 (the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval)); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.",
+                     *           "Holders, burn transactions and liquidity removals come from LP transfers in blocks 0 to 532 (the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval)); deep historical burn provenance is not exposed. Balances are read at the block whatever the window.",
                      *           "Pools are found on every registry venue against the native coin (Uniswap V4), the wrapped native coin, the registry stablecoins and the further quote assets; further quote assets are valued in dollars through their deepest pool against the wrapped native coin.",
                      *           "Lock context covers recognised lockers only (the registry's locker addresses and known locker code). LP in any other contract is reported as unverified custody, never as unlocked.",
                      *           "USD figures take the registry's stablecoins at one dollar.",
@@ -2891,7 +2895,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         },
                      *         "read": {
                      *           "metadata": false,
@@ -4173,7 +4177,7 @@ export interface operations {
                      *           },
                      *           "unknown": {}
                      *         },
-                     *         "summary": "No known red flag was found at read time (block 504). This covers the checks listed under signals only.",
+                     *         "summary": "No known red flag was found at read time (block 532). This covers the checks listed under signals only.",
                      *         "flags": [],
                      *         "signals": [
                      *           {
@@ -4186,8 +4190,8 @@ export interface operations {
                      *               "router": "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
                      *               "dex": "uniswap-v2",
                      *               "dex_name": "Uniswap V2",
-                     *               "simulated_as": "0xfF66A165407CBdaD1CBD645936cEA98592d79a5d",
-                     *               "simulated_from": "0xAE1Bd2FEE51b76b1746151B5BCC66B39dcC81bA6",
+                     *               "simulated_as": "0xC0E0619FD8688eaD1167B8d42A2690d9f978CfB1",
+                     *               "simulated_from": "0x5D73dC584043E27226eb262f371940F3Fc2Dbf50",
                      *               "simulation_mode": "separate_blocks",
                      *               "native_in": {
                      *                 "raw": "41262865233275142",
@@ -4441,7 +4445,7 @@ export interface operations {
                      *               ],
                      *               "window": {
                      *                 "from_block": 0,
-                     *                 "to_block": 504,
+                     *                 "to_block": 532,
                      *                 "end": "history_start",
                      *                 "receivers": 49,
                      *                 "balances_read": 49
@@ -4459,7 +4463,7 @@ export interface operations {
                      *               "short": [],
                      *               "window": {
                      *                 "from_block": 0,
-                     *                 "to_block": 504
+                     *                 "to_block": 532
                      *               },
                      *               "tolerance_bps": 10,
                      *               "note": "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add; a rebase scales it with the supply, see rebasing), so less means tokens left it with no Transfer log."
@@ -4474,8 +4478,8 @@ export interface operations {
                      *           "router": "0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D",
                      *           "dex": "uniswap-v2",
                      *           "dex_name": "Uniswap V2",
-                     *           "simulated_as": "0xfF66A165407CBdaD1CBD645936cEA98592d79a5d",
-                     *           "simulated_from": "0xAE1Bd2FEE51b76b1746151B5BCC66B39dcC81bA6",
+                     *           "simulated_as": "0xC0E0619FD8688eaD1167B8d42A2690d9f978CfB1",
+                     *           "simulated_from": "0x5D73dC584043E27226eb262f371940F3Fc2Dbf50",
                      *           "native_in": {
                      *             "raw": "41262865233275142",
                      *             "formatted": "0.041262865233275142"
@@ -4535,7 +4539,7 @@ export interface operations {
                      *         "fallback": false,
                      *         "limitations": [
                      *           "Owner powers are proven by effect: each function the code lets only a stored address (or a member of a mapping keyed by msg.sender) call is run as that holder in one eth_call with a state override, in the common argument shapes, and what it changed for two funded probe wallets (supply, balances, whether they can send, receive and sell, the taxes, a large transfer) names the power; a function whose effect these measurements do not show is listed with no effect. Roles kept in nested mappings (AccessControl) are not followed, so their powers are read by catalogued name.",
-                     *           "Holder concentration covers the 200 largest receivers of Transfer logs in blocks 0 to 504, the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval); older holders that have not moved since are not seen.",
+                     *           "Holder concentration covers the 200 largest receivers of Transfer logs in blocks 0 to 532, the last 14 days (100,800 blocks at 12 s a block, the network's nominal interval); older holders that have not moved since are not seen.",
                      *           "Hidden balances are looked for in the balances read: those receivers, the token itself and the team's wallets (deployer, owner, launch-mint recipients and those they sent the token to); a balance credited without a Transfer to any other address is not seen until it moves.",
                      *           "The simulation buys with the native coin and sells back through the token's deepest pool in dollars against the native coin or its wrapped token, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.",
                      *           "The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots; a mapping keyed by msg.sender (a minter table) is followed one level deep, roles kept in nested mappings (AccessControl) are not."
@@ -4560,7 +4564,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -7114,7 +7118,7 @@ export interface operations {
                      *           "accounts": [],
                      *           "role_scan": {
                      *             "from_block": 4,
-                     *             "to_block": 504,
+                     *             "to_block": 532,
                      *             "truncated": false
                      *           }
                      *         },
@@ -7140,7 +7144,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -7247,7 +7251,7 @@ export interface operations {
                                     kind: "timelock";
                                     /** @description The timelock's delay, read at the block. */
                                     timelock: {
-                                        /** @description getMinDelay(): the least time, in seconds, between scheduling an operation and executing it. */
+                                        /** @description getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it. */
                                         min_delay_seconds: number;
                                     };
                                 } | {
@@ -7313,7 +7317,7 @@ export interface operations {
                                     kind: "timelock";
                                     /** @description The timelock's delay, read at the block. */
                                     timelock: {
-                                        /** @description getMinDelay(): the least time, in seconds, between scheduling an operation and executing it. */
+                                        /** @description getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it. */
                                         min_delay_seconds: number;
                                     };
                                 } | {
@@ -7413,7 +7417,7 @@ export interface operations {
                                     kind: "timelock";
                                     /** @description The timelock's delay, read at the block. */
                                     timelock: {
-                                        /** @description getMinDelay(): the least time, in seconds, between scheduling an operation and executing it. */
+                                        /** @description getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it. */
                                         min_delay_seconds: number;
                                     };
                                     /**
@@ -7533,7 +7537,7 @@ export interface operations {
                                     kind: "timelock";
                                     /** @description The timelock's delay, read at the block. */
                                     timelock: {
-                                        /** @description getMinDelay(): the least time, in seconds, between scheduling an operation and executing it. */
+                                        /** @description getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it. */
                                         min_delay_seconds: number;
                                     };
                                     /**
@@ -8109,18 +8113,18 @@ export interface operations {
                      *               "formatted": "2.634528048494732948"
                      *             },
                      *             "held_value_usd": "6586.320121",
-                     *             "block": 504
+                     *             "block": 532
                      *           }
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 504,
+                     *           "to_block": 532,
                      *           "capped": false,
                      *           "truncated": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Trades and transfers come from the wallet's Transfer logs of the token in blocks 0 to 504 (the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval), at most 1000 transfers); they must add up to the wallet's balanceOf, or no cost basis is given.",
+                     *           "Trades and transfers come from the wallet's Transfer logs of the token in blocks 0 to 532 (the last 28 days (201,600 blocks at 12 s a block, the network's nominal interval), at most 1000 transfers); they must add up to the wallet's balanceOf, or no cost basis is given.",
                      *           "Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (traced, or where the node offers no tracer read from the wallet's balance across a block that holds the transaction alone, gas added back), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.",
                      *           "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",
                      *           "Held tokens are valued at the pool's mid price at the read block (reserves ratio), before the price impact a sale would have.",
@@ -8146,7 +8150,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -8773,7 +8777,7 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 504,
+                     *           "to_block": 532,
                      *           "truncated": false,
                      *           "end": "history_start",
                      *           "days": 28.3
@@ -8783,7 +8787,7 @@ export interface operations {
                      *         "nft_operators": [],
                      *         "nft_operators_total": 0,
                      *         "limitations": [
-                     *           "Approvals come from the wallet's Approval logs over Ethereum's whole history (blocks 0 to 504, 28.3 days).",
+                     *           "Approvals come from the wallet's Approval logs over Ethereum's whole history (blocks 0 to 532, 28.3 days).",
                      *           "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are what Permit2's allowance(owner, token, spender) answers: expired ones and those a Lockdown zeroed are not live; one is usable only while the wallet's ERC-20 allowance to Permit2 for that token is live too.",
                      *           "Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).",
                      *           "Value at risk is the smaller of the wallet's balance and the allowance at the read block, in dollars where a price exists: Ethereum's quote assets (WETH, USDC, USDT, DAI, WBTC, cbBTC) from the registry's reference pools, stablecoins at their checked peg, and other tokens (the first 20 granted) at the mid price of their deepest V2-style pair against the wrapped native coin or a stablecoin on a registry DEX, which a sale of that size would not fetch; a token with no such pair has usd null. The total counts each token once, at the most any one spender can take."
@@ -8809,7 +8813,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }
@@ -9471,12 +9475,12 @@ export interface operations {
                      *         },
                      *         "window": {
                      *           "from_block": 0,
-                     *           "to_block": 504,
+                     *           "to_block": 532,
                      *           "more_before": false,
                      *           "end": "history_start"
                      *         },
                      *         "limitations": [
-                     *           "Movements come from Transfer logs in blocks 0 to 504, newest first, at most 25; counts are of the movements returned.",
+                     *           "Movements come from Transfer logs in blocks 0 to 532, newest first, at most 25; counts are of the movements returned.",
                      *           "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
                      *           "A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (the native coin paid in inside it traced, or where the node offers no tracer read from the wallet's balance across a block that holds the transaction alone, gas added back), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side."
                      *         ],
@@ -9496,7 +9500,7 @@ export interface operations {
                      *         },
                      *         "chain_data_source": {
                      *           "service_grounded": true,
-                     *           "block_number": 504
+                     *           "block_number": 532
                      *         }
                      *       }
                      *     }

@@ -6,7 +6,7 @@ import { CHAIN_IDS, networks, recognisedLockerCode, type DexKind } from "@/lib/c
 /** The kinds of account that can hold control of a contract. */
 export const holderKindOut = z
   .enum(["eoa", "safe", "timelock", "contract"])
-  .describe("eoa: an externally owned account (no code). safe: a Safe multisig (answers getOwners and getThreshold). timelock: a timelock controller (answers getMinDelay). contract: any other contract.");
+  .describe("eoa: an externally owned account (no code). safe: a Safe multisig (answers getOwners and getThreshold). timelock: a timelock (OpenZeppelin's TimelockController answers getMinDelay(); Compound's Timelock answers delay() beside GRACE_PERIOD()). contract: any other contract.");
 
 const holderAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/).describe("The account, EIP-55 checksummed.");
 
@@ -37,7 +37,7 @@ export const holderVariants = [
     is_contract: z.literal(true).describe("True: the account has code at the read block."),
     kind: z.literal("timelock").describe("timelock: a timelock controller; its delay is under `timelock`."),
     timelock: z
-      .object({ min_delay_seconds: z.number().int().nonnegative().describe("getMinDelay(): the least time, in seconds, between scheduling an operation and executing it.") })
+      .object({ min_delay_seconds: z.number().int().nonnegative().describe("getMinDelay() (or Compound's delay()): the least time, in seconds, between scheduling an operation and executing it.") })
       .describe("The timelock's delay, read at the block."),
   }),
   z.object({
