@@ -170,7 +170,16 @@ test("a new key fills the Quickstart's samples on request, in this tab only, unt
   await page.goto(`/developers/${projectId}/quickstart`);
   await expect(page.getByTestId("quickstart-key-note")).toContainText(`${fullKey.slice(0, 9)}…${fullKey.slice(-4)}`);
   await expect(page.getByText(`-H "X-API-Key: ${fullKey}"`).first()).toBeVisible();
+  // The TypeScript and Python samples carry it in code, not only in a comment: pasted as shown, they run.
+  await expect(page.getByText(`const apiKey = process.env.API_KEY || "${fullKey}";`)).toBeVisible();
+  await expect(page.getByText(`api_key = os.environ.get("API_KEY") or "${fullKey}"`)).toBeVisible();
   await expect(page.getByText("<API_KEY>")).toHaveCount(0);
+  // "Check my key" holds it too: one click checks the key just created.
+  await expect(page.getByLabel("API key")).toHaveValue(fullKey);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await page.getByRole("button", { name: "Check my key" }).click();
+  await expect(page.getByTestId("check-results")).toContainText("GET /v1/api/me → 200");
+  await expect(page.getByTestId("check-results")).toContainText(`${fullKey.slice(-4)} works`);
   // The server never rendered it: a fresh load of the page's HTML carries only the placeholder.
   const html = await (await page.request.get(`/developers/${projectId}/quickstart`)).text();
   expect(html).not.toContain(fullKey);
@@ -183,6 +192,7 @@ test("a new key fills the Quickstart's samples on request, in this tab only, unt
   await page.getByRole("button", { name: "Forget it" }).click();
   await expect(page.getByText("<API_KEY>").first()).toBeVisible();
   await expect(page.getByText(fullKey)).toHaveCount(0);
+  await expect(page.getByLabel("API key")).toHaveValue("");
 });
 
 test("Quickstart checks a key with health and me", async () => {
