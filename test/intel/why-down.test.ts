@@ -261,14 +261,18 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
 });
 
 describe("intel/why-down through a node whose log scans stop at a cap (eth)", () => {
-  // 10 blocks a call and 41 calls a scan: each scan covers the newest 410 blocks of the demo chain's
-  // 436, so the window starts where they do — and the price is read there too. Its own URL, so the
-  // limits are that node's alone.
+  // 2 blocks a call, and as many calls a scan as leave the chain's first 26 or 27 blocks out (the
+  // rug's launch is in them, its removal at 31): the window starts where the scans stop — and the
+  // price is read there too. Counted from the head, so scenarios played later move nothing here.
+  // Its own URL, so the limits are that node's alone.
   it("the window is the newest part the logs cover (cap_reached), the start price read at its first block, and every sentence says so", async () => {
     const { rpcUrl, addressBook: book } = demo.chains.eth;
     const rug = book.scenarios.rug;
-    const { data } = await readWhyDown({ chain: "eth", address: rug.token.address, env: { ETH_RPC_URL: `${rpcUrl}/?why-down-capped`, ETH_RPC_MAX_BLOCK_RANGE: "10", ETH_RPC_MAX_SCAN_REQUESTS: "41" } });
-    expect(data.window).toMatchObject({ end: "cap_reached", blocks: 410, from_block: data.window.to_block - 410 });
+    const answer = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }) });
+    const head = Number(BigInt(((await answer.json()) as { result: string }).result));
+    const calls = Math.floor((head - 26) / 2);
+    const { data } = await readWhyDown({ chain: "eth", address: rug.token.address, env: { ETH_RPC_URL: `${rpcUrl}/?why-down-capped`, ETH_RPC_MAX_BLOCK_RANGE: "2", ETH_RPC_MAX_SCAN_REQUESTS: String(calls) } });
+    expect(data.window).toMatchObject({ end: "cap_reached", blocks: calls * 2, from_block: data.window.to_block - calls * 2 });
     expect(data.window.from_block).toBeLessThan(rug.facts.removeLiquidityTx.block);
     expectOneWindow(data);
     // The pool already held its launch at the window's first block: the start is its reserves there.
