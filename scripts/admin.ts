@@ -1,4 +1,4 @@
-// The operator CLI: `npm run --silent admin -- <command> --json`. Prints exactly one JSON object
+// The operator CLI: `node --import tsx scripts/admin.ts <command> --json`. Prints exactly one JSON object
 // on stdout; on failure a JSON error and a non-zero exit (lib/operator/cli.ts). `--help` lists the commands.
 import { runCli } from "@/lib/operator/cli";
 import { withRunningDemoChains } from "@/demo-chain/running";

@@ -1,5 +1,5 @@
 // The operator CLI's commands, run from an argument list: one JSON object out, and the exit code.
-// scripts/admin.ts runs it for `npm run --silent admin -- <command> --json`; the tests run it in
+// scripts/admin.ts runs it for `node --import tsx scripts/admin.ts <command> --json`; the tests run it in
 // this process. It calls the same lib functions as the portal's staff area, on the configured
 // database (or the embedded one, whether or not the app is running).
 import { parseArgs } from "node:util";
@@ -140,7 +140,7 @@ export const commandUsage: Record<keyof typeof commands, string> = {
 function helpText(only?: string): string {
   const names = only ? [only] : (Object.keys(commandUsage) as Array<keyof typeof commandUsage>);
   return [
-    "Usage: npm run --silent admin -- <command> [flags] [--json]",
+    "Usage: node --import tsx scripts/admin.ts <command> [flags] [--json]",
     "",
     ...names.map((name) => `  ${name} ${commandUsage[name as keyof typeof commandUsage]}`),
     "",

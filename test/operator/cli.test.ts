@@ -24,7 +24,7 @@ describe("operator CLI", () => {
   /** The script itself, as staff run it: one JSON line on stdout and the exit code. */
   async function script(...args: string[]) {
     try {
-      const { stdout } = await run("npx", ["tsx", "scripts/admin.ts", ...args, "--json"], { env: { ...process.env, DATABASE_URL: database.url } });
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args, "--json"], { env: { ...process.env, DATABASE_URL: database.url } });
       return { code: 0, out: JSON.parse(stdout) };
     } catch (error) {
       const failed = error as { code: number; stdout: string };
@@ -98,7 +98,7 @@ describe("operator CLI", () => {
   it("the script prints the one JSON line and exits with the CLI's code", { timeout: 60_000 }, async () => {
     expect(await script("user", "create", "--email", "script@example.com")).toMatchObject({ code: 0, out: { ok: true, email: "script@example.com" } });
     expect(await script("frobnicate", "now")).toMatchObject({ code: 1, out: { ok: false, error: "usage" } });
-    const { stdout } = await run("npx", ["tsx", "scripts/admin.ts", "--help"], { env: process.env });
-    expect(stdout).toMatch(/^Usage: npm run --silent admin -- <command>/);
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "--help"], { env: process.env });
+    expect(stdout).toMatch(/^Usage: node --import tsx scripts\/admin\.ts <command>/);
   });
 });
