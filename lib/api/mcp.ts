@@ -19,7 +19,7 @@ import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
 import { intelImplementations } from "@/lib/intel/implementations";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
 import { clientAddress } from "@/lib/server/client-address";
-import { serverLog } from "@/lib/server/log";
+import { answerLevel, serverLog } from "@/lib/server/log";
 import { getSettings } from "@/lib/settings";
 import { apiDeps } from "./deps";
 import { runEndpointCall, serviceName, type CallSource } from "./handler";
@@ -249,7 +249,7 @@ async function answerPost(request: Request): Promise<Response> {
     if (answered) return answered;
     const reason = scope.signal.reason;
     const error = isApiError(reason) ? reason : deadlineError(deadlineMs);
-    serverLog().info({ request_id: post.reply.requestId, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp stopped");
+    serverLog()[answerLevel(error.status)]({ request_id: post.reply.requestId, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp stopped");
     if (Object.keys(post.reply.rateHeaders).length === 0 && post.budget) {
       const { keyId, policy } = post.budget;
       const peeked = await Promise.race([peekRateBudget(apiDeps().limiter(), keyId, policy), new Promise<Record<string, string>>((resolve) => setTimeout(() => resolve({}), budgetPeekMs).unref())]);
@@ -290,7 +290,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
       // As over HTTP: a key refused before spending shows its budget as it stands; no usable key spends the address's.
       if (key) reply.rateHeaders = await peekRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
       else if (error.status === 401) ({ error, headers: reply.rateHeaders } = await refuseWithoutKey(deps.limiter(), clientAddress(request.headers), error));
-      serverLog().info({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
+      serverLog()[answerLevel(error.status)]({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
       return finish(reply, failureResponse(reply.requestId, error));
     }
 
@@ -340,7 +340,7 @@ async function handlePost(request: Request, post: Post): Promise<Response> {
   } catch (caught) {
     const error = toApiError(caught, reply.requestId);
     if (key && Object.keys(reply.rateHeaders).length === 0 && error.code !== "rate_limited") reply.rateHeaders = await peekRateBudget(deps.limiter(), key.id, mcpProtocolPolicy);
-    serverLog().info({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
+    serverLog()[answerLevel(error.status)]({ request_id: reply.requestId, key_id: key?.id ?? null, endpoint: "mcp", method: request.method, status: error.status, error: error.code }, "mcp refused");
     return finish(reply, failureResponse(reply.requestId, error));
   } finally {
     stopWatching?.();

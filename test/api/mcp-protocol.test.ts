@@ -10,6 +10,7 @@ import { createRateLimiter } from "@/lib/rate-limit";
 import { useChargedRoute } from "../support/route-harness";
 import { startApiHttpServer } from "../support/api-http-server";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
+import { captureServerLog } from "../support/log-capture";
 
 const route = useChargedRoute("eth");
 let server: Awaited<ReturnType<typeof startApiHttpServer>> | undefined;
@@ -83,11 +84,20 @@ describe("MCP: batches and the deadline", () => {
       await proxy.set("freeze");
       setApiDeps({ limiter: () => silent });
       process.env.REQUEST_DEADLINE_MS = "300";
-      const answer = await post(key, { jsonrpc: "2.0", id: 9, method: "tools/list" });
+      const log = captureServerLog();
+      let answer: Awaited<ReturnType<typeof post>>;
+      try {
+        answer = await post(key, { jsonrpc: "2.0", id: 9, method: "tools/list" });
+      } finally {
+        log.restore();
+      }
       expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: 9, error: { code: -32003, data: { ok: false, error: "unavailable", status: 503 } } });
       expect(answer.body.error.message).toMatch(/not ready within the request deadline of 0\.3 s/);
       expect(answer.headers.get("retry-after")).not.toBeNull();
       expect(answer.headers.get("x-request-id")).toBe(answer.body.error.data.request_id);
+      // A 503 is a warning in the log, as over HTTP: a dependency to retry, not a fault of ours.
+      const lines = log.lines.map((line) => JSON.parse(line) as { level: number; msg: string; status?: number; request_id?: string });
+      expect(lines.find((line) => line.request_id === answer.body.error.data.request_id && line.status === 503)).toMatchObject({ level: 40 });
     } finally {
       if (saved.deadline === undefined) delete process.env.REQUEST_DEADLINE_MS;
       else process.env.REQUEST_DEADLINE_MS = saved.deadline;
