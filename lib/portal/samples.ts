@@ -108,13 +108,15 @@ export function mcpClientConfigs(mcpUrl: string): McpClientConfig[] {
 /** The same connection from code, with the official SDK's client: list the tools, call one. */
 export function mcpTypescriptSample(mcpUrl: string, tool: string, args: Record<string, unknown>): string {
   return runnableNodeScript([
-    `// npm install @modelcontextprotocol/sdk — keep the key on your server: API_KEY=${apiKeyPlaceholder}`,
+    `// npm install @modelcontextprotocol/sdk — keep the key on your server, in its environment as API_KEY; the key written here is used when API_KEY is not set.`,
     `import { Client } from "@modelcontextprotocol/sdk/client/index.js";`,
     `import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";`,
     ``,
+    `const apiKey = process.env.API_KEY || "${apiKeyPlaceholder}";`,
+    ``,
     `async function main() {`,
     `  const transport = new StreamableHTTPClientTransport(new URL("${mcpUrl}"), {`,
-    `    requestInit: { headers: { "X-API-Key": process.env.API_KEY! } },`,
+    `    requestInit: { headers: { "X-API-Key": apiKey } },`,
     `  });`,
     `  const client = new Client({ name: "my-assistant", version: "1.0.0" });`,
     `  await client.connect(transport);`,

@@ -16,7 +16,7 @@ import { demoRequestsFor } from "@/demo-chain/requests";
 import { endpoints, type EndpointDefinition, type EndpointId } from "@/lib/api-contract/endpoints";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
 import { McpGuide } from "@/components/portal/mcp-guide";
-import { mcpClientConfig, mcpTypescriptSample } from "@/lib/portal/samples";
+import { mcpClientConfig, mcpTypescriptSample, withKey } from "@/lib/portal/samples";
 import { useChargedRoute } from "../support/route-harness";
 import { startApiHttpServer } from "../support/api-http-server";
 
@@ -209,9 +209,11 @@ describe("MCP endpoint", () => {
     const dir = fs.mkdtempSync(path.resolve("node_modules/.cache/mcp-sample-"));
     try {
       const file = path.join(dir, "sample.ts");
-      fs.writeFileSync(file, mcpTypescriptSample(mcpUrl.href, "contract_analysis", args));
+      // As the Quickstart shows it once its owner fills the key in, pasted as shown: no API_KEY set.
       const { key } = await route.h.key();
-      const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [file], { env: { ...process.env, API_KEY: key }, timeout: 60_000 });
+      fs.writeFileSync(file, withKey(mcpTypescriptSample(mcpUrl.href, "contract_analysis", args), key));
+      const { API_KEY: _unset, ...env } = process.env;
+      const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), [file], { env, timeout: 60_000 });
       const [names, outcome] = stdout.trim().split("\n");
       expect(names.split(", ").sort()).toEqual(tools.map((tool) => tool.name).sort());
       expect(outcome).toMatch(/^ok \{"ok":true/);
