@@ -51,7 +51,9 @@ function expectAnswerOf(id: EndpointId, answer: Envelope) {
   expect({ id, ok: answer.ok, fits: endpoint.response.data.safeParse(answer.data).success, charged: answer.meta.credits_charged }).toEqual({ id, ok: true, fits: true, charged: endpoint.price });
 }
 
-type PythonResult = { answer?: Envelope; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null }; retries: Array<{ attempt: number; wait_seconds: number; retry_after_seconds: number | null; code: string; status: number }>; sleeps?: number[] };
+/** What response_of (an answer) or ApiError.response (a failure) told the Python client about the headers. */
+type PythonResponse = { status: number; request_id: string; idempotent_replayed: boolean; rate_limit: { policy: string | null; limit: number | null; remaining: number | null; reset_seconds: number | null } | null };
+type PythonResult = { answer?: Envelope; response?: PythonResponse | null; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null; response: PythonResponse }; retries: Array<{ attempt: number; wait_seconds: number; retry_after_seconds: number | null; code: string; status: number }>; sleeps?: number[] };
 type PythonCall = { method: string; input?: unknown; idempotency_key?: string; timeout?: number };
 
 /**
@@ -119,6 +121,10 @@ describe("every endpoint of the registry", () => {
       expect({ id: endpoint.id, error: results[at].error }).toEqual({ id: endpoint.id, error: undefined });
       expectAnswerOf(endpoint.id, results[at].answer!);
     });
+    // The answer's headers come with it (response_of): the request id and, on a keyed call, the key's budget.
+    const riskAt = endpoints.findIndex((endpoint) => endpoint.id === "intel/risk");
+    const risk = results[riskAt];
+    expect(risk.response).toMatchObject({ status: 200, request_id: (risk.answer as { meta: { request_id: string } }).meta.request_id, idempotent_replayed: false, rate_limit: { policy: expect.stringContaining(";q="), limit: expect.any(Number), remaining: expect.any(Number), reset_seconds: expect.any(Number) } });
   }, 180_000);
 });
 
@@ -133,6 +139,7 @@ describe("failures", () => {
     expect(response).toMatchObject({ status: 400, requestId, rateLimit: { limit: expect.any(Number), remaining: expect.any(Number) } });
     const [python] = await runPython((await route.h.key()).key, [{ method: "intel_risk", input: { chain: "ethereum", address: "0x0" } }]);
     expect(python.error).toMatchObject({ code: "invalid_chain", status: 400, message: expect.stringContaining("eth, base"), request_id: expect.stringMatching(/^req_/) });
+    expect(python.error!.response).toMatchObject({ status: 400, request_id: python.error!.request_id });
   }, 60_000);
 });
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "clients" / "python"))
 
-from devintel_client import ApiError, Client, RetryPolicy  # noqa: E402
+from devintel_client import ApiError, Client, ResponseInfo, RetryPolicy, response_of  # noqa: E402
 
 order = json.loads(sys.stdin.readline())
 retries: list[dict] = []
@@ -29,6 +29,13 @@ def sleep_until_woken(seconds: float) -> None:
     sys.stdin.readline()
 
 
+def headers_of(info: ResponseInfo | None) -> dict | None:
+    if info is None:
+        return None
+    rate_limit = info.rate_limit
+    return {"status": info.status, "request_id": info.request_id, "idempotent_replayed": info.idempotent_replayed, "rate_limit": None if rate_limit is None else {"policy": rate_limit.policy, "limit": rate_limit.limit, "remaining": rate_limit.remaining, "reset_seconds": rate_limit.reset_seconds}}
+
+
 held = order.get("sleep") == "until_woken"
 client = Client(order["base_url"], api_key=order.get("api_key"), retry=RetryPolicy(**order.get("retry", {})), on_retry=on_retry, sleep=sleep_until_woken if held else None)
 for call in order["calls"]:
@@ -38,9 +45,10 @@ for call in order["calls"]:
     arguments = [call["input"]] if "input" in call else []
     keywords = {name: call[name] for name in ("idempotency_key", "timeout") if name in call}
     try:
-        result = {"answer": method(*arguments, **keywords)}
+        answer = method(*arguments, **keywords)
+        result = {"answer": answer, "response": headers_of(response_of(answer))}
     except ApiError as error:
-        result = {"error": {"code": error.code, "status": error.status, "message": error.message, "request_id": error.request_id, "details": error.details, "retry_after_seconds": error.retry_after_seconds}}
+        result = {"error": {"code": error.code, "status": error.status, "message": error.message, "request_id": error.request_id, "details": error.details, "retry_after_seconds": error.retry_after_seconds, "response": headers_of(error.response)}}
     except Exception as error:  # what is not the API's answer (a timeout, a refused connection) is the platform's own error
         reason = getattr(error, "reason", None)
         result = {"exception": type(error).__name__, "reason": type(reason).__name__ if reason is not None else None}

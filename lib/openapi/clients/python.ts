@@ -1,7 +1,7 @@
 // The Python client's generated files: types.py (a TypedDict for every object the document
 // describes, named after where it sits, Literal for enums and constants) and client.py (one method
 // per operation). The transport, retries and errors are hand-written (clients/python/devintel_client/_transport.py).
-import { clientOperations, clientVersion, documentDigest, generatedNotice, type ClientOperation, type JsonSchema, type OpenApiDocument } from "./operations";
+import { clientOperations, clientVersion, documentChains, documentDigest, generatedNotice, type ClientOperation, type JsonSchema, type OpenApiDocument } from "./operations";
 
 const pascal = (text: string) =>
   text
@@ -131,16 +131,25 @@ function methodOf(operation: ClientOperation): string[] {
 
 export function pythonClientFiles(document: OpenApiDocument): Record<string, string> {
   const operations = clientOperations(document);
+  const chains = documentChains(document);
+  const errorCodes = [...((document.components.schemas.Failure?.properties?.error?.enum ?? []) as string[]), "unexpected_response"];
   const types = new PythonTypes(document.components.schemas);
   for (const name of Object.keys(document.components.schemas)) types.component(name);
   for (const operation of operations) {
     const type = pascal(operation.name);
-    if (operation.inputSchema) types.define(`${type}${operation.input === "body" ? "Request" : "Query"}`, operation.inputSchema);
+    // The document types a request's chain as a case-insensitive string; the client takes the chains' names only.
+    const input = operation.inputSchema?.properties?.chain ? { ...operation.inputSchema, properties: { ...operation.inputSchema.properties, chain: { ...operation.inputSchema.properties.chain, type: undefined, pattern: undefined, enum: chains } } } : operation.inputSchema;
+    if (input) types.define(`${type}${operation.input === "body" ? "Request" : "Query"}`, input);
     types.define(`${type}Response`, operation.successSchema);
   }
   const typesFile = [
     `# ${generatedNotice}`,
     "from typing import Any, Dict, List, Literal, NotRequired, TypedDict, Union",
+    "",
+    "# The chains the API serves, as its answers name them; a request's chain is one of them.",
+    `Chain = Literal[${chains.map(literal).join(", ")}]`,
+    "# Every code the API's failure envelope can carry, and unexpected_response for an answer that is not the API's.",
+    `ErrorCode = Literal[${errorCodes.map(literal).join(", ")}]`,
     "",
     "",
     ...types.lines,
