@@ -74,7 +74,8 @@ export function alive(pid: number): boolean {
 
 /** The operator CLI beside a server on `env`'s DATA_DIR; one JSON object back, or a thrown error. */
 export function admin(env: NodeJS.ProcessEnv, args: string[]): Record<string, string> {
-  const result = spawnSync("npm", ["run", "--silent", "admin", "--", ...args, "--json"], { cwd: repo, env: { ...env, NODE_ENV: "development" }, encoding: "utf8" });
+  // As the README runs it: with node, so a failure is the CLI's one JSON object, not npm's beside it.
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args, "--json"], { cwd: repo, env: { ...env, NODE_ENV: "development" }, encoding: "utf8" });
   const out = JSON.parse(result.stdout.trim().split("\n").pop()!) as Record<string, string>;
   if (!out.ok) throw new Error(`admin ${args.join(" ")}: ${result.stdout}${result.stderr}`);
   return out;
