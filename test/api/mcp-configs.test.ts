@@ -13,7 +13,7 @@ const entities: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&lt;":
 function shownBlocks(baseUrl: string): Map<string, string> {
   const html = renderToStaticMarkup(createElement(McpGuide, { baseUrl, exampleTool: "contract_analysis", exampleArguments: { chain: "eth" } }));
   const blocks = new Map<string, string>();
-  for (const [, label, code] of html.matchAll(/<figcaption[^>]*><span>([^<]*)<\/span>[\s\S]*?<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)) {
+  for (const [, label, code] of html.matchAll(/<figcaption[^>]*><span[^>]*>([^<]*)<\/span>[\s\S]*?<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)) {
     blocks.set(label.replace(/&[#\w]+;/g, (entity) => entities[entity] ?? entity), code.replace(/&[#\w]+;/g, (entity) => entities[entity] ?? entity));
   }
   return blocks;
