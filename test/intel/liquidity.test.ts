@@ -132,6 +132,14 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     expectProvenanceForEveryField(result);
   });
 
+  it("behind a proxy the controllers are not read here: team_wallets.controllers is null with the reason, not an empty list", async () => {
+    const circle = book.realTokens.scenarios.circleFiatToken;
+    const { result } = await analyze(circle.token.address);
+    expect(result.data.team_wallets.controllers).toBeNull();
+    expect(result.provenance["team_wallets.controllers"]).toBe("unavailable");
+    expect(result.data.unavailable["team_wallets.controllers"]).toMatch(/^The token is a proxy: its implementation's code is not read here/);
+  });
+
   it("rug: the pool after the pull and the dump, the deployer's removal and the little LP it kept", async () => {
     const { rug } = book.scenarios;
     const { result, usage } = await analyze(rug.token.address);

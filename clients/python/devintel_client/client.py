@@ -4,7 +4,7 @@ from .types import HealthResponse, MeResponse, DiscoverQuery, DiscoverResponse, 
 
 API_VERSION = "v1"
 CLIENT_VERSION = "1.0.0"
-DOCUMENT_DIGEST = "4652b50cdbda3741"
+DOCUMENT_DIGEST = "1daca1f2d78a36ff"
 
 
 class Client(Transport):

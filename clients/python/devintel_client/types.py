@@ -855,8 +855,8 @@ IntelLiquidityResponseDataTeamWallets = TypedDict("IntelLiquidityResponseDataTea
     "owner_renounced": Union[bool, None],
     # Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable["team_wallets.deployer"]).
     "deployer": Union[IntelLiquidityResponseDataTeamWalletsDeployerOption1, None],
-    # The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed.
-    "controllers": List[str],
+    # The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; empty when the code lets no one else through. Null when they could not be read: behind a proxy (its implementation's code is not read here) or when the slots could not be read (unavailable["team_wallets.controllers"] says why); LP is then counted as team-held by the deployer and the owner only. Pools, the token itself and registry contracts are never listed.
+    "controllers": Union[List[str], None],
 })
 
 # The asset the token is paired with.

@@ -6,7 +6,7 @@ import { Transport, type CallOptions, type ClientOptions } from "./transport.js"
 /** The API version this client speaks, and the digest of the OpenAPI document it was generated from. */
 export const apiVersion = "v1";
 export const clientVersion = "1.0.0";
-export const documentDigest = "4652b50cdbda3741";
+export const documentDigest = "1daca1f2d78a36ff";
 
 /** The chains the API serves, as its answers name them; a request's `chain` is one of them. */
 export type Chain = "eth" | "base" | "bsc";

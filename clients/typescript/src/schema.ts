@@ -2938,8 +2938,8 @@ export interface operations {
                                     /** @description The creation transaction. */
                                     transaction: string;
                                 } | null;
-                                /** @description The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed. */
-                                controllers: string[];
+                                /** @description The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; empty when the code lets no one else through. Null when they could not be read: behind a proxy (its implementation's code is not read here) or when the slots could not be read (unavailable["team_wallets.controllers"] says why); LP is then counted as team-held by the deployer and the owner only. Pools, the token itself and registry contracts are never listed. */
+                                controllers: string[] | null;
                             };
                             /** @description The market snapshot across the registry's DEXes. */
                             market: {

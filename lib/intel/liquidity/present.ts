@@ -294,9 +294,11 @@ export function presentLiquidity(reading: LiquidityReading) {
   // controllers from the token's own code and storage.
   const owner = reading.owner.address;
   const deployer = reading.creation ? { address: reading.creation.deployer, transaction: reading.creation.transaction } : null;
-  const controllers = reading.team.filter((member) => member.relation === "controller").map((member) => member.address);
+  // Not read is not none: null, with why, where the code's controllers could not be read.
+  const controllers = reading.controllersUnread === null ? reading.team.filter((member) => member.relation === "controller").map((member) => member.address) : null;
   ledger.fact("team_wallets.owner");
-  ledger.fact("team_wallets.controllers");
+  if (reading.controllersUnread === null) ledger.fact("team_wallets.controllers");
+  else ledger.missing("team_wallets.controllers", reading.controllersUnread);
   if (owner === null) ledger.gap("team_wallets.owner", "The contract has no owner() function (or it reverted).");
   labelDeployer(ledger, "team_wallets.deployer", reading.creation, chain);
 

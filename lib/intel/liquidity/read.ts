@@ -29,7 +29,7 @@ import {
 import type { Creation } from "@/lib/intel/token/deployer";
 import { knownTeam, tokenFirstRound, withControllers, type OwnerRead, type TokenFirstRound } from "@/lib/intel/token/first-round";
 import { proxyProbe } from "@/lib/intel/control/proxy";
-import { readStoredControl } from "@/lib/intel/control/stored-control";
+import { readStoredControl, type StoredControl } from "@/lib/intel/control/stored-control";
 import type { ReadPlan } from "./read-plan";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
@@ -48,6 +48,8 @@ export type LiquidityReading = {
   creation: Creation | null;
   /** The wallets whose LP counts as team-held: the deployer, the owner unless renounced, and the token's controllers (as intel/risk counts them). */
   team: TeamWallet[];
+  /** Why the controllers are not known (behind a proxy, or their slots could not be read); null when they were read. */
+  controllersUnread: string | null;
   pools: Pool[];
   referencePools: Pool[];
   /** The V2-style pools (fungible LP) whose custody was followed, in the order of `custodies`. */
@@ -73,8 +75,16 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   // intel/risk reads them: their slots are read beside the custody logs, and the custody reads wait
   // for them only where the logs are in first. Behind a proxy the implementation's code is not read
   // here, so only the deployer and the owner count (as in intel/risk).
-  const controlRead = code === "0x" || proxyProbe(code, proxySlots, token).slotImplementation ? Promise.resolve(null) : readStoredControl(client, token, ctx.block, [code]).catch(() => null);
-  const teamRead = controlRead.then((control) => withControllers(chain, token, discovery.candidates.map((pool) => pool.address), knownTeam(owner, creation), control));
+  const controlRead: Promise<{ control: StoredControl } | { unread: string }> =
+    code === "0x"
+      ? Promise.resolve({ unread: "The address holds no code at the block: there is no code to read controllers from." })
+      : proxyProbe(code, proxySlots, token).slotImplementation
+        ? Promise.resolve({ unread: "The token is a proxy: its implementation's code is not read here, so the addresses it lets through are not known (intel/risk reads them)." })
+        : readStoredControl(client, token, ctx.block, [code]).then(
+            (control) => ({ control }),
+            (error: unknown) => ({ unread: `The slots the token's code checks the caller against could not be read (${error instanceof Error ? error.message : String(error)}).` }),
+          );
+  const teamRead = controlRead.then((read) => withControllers(chain, token, discovery.candidates.map((pool) => pool.address), knownTeam(owner, creation), "control" in read ? read.control : null));
   const window = windowFor(plan.window, blockInterval(client, chain, head.number));
 
   // Rounds 2 and 3.
@@ -82,13 +92,14 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
   const positionsRead = readPositionCustodies(ctx, discovery.candidates, { team: teamRead, lookbackBlocks: window.blocks, maxPositions: plan.maxCandidates });
   positionsRead.catch(() => undefined); // a failure surfaces where it is awaited, not as unhandled
   const poolsRead = readPools(ctx, [...discovery.candidates, ...discovery.reference]);
-  const [readAll, custodies, positionCustodies, creations, depths, team] = await Promise.all([
+  const [readAll, custodies, positionCustodies, creations, depths, team, controlled] = await Promise.all([
     poolsRead,
     Promise.all(lpPools.map((pool) => readLpCustody(ctx, pool, { team: teamRead, locks: plan.locks, lookbackBlocks: window.blocks, listLimit: plan.listLimit, maxCandidates: plan.maxCandidates }))),
     positionsRead,
     plan.metadata ? Promise.all(discovery.candidates.map((pool) => readPoolCreation(ctx, pool, window.blocks))) : null,
     poolsRead.then((read) => readConcentratedDepths(ctx, read.slice(0, discovery.candidates.length), positionsRead)),
     teamRead,
+    controlRead,
   ]);
 
   return {
@@ -101,6 +112,7 @@ export async function readLiquidity(input: { client: ChainClient; chain: ChainId
     owner,
     creation,
     team,
+    controllersUnread: "unread" in controlled ? controlled.unread : null,
     pools: readAll.slice(0, discovery.candidates.length),
     referencePools: readAll.slice(discovery.candidates.length),
     lpPools,

@@ -382,7 +382,8 @@ export const liquidityResponse = defineResponse({
             .describe("Who created the token, from the node (Ethereum, BNB Chain); null on Base and when the node does not say (see unavailable[\"team_wallets.deployer\"])."),
           controllers: z
             .array(addressOut)
-            .describe("The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; none behind a proxy, whose implementation's code is not read here. Pools, the token itself and registry contracts are never listed."),
+            .nullable()
+            .describe("The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; empty when the code lets no one else through. Null when they could not be read: behind a proxy (its implementation's code is not read here) or when the slots could not be read (unavailable[\"team_wallets.controllers\"] says why); LP is then counted as team-held by the deployer and the owner only. Pools, the token itself and registry contracts are never listed."),
         })
         .describe("The wallets linked to the token's team: the owner, the deployer and the controllers."),
       market,
