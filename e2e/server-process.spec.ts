@@ -121,6 +121,17 @@ test.describe.serial("npm start with two worker processes", () => {
     await drop?.();
   });
 
+  test("each worker warms every API route and the app before it listens; clients cannot open the warm-up", async () => {
+    const warmed = lines().filter((line) => line.msg.startsWith("warmed before listening"));
+    expect(new Set(warmed.map((line) => line.pid)).size).toBe(2);
+    // The eleven endpoints' routes and the MCP endpoint answered their preflight; the app compiled its schemas and opened both stores.
+    for (const line of warmed) expect(line.msg).toMatch(/^warmed before listening: 12 API routes loaded, schemas, database, rate limits$/);
+    const readyAt = lines().findIndex((line) => line.msg.startsWith("ready: "));
+    expect(lines().findLastIndex((line) => line.msg.startsWith("warmed before listening"))).toBeLessThan(readyAt);
+    const forged = await request(`http://127.0.0.1:${port}/internal/warm-up`, { method: "POST", headers: { "x-svc-warm-up": "guess" } });
+    expect(forged.status).toBe(404);
+  });
+
   test("a worker killed outright is replaced, and no counter of the scrape goes backwards", async () => {
     const owner = admin(env, ["user", "create", "--email", `process-${Date.now()}@example.com`]);
     const project = admin(env, ["project", "create", "--owner", owner.email, "--name", "Processes"]);

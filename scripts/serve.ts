@@ -6,6 +6,7 @@
 // lists need and route handlers cannot otherwise see, lets stray requests be answered before
 // Next's router sees them, and lets a stop drain requests before the database closes.
 import cluster, { type Worker } from "node:cluster";
+import type { IncomingMessage } from "node:http";
 import next from "next";
 import pg from "pg";
 import { prepareSchemaOnStart } from "@/lib/db/migrations";
@@ -25,6 +26,7 @@ import type { ChainId } from "@/lib/chain/networks";
 import { drainUsageWrites } from "@/lib/usage/record";
 import { createAppServer, shutdownGraceMs } from "@/lib/server/app-server";
 import { guardRequest } from "@/lib/server/request-guard";
+import { dropWarmUpClaim, warmUpApp } from "@/lib/server/warm-up";
 import { serverProcessPlan } from "@/lib/server/process-count";
 import { routeConsoleTo, serverLog } from "@/lib/server/log";
 import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, registerProcessGauges, startMetricsServer, type MetricsSource } from "@/lib/server/metrics";
@@ -154,13 +156,22 @@ async function serveApp() {
   if (threads) started.push({ name: "intelligence threads stopped", run: () => threads.close() });
   started.push({ name: "next closed", run: async () => void (await app.close()) });
   const secret = peerSecret();
+  const stamp = (req: IncomingMessage) => {
+    req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
+    req.headers[peerSecretHeader] = secret;
+    settleForwardedHeaders(req.headers);
+  };
+  // Not in dev: there a route compiles on its first request, which is what dev is for.
+  if (!dev) {
+    const warm = await warmUpApp((req, res) => void handle(req, res), stamp);
+    log.info(`warmed before listening: ${warm.routes} API routes loaded, ${warm.warmed.join(", ") || "nothing else"}`);
+  }
 
   const served = createAppServer((req, res) => {
     if (guardRequest(req, res)) return;
     // Never trust a client's copy of our internal headers.
-    req.headers[peerAddressHeader] = req.socket.remoteAddress ?? "";
-    req.headers[peerSecretHeader] = secret;
-    settleForwardedHeaders(req.headers);
+    dropWarmUpClaim(req);
+    stamp(req);
     void handle(req, res);
   });
   if (dev) attachHotReload(app, served.server);
@@ -193,8 +204,10 @@ async function superviseWorkers(count: number, examples: ExampleRequests | null)
   let serving = false;
   const listening = new Promise<void>((resolve, reject) => {
     let ready = 0;
-    cluster.on("listening", () => {
-      if (++ready === count) resolve();
+    // The port the app serves on: a worker's warm-up listens on a private port of its own first.
+    const port = Number(process.env.PORT ?? 3000);
+    cluster.on("listening", (_worker, address) => {
+      if (address.port === port && ++ready === count) resolve();
     });
     cluster.on("exit", (worker, code, signal) => {
       // One that fails to start would fail again: the start fails instead of looping.
