@@ -26,7 +26,8 @@ export function startArguments(): string[] {
   // `exec node …`: the shell gives its process to node, so signals reach the server itself.
   const [program, ...args] = start.replace(/^exec\s+/, "").split(/\s+/);
   if (program !== "node") throw new Error(`npm start runs ${program}, not node: update the bench`);
-  return args;
+  // BENCH_NODE_ARGS adds node's own options, e.g. "--cpu-prof --cpu-prof-dir=prof" to profile the server's processes and threads.
+  return [...(process.env.BENCH_NODE_ARGS?.trim().split(/\s+/).filter(Boolean) ?? []), ...args];
 }
 
 /** `npm start` on loopback with `env` added: the production build, no demo chains. */
@@ -97,8 +98,8 @@ export type BenchRun = {
   db: PrismaClient;
   /** `npm start` on this database; stopped when the run ends. */
   startServer(port: number, env?: Record<string, string>): ChildProcess;
-  /** Live keys of one project, allowed `intel:read`. */
-  liveKeys(count: number): Promise<string[]>;
+  /** Live keys of one project, allowed `intel:read` unless told otherwise. */
+  liveKeys(count: number, permissions?: string[]): Promise<string[]>;
 };
 
 /** One bench run on a fresh PostgreSQL database: the servers it starts are stopped and the database dropped after, however it ends. */
@@ -115,11 +116,11 @@ export async function onFreshDatabase(work: (run: BenchRun) => Promise<void>): P
         servers.push(server);
         return server;
       },
-      async liveKeys(count) {
+      async liveKeys(count, permissions = ["intel:read"]) {
         const owner = await createUser(db, "bench", { email: "bench@example.com" });
         const project = await createProject(db, "bench", { ownerEmail: owner.email, name: "bench" });
         const keys: string[] = [];
-        for (let k = 0; k < count; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions: ["intel:read"] })).fullKey);
+        for (let k = 0; k < count; k++) keys.push((await createKey(db, "bench", { projectId: project.id, mode: "live", permissions })).fullKey);
         return keys;
       },
     });
