@@ -121,7 +121,8 @@ async function activeKey(db: Db, id: string) {
 /**
  * Rotation: a replacement carries over name, permissions (never widened), tier,
  * access mode, limits, restrictions, expiry and the remaining trial allowance;
- * the old key answers revoked_api_key from its next request on.
+ * the old key answers revoked_api_key from its next request on (in every server process within a
+ * second: lib/keys/change-notices.ts).
  */
 export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) {
   const old = await activeKey(db, input.keyId);
