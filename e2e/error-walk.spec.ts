@@ -12,6 +12,8 @@ import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { freePort, npmUntilReady, stopStarted, type Started } from "./support/own-server";
 import type { WalkWorld } from "./support/error-walk-world";
+import { RespClient } from "@/lib/redis/resp-client";
+import { keyContextChannel } from "@/lib/keys/change-notices";
 
 test.setTimeout(600_000);
 
@@ -284,6 +286,10 @@ test("every code an endpoint can answer comes back over HTTP and MCP with its st
 
   // Last, the public API switched off: every endpoint, health too, and MCP on admission.
   await withDb((client) => client.query("UPDATE settings SET public_api_enabled = false WHERE id = 1"));
+  // Written behind the operator functions' back: the server's key-context copies are told, as a writer tells them.
+  const redis = RespClient.fromUrl(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+  await redis.call("PUBLISH", keyContextChannel, JSON.stringify({ origin: "error-walk", changes: [{ scope: "all" }] }));
+  redis.close();
   for (const endpoint of world.endpoints) {
     if (!endpoint.codes.includes("public_api_disabled")) continue;
     walked.push({ endpoint: endpoint.id, code: "public_api_disabled", via: "http", answer: await askHttp(endpoint, {}) });

@@ -54,8 +54,8 @@ export function KeyRowActions({ keyId, label, canRotate }: { keyId: string; labe
           onCancel={cancel}
         >
           {confirming === "rotate"
-            ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working at once.`
-            : `Revoke ${label}? It stops working on every endpoint at once. This cannot be undone.`}
+            ? `Rotate ${label}? A replacement with the same name, permissions and restrictions is created and shown once; this key stops working within a second.`
+            : `Revoke ${label}? It stops working on every endpoint within a second. This cannot be undone.`}
         </ConfirmPanel>
       ) : (
         <div className="flex gap-2">

@@ -3,16 +3,34 @@
 import { getDb, getSql, type Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { getRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import { configuredRedisUrl } from "@/lib/redis/shared";
+import { streamUsageRecords } from "@/lib/usage/record";
 
 export type ApiDeps = { db: () => Promise<Db>; sql: () => Promise<SqlExecutor>; limiter: () => RateLimiter; now: () => Date };
 
-const holder = globalThis as unknown as { __apiDeps?: Partial<ApiDeps> };
+const holder = globalThis as unknown as { __apiDeps?: Partial<ApiDeps>; __processSql?: Promise<SqlExecutor> };
+
+/**
+ * The process's database, its usage records sent through the Redis stream where Redis is
+ * configured (lib/usage/stream.ts; USAGE_STREAM=off writes them on the request path instead).
+ */
+function processSql(): Promise<SqlExecutor> {
+  holder.__processSql ??= getSql().then((sql) => {
+    const redisUrl = configuredRedisUrl();
+    if (redisUrl && process.env.USAGE_STREAM !== "off") streamUsageRecords(sql, { redisUrl });
+    return sql;
+  }, (error: unknown) => {
+    holder.__processSql = undefined;
+    throw error;
+  });
+  return holder.__processSql;
+}
 
 export function apiDeps(): ApiDeps {
   const overrides = holder.__apiDeps ?? {};
   return {
     db: overrides.db ?? getDb,
-    sql: overrides.sql ?? getSql,
+    sql: overrides.sql ?? processSql,
     limiter: overrides.limiter ?? getRateLimiter,
     now: overrides.now ?? (() => new Date()),
   };

@@ -188,8 +188,15 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     // Last before the read: a call refused for any other reason never holds one of the key's slots.
     releaseSlot = await holdReadSlot(deps.limiter().inFlight, { keyId: key.id, endpoint, limit: intelReadsInFlightPerKey(), deadlineMs, rateHeaders });
 
-    const context: EndpointContext = { input, endpoint: endpoint.id, chain, key, requestId, now, settings, db, signal: scope.signal };
-    const result = shapeAnswer(endpoint, await scope.run(() => implementation(context)));
+    const context: EndpointContext = {
+      input, endpoint: endpoint.id, chain, key, requestId, now, settings, db,
+      // Made when an implementation first wants it (lib/api/pipeline/deadline.ts).
+      get signal() {
+        return scope.signal;
+      },
+    };
+    // The metadata endpoints read no chain: they run without the request's node scope and its signal.
+    const result = shapeAnswer(endpoint, await (endpoint.surface === "intelligence" ? scope.run(() => implementation(context)) : implementation(context)));
     // A client that left while the answer was read is not charged for it.
     scope.throwIfStopped();
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;

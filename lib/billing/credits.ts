@@ -4,6 +4,7 @@
 import { ApiError } from "@/lib/api-contract/api-error";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 import { creditGrantMessages, maxCreditBalance, maxCreditGrant } from "./grant-rules";
 
 export const freeCreditsPerDay = 5;
@@ -101,7 +102,7 @@ export async function chargeCall(
 export async function grantCredits(db: Db, input: { userId: string; amount: number; note?: string }) {
   if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > maxCreditGrant) throw new ApiError("bad_request", creditGrantMessages.amount);
   const account = await ensureCreditAccount(db, input.userId);
-  return db.$transaction(async (tx) => {
+  const granted = await db.$transaction(async (tx) => {
     // Conditional increment: a balance that would overflow its 32-bit column is refused in words, not by the database.
     const raised = await tx.creditAccount.updateMany({ where: { id: account.id, balance: { lte: maxCreditBalance - input.amount } }, data: { balance: { increment: input.amount } } });
     const updated = await tx.creditAccount.findUniqueOrThrow({ where: { id: account.id } });
@@ -111,4 +112,7 @@ export async function grantCredits(db: Db, input: { userId: string; amount: numb
     });
     return updated;
   });
+  // A 402 must stop at once after a grant, in every process (lib/keys/key-context.ts).
+  await announceKeyContextChange({ scope: "owner", id: input.userId });
+  return granted;
 }

@@ -1,7 +1,14 @@
 // The key as the pipeline sees it — the key row, its project's state, the owner's
 // credit account and the operator's switches — read in one round trip by the
-// SHA-256 of the whole key under the unique index.
+// SHA-256 of the whole key under the unique index, and kept in this process for a short while:
+// a hot key's calls share one read. A copy is believed for one second, or, where Redis carries
+// change notices and this process's subscription has answered within the last second, until a
+// notice drops it (at most `believedWithNoticesMs`). Every writer announces what it changed
+// (lib/keys/change-notices.ts), so a revocation, a suspension or any other change reaches every
+// process within a second. Credits are never charged from a copy: the charge reads the account
+// row under a lock (lib/billing/settle.ts); the copy's balance serves `me` and the early 402 only.
 import type { SqlExecutor } from "@/lib/db/sql-executor";
+import { keyContextSubscription, onKeyContextChange, type KeyContextChange } from "./change-notices";
 import type { AccessMode, KeyMode, KeyStatus, KeyTier, ProjectStatus } from "@/lib/db/generated/enums";
 import { defaultSettings, type Settings } from "@/lib/settings";
 
@@ -56,13 +63,144 @@ function settingsOf(row: Pick<Row, "publicApiEnabled" | "chargingEnabled" | "dis
  * round trip rather than one each.
  */
 export async function loadKeyAndSettings(sql: SqlExecutor, hash: string): Promise<{ settings: Settings; key: KeyContext | null }> {
-  let loader = loaders.get(sql);
-  if (!loader) {
-    loader = new KeyLoader(sql);
-    loaders.set(sql, loader);
+  let cache = caches.get(sql);
+  if (!cache) {
+    const loader = new KeyLoader(sql);
+    cache = new KeyContextCache((wanted) => loader.load(wanted));
+    caches.set(sql, cache);
   }
-  return loader.load(hash);
+  return cache.get(hash) ?? cache.load(hash);
 }
+
+type Loaded = { settings: Settings; key: KeyContext | null };
+
+/** Without notices (or while the subscription is not answering) a copy is believed this long. */
+export const believedWithoutNoticesMs = 1_000;
+/** With notices, a copy is read again after this long all the same (a writer that forgot to announce). */
+export const believedWithNoticesMs = 10_000;
+const maxEntries = 50_000;
+
+type Entry = { loaded: Loaded & { key: KeyContext }; startedAt: number };
+
+/**
+ * The copies of one database's key contexts. A read that started before a change it may not have
+ * seen is handed to its callers but not kept; a change drops the copies it touches at once.
+ */
+export class KeyContextCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<Loaded>>();
+  /** When each scope last changed ("key:…", "project:…", "owner:…"), and everything. */
+  private readonly changedAt = new Map<string, number>();
+  private everythingChangedAt = 0;
+
+  constructor(private readonly fetch: (hash: string) => Promise<Loaded>, private readonly clock: () => number = Date.now) {
+    onKeyContextChange((changes) => this.forget(changes));
+    allCaches.add(this);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(hash: string): Loaded | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    const now = this.clock();
+    const age = now - entry.startedAt;
+    if (age < believedWithoutNoticesMs) return entry.loaded;
+    if (age < believedWithNoticesMs && keyContextSubscription()?.coveredSince(entry.startedAt, believedWithoutNoticesMs, now)) return entry.loaded;
+    this.entries.delete(hash);
+    return undefined;
+  }
+
+  load(hash: string): Promise<Loaded> {
+    const running = this.pending.get(hash);
+    if (running) return running;
+    // Subscribe before the read starts, so a notice sent after it is heard.
+    keyContextSubscription();
+    const startedAt = this.clock();
+    const loading = this.fetch(hash).then((loaded) => {
+      if (this.pending.get(hash) === loading) this.pending.delete(hash);
+      // Unknown keys are not kept: a key created a moment later must work at once.
+      if (loaded.key && !this.changedSince(loaded.key, startedAt)) this.keep(hash, { loaded: loaded as Entry["loaded"], startedAt });
+      return loaded;
+    }, (error: unknown) => {
+      if (this.pending.get(hash) === loading) this.pending.delete(hash);
+      throw error;
+    });
+    this.pending.set(hash, loading);
+    return loading;
+  }
+
+  /** Drops the copies a change touches; reads under way when it came are not kept. */
+  forget(changes: KeyContextChange[]) {
+    const now = this.clock();
+    this.pending.clear();
+    for (const change of changes) {
+      if (change.scope === "all") {
+        this.everythingChangedAt = now;
+        this.entries.clear();
+        continue;
+      }
+      this.changedAt.set(`${change.scope}:${change.id}`, now);
+      for (const [hash, entry] of this.entries) if (touches(entry.loaded.key, change)) this.entries.delete(hash);
+    }
+    if (this.changedAt.size > 10_000) for (const [scope, at] of this.changedAt) if (now - at > 60_000) this.changedAt.delete(scope);
+  }
+
+  /**
+   * What this process's own charge left in the account (and a trial key's allowance): the copies
+   * show it at once, and reads under way are not kept.
+   */
+  settled(change: { ownerId: string; account?: { balance: number; freeCreditsDay: string | null; freeCreditsUsed: number }; trial?: { keyId: string; used: number } }) {
+    const now = this.clock();
+    this.changedAt.set(`owner:${change.ownerId}`, now);
+    if (change.trial) this.changedAt.set(`key:${change.trial.keyId}`, now);
+    this.pending.clear();
+    for (const entry of this.entries.values()) {
+      const key = entry.loaded.key;
+      if (change.account && key.project.ownerId === change.ownerId && key.account) key.account = { ...key.account, ...change.account };
+      if (change.trial && key.id === change.trial.keyId) key.trialUsed = change.trial.used;
+    }
+  }
+
+  private changedSince(key: KeyContext, at: number): boolean {
+    if (this.everythingChangedAt >= at) return true;
+    const since = (scope: string) => (this.changedAt.get(scope) ?? 0) >= at;
+    return since(`key:${key.id}`) || since(`project:${key.projectId}`) || since(`owner:${key.project.ownerId}`);
+  }
+
+  private keep(hash: string, entry: Entry) {
+    this.entries.delete(hash);
+    this.entries.set(hash, entry);
+    if (this.entries.size > maxEntries) {
+      let drop = Math.ceil(maxEntries / 10);
+      for (const oldest of this.entries.keys()) {
+        if (drop-- <= 0) break;
+        this.entries.delete(oldest);
+      }
+    }
+  }
+}
+
+function touches(key: KeyContext, change: Exclude<KeyContextChange, { scope: "all" }>): boolean {
+  switch (change.scope) {
+    case "key":
+      return key.id === change.id;
+    case "project":
+      return key.projectId === change.id;
+    case "owner":
+      return key.project.ownerId === change.id;
+  }
+}
+
+/** Every cache in this process is told of a settled charge (lib/billing/settle.ts). */
+export function noteSettled(change: Parameters<KeyContextCache["settled"]>[0]) {
+  for (const cache of allCaches) cache.settled(change);
+}
+
+const holder = globalThis as unknown as { __keyContextCaches?: Set<KeyContextCache> };
+const allCaches = (holder.__keyContextCaches ??= new Set<KeyContextCache>());
 
 type Waiting = { hash: string; resolve: (value: { settings: Settings; key: KeyContext | null }) => void; reject: (error: unknown) => void };
 
@@ -94,7 +232,7 @@ class KeyLoader {
   }
 }
 
-const loaders = new WeakMap<SqlExecutor, KeyLoader>();
+const caches = new WeakMap<SqlExecutor, KeyContextCache>();
 
 async function selectKeys(sql: SqlExecutor, hashes: string[]): Promise<Row[]> {
   // Timestamps are read AT TIME ZONE 'UTC' so every driver returns the same instant.

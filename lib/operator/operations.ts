@@ -15,6 +15,7 @@ import { isChainId } from "@/lib/chain/networks";
 import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
 import type { Address } from "viem";
 import { endpoints } from "@/lib/api-contract/endpoints";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 import { audit, type Actor } from "./audit";
 import { keyOptionsSchema, type KeyOptionsInput } from "./key-options";
 
@@ -61,6 +62,7 @@ export async function setProjectStatus(db: Db, actor: Actor, input: { projectId:
   }).catch(() => {
     throw new ApiError("bad_request", `No project ${input.projectId}.`);
   });
+  await announceKeyContextChange({ scope: "project", id: project.id });
   await audit(db, { actor, action: `project.${input.status === "active" ? "activate" : input.status === "suspended" ? "suspend" : "archive"}`, targetType: "project", targetId: project.id, projectId: project.id, reason: input.reason });
   return project;
 }
@@ -119,7 +121,8 @@ async function activeKey(db: Db, id: string) {
 /**
  * Rotation: a replacement carries over name, permissions (never widened), tier,
  * access mode, limits, restrictions, expiry and the remaining trial allowance;
- * the old key answers revoked_api_key from its next request on.
+ * the old key answers revoked_api_key from its next request on (in every server process within a
+ * second: lib/keys/change-notices.ts).
  */
 export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) {
   const old = await activeKey(db, input.keyId);
@@ -138,6 +141,7 @@ export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) 
     if (moved.count !== 1) throw new ApiError("bad_request", "The key was rotated or revoked meanwhile.");
     return created;
   });
+  await announceKeyContextChange({ scope: "key", id: old.id });
   await audit(db, { actor, action: "key.rotate", targetType: "key", targetId: old.id, projectId: old.projectId, details: { name: old.name, masked: maskApiKey(old.mode, old.lastFour), replacement: replacement.id, replacementMasked: maskApiKey(replacement.mode, replacement.lastFour) } });
   return { key: replacement, fullKey, ...describeKey(replacement), rotatedFrom: old.id };
 }
@@ -145,6 +149,7 @@ export async function rotateKey(db: Db, actor: Actor, input: { keyId: string }) 
 export async function revokeKey(db: Db, actor: Actor, input: { keyId: string }) {
   await activeKey(db, input.keyId);
   const key = await db.apiKey.update({ where: { id: input.keyId }, data: { status: "revoked", revokedAt: new Date() } });
+  await announceKeyContextChange({ scope: "key", id: key.id });
   await audit(db, { actor, action: "key.revoke", targetType: "key", targetId: key.id, projectId: key.projectId, details: keyIdentity(key) });
   return key;
 }
@@ -154,6 +159,7 @@ export async function suspendKey(db: Db, actor: Actor, input: { keyId: string; r
   const key = await activeKey(db, input.keyId);
   if (key.status === "revoked") throw new ApiError("bad_request", "A revoked key cannot be suspended.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "suspended", suspensionReason: input.reason.trim() } });
+  await announceKeyContextChange({ scope: "key", id: key.id });
   await audit(db, { actor, action: "key.suspend", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }
@@ -162,6 +168,7 @@ export async function unsuspendKey(db: Db, actor: Actor, input: { keyId: string;
   const key = await activeKey(db, input.keyId);
   if (key.status !== "suspended") throw new ApiError("bad_request", "The key is not suspended.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { status: "active", suspensionReason: null } });
+  await announceKeyContextChange({ scope: "key", id: key.id });
   await audit(db, { actor, action: "key.unsuspend", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }
@@ -188,6 +195,7 @@ export async function changeSettings(db: Db, actor: Actor, patch: Partial<Settin
     throw new ApiError("bad_request", "The discover daily cap must be a whole number of at least 1.");
   }
   const settings = await updateSettings(db, patch);
+  await announceKeyContextChange({ scope: "all" });
   await audit(db, { actor, action: "settings.update", targetType: "settings", targetId: "1", reason, details: patch });
   return settings;
 }
@@ -278,6 +286,7 @@ export async function setKeyArrangement(db: Db, actor: Actor, input: z.input<typ
   if (o.trialEndsAt && o.trialEndsAt.getTime() <= Date.now()) throw new ApiError("bad_request", "trial end date must be in the future.");
   const data = { tier, accessMode, rateLimitPerHour, trialAllowance, trialEndsAt, coveredEndpoints: operatorSet ? (o.coveredEndpoints ?? key.coveredEndpoints) : [] };
   const updated = await db.apiKey.update({ where: { id: key.id }, data });
+  await announceKeyContextChange({ scope: "key", id: key.id });
   const before = { tier: key.tier, accessMode: key.accessMode, rateLimitPerHour: key.rateLimitPerHour, trialAllowance: key.trialAllowance, trialEndsAt: key.trialEndsAt, coveredEndpoints: key.coveredEndpoints };
   await audit(db, { actor, action: "key.arrangement", targetType: "key", targetId: key.id, projectId: key.projectId, reason: o.reason, details: { ...keyIdentity(key), before, after: data } });
   return updated;
@@ -289,6 +298,7 @@ export async function approveKeyAccess(db: Db, actor: Actor, input: { keyId: str
   if (key.accessMode !== "request_access") throw new ApiError("bad_request", "Only a key waiting for access approval can be approved.");
   if (key.status === "revoked" || key.rotatedToId) throw new ApiError("bad_request", "A revoked or rotated key cannot be approved.");
   const updated = await db.apiKey.update({ where: { id: key.id }, data: { accessMode: "paid" } });
+  await announceKeyContextChange({ scope: "key", id: key.id });
   await audit(db, { actor, action: "key.approve_access", targetType: "key", targetId: key.id, projectId: key.projectId, reason: input.reason, details: keyIdentity(key) });
   return updated;
 }

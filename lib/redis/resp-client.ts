@@ -44,7 +44,7 @@ export function encodeCommand(args: readonly Argument[]): string {
   return frame;
 }
 
-const incomplete = Symbol("incomplete");
+export const incomplete = Symbol("incomplete");
 type Parsed = { value: unknown; end: number } | typeof incomplete;
 
 /** One reply starting at `start`, or `incomplete` when the buffer does not hold all of it yet. */

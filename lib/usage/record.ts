@@ -7,6 +7,7 @@ import type { RequestOutcome } from "@/lib/api-contract/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { countDependencyError } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
+import { UsageStream } from "./stream";
 
 export type RequestVia = "api" | "mcp";
 
@@ -27,8 +28,7 @@ export type UsageRecord = {
   charged: number;
   /**
    * Credits a trial key's allowance paid (the account was charged nothing). The allowance is
-   * spent only inside the charge transaction, so only recordUsageInTransaction writes it; the
-   * batched writer leaves the column's default of 0.
+   * spent only inside the charge transaction (lib/billing/settle.ts), which writes the record.
    */
   allowanceUsed?: number;
   chain: string | null;
@@ -75,10 +75,10 @@ const insertBatch = `
     FROM unnest($14::text[], $15::timestamptz[]) AS t(id, at) WHERE k.id = t.id
     RETURNING 1
   )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via)
-  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC', error_message, replay_of, CAST(via AS "RequestVia")
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[], $16::text[], $17::text[], $18::text[])
-    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via)
+  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via, allowance_used)
+  SELECT id, key_id, project_id, endpoint, method, http_status, error_code, CAST(outcome AS "RequestOutcome"), quoted, charged, chain, latency_ms, created_at AT TIME ZONE 'UTC', error_message, replay_of, CAST(via AS "RequestVia"), allowance_used
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::timestamptz[], $16::text[], $17::text[], $18::text[], $19::int[])
+    AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via, allowance_used)
   ON CONFLICT (id) DO NOTHING`;
 
 type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
@@ -234,14 +234,43 @@ function batchParameters(records: UsageRecord[]) {
     column((r) => r.requestId), column((r) => r.keyId), column((r) => r.projectId), column((r) => r.endpoint), column((r) => r.method),
     column((r) => r.httpStatus), column((r) => r.errorCode), column((r) => r.outcome), column((r) => r.quoted), column((r) => r.charged),
     column((r) => r.chain), column((r) => r.latencyMs), column((r) => r.createdAt.toISOString()), [...touches.keys()], [...touches.values()],
-    column((r) => r.errorMessage ?? null), column((r) => r.replayOf ?? null), column((r) => r.via ?? "api"),
+    column((r) => r.errorMessage ?? null), column((r) => r.replayOf ?? null), column((r) => r.via ?? "api"), column((r) => r.allowanceUsed ?? 0),
   ];
+}
+
+/**
+ * Writes records in one statement on the executor given (a transaction's, for the settlement of
+ * paid calls): a record already written (the same request id) is left as it is.
+ */
+export async function insertUsageRecords(sql: SqlExecutor, records: UsageRecord[]) {
+  if (records.length > 0) await sql.query(insertBatch, batchParameters(records));
 }
 
 // On globalThis: the server script and the app's bundled copy of this module must share the
 // writers, or a stopping server would drain an empty map.
-const holder = globalThis as unknown as { __usageWriters?: Map<SqlExecutor, UsageWriter> };
+const holder = globalThis as unknown as { __usageWriters?: Map<SqlExecutor, UsageWriter>; __usageStreams?: Map<SqlExecutor, UsageStream<UsageRecord>> };
 const writers = (holder.__usageWriters ??= new Map<SqlExecutor, UsageWriter>());
+const streams = (holder.__usageStreams ??= new Map<SqlExecutor, UsageStream<UsageRecord>>());
+
+/**
+ * Sends this database's usage records through a Redis stream (lib/usage/stream.ts) from now on:
+ * requests are answered once their record is in the stream, and this process drains the stream
+ * into the database. Idempotent per database.
+ */
+export function streamUsageRecords(sql: SqlExecutor, options: { redisUrl: string; drain?: boolean }): UsageStream<UsageRecord> {
+  let stream = streams.get(sql);
+  if (!stream) {
+    stream = new UsageStream<UsageRecord>(sql, { ...options, insert: (records) => insertUsageRecords(sql, records) });
+    streams.set(sql, stream);
+  }
+  return stream;
+}
+
+/** Stops streaming this database's records (tests): what is appended later is written directly. */
+export function stopStreamingUsageRecords(sql: SqlExecutor) {
+  streams.get(sql)?.close();
+  streams.delete(sql);
+}
 
 function writerFor(sql: SqlExecutor): UsageWriter {
   let writer = writers.get(sql);
@@ -258,23 +287,39 @@ function writerFor(sql: SqlExecutor): UsageWriter {
  * records were still pending when it returned.
  */
 export async function drainUsageWrites(timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  // The streams first: what they hold goes to the database, then the direct writers settle.
+  const streamed = await Promise.all([...streams.values()].map((stream) => stream.drainNow(timeoutMs)));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
   });
   for (const writer of writers.values()) writer.retryNow();
   await Promise.race([Promise.all([...writers.values()].map((writer) => writer.idle())), timeout]);
   clearTimeout(timer);
-  return pendingUsageRecords();
+  for (const stream of streams.values()) stream.close();
+  return pendingUsageRecords() + streamed.filter((done) => !done).length;
 }
 
 /** Usage records handed over and not yet written: queued, being written, or kept for when the database is back. */
 export function pendingUsageRecords(): number {
-  return [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0);
+  return [...writers.values()].reduce((sum, writer) => sum + writer.pending, 0) + [...streams.values()].reduce((sum, stream) => sum + stream.pending, 0);
 }
 
-/** Records a request that charges nothing; resolves once its record has committed. */
+/**
+ * Records a request that charges nothing; resolves once its record has committed, or, where the
+ * records go through a Redis stream, once the stream holds it (written to the database in the
+ * background). If Redis does not take it, it is written directly, as without the stream.
+ */
 export async function recordUsage(sql: SqlExecutor, r: UsageRecord) {
+  const stream = streams.get(sql);
+  if (stream) {
+    try {
+      return await stream.append(r);
+    } catch {
+      // Redis did not answer: the record goes to the database on the request path instead.
+    }
+  }
   await writerFor(sql).write(r);
 }
 
@@ -284,6 +329,14 @@ export async function recordUsage(sql: SqlExecutor, r: UsageRecord) {
  * up by a second attempt against it.
  */
 export async function recordFailedUsage(sql: SqlExecutor, r: UsageRecord, options: { databaseDown: boolean }) {
+  const stream = streams.get(sql);
+  if (stream) {
+    try {
+      return await stream.append(r);
+    } catch {
+      // Kept in this process instead, as without the stream.
+    }
+  }
   await writerFor(sql).keep(r, options.databaseDown);
 }
 

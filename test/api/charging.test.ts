@@ -12,6 +12,7 @@ import { changeSettings } from "@/lib/operator/operations";
 import { usageSummary } from "@/lib/portal/usage";
 import { backends, createHarness, type Harness } from "../support/harness";
 import { captureServerLog } from "../support/log-capture";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 const wallet = "0x2222222222222222222222222222222222222222";
 const approvals = getEndpoint("wallet/approvals"); // 2 credits
@@ -49,6 +50,8 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
   }
   async function setAccount(balance: number, freeUsedToday: number) {
     await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: freeUsedToday } });
+    // Written behind the operator functions' back: the key-context copies are told, as a writer tells them.
+    await announceKeyContextChange({ scope: "owner", id: h.owner.id });
   }
 
   it("with charging off (the default) a paid success quotes its price, deducts nothing and leaves a zero ledger entry", async () => {
@@ -152,6 +155,33 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
       expect(charges.reduce((sum, c) => sum + c.freeDeducted - c.balanceDelta, 0)).toBe(16);
       const failed = await Promise.all(responses.filter((r) => r.status === 402).map((r) => r.json()));
       expect(failed.every((b) => b.error === "payment_required")).toBe(true);
+    } finally {
+      if (cap === undefined) delete process.env.INTEL_READS_IN_FLIGHT_PER_KEY;
+      else process.env.INTEL_READS_IN_FLIGHT_PER_KEY = cap;
+      await changeSettings(h.db, "test", { chargingEnabled: false });
+    }
+  });
+
+  it("a hot key: 100 concurrent paid calls settle in a few grouped transactions, exactly: balance = start − price × successes, one record per request, one ledger entry per success", async () => {
+    await changeSettings(h.db, "test", { chargingEnabled: true });
+    const cap = process.env.INTEL_READS_IN_FLIGHT_PER_KEY;
+    process.env.INTEL_READS_IN_FLIGHT_PER_KEY = "100";
+    try {
+      const { key, id: keyId } = await h.key();
+      const ledgerBefore = await h.db.creditLedger.count({ where: { kind: "charge", note: null } });
+      await setAccount(2 * 60 + 1, 5); // today's free credits used; a balance for 60 calls, one credit over
+      const responses = await Promise.all(Array.from({ length: 100 }, () => post(key)));
+      const bodies = await Promise.all(responses.map((r) => r.json()));
+      const successes = bodies.filter((b) => b.ok);
+      expect(successes).toHaveLength(60);
+      expect(bodies.filter((b) => b.error === "payment_required")).toHaveLength(40);
+      expect((await account()).balance).toBe(2 * 60 + 1 - 2 * successes.length);
+      const ids = bodies.map((b) => b.meta?.request_id ?? b.request_id);
+      const records = await h.db.requestRecord.findMany({ where: { keyId } });
+      expect(records.map((r) => r.id).sort()).toEqual([...ids].sort());
+      expect(records.filter((r) => r.charged === 2)).toHaveLength(60);
+      expect(records.filter((r) => r.httpStatus === 402 && r.charged === 0)).toHaveLength(40);
+      expect((await h.db.creditLedger.count({ where: { kind: "charge", note: null } })) - ledgerBefore).toBe(60);
     } finally {
       if (cap === undefined) delete process.env.INTEL_READS_IN_FLIGHT_PER_KEY;
       else process.env.INTEL_READS_IN_FLIGHT_PER_KEY = cap;

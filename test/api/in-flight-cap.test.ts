@@ -15,6 +15,7 @@ import { createHarness, type Backend, type Harness } from "../support/harness";
 import { useSharedDemoChains } from "../support/demo-chains";
 import { nodeSettingsChanged } from "../support/node-settings";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 const shared = useSharedDemoChains(["eth"]);
 const saved = { rpc: process.env.ETH_RPC_URL, cap: process.env.INTEL_READS_IN_FLIGHT_PER_KEY };
@@ -58,6 +59,7 @@ async function untilSlotsTaken(limiter: RateLimiter, keyId: string, cap: number)
 async function fund(h: Harness, balance: number) {
   await ensureCreditAccount(h.db, h.owner.id);
   await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance, freeCreditsDay: utcDay(h.clock.now), freeCreditsUsed: 5 } });
+  await announceKeyContextChange({ scope: "owner", id: h.owner.id });
 }
 
 function useHarness(backend: Backend) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { demoRequestsFor } from "@/demo-chain/requests";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { useChargedRoute } from "../support/route-harness";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 const route = useChargedRoute("eth");
 const riskArgs = () => demoRequestsFor("intel/risk", "eth", route.chain.addressBook)[0];
@@ -16,6 +17,7 @@ describe("402 payment_required", () => {
     await ensureCreditAccount(db, owner.id);
     // Four of today's five free credits used, no balance: one credit left for a two-credit call.
     await db.creditAccount.update({ where: { userId: owner.id }, data: { balance: 0, freeCreditsDay: utcDay(clock.now), freeCreditsUsed: 4 } });
+    await announceKeyContextChange({ scope: "owner", id: owner.id });
     const response = await route.h.call("POST", "intel/risk", { key, body: riskArgs() });
     expect({ status: response.status, error: response.body.error }).toEqual({ status: 402, error: "payment_required" });
     expect(response.body.message).toMatch(/^This call costs 2 credits; the account has 1 credit left \(1 of today's free credits, a balance of 0\)\. /);

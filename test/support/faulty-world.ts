@@ -11,6 +11,7 @@ import { changeSettings } from "@/lib/operator/operations";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy";
 import { createHarness } from "./harness";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 export type Dependency = "database" | "redis" | "node";
 
@@ -26,6 +27,7 @@ export async function startFaultyWorld(options: FaultyWorldOptions) {
   await changeSettings(h.db, "test", { chargingEnabled: true });
   await ensureCreditAccount(h.db, h.owner.id);
   await h.db.creditAccount.update({ where: { userId: h.owner.id }, data: { balance: options.balance, freeCreditsDay: utcDay(new Date()), freeCreditsUsed: 5 } });
+  await announceKeyContextChange({ scope: "owner", id: h.owner.id });
 
   const node = new URL(chain.rpcUrl);
   const pgUrl = new URL(h.databaseUrl!);

@@ -10,6 +10,7 @@ import { useSharedDemoChains } from "./demo-chains";
 import { withNodeStoppedMidRequest } from "./doomed-node";
 import { changeSettings } from "@/lib/operator/operations";
 import { createHarness, type Harness } from "./harness";
+import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 export function useChargedRoute(network: ChainId) {
   const setting = getNetwork(network).rpcUrlSetting;
@@ -47,6 +48,8 @@ export function useChargedRoute(network: ChainId) {
       const { db, owner, clock } = harness();
       await ensureCreditAccount(db, owner.id);
       await db.creditAccount.update({ where: { userId: owner.id }, data: { balance, freeCreditsDay: utcDay(clock.now), freeCreditsUsed: 5 } });
+      // Written behind the operator functions' back: the key-context copies are told, as a writer tells them.
+      await announceKeyContextChange({ scope: "owner", id: owner.id });
     },
     async balance() {
       const { db, owner } = harness();

@@ -1,6 +1,7 @@
 // Every API request runs against a deadline, and stops when its client leaves: the request's
 // signal aborts the chain reads in flight (through the request's node scope), the pipeline
 // answers at once instead of waiting for them, and nothing is charged.
+import { performance } from "node:perf_hooks";
 import { inNodeScope } from "@/lib/chain/node-scope";
 import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 
@@ -26,23 +27,52 @@ export function deadlineError(deadlineMs: number): ApiError {
 }
 
 export function openRequestScope(request: Request, deadlineMs = requestDeadlineMs()): RequestScope {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(deadlineError(deadlineMs)), deadlineMs);
-  timer.unref();
+  const deadlineAt = performance.now() + deadlineMs;
   // A request stopped by its caller for a reason of its own (an MCP request's deadline, a cancelled
   // tool call) keeps that reason; any other end of its signal is the client leaving.
-  const onClientGone = () => controller.abort(isApiError(request.signal.reason) ? request.signal.reason : new ApiError("client_closed"));
-  if (request.signal.aborted) onClientGone();
-  else request.signal.addEventListener("abort", onClientGone, { once: true });
-  const { signal } = controller;
+  const clientGoneReason = () => (isApiError(request.signal.reason) ? request.signal.reason : new ApiError("client_closed"));
+  // The controller, its deadline timer and its listener on the request are made when the signal is
+  // first wanted (a chain read, an MCP call): a call that reads nothing (me, discover) costs none of
+  // them, and is judged stopped by the same rules from the request's own signal and the clock.
+  let controller: AbortController | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let listening = false;
+  const onClientGone = () => controller!.abort(clientGoneReason());
+  const open = (): AbortSignal => {
+    if (controller) return controller.signal;
+    const made = new AbortController();
+    controller = made;
+    const left = deadlineAt - performance.now();
+    if (left <= 0) made.abort(deadlineError(deadlineMs));
+    else {
+      timer = setTimeout(() => made.abort(deadlineError(deadlineMs)), left);
+      timer.unref();
+    }
+    if (request.signal.aborted) onClientGone();
+    else if (!made.signal.aborted) {
+      request.signal.addEventListener("abort", onClientGone, { once: true });
+      listening = true;
+    }
+    return made.signal;
+  };
+  const reasonStopped = (): ApiError | undefined => {
+    if (controller) return controller.signal.aborted ? (controller.signal.reason as ApiError) : undefined;
+    if (request.signal.aborted) return clientGoneReason();
+    if (performance.now() >= deadlineAt) return deadlineError(deadlineMs);
+    return undefined;
+  };
 
-  const stopped = () => signal.reason as ApiError;
   return {
-    signal,
+    get signal() {
+      return open();
+    },
     throwIfStopped() {
-      if (signal.aborted) throw stopped();
+      const reason = reasonStopped();
+      if (reason) throw reason;
     },
     run(work) {
+      const signal = open();
+      const stopped = () => signal.reason as ApiError;
       if (signal.aborted) return Promise.reject(stopped());
       const running = inNodeScope({ signal }, work);
       return new Promise((resolve, reject) => {
@@ -63,7 +93,7 @@ export function openRequestScope(request: Request, deadlineMs = requestDeadlineM
     },
     dispose() {
       clearTimeout(timer);
-      request.signal.removeEventListener("abort", onClientGone);
+      if (listening) request.signal.removeEventListener("abort", onClientGone);
     },
   };
 }

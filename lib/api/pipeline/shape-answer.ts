@@ -11,9 +11,25 @@ export class AnswerContractError extends Error {
   }
 }
 
+/**
+ * Answers already shaped, by the result object the endpoint returned: calls that share one read
+ * (a hot token's hundred callers, a kept answer) get the very same result, and shaping a large
+ * answer costs a few hundred microseconds of the request thread each time. Shaping is a pure
+ * function of the result, so the first call's shaped answer serves the others.
+ */
+const shaped = new WeakMap<EndpointResult, { endpoint: string; answer: EndpointResult }>();
+
 export function shapeAnswer(endpoint: EndpointDefinition, result: EndpointResult): EndpointResult {
   const response = endpoint.response;
   if (!response) return result;
+  const known = shaped.get(result);
+  if (known && known.endpoint === endpoint.id) return known.answer;
+  const answer = shapeOnce(endpoint, response, result);
+  shaped.set(result, { endpoint: endpoint.id, answer });
+  return answer;
+}
+
+function shapeOnce(endpoint: EndpointDefinition, response: NonNullable<EndpointDefinition["response"]>, result: EndpointResult): EndpointResult {
   const data = response.data.safeParse(result.data);
   if (!data.success) throw new AnswerContractError(endpoint.id, "data", data.error.issues);
   let meta = result.meta;
