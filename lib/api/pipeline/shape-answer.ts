@@ -11,9 +11,25 @@ export class AnswerContractError extends Error {
   }
 }
 
+/**
+ * Answers already shaped, by the result object they were shaped from: the callers that share one
+ * read (hot-reads.ts: a read in flight, an answer kept at the head) receive the same result, so its
+ * check against the contract runs once for all of them instead of once per caller. A result is never
+ * changed once answered; a new read is a new object.
+ */
+const shapedResults = new WeakMap<EndpointResult, { endpoint: string; shaped: EndpointResult }>();
+
 export function shapeAnswer(endpoint: EndpointDefinition, result: EndpointResult): EndpointResult {
   const response = endpoint.response;
   if (!response) return result;
+  const known = shapedResults.get(result);
+  if (known?.endpoint === endpoint.id) return known.shaped;
+  const shaped = checkedAnswer(endpoint, response, result);
+  shapedResults.set(result, { endpoint: endpoint.id, shaped });
+  return shaped;
+}
+
+function checkedAnswer(endpoint: EndpointDefinition, response: NonNullable<EndpointDefinition["response"]>, result: EndpointResult): EndpointResult {
   const data = response.data.safeParse(result.data);
   if (!data.success) throw new AnswerContractError(endpoint.id, "data", data.error.issues);
   let meta = result.meta;
