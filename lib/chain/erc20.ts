@@ -3,8 +3,6 @@
 // function yields null and a reason for that field instead of failing the whole read.
 import {
   decodeAbiParameters,
-  decodeFunctionResult,
-  encodeFunctionData,
   erc20Abi,
   hexToString,
   multicall3Abi,
@@ -14,6 +12,7 @@ import {
   type Hex,
 } from "viem";
 import { ChainUnavailableError } from "./errors";
+import { decodeCallResult, encodeAggregate3, encodeCallData } from "./multicall";
 import type { ChainClient } from "./clients";
 import { factsCache, type FactsCache } from "./facts-cache";
 import { displayNameForEvmChain, rethrowChainError } from "./upstream";
@@ -86,11 +85,11 @@ async function aggregate(client: ChainClient, address: Address, fields: readonly
   const calls = fields.map((field) => ({
     target: address,
     allowFailure: true,
-    callData: encodeFunctionData({ abi: erc20Abi, functionName: field }),
+    callData: encodeCallData(erc20Abi, field, undefined),
   }));
   const { data } = await client.call({
     to: multicall3,
-    data: encodeFunctionData({ abi: multicall3Abi, functionName: "aggregate3", args: [calls] }),
+    data: encodeAggregate3(calls),
     blockNumber,
     // Already one aggregated call; scheduling it into another multicall would only nest it.
     batch: false,
@@ -98,7 +97,7 @@ async function aggregate(client: ChainClient, address: Address, fields: readonly
   if (!data || data === "0x") {
     throw new ChainUnavailableError("method_not_offered", client.chain.name, `${client.chain.name} node has no Multicall3 at ${multicall3}`);
   }
-  return [...decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data })];
+  return [...(decodeCallResult(multicall3Abi, "aggregate3", data) as readonly Call3Result[])];
 }
 
 function remember(cache: FactsCache, evmChainId: number, address: Address, field: IdentityField, value: unknown): void {

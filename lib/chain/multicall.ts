@@ -1,7 +1,9 @@
 // Many contract reads in one eth_call through Multicall3's aggregate3. Shared by every
 // intelligence module that counts its rounds: each round is one JSON-RPC batch, and this
 // keeps all of a round's eth_calls inside it.
-import { decodeFunctionResult, encodeFunctionData, multicall3Abi, type Abi, type Address, type Hex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, isAddress, multicall3Abi, toFunctionSelector, type Abi, type AbiFunction, type Address, type Hex } from "viem";
+import { formatAbiItem } from "viem/utils";
+import { decodeParameters } from "./abi-decode";
 import { ChainUnavailableError } from "./errors";
 import { isContractRevert, isOutOfGas } from "./upstream";
 import type { ChainClient } from "./clients";
@@ -38,13 +40,126 @@ export async function aggregate(ctx: AggregateTarget, calls: readonly ContractCa
   return (await Promise.all(chunks.map((chunk) => aggregateOnce(ctx, chunk)))).flat();
 }
 
-const encodeCall = (call: ContractCall) => encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
+/**
+ * A function of an ABI by name, with its selector, found once per ABI: viem looks the function up
+ * and hashes its signature (keccak-256, in JavaScript) on every encode, and looks it up again on
+ * every decode; a round encodes and decodes dozens of calls of the same few ABIs. null where the
+ * name is overloaded (or missing): then viem picks the function by the arguments, as before.
+ */
+const functionsByAbi = new WeakMap<Abi, Map<string, { item: readonly [AbiFunction]; selector: Hex } | null>>();
+
+export function abiFunction(abi: Abi, functionName: string): { item: readonly [AbiFunction]; selector: Hex } | null {
+  let byName = functionsByAbi.get(abi);
+  if (!byName) functionsByAbi.set(abi, (byName = new Map()));
+  let found = byName.get(functionName);
+  if (found === undefined) {
+    // As viem's getAbiItem finds it: the one entry of that name (of any kind), when it is a function.
+    const named = abi.filter((entry) => "name" in entry && entry.name === functionName);
+    const only = named.length === 1 && named[0].type === "function" && !functionName.startsWith("0x") ? named[0] : null;
+    found = only ? { item: [only], selector: toFunctionSelector(formatAbiItem(only)) } : null;
+    byName.set(functionName, found);
+  }
+  return found;
+}
+
+/**
+ * Calldata already written, by function and arguments, for calls whose arguments are all plain
+ * values (addresses, numbers, ids): every read asks the same reference pools and quote assets, and a
+ * hot token's reads ask the same pools and holders, each call encoded by viem's generic encoder.
+ * Bounded; forgotten whole when full. Calls with lists or structs are encoded each time.
+ */
+const writtenCalls = new WeakMap<AbiFunction, Map<string, Hex>>();
+const writtenCallsLimit = 20_000;
+let writtenCallsCount = 0;
+
+function plainArgumentsKey(args: readonly unknown[] | undefined): string | null {
+  if (!args) return "";
+  let key = "";
+  for (const arg of args) {
+    const kind = typeof arg;
+    if (kind !== "string" && kind !== "bigint" && kind !== "number" && kind !== "boolean") return null;
+    const text = String(arg);
+    key += `${kind}:${text.length}:${text}`;
+  }
+  return key;
+}
+
+/** encodeFunctionData, the same bytes, with the function and its selector found once per ABI. */
+export function encodeCallData(abi: Abi, functionName: string, args: readonly unknown[] | undefined): Hex {
+  const known = abiFunction(abi, functionName);
+  if (!known) return encodeFunctionData({ abi, functionName, args } as never);
+  const key = plainArgumentsKey(args);
+  let written = key === null ? undefined : writtenCalls.get(known.item[0]);
+  const cached = key === null ? undefined : written?.get(key);
+  if (cached) return cached;
+  // viem's own shortcut: one function and its selector encode without a lookup or a hash.
+  const data = encodeFunctionData({ abi: known.item, functionName: known.selector, args } as never);
+  if (key !== null) {
+    if (writtenCallsCount >= writtenCallsLimit) {
+      for (const item of abiFunctionsSeen) writtenCalls.delete(item);
+      writtenCallsCount = 0;
+    }
+    if (!written) {
+      writtenCalls.set(known.item[0], (written = new Map()));
+      abiFunctionsSeen.add(known.item[0]);
+    }
+    written.set(key, data);
+    writtenCallsCount += 1;
+  }
+  return data;
+}
+
+/** The functions writtenCalls holds entries for, so a full cache can be emptied. */
+const abiFunctionsSeen = new Set<AbiFunction>();
+
+/** decodeFunctionResult, the same values (or error), with the function found once per ABI and the data read as text (abi-decode.ts). */
+export function decodeCallResult(abi: Abi, functionName: string, data: Hex): unknown {
+  const outputs = abiFunction(abi, functionName)?.item[0].outputs;
+  if (!outputs) return decodeFunctionResult({ abi, functionName, data } as never);
+  // As decodeFunctionResult answers: several values as a list, one as itself, none as undefined.
+  const values = decodeParameters(outputs, data);
+  if (values.length > 1) return values;
+  if (values.length === 1) return values[0];
+  return undefined;
+}
+
+const encodeCall = (call: ContractCall) => encodeCallData(call.abi, call.functionName, call.args);
+
+type Call3 = { target: Address; allowFailure: boolean; callData: Hex };
+
+const word = (value: number) => value.toString(16).padStart(64, "0");
+
+/**
+ * aggregate3's calldata, the bytes encodeFunctionData writes, put together as text: viem prepares,
+ * pads and joins every word of every call through its generic encoder, which is most of what a
+ * round's first tick spends. Anything this does not write as viem would (an address viem refuses,
+ * a flag that is not a boolean, calldata that is no 0x text) is encoded by viem, as before.
+ */
+export function encodeAggregate3(calls: readonly Call3[]): Hex {
+  const parts: string[] = [];
+  let offset = calls.length * 32;
+  const tails: string[] = [];
+  for (const call of calls) {
+    if (typeof call.allowFailure !== "boolean" || typeof call.callData !== "string" || !call.callData.startsWith("0x") || !isAddress(call.target)) {
+      return encodeCallData(multicall3Abi, "aggregate3", [calls]);
+    }
+    const data = call.callData.length % 2 ? `0${call.callData.slice(2)}` : call.callData.slice(2);
+    const size = data.length / 2;
+    const padded = size % 32 === 0 ? data : data.padEnd(Math.ceil(size / 32) * 64, "0");
+    // The tuple: target, flag, the offset of its bytes (three words in), then their length and the bytes padded to a word.
+    const tail = `${call.target.slice(2).toLowerCase().padStart(64, "0")}${word(call.allowFailure ? 1 : 0)}${word(96)}${word(size)}${padded}`;
+    parts.push(word(offset));
+    offset += tail.length / 2;
+    tails.push(tail);
+  }
+  return `${abiFunction(multicall3Abi, "aggregate3")!.selector}${word(32)}${word(calls.length)}${parts.join("")}${tails.join("")}`;
+}
 
 /** One call's answer decoded by its ABI; nothing, or what does not decode, is a failure. */
 function decoded(call: ContractCall, returnData: Hex): CallResult {
   if (returnData === "0x") return { status: "failure", error: new Error("no data") };
   try {
-    return { status: "success", result: decodeFunctionResult({ abi: call.abi, functionName: call.functionName, data: returnData } as never) as unknown };
+    return { status: "success", result: decodeCallResult(call.abi, call.functionName, returnData) };
   } catch (error) {
     return { status: "failure", error: error as Error };
   }
@@ -57,7 +172,7 @@ async function aggregateOnce(ctx: AggregateTarget, calls: readonly ContractCall[
   try {
     ({ data } = await ctx.client.call({
       to: ctx.network.multicall3,
-      data: encodeFunctionData({ abi: multicall3Abi, functionName: "aggregate3", args: [encoded] }),
+      data: encodeAggregate3(encoded),
       blockNumber: ctx.block,
       batch: false,
     }));
@@ -68,7 +183,7 @@ async function aggregateOnce(ctx: AggregateTarget, calls: readonly ContractCall[
     throw error;
   }
   if (!data || data === "0x") throw new ChainUnavailableError("method_not_offered", ctx.network.displayName, `${ctx.network.displayName} node has no Multicall3 at ${ctx.network.multicall3}`);
-  const results = decodeFunctionResult({ abi: multicall3Abi, functionName: "aggregate3", data });
+  const results = decodeCallResult(multicall3Abi, "aggregate3", data) as readonly { success: boolean; returnData: Hex }[];
   return results.map((result, index) => (result.success ? decoded(calls[index]!, result.returnData) : { status: "failure" as const, error: new Error("reverted") }));
 }
 

@@ -801,43 +801,80 @@ export function venueContracts(dex: DexInfo): { address: Address; role: VenueCon
   }
 }
 
+/**
+ * A network's lockers, burn addresses and venue contracts by lower-case address, the first in
+ * registry order where one address is listed twice: built once per network, so the holder checks
+ * of a read (a hundred addresses, each asked several ways) are lookups rather than walks.
+ */
+type AddressTables = {
+  lockers: Map<string, LockerInfo>;
+  burns: Set<string>;
+  venueContracts: Map<string, ReturnType<typeof venueContracts>[number]>;
+};
+
+const addressTables = new Map<ChainId, AddressTables>();
+
+function addressTablesOf(chain: ChainId): AddressTables {
+  const built = addressTables.get(chain);
+  if (built) return built;
+  const network = networks[chain];
+  const tables: AddressTables = { lockers: new Map(), burns: new Set(network.burnAddresses.map((burn) => burn.toLowerCase())), venueContracts: new Map() };
+  for (const locker of network.lockers) if (!tables.lockers.has(locker.address.toLowerCase())) tables.lockers.set(locker.address.toLowerCase(), locker);
+  for (const dex of network.dexes) {
+    for (const contract of venueContracts(dex)) if (!tables.venueContracts.has(contract.address.toLowerCase())) tables.venueContracts.set(contract.address.toLowerCase(), contract);
+  }
+  addressTables.set(chain, tables);
+  return tables;
+}
+
 export function findLocker(chain: ChainId, address: Address): LockerInfo | undefined {
-  const wanted = address.toLowerCase();
-  return networks[chain].lockers.find((locker) => locker.address.toLowerCase() === wanted);
+  return addressTablesOf(chain).lockers.get(address.toLowerCase());
 }
 
 export function isBurnAddress(chain: ChainId, address: Address): boolean {
-  const wanted = address.toLowerCase();
-  return networks[chain].burnAddresses.some((burn) => burn.toLowerCase() === wanted);
+  return addressTablesOf(chain).burns.has(address.toLowerCase());
 }
 
 /** The venue contract at an address on one network (a router, a PoolManager, a position manager, …), if any. */
 export function findVenueContract(chain: ChainId, address: Address): ReturnType<typeof venueContracts>[number] | undefined {
-  const wanted = address.toLowerCase();
-  for (const dex of networks[chain].dexes) {
-    const contract = venueContracts(dex).find((entry) => entry.address.toLowerCase() === wanted);
-    if (contract) return contract;
-  }
-  return undefined;
+  const contract = addressTablesOf(chain).venueContracts.get(address.toLowerCase());
+  return contract ? { ...contract } : undefined;
+}
+
+type KnownAddressLabel = { label: string; kind: KnownAddressKind };
+
+/**
+ * Every address the registry names on a network, by its lower-case form, first name first in the
+ * order labelKnownAddress looks: built once, so a read that checks a hundred holders does a hundred
+ * lookups instead of walking every venue's contracts, lockers and quote assets for each.
+ */
+const knownLabels = new Map<ChainId, Map<string, KnownAddressLabel>>();
+
+function knownLabelsOf(chain: ChainId): Map<string, KnownAddressLabel> {
+  const built = knownLabels.get(chain);
+  if (built) return built;
+  const network = networks[chain];
+  const labels = new Map<string, KnownAddressLabel>();
+  const name = (address: Address, label: string, kind: KnownAddressKind) => {
+    const key = address.toLowerCase();
+    if (!labels.has(key)) labels.set(key, { label, kind });
+  };
+  for (const dex of network.dexes) for (const contract of venueContracts(dex)) name(contract.address, contract.label, contract.role);
+  for (const locker of network.lockers) name(locker.address, locker.name, "locker");
+  name(network.wrappedNative.address, network.wrappedNative.symbol, "wrapped_native");
+  for (const token of network.stablecoins) name(token.address, token.symbol, "stablecoin");
+  for (const token of network.otherQuotes) name(token.address, token.symbol, "quote_asset");
+  name(network.multicall3, "Multicall3", "multicall");
+  name(network.permit2, "Permit2", "permit2");
+  for (const burn of network.burnAddresses) name(burn, "burn address", "burn");
+  for (const aggregator of network.aggregators) name(aggregator.address, aggregator.name, "aggregator");
+  knownLabels.set(chain, labels);
+  return labels;
 }
 
 /** What the registry calls an address on one network (a DEX router, a locker, …), or null when it does not name it. */
-export function labelKnownAddress(chain: ChainId, address: Address): { label: string; kind: KnownAddressKind } | null {
-  const network = networks[chain];
-  const is = (other: Address) => other.toLowerCase() === address.toLowerCase();
-  const contract = findVenueContract(chain, address);
-  if (contract) return { label: contract.label, kind: contract.role };
-  const locker = findLocker(chain, address);
-  if (locker) return { label: locker.name, kind: "locker" };
-  if (is(network.wrappedNative.address)) return { label: network.wrappedNative.symbol, kind: "wrapped_native" };
-  const stablecoin = network.stablecoins.find((token) => is(token.address));
-  if (stablecoin) return { label: stablecoin.symbol, kind: "stablecoin" };
-  const quote = network.otherQuotes.find((token) => is(token.address));
-  if (quote) return { label: quote.symbol, kind: "quote_asset" };
-  if (is(network.multicall3)) return { label: "Multicall3", kind: "multicall" };
-  if (is(network.permit2)) return { label: "Permit2", kind: "permit2" };
-  if (isBurnAddress(chain, address)) return { label: "burn address", kind: "burn" };
-  const aggregator = network.aggregators.find((entry) => is(entry.address));
-  if (aggregator) return { label: aggregator.name, kind: "aggregator" };
-  return null;
+export function labelKnownAddress(chain: ChainId, address: Address): KnownAddressLabel | null {
+  const known = knownLabelsOf(chain).get(address.toLowerCase());
+  return known ? { ...known } : null;
 }
+

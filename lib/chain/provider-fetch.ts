@@ -9,11 +9,13 @@ import { readRefusalOf, type RpcErrorObject } from "./refusals";
 import type { ProviderProfile } from "./provider-profile";
 import type { NodeScope } from "./node-scope";
 import { countNodeRefusal, countNodeRoundTrip } from "@/lib/metrics";
+import { postToNode, type NodeAnswerHead } from "./node-http";
 
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
 
-type Reply = { response: Response; text: string; data: unknown };
+/** A node's answer: its status line and headers (node-http.ts), its text and the text parsed. */
+type Reply = { response: NodeAnswerHead; text: string; data: unknown };
 
 export type ProviderFetchOptions = {
   profile: ProviderProfile;
@@ -28,6 +30,8 @@ export type ProviderFetchOptions = {
 };
 
 const jsonHeaders = { "content-type": "application/json" };
+
+const urlOf = (input: string | URL | Request) => (typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
 
 function parse(text: string): unknown {
   try {
@@ -97,6 +101,19 @@ function batchRefusal(reply: Reply, sent: number): { maxBatch?: number } | undef
 }
 
 const idOf = (value: { id?: unknown } | undefined) => JSON.stringify(value?.id ?? null);
+
+/** Answer lists that are exactly the node's reply, with its text: nothing was replaced, added or dropped. */
+const verbatim = new WeakMap<Answer[], string>();
+
+/**
+ * Answers as the node sent them, when they are one per call and every call's id is among them:
+ * viem pairs answers with calls by id, so the node's own text can reach it unchanged.
+ */
+function answersAsSent(calls: readonly Call[], answers: readonly Answer[]): boolean {
+  if (answers.length !== calls.length) return false;
+  const ids = new Set(answers.map(idOf));
+  return ids.size === calls.length && calls.every((call) => ids.has(idOf(call)));
+}
 
 /** Answers in the order of their calls: by id, or by position from a node that does not echo ids. */
 function align(calls: readonly Call[], answers: readonly Answer[]): Answer[] | undefined {
@@ -174,17 +191,16 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         const said = profile.lastRateLimit ?? { code: 429, message: "rate limited" };
         const data = { jsonrpc: "2.0", id: null, error: { code: said.code, message: `${said.message} (a wait of ${Math.ceil(wait / 1000)} s, longer than a request may take)` } };
         const text = JSON.stringify(data);
-        return { response: new Response(text, { status: 429, headers: jsonHeaders }), text, data };
+        return { response: { status: 429, statusText: "", ok: false, headers: new Headers(jsonHeaders) }, text, data };
       }
       await sleep(wait, signal);
       const answered = scope?.meter.record(calls);
       profile.limiter.sent(calls);
       countNodeRoundTrip(network, sent.map(methodOf));
-      let response: Response;
+      let response: NodeAnswerHead;
       let text: string;
       try {
-        response = await fetch(input, { ...init, body: payload, signal });
-        text = await response.text();
+        ({ text, ...response } = await postToNode(urlOf(input), payload, { headers: init.headers, method: init.method, signal }));
       } finally {
         answered?.();
       }
@@ -198,7 +214,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       // viem would wait out the Retry-After again on its own, beyond the request's deadline; the limiter's pause already holds it.
       const headers = new Headers(response.headers);
       headers.delete("retry-after");
-      return { ...reply, response: new Response(text, { status: response.status, statusText: response.statusText, headers }) };
+      return { ...reply, response: { ...response, headers } };
     };
 
     const passThrough = (reply: Reply) =>
@@ -221,8 +237,12 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       return retried.response.status === 429 ? answers : retried;
     };
 
-    /** Sends calls as batches the provider takes; answers in any order (viem sorts them by id), or the reply that failed them. */
-    const exchange = async (calls: Call[], retryOnce: boolean): Promise<Answer[] | Reply> => {
+    /**
+     * Sends calls as batches the provider takes; answers in any order (viem sorts them by id), or the
+     * reply that failed them. `payload` is the calls as viem wrote them: sent as it is when the
+     * provider takes them in one batch, rather than written again.
+     */
+    const exchange = async (calls: Call[], retryOnce: boolean, payload?: string): Promise<Answer[] | Reply> => {
       if (calls.length === 0) return [];
       const max = profile.limits().maxBatch;
       if (calls.length > max) {
@@ -230,7 +250,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         const failed = parts.find((part): part is Reply => !Array.isArray(part));
         return failed ?? (parts as Answer[][]).flat();
       }
-      const reply = await post(JSON.stringify(calls), calls);
+      const reply = await post(payload ?? JSON.stringify(calls), calls);
       const refused = batchRefusal(reply, calls.length);
       if (refused) {
         const stated = refused.maxBatch !== undefined && refused.maxBatch < calls.length ? refused.maxBatch : undefined;
@@ -247,6 +267,8 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       let answers = received && align(calls, received);
       // Answers we cannot pair with their calls go to viem as they came; it says what is missing.
       if (!answers) return reply;
+      // Unless something below replaces an answer, the node's own text is what viem reads.
+      if (Array.isArray(reply.data) && answersAsSent(calls, received!)) verbatim.set(answers, reply.text);
 
       // geth answers a batch until its answers pass --rpc.batch-response-max-size, then says
       // "response too large" for the rest: those go again in a batch of their own (the first
@@ -276,8 +298,12 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
 
     const parsed = body === undefined ? undefined : parse(body);
     if (Array.isArray(parsed)) {
-      const result = await exchange(parsed as Call[], true);
-      return Array.isArray(result) ? jsonResponse(result) : passThrough(result);
+      const result = await exchange(parsed as Call[], true, body);
+      if (!Array.isArray(result)) return passThrough(result);
+      // A batch answered in full at the first try reaches viem as the node wrote it: no second
+      // serialisation (a simulation round's answer is tens of kilobytes).
+      const text = verbatim.get(result);
+      return text === undefined ? jsonResponse(result) : new Response(text, { status: 200, headers: jsonHeaders });
     }
     const single = [parsed as Call | undefined];
     const reply = await post(body ?? "", single);

@@ -36,4 +36,20 @@ describe("shapeAnswer", () => {
     expect(() => shapeAnswer(bare, { data: {}, meta: { extra: 1 } })).toThrow(/meta/);
     expect(() => shapeAnswer(bare, { data: {}, sources: [] })).toThrow(/sources/);
   });
+
+  it("checks one shared result once for every caller it reaches, and a new result afresh", () => {
+    let checks = 0;
+    const counted = {
+      ...endpoint,
+      response: defineResponse({ data: z.object({ verdict: z.enum(["clean", "flagged"]) }).transform((data) => (checks++, data)) }),
+    };
+    const shared = { data: { verdict: "clean", debug: 1 } };
+    const first = shapeAnswer(counted, shared);
+    expect(shapeAnswer(counted, shared)).toBe(first);
+    expect(checks).toBe(1);
+    expect(shapeAnswer(counted, { data: { verdict: "clean" } })).toEqual({ data: { verdict: "clean" } });
+    expect(checks).toBe(2);
+    // Another endpoint's contract checks the same object by its own schema.
+    expect(() => shapeAnswer({ ...counted, id: "intel/other", response: defineResponse({ data: z.object({ verdict: z.literal("flagged") }) }) }, shared)).toThrow(AnswerContractError);
+  });
 });

@@ -6,6 +6,7 @@ import {
   CHAIN_IDS,
   chainSchema,
   findLocker,
+  findVenueContract,
   getNetwork,
   isBurnAddress,
   isServiceGrounded,
@@ -14,6 +15,8 @@ import {
   networkByEvmChainId,
   networks,
   serviceGroundedChains,
+  venueContracts,
+  type ChainId,
 } from "@/lib/chain/networks";
 
 describe("network registry", () => {
@@ -136,6 +139,59 @@ describe("spender labels", () => {
     expect(CHAIN_IDS.map((chain) => labelKnownAddress(chain, zeroEx)?.label ?? null)).toEqual(CHAIN_IDS.map((chain) => (chain === "base" ? null : "0x Exchange Proxy")));
     const oneInchV6 = getAddress("0x111111125421ca6dc452d289314280a0f8842a65");
     expect(CHAIN_IDS.map((chain) => labelKnownAddress(chain, oneInchV6)?.label ?? null)).toEqual(CHAIN_IDS.map((chain) => (chain === "eth" ? "1inch Aggregation Router V6" : null)));
+  });
+
+  it("names every registry address as a walk of the registry in the order of its kinds would, in any case", () => {
+    // The walk labelKnownAddress made for each address before it kept one table per network: the first venue contract, then the first locker, and so on.
+    const walked = (chain: ChainId, address: Address) => {
+      const network = networks[chain];
+      const is = (other: Address) => other.toLowerCase() === address.toLowerCase();
+      for (const dex of network.dexes) {
+        const contract = venueContracts(dex).find((entry) => is(entry.address));
+        if (contract) return { label: contract.label, kind: contract.role };
+      }
+      const locker = network.lockers.find((entry) => is(entry.address));
+      if (locker) return { label: locker.name, kind: "locker" };
+      if (is(network.wrappedNative.address)) return { label: network.wrappedNative.symbol, kind: "wrapped_native" };
+      const stablecoin = network.stablecoins.find((token) => is(token.address));
+      if (stablecoin) return { label: stablecoin.symbol, kind: "stablecoin" };
+      const quote = network.otherQuotes.find((token) => is(token.address));
+      if (quote) return { label: quote.symbol, kind: "quote_asset" };
+      if (is(network.multicall3)) return { label: "Multicall3", kind: "multicall" };
+      if (is(network.permit2)) return { label: "Permit2", kind: "permit2" };
+      if (network.burnAddresses.some(is)) return { label: "burn address", kind: "burn" };
+      const aggregator = network.aggregators.find((entry) => is(entry.address));
+      if (aggregator) return { label: aggregator.name, kind: "aggregator" };
+      return null;
+    };
+    for (const chain of CHAIN_IDS) {
+      const network = networks[chain];
+      const addresses: Address[] = [
+        ...network.dexes.flatMap((dex) => venueContracts(dex).map((entry) => entry.address)),
+        ...network.lockers.map((entry) => entry.address),
+        network.wrappedNative.address,
+        ...network.stablecoins.map((token) => token.address),
+        ...network.otherQuotes.map((token) => token.address),
+        network.multicall3,
+        network.permit2,
+        ...network.burnAddresses,
+        ...network.aggregators.map((entry) => entry.address),
+        getAddress("0x00000000000000000000000000000000000a66e9"),
+      ];
+      for (const address of addresses) {
+        for (const spelled of [address, address.toLowerCase() as Address]) {
+          expect(labelKnownAddress(chain, spelled), `${chain} ${spelled}`).toEqual(walked(chain, address));
+          const is = (other: Address) => other.toLowerCase() === address.toLowerCase();
+          expect(findLocker(chain, spelled)).toBe(network.lockers.find((entry) => is(entry.address)));
+          expect(isBurnAddress(chain, spelled)).toBe(network.burnAddresses.some(is));
+          expect(findVenueContract(chain, spelled)).toEqual(network.dexes.map((dex) => venueContracts(dex).find((entry) => is(entry.address))).find(Boolean));
+        }
+      }
+    }
+    // The answer is the caller's own: changing it changes no later answer.
+    const first = labelKnownAddress("eth", networks.eth.multicall3)!;
+    first.label = "changed";
+    expect(labelKnownAddress("eth", networks.eth.multicall3)?.label).toBe("Multicall3");
   });
 });
 

@@ -5,7 +5,8 @@
 // beside it (their ids come before their locks, which the lens reads in one call). A node that
 // refuses overrides costs one more round for Team.Finance (its multicall read lists the ids) and two
 // for UNCX 2024 (its ids, then its locks), and only where such a locker holds the pool's LP.
-import { decodeFunctionResult, encodeFunctionData, getAddress, zeroAddress, type Address, type Hash } from "viem";
+import { getAddress, zeroAddress, type Address, type Hash } from "viem";
+import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { pinkLockV1Abi, pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
@@ -89,12 +90,12 @@ function callLockerLens<T>(ctx: MarketContext, { functionName, args }: LensCall)
   return ctx.client
     .call({
       to: lockerLensAddress,
-      data: encodeFunctionData({ abi: lockerLensAbi, functionName, args } as Parameters<typeof encodeFunctionData<typeof lockerLensAbi>>[0]),
+      data: encodeCallData(lockerLensAbi, functionName, args),
       blockNumber: ctx.block,
       stateOverride: [{ address: lockerLensAddress, code: lockerLensRuntime }],
       batch: false,
     })
-    .then(({ data }) => decodeFunctionResult({ abi: lockerLensAbi, functionName, data: data! }) as T)
+    .then(({ data }) => decodeCallResult(lockerLensAbi, functionName, data!) as T)
     .catch((error: unknown) => {
       // A node that is down is an outage; one that refuses the override takes the longer way.
       if (classifyChainError(error) === "upstream") throw error;

@@ -13,7 +13,8 @@
 // A position whose lock's date has passed is withdrawable, not locked: its owner can take the NFT
 // back today. An owner that is a contract we do not recognise is "unverified custody", never
 // "unlocked".
-import { decodeFunctionResult, encodeFunctionData, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
+import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { positionLensAbi, positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
@@ -110,13 +111,13 @@ async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, liqu
   const lens = ctx.client
     .call({
       to: positionLensAddress,
-      data: encodeFunctionData({ abi: positionLensAbi, functionName: "ownersWithCode", args: [manager, [...tokenIds]] }),
+      data: encodeCallData(positionLensAbi, "ownersWithCode", [manager, [...tokenIds]]),
       blockNumber: ctx.block,
       stateOverride: [{ address: positionLensAddress, code: positionLensRuntime }],
       // Straight to the node beside the positions' multicall, not folded into a multicall of its own.
       batch: false,
     })
-    .then(({ data }) => decodeFunctionResult({ abi: positionLensAbi, functionName: "ownersWithCode", data: data! }) as readonly [readonly Address[], readonly bigint[]])
+    .then(({ data }) => decodeCallResult(positionLensAbi, "ownersWithCode", data!) as readonly [readonly Address[], readonly bigint[]])
     .catch((error: unknown) => {
       // A node that is down is an outage; one that refuses the override takes the longer way.
       if (classifyChainError(error) === "upstream") throw error;

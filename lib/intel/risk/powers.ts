@@ -11,8 +11,9 @@
 // eth_call of the same round); one let through by a mapping keyed by msg.sender is also run by a
 // stranger, and is no privilege if the stranger gets through. Nothing is sent.
 import { createHash } from "node:crypto";
-import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
+import { encodeAbiParameters, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
+import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import { getNetwork, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { classifyChainError, nodeMessages } from "@/lib/chain/upstream";
 import { knownFunction, type PowerKind } from "./selectors";
@@ -365,14 +366,10 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
     const { data } = await input.client.call({
       account: input.sender,
       to: coordinator,
-      data: encodeFunctionData({
-        abi: powerProbeAbi,
-        functionName: "probe",
-        args: [
-          config,
-          [...calling.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words), measure: holder !== stranger })),
-        ],
-      }),
+      data: encodeCallData(powerProbeAbi, "probe", [
+        config,
+        [...calling.entries()].map(([holder, members]) => ({ holder, selectors: members.map((fn) => fn.selector), words: members.map((fn) => derivedShapes(fn.argumentTypes).words), measure: holder !== stranger })),
+      ]),
       blockNumber: input.block,
       gas: probeGas,
       // The coordinator pays for the probe's buys: native coin enough for any pool's slice.
@@ -548,7 +545,7 @@ const shapeCount = probeShapes.length + derivedCount;
 const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
 
 function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeReport {
-  const decoded = decodeFunctionResult({ abi: powerProbeAbi, functionName: "probe", data }) as unknown as Omit<ProbeReport, "order" | "entries" | "prelude" | "preludeEntry" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
+  const decoded = decodeCallResult(powerProbeAbi, "probe", data) as Omit<ProbeReport, "order" | "entries" | "prelude" | "preludeEntry" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
   const ordered = [...groups.entries()].flatMap(([holder, members]) => members.map((fn) => ({ fn, holder })));
   const preludeEntry = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)] : null;
   const preludeFn = preludeEntry?.fn ?? null;

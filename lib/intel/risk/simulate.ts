@@ -19,7 +19,8 @@
 // honeypot has no address to let through. The same read at the same block gets the same pair,
 // so identical reads still share one answer.
 import { createHmac, randomBytes } from "node:crypto";
-import { decodeErrorResult, decodeFunctionResult, encodeFunctionData, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
+import { decodeErrorResult, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
+import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { classifyChainError, faultKindOf } from "@/lib/chain/upstream";
 import { errorChain } from "@/lib/error-chain";
@@ -32,10 +33,19 @@ const simulationSecret = process.env.SIMULATION_SECRET?.trim() || randomBytes(32
 /** Who simulates a read: the simulator contract's address and the ordinary account that calls it. */
 export type SimulationIdentity = { simulator: Address; sender: Address };
 
+/** Identities drawn lately: a read asks for its own several times (the simulation, each power probe). */
+const drawn = new Map<string, SimulationIdentity>();
+
 export function simulationIdentity(read: { chainId: number; block: bigint; token: Address }): SimulationIdentity {
-  const digest = createHmac("sha256", simulationSecret).update(`${read.chainId}:${read.block}:${read.token.toLowerCase()}`).digest();
+  const key = `${read.chainId}:${read.block}:${read.token.toLowerCase()}`;
+  const known = drawn.get(key);
+  if (known) return { ...known };
+  const digest = createHmac("sha256", simulationSecret).update(key).digest();
   const second = createHmac("sha256", simulationSecret).update(digest).digest();
-  return { simulator: getAddress(`0x${digest.subarray(0, 20).toString("hex")}`), sender: getAddress(`0x${second.subarray(0, 20).toString("hex")}`) };
+  const identity = { simulator: getAddress(`0x${digest.subarray(0, 20).toString("hex")}`), sender: getAddress(`0x${second.subarray(0, 20).toString("hex")}`) };
+  if (drawn.size >= 256) drawn.clear();
+  drawn.set(key, identity);
+  return { ...identity };
 }
 
 /**
@@ -154,13 +164,13 @@ function simulationCall(route: TradeRoute, token: Address, wrappedNative: Addres
   const through = fundingArg(funding);
   switch (route.via) {
     case "v2_router":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulate", args: [route.router, route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
+      return encodeCallData(tradeSimulatorAbi, "simulate", [route.router, route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through]);
     case "v3_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV3", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
+      return encodeCallData(tradeSimulatorAbi, "simulateV3", [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through]);
     case "solidly_pool":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateSolidly", args: [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
+      return encodeCallData(tradeSimulatorAbi, "simulateSolidly", [route.pool, token, wrappedNative, nativeIn, stage, sellShareBps, through]);
     case "v4_pool_manager":
-      return encodeFunctionData({ abi: tradeSimulatorAbi, functionName: "simulateV4", args: [route.poolManager, route.key, token, wrappedNative, nativeIn, stage, sellShareBps, through] });
+      return encodeCallData(tradeSimulatorAbi, "simulateV4", [route.poolManager, route.key, token, wrappedNative, nativeIn, stage, sellShareBps, through]);
   }
 }
 
@@ -168,7 +178,7 @@ type RawLeg = Parameters<typeof leg>[0];
 
 /** Every entry point answers the same three legs: buy, sell, transfer. */
 function decodeLegs(data: Hex): [RawLeg, RawLeg, RawLeg] {
-  return decodeFunctionResult({ abi: tradeSimulatorAbi, functionName: "simulate", data }) as unknown as [RawLeg, RawLeg, RawLeg];
+  return decodeCallResult(tradeSimulatorAbi, "simulate", data) as [RawLeg, RawLeg, RawLeg];
 }
 
 type SimulationInput = {

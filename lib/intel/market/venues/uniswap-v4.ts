@@ -43,10 +43,24 @@ export function v4PoolId(key: Omit<V4PoolKey, "id">): Hex {
   );
 }
 
+/**
+ * Pool keys already formed: a key and its id depend on the two currencies and the pool's terms
+ * alone, and every read of a token forms the same ones (its own against each quote asset, and the
+ * reference pools' for every token), each id a keccak-256 in JavaScript. Bounded; forgotten whole when full.
+ */
+const formedKeys = new Map<string, V4PoolKey>();
+const formedKeysLimit = 20_000;
+
 function v4Key(a: Address, b: Address, fee: number, tickSpacing: number, hooks: Address): V4PoolKey {
+  const known = `${a.toLowerCase()}|${b.toLowerCase()}|${fee}|${tickSpacing}|${hooks}`;
+  const formed = formedKeys.get(known);
+  if (formed) return { ...formed };
   const [currency0, currency1] = BigInt(a) < BigInt(b) ? [getAddress(a), getAddress(b)] : [getAddress(b), getAddress(a)];
   const key = { currency0, currency1, fee, tickSpacing, hooks };
-  return { id: v4PoolId(key), ...key };
+  const pool = { id: v4PoolId(key), ...key };
+  if (formedKeys.size >= formedKeysLimit) formedKeys.clear();
+  formedKeys.set(known, pool);
+  return { ...pool };
 }
 
 /** The network's coin itself, a V4 currency (the zero address). */
