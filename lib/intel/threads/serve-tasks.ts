@@ -23,8 +23,9 @@ function sendable(error: unknown): SentError {
 }
 
 /**
- * fetch loads most of its HTTP client on its first call (about 40 ms here): a data: URL makes that
- * call before the thread counts as ready, without a request leaving the thread.
+ * Node answers reach viem as web Responses with Headers, whose implementation (undici's) loads on
+ * first use, about 40 ms here: a data: URL fetched and read loads it before the thread counts as
+ * ready, without a request leaving the thread.
  */
 async function warmHttpClient(): Promise<void> {
   await fetch("data:application/json,{}")
