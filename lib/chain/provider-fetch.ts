@@ -13,7 +13,10 @@ import { countNodeRefusal, countNodeRoundTrip } from "@/lib/metrics";
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
 
-type Reply = { response: Response; text: string; data: unknown };
+/** `bytes`: the body as it came, when it did (passed on as is rather than encoded again from `text`). */
+type Reply = { response: Response; text: string; data: unknown; bytes?: ArrayBuffer };
+
+const utf8 = new TextDecoder();
 
 export type ProviderFetchOptions = {
   profile: ProviderProfile;
@@ -153,6 +156,12 @@ function countRefusals(network: string, sent: readonly (Call | undefined)[], rep
   });
 }
 
+/**
+ * Answers that are one reply's, untouched: every call's answer as the node sent it (ids echoed,
+ * none asked again), so its text can go to viem as it came, in whatever order (viem pairs by id).
+ */
+const asAnswered = new WeakMap<readonly Answer[], Reply>();
+
 /** A fetch for viem's http transport that keeps one provider's limits. */
 export function providerFetch(options: ProviderFetchOptions): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const { profile, maxWaitMs } = options;
@@ -181,14 +190,15 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       profile.limiter.sent(calls);
       countNodeRoundTrip(network, sent.map(methodOf));
       let response: Response;
-      let text: string;
+      let bytes: ArrayBuffer;
       try {
         response = await fetch(input, { ...init, body: payload, signal });
-        text = await response.text();
+        bytes = await response.arrayBuffer();
       } finally {
         answered?.();
       }
-      const reply: Reply = { response, text, data: parse(text) };
+      const text = utf8.decode(bytes);
+      const reply: Reply = { response, text, data: parse(text), bytes };
       countRefusals(network, sent, reply);
       const limited = rateLimitOf(reply);
       if (!limited) return reply;
@@ -202,7 +212,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     };
 
     const passThrough = (reply: Reply) =>
-      new Response(reply.text, { status: reply.response.status, statusText: reply.response.statusText, headers: reply.response.headers });
+      new Response(reply.bytes ?? reply.text, { status: reply.response.status, statusText: reply.response.statusText, headers: reply.response.headers });
 
     // Answers a lagging backend or a rate limit spoiled inside a batch, asked once more after a pause.
     // `answers` are in the order of `calls`.
@@ -247,6 +257,12 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       let answers = received && align(calls, received);
       // Answers we cannot pair with their calls go to viem as they came; it says what is missing.
       if (!answers) return reply;
+      // The node's own text is what viem gets when nothing here changes the answers (below): a
+      // busy token's log batches are megabytes, written out again and read back for nothing.
+      if (Array.isArray(reply.data) && received!.length === calls.length) {
+        const sent = new Set(received);
+        if (answers.every((answer) => sent.has(answer))) asAnswered.set(answers, reply);
+      }
 
       // geth answers a batch until its answers pass --rpc.batch-response-max-size, then says
       // "response too large" for the rest: those go again in a batch of their own (the first
@@ -277,7 +293,9 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     const parsed = body === undefined ? undefined : parse(body);
     if (Array.isArray(parsed)) {
       const result = await exchange(parsed as Call[], true);
-      return Array.isArray(result) ? jsonResponse(result) : passThrough(result);
+      if (!Array.isArray(result)) return passThrough(result);
+      const unchanged = asAnswered.get(result);
+      return unchanged ? passThrough(unchanged) : jsonResponse(result);
     }
     const single = [parsed as Call | undefined];
     const reply = await post(body ?? "", single);
