@@ -13,10 +13,34 @@ import { countNodeRefusal, countNodeRoundTrip } from "@/lib/metrics";
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
 
-/** `bytes`: the body as it came, when it did (passed on as is rather than encoded again from `text`). */
-type Reply = { response: Response; text: string; data: unknown; bytes?: ArrayBuffer };
+/**
+ * `bytes`: the body as it came, when it did (passed on as is rather than encoded again from
+ * `text`). `clean`: a 2xx body with no "error" anywhere in it, so no answer in it is a refusal and
+ * there is nothing here to read it for.
+ */
+type Reply = { response: Response; readonly text: string; readonly data: unknown; bytes?: ArrayBuffer; clean?: boolean };
 
 const utf8 = new TextDecoder();
+
+/**
+ * A node's reply, decoded and parsed only when read: a clean batch goes to viem untouched, and
+ * viem decodes and parses it anyway (a busy token's log batches, megabytes each, were read twice).
+ */
+function replyOf(response: Response, bytes: ArrayBuffer): Reply {
+  let text: string | undefined;
+  let data: { value: unknown } | undefined;
+  return {
+    response,
+    bytes,
+    clean: response.ok && Buffer.from(bytes).indexOf('"error"') === -1,
+    get text() {
+      return (text ??= utf8.decode(bytes));
+    },
+    get data() {
+      return (data ??= { value: parse(this.text) }).value;
+    },
+  };
+}
 
 export type ProviderFetchOptions = {
   profile: ProviderProfile;
@@ -91,7 +115,7 @@ function rateLimitOf(reply: Reply): RateLimit | undefined {
 
 /** The batch as a whole refused for its size: one error for many calls, or HTTP 413. */
 function batchRefusal(reply: Reply, sent: number): { maxBatch?: number } | undefined {
-  if (sent < 2) return undefined;
+  if (sent < 2 || reply.clean) return undefined;
   if (reply.response.status === 413) return {};
   const answers = Array.isArray(reply.data) ? reply.data : [reply.data];
   if (answers.length >= sent && !answers.every((answer) => readRefusalOf(errorOf(answer))?.meaning === "batch_too_large")) return undefined;
@@ -197,8 +221,8 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       } finally {
         answered?.();
       }
-      const text = utf8.decode(bytes);
-      const reply: Reply = { response, text, data: parse(text), bytes };
+      const reply = replyOf(response, bytes);
+      if (reply.clean) return reply;
       countRefusals(network, sent, reply);
       const limited = rateLimitOf(reply);
       if (!limited) return reply;
@@ -208,7 +232,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       // viem would wait out the Retry-After again on its own, beyond the request's deadline; the limiter's pause already holds it.
       const headers = new Headers(response.headers);
       headers.delete("retry-after");
-      return { ...reply, response: new Response(text, { status: response.status, statusText: response.statusText, headers }) };
+      return { ...reply, response: new Response(reply.text, { status: response.status, statusText: response.statusText, headers }) };
     };
 
     const passThrough = (reply: Reply) =>
@@ -232,7 +256,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     };
 
     /** Sends calls as batches the provider takes; answers in any order (viem sorts them by id), or the reply that failed them. */
-    const exchange = async (calls: Call[], retryOnce: boolean): Promise<Answer[] | Reply> => {
+    const exchange = async (calls: Call[], retryOnce: boolean, whole = false): Promise<Answer[] | Reply> => {
       if (calls.length === 0) return [];
       const max = profile.limits().maxBatch;
       if (calls.length > max) {
@@ -252,7 +276,9 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         const rest = await exchange(calls.slice(size), retryOnce);
         return Array.isArray(rest) ? [...first, ...rest] : rest;
       }
-      if (!reply.response.ok) return reply;
+      // The whole batch answered with no error in it: viem pairs the answers with their calls by id (by
+      // position where a node leaves the ids out, as align would).
+      if (!reply.response.ok || (whole && reply.clean)) return reply;
       const received = Array.isArray(reply.data) ? (reply.data as Answer[]) : reply.data && typeof reply.data === "object" ? [reply.data as Answer] : undefined;
       let answers = received && align(calls, received);
       // Answers we cannot pair with their calls go to viem as they came; it says what is missing.
@@ -292,7 +318,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
 
     const parsed = body === undefined ? undefined : parse(body);
     if (Array.isArray(parsed)) {
-      const result = await exchange(parsed as Call[], true);
+      const result = await exchange(parsed as Call[], true, true);
       if (!Array.isArray(result)) return passThrough(result);
       const unchanged = asAnswered.get(result);
       return unchanged ? passThrough(unchanged) : jsonResponse(result);
@@ -301,7 +327,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     const reply = await post(body ?? "", single);
     if (!reply.response.ok || !parsed) return passThrough(reply);
     // A lagging backend behind a load balancer says "header not found" for a block its peers have.
-    if (readRefusalOf(errorOf(reply.data))?.meaning !== "state_not_available") return passThrough(reply);
+    if (reply.clean || readRefusalOf(errorOf(reply.data))?.meaning !== "state_not_available") return passThrough(reply);
     await sleep(staleDelay, signal);
     const second = await post(body ?? "", single);
     return passThrough(second.response.status === 429 ? reply : second);
