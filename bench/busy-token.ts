@@ -2,10 +2,15 @@
 // hundreds per transaction (bench/contracts/BusyTrader.sol, placed with anvil_setCode), all inside
 // every look-back window. Then each intelligence endpoint reads it once, through the whole
 // pipeline, while another caller asks GET /v1/api/me every 5 ms on the same event loop: the
-// figures are each read's wall time, its extra heap at the peak, how its history read ended, and
-// /me's p99 meanwhile (a read that blocks the event loop shows there).
+// figures are each read's wall time, the CPU time this process spent meanwhile (every thread, the
+// /me calls included; anvil's own work is not in it: a steadier figure than wall time on a shared
+// machine), its extra heap at the peak, how its history read ended, and /me's p99 meanwhile (a
+// read that blocks the event loop shows there).
 //
-//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000] [--threads 2]
+//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000] [--threads 2] [--only intel/why-down,wallet/pnl]
+//
+// --only a,b reads just those endpoints; --profile DIR (with --threads 0) writes one CPU profile
+// of each read, <endpoint>.cpuprofile, setup and the other reads left out.
 //
 // --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS); the
 // memory figure is then the process's resident growth at the peak (threads included), since a
@@ -15,6 +20,9 @@
 // honest truncation, while /me keeps p99 under 100 ms.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
+import { Session } from "node:inspector/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createTestClient, encodeAbiParameters, encodeFunctionData, http, keccak256, parseEther, publicActions, type Address } from "viem";
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork } from "@/lib/chain/networks";
@@ -24,7 +32,9 @@ import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
 import { createHarness } from "@/test/support/harness";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
 
-const { values } = parseArgs({ options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" }, threads: { type: "string", default: "0" } } });
+const { values } = parseArgs({
+  options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" }, threads: { type: "string", default: "0" }, only: { type: "string" }, profile: { type: "string" } },
+});
 const transfers = Number(values.transfers);
 const swaps = Number(values.swaps);
 const threads = Number(values.threads);
@@ -44,7 +54,9 @@ async function main() {
   const network = getNetwork("eth");
   const token = chain.addressBook.scenarios.healthy.token.address as Address;
   const router = network.dexes.find((dex) => dex.kind === "uniswap-v2")!.router;
-  const test = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl) }).extend(publicActions);
+  // Receipts are polled every 50 ms, not viem's default 4 s: anvil mines each transaction at once,
+  // and at 4 s a poll the setup's 110 transactions took seven minutes.
+  const test = createTestClient({ mode: "anvil", transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(publicActions);
   const { runtime, abi } = compilePlaced("bench/contracts/BusyTrader.sol", "BusyTrader");
   await test.setCode({ address: BUSY, bytecode: runtime });
   await test.setBalance({ address: BUSY, value: parseEther("100000") });
@@ -73,7 +85,7 @@ async function main() {
   try {
     const { key } = await h.key({ permissions: ["intel:read", "security:read", "liquidity:read", "contract:read"], tier: "pro" });
     const { key: other } = await h.key({ permissions: ["intel:read"], tier: "pro" });
-    const requests: [string, Record<string, unknown>][] = [
+    const all: [string, Record<string, unknown>][] = [
       ["contract/analysis", { chain: "eth", address: token }],
       ["intel/risk", { chain: "eth", address: token }],
       ["intel/liquidity", { chain: "eth", address: token }],
@@ -83,8 +95,19 @@ async function main() {
       ["wallet/exact-movements", { chain: "eth", wallet: BUSY, token }],
       ["wallet/approvals", { chain: "eth", address: BUSY }],
     ];
+    const only = values.only?.split(",").map((name) => name.trim());
+    const unknown = only?.filter((name) => !all.some(([endpoint]) => endpoint === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`--only: no endpoint ${unknown.join(", ")}`);
+    const requests = only ? all.filter(([endpoint]) => only.includes(endpoint)) : all;
     // Threads load their modules before anything is measured, as the server waits for them before it says ready.
     await intelThreadPool()?.ready();
+    if (values.profile && threads > 0) throw new Error("--profile profiles the request thread: use it with --threads 0");
+    const profiler = values.profile ? new Session() : undefined;
+    if (profiler) {
+      mkdirSync(values.profile!, { recursive: true });
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+    }
     const rows = [];
     for (const [endpoint, body] of requests) {
       forgetKeptAnswers(new MemoryAnswerStore());
@@ -102,9 +125,16 @@ async function main() {
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
       })();
+      if (profiler) await profiler.post("Profiler.start");
       const at = performance.now();
+      const cpuAt = process.cpuUsage();
       const response = await h.call("POST", endpoint, { key, body });
       const took = performance.now() - at;
+      const cpu = process.cpuUsage(cpuAt);
+      if (profiler) {
+        const { profile } = await profiler.post("Profiler.stop");
+        writeFileSync(join(values.profile!, `${endpoint.replace("/", "-")}.cpuprofile`), JSON.stringify(profile));
+      }
       heapPeak = Math.max(heapPeak, memoryInUse());
       reading = false;
       await meLoop;
@@ -115,6 +145,7 @@ async function main() {
         endpoint,
         status: response.status,
         seconds: Number((took / 1000).toFixed(2)),
+        cpu_s: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
         [threads > 0 ? "extra_rss_mb" : "extra_heap_mb"]: Math.round((heapPeak - heapBefore) / 2 ** 20),
         history: window?.end ?? "—",
         me_calls: meLatencies.length,

@@ -9,7 +9,6 @@
 // its calls and batches by it, because each answer is parsed in one piece on the event loop.
 import {
   encodeEventTopics,
-  formatLog,
   toEventSelector,
   TimeoutError,
   toHex,
@@ -32,7 +31,7 @@ import { classifyChainError, displayNameForEvmChain, rethrowChainError, upstream
 
 export type LogTopics = readonly (Hex | readonly Hex[] | null)[];
 
-export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
+export type ScanLogsParams<abi extends readonly AbiEvent[], kept = ScannedLog<abi>> = {
   client: ChainClient;
   address?: Address | readonly Address[];
   /** Events to match (topic0) and decode. */
@@ -61,6 +60,13 @@ export type ScanLogsParams<abi extends readonly AbiEvent[]> = {
   deadline?: number;
   /** Also return, undecoded, the logs whose topic0 is none of `events` (with a wider `topics` filter): one scan serves a caller that wants those too. */
   keepUnmatched?: boolean;
+  /**
+   * What the scan keeps of each log (the result's `logs`), taken as each answer is decoded: a
+   * caller that needs a few fields of each log holds those, not every log whole (topics, data,
+   * hashes), for the rest of the scan and after it. Each answer is sorted first, so the kept
+   * values come in the usual order.
+   */
+  keep?: (log: ScannedLog<abi>) => kept;
 };
 
 /**
@@ -80,9 +86,9 @@ export type ScannedLog<abi extends readonly AbiEvent[]> = abi extends readonly [
   ? Log
   : ParseEventLogsReturnType<abi, undefined, true>[number];
 
-export type ScanLogsResult<abi extends readonly AbiEvent[]> = {
-  /** Sorted by (blockNumber, logIndex). */
-  logs: ScannedLog<abi>[];
+export type ScanLogsResult<abi extends readonly AbiEvent[], kept = ScannedLog<abi>> = {
+  /** Sorted by (blockNumber, logIndex); with `keep`, what it kept of each. */
+  logs: kept[];
   /** The range actually covered, inclusive. */
   fromBlock: bigint;
   toBlock: bigint;
@@ -133,13 +139,85 @@ export function forgetLogDensities(): void {
 /** Logs handled per slice before the event loop gets a turn. */
 export const decodeSliceSize = 500;
 
-async function inSlices<T, R>(items: readonly T[], work: (slice: T[]) => R[]): Promise<R[]> {
-  const out: R[] = [];
-  for (let at = 0; at < items.length; at += decodeSliceSize) {
+/**
+ * viem's formatLog, field for field, as one object literal. formatLog spreads the node's log into
+ * a new object, and past its first few hundred calls V8 gives each such copy a hidden class of its
+ * own: a busy window's logs then carried 60,000 maps and descriptor arrays (22 MB) and made every
+ * read of a field a megamorphic lookup. Fields a node adds beyond the standard ones are copied too.
+ * `same` gives one copy of a string seen before (interner).
+ */
+export function formatRpcLog(raw: RpcLog, same: (text: string) => string = (text) => text): Log {
+  const log = {
+    address: same(raw.address),
+    blockHash: raw.blockHash ? same(raw.blockHash) : null,
+    blockNumber: raw.blockNumber ? BigInt(raw.blockNumber) : null,
+    data: raw.data,
+    logIndex: raw.logIndex ? Number(raw.logIndex) : null,
+    removed: raw.removed,
+    topics: raw.topics,
+    transactionHash: raw.transactionHash ? same(raw.transactionHash) : null,
+    transactionIndex: raw.transactionIndex ? Number(raw.transactionIndex) : null,
+    blockTimestamp: raw.blockTimestamp ? BigInt(raw.blockTimestamp) : raw.blockTimestamp === null ? null : undefined,
+  } as Log & Record<string, unknown>;
+  for (const key in raw) if (!(key in log)) log[key] = (raw as unknown as Record<string, unknown>)[key];
+  return log;
+}
+
+/**
+ * One copy of each string seen: a scan's logs repeat their contract, block hash, transaction hash
+ * and event selector hundreds of times over, each a separate string as the answer is parsed. A
+ * busy window's logs held 350,000 strings of 66 characters; kept once, the copies die young.
+ * Emptied when it holds `max` (a scan of all-distinct values gains nothing from more).
+ */
+export function interner(max = 20_000): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    if (seen.size >= max) seen.clear();
+    seen.set(text, text);
+    return text;
+  };
+}
+
+/** One answer's logs as the scan keeps them: decoded (or what `keep` kept of each), the others (keepUnmatched), and the counts the result reports. */
+type DecodedPart = { logs: unknown[]; unmatched: Log[]; kept: number; raw: number };
+
+/**
+ * Decodes one answer as soon as it comes, in slices that give the event loop back between them, so
+ * the raw answer can go at once: a scan holds the decoded logs, never every raw answer beside them
+ * (a busy token's window held both, twice the memory, until the last answer was in).
+ */
+async function decodeAnswer(
+  raw: readonly RpcLog[],
+  events: readonly AbiEvent[],
+  selectors: ReadonlySet<string>,
+  options: { keepUnmatched: boolean; same: (text: string) => string; keep?: (log: never) => unknown },
+): Promise<DecodedPart> {
+  const { keepUnmatched, same, keep } = options;
+  const logs: Log[] = [];
+  const part: DecodedPart = { logs, unmatched: [], kept: 0, raw: raw.length };
+  for (let at = 0; at < raw.length; at += decodeSliceSize) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    out.push(...work(items.slice(at, at + decodeSliceSize)));
+    const slice: Log[] = [];
+    for (let i = at; i < Math.min(raw.length, at + decodeSliceSize); i++) {
+      if (raw[i].removed) continue;
+      const topics = raw[i].topics;
+      if (topics.length > 0 && topics[0]) topics[0] = same(topics[0]) as Hex;
+      const log = formatRpcLog(raw[i], same);
+      if (keepUnmatched && events.length > 0 && !selectors.has(log.topics[0] as Hex)) {
+        part.unmatched.push(log);
+        continue;
+      }
+      part.kept += 1;
+      slice.push(log);
+    }
+    // The formatted logs are the scan's own: the decoder puts eventName and args on them rather than copying each.
+    const decoded = events.length > 0 ? decodeEventLogs(events, slice, { inPlace: true }) : slice;
+    for (const log of decoded) logs.push(log);
   }
-  return out;
+  if (keep) part.logs = sortLogs(logs).map((log) => keep(log as never));
+  return part;
 }
 
 /** `sure`: a range the provider said would work, kept whole so it is asked as given. */
@@ -197,7 +275,7 @@ function span(range: BlockRange): bigint {
   return range.to - range.from + 1n;
 }
 
-function topicsFor(params: ScanLogsParams<readonly AbiEvent[]>): LogTopics | undefined {
+function topicsFor(params: Pick<ScanLogsParams<readonly AbiEvent[]>, "topics" | "events" | "args">): LogTopics | undefined {
   if (params.topics) return params.topics;
   const events = params.events ?? [];
   if (params.args !== undefined) {
@@ -245,13 +323,18 @@ class LogScan {
   requests = 0;
   /** Set when narrowing further would cost more calls than the scan has left. */
   stopped = false;
-  readonly found: RpcLog[] = [];
+  /** The covered run's decoded answers, newest range first: `logs` (and `unmatched`) put them oldest first. */
+  readonly #parts: DecodedPart[] = [];
+  /** Logs the node answered for the covered run, before decoding: what the log cap counts. */
+  answered = 0;
+  /** Logs of the covered run that matched the events' selectors (or all, without keepUnmatched), decoded or not. */
+  kept = 0;
   coveredFrom: bigint;
   #cursor: bigint;
   /** Refused ranges still to cover, newest first; all above the cursor. */
   #pending: BlockRange[] = [];
   /** Finished ranges not yet joined to the covered run, by their top block. */
-  #done = new Map<bigint, { from: bigint; logs: RpcLog[] }>();
+  #done = new Map<bigint, { from: bigint; part: DecodedPart }>();
 
   constructor(
     readonly start: bigint,
@@ -312,13 +395,25 @@ class LogScan {
     return wave;
   }
 
-  finish(range: BlockRange, logs: RpcLog[]): void {
-    this.#done.set(range.to, { from: range.from, logs });
+  finish(range: BlockRange, part: DecodedPart): void {
+    this.#done.set(range.to, { from: range.from, part });
     for (let next = this.#done.get(this.coveredFrom - 1n); next; next = this.#done.get(this.coveredFrom - 1n)) {
       this.#done.delete(this.coveredFrom - 1n);
-      this.found.push(...next.logs);
+      this.#parts.push(next.part);
+      this.answered += next.part.raw;
+      this.kept += next.part.kept;
       this.coveredFrom = next.from;
     }
+  }
+
+  /** The covered run's decoded (or kept) logs, oldest range first (each range as its node answered it, or sorted with `keep`). */
+  logs(): unknown[] {
+    return this.#parts.toReversed().flatMap((part) => part.logs);
+  }
+
+  /** With keepUnmatched: the covered run's logs of none of the events, in the same order. */
+  unmatched(): Log[] {
+    return this.#parts.toReversed().flatMap((part) => part.unmatched);
   }
 
   /** Blocks below the covered run, read or not. */
@@ -326,10 +421,12 @@ class LogScan {
     return this.coveredFrom - this.start;
   }
 }
+/** By (blockNumber, logIndex); compared without subtracting (a bigint each comparison). Already in order (the usual node answer), a single pass. */
 function sortLogs<T extends { blockNumber: bigint | null; logIndex: number | null }>(logs: T[]): T[] {
   return logs.sort((a, b) => {
-    const byBlock = (a.blockNumber ?? 0n) - (b.blockNumber ?? 0n);
-    if (byBlock !== 0n) return byBlock < 0n ? -1 : 1;
+    const blockA = a.blockNumber ?? 0n;
+    const blockB = b.blockNumber ?? 0n;
+    if (blockA !== blockB) return blockA < blockB ? -1 : 1;
     return (a.logIndex ?? 0) - (b.logIndex ?? 0);
   });
 }
@@ -345,9 +442,9 @@ async function resolveToBlock(client: ChainClient, toBlock: bigint | "latest" | 
   return client.getBlockNumber({ cacheTime: 0 });
 }
 
-export async function scanLogs<const abi extends readonly AbiEvent[] = readonly []>(
-  params: ScanLogsParams<abi>,
-): Promise<ScanLogsResult<abi>> {
+export async function scanLogs<const abi extends readonly AbiEvent[] = readonly [], kept = ScannedLog<abi>>(
+  params: ScanLogsParams<abi, kept>,
+): Promise<ScanLogsResult<abi, kept>> {
   const { client } = params;
   const displayName = displayNameForEvmChain(client.chain?.id);
   const lookback = positive(params.maxLookbackBlocks, "maxLookbackBlocks");
@@ -391,6 +488,12 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
 
     const limits = profile.limits();
     const scan = new LogScan(start, toBlock, minBig(chunkSize, limits.maxBlockRange ?? chunkSize), params.maxRequests ?? limits.maxScanRequests);
+    // Each answer is formatted and decoded as it comes (decodeAnswer), in slices that give the
+    // event loop back between them: a busy token's window holds tens of thousands of logs, and
+    // decoding them in one piece stalls every other caller.
+    const events = params.events ?? [];
+    const selectors = new Set<string>(events.map((event) => toEventSelector(event)));
+    const same = interner();
     const density = densityKey(profile, filter);
     let perBlock = densities.get(density) ?? null;
     let peakPerBlock = 0;
@@ -400,7 +503,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     fitDensity();
     let waves = 0;
     while (!scan.finished && !scan.stopped) {
-      if (scan.found.length >= (params.maxLogs ?? defaultMaxLogs)) break;
+      if (scan.answered >= (params.maxLogs ?? defaultMaxLogs)) break;
       if (params.deadline !== undefined && waves > 0 && Date.now() >= params.deadline) break;
       waves += 1;
       // When the provider forces ranges narrower than the caller's chunks, more of them go per
@@ -424,7 +527,7 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
           continue;
         }
         if ("logs" in outcome) {
-          scan.finish(outcome.range, outcome.logs);
+          scan.finish(outcome.range, await decodeAnswer(outcome.logs, events, selectors, { keepUnmatched: params.keepUnmatched === true, same, keep: params.keep as ((log: never) => unknown) | undefined }));
           waveBlocks += span(outcome.range);
           waveLogs += outcome.logs.length;
           // Only a range as wide as the size in force shows that size works (a window's last piece may be narrower).
@@ -449,34 +552,16 @@ export async function scanLogs<const abi extends readonly AbiEvent[] = readonly 
     }
     if (peakPerBlock > 0) rememberDensity(density, peakPerBlock);
 
-    // Formatted and decoded in slices that give the event loop back between them: a busy token's
-    // window holds tens of thousands of logs, and decoding them in one piece stalls every other
-    // caller. The raw answers go as soon as they are decoded.
-    const events = params.events ?? [];
-    const selectors = new Set(events.map((event) => toEventSelector(event)));
-    const unmatched: Log[] = [];
-    let kept = 0;
-    const decoded = await inSlices(scan.found, (slice) => {
-      const formatted = slice.filter((log) => !log.removed).map((log) => formatLog(log));
-      if (params.keepUnmatched && events.length > 0) {
-        const others = formatted.filter((log) => !selectors.has(log.topics[0] as Hex));
-        unmatched.push(...others);
-        kept += formatted.length - others.length;
-        return decodeEventLogs(events, formatted.filter((log) => selectors.has(log.topics[0] as Hex)));
-      }
-      kept += formatted.length;
-      return events.length > 0 ? decodeEventLogs(events, formatted) : formatted;
-    });
-    scan.found.length = 0;
-    const logs = sortLogs(decoded);
+    // Each kept answer is sorted already, and the answers cover consecutive ranges: in order as they are.
+    const logs = params.keep ? scan.logs() : sortLogs(scan.logs() as Log[]);
     const reason: ScanEnd = !scan.finished ? "cap_reached" : start > params.fromBlock ? "window_ended" : "history_start";
     return {
-      logs: logs as ScannedLog<abi>[],
+      logs: logs as kept[],
       fromBlock: scan.coveredFrom,
       toBlock,
       truncated: scan.coveredFrom > params.fromBlock,
-      undecoded: kept - logs.length,
-      unmatched: sortLogs(unmatched),
+      undecoded: scan.kept - logs.length,
+      unmatched: sortLogs(scan.unmatched()),
       reason,
       requests: scan.requests,
     };

@@ -14,8 +14,25 @@ import { postToNode, type NodeAnswerHead } from "./node-http";
 type Call = { id?: unknown; method?: unknown };
 type Answer = { id?: unknown; error?: RpcErrorObject };
 
-/** A node's answer: its status line and headers (node-http.ts), its text and the text parsed. */
-type Reply = { response: NodeAnswerHead; text: string; data: unknown };
+/**
+ * A node's answer: its status line and headers (node-http.ts) and its text, parsed only when read.
+ * `clean`: a 2xx body with no "error" anywhere in it, so no answer in it is a refusal and there is
+ * nothing here to read it for: a clean batch goes to viem as the node wrote it, and viem parses it
+ * anyway (a busy token's log batches, megabytes each, were parsed twice).
+ */
+type Reply = { response: NodeAnswerHead; text: string; readonly data: unknown; clean?: boolean };
+
+function replyOf(response: NodeAnswerHead, text: string): Reply {
+  let data: { value: unknown } | undefined;
+  return {
+    response,
+    text,
+    clean: response.ok && text.indexOf('"error"') === -1,
+    get data() {
+      return (data ??= { value: parse(text) }).value;
+    },
+  };
+}
 
 export type ProviderFetchOptions = {
   profile: ProviderProfile;
@@ -92,7 +109,7 @@ function rateLimitOf(reply: Reply): RateLimit | undefined {
 
 /** The batch as a whole refused for its size: one error for many calls, or HTTP 413. */
 function batchRefusal(reply: Reply, sent: number): { maxBatch?: number } | undefined {
-  if (sent < 2) return undefined;
+  if (sent < 2 || reply.clean) return undefined;
   if (reply.response.status === 413) return {};
   const answers = Array.isArray(reply.data) ? reply.data : [reply.data];
   if (answers.length >= sent && !answers.every((answer) => readRefusalOf(errorOf(answer))?.meaning === "batch_too_large")) return undefined;
@@ -204,7 +221,8 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
       } finally {
         answered?.();
       }
-      const reply: Reply = { response, text, data: parse(text) };
+      const reply = replyOf(response, text);
+      if (reply.clean) return reply;
       countRefusals(network, sent, reply);
       const limited = rateLimitOf(reply);
       if (!limited) return reply;
@@ -262,7 +280,9 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
         const rest = await exchange(calls.slice(size), retryOnce);
         return Array.isArray(rest) ? [...first, ...rest] : rest;
       }
-      if (!reply.response.ok) return reply;
+      // The whole batch answered with no error in it: viem pairs the answers with their calls by id (by
+      // position where a node leaves the ids out, as align would).
+      if (!reply.response.ok || (payload !== undefined && reply.clean)) return reply;
       const received = Array.isArray(reply.data) ? (reply.data as Answer[]) : reply.data && typeof reply.data === "object" ? [reply.data as Answer] : undefined;
       let answers = received && align(calls, received);
       // Answers we cannot pair with their calls go to viem as they came; it says what is missing.
@@ -309,7 +329,7 @@ export function providerFetch(options: ProviderFetchOptions): (input: string | U
     const reply = await post(body ?? "", single);
     if (!reply.response.ok || !parsed) return passThrough(reply);
     // A lagging backend behind a load balancer says "header not found" for a block its peers have.
-    if (readRefusalOf(errorOf(reply.data))?.meaning !== "state_not_available") return passThrough(reply);
+    if (reply.clean || readRefusalOf(errorOf(reply.data))?.meaning !== "state_not_available") return passThrough(reply);
     await sleep(staleDelay, signal);
     const second = await post(body ?? "", single);
     return passThrough(second.response.status === 429 ? reply : second);

@@ -1,5 +1,6 @@
 import {
   createTransport,
+  formatLog,
   hexToBigInt,
   HttpRequestError,
   parseAbiItem,
@@ -7,12 +8,13 @@ import {
   type Address,
   type EIP1193RequestFn,
   type Hex,
+  type RpcLog,
   type Transport,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { createChainClient, getChainClient, meteredHttp, type ClientSettings } from "@/lib/chain/clients";
-import { forgetLogDensities, isRangeLimitError, scanLogs, targetLogsPerBatch, targetLogsPerCall } from "@/lib/chain/log-scanner";
+import { forgetLogDensities, formatRpcLog, interner, isRangeLimitError, scanLogs, targetLogsPerBatch, targetLogsPerCall } from "@/lib/chain/log-scanner";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { startAnvil, type Anvil } from "./support/anvil";
 import { artifacts, deploy, deployer, setupClients, type TestChain } from "./support/contracts";
@@ -137,6 +139,35 @@ describe("scanLogs", () => {
     });
     // 60 blocks in chunks of 7 is 9 requests; at four per batch, 3 round trips.
     expect(usage).toMatchObject({ roundTrips: 3, calls: 9 });
+  });
+
+  it("keeps only what `keep` takes of each log, in the same order as the logs whole", async () => {
+    const scan = { client: getChainClient("eth", { env: env(), settings }), address: emitter, events: [transfer] as const, fromBlock: firstBlock, toBlock: lastBlock, maxLookbackBlocks: 1_000, chunkSize: 7 };
+    const whole = await scanLogs(scan);
+    const kept = await scanLogs({ ...scan, keep: (log) => ({ to: log.args.to, block: log.blockNumber, index: log.logIndex }) });
+    expect(kept.logs).toEqual(whole.logs.map((log) => ({ to: log.args.to, block: log.blockNumber, index: log.logIndex })));
+    expect(kept.logs[0]).not.toHaveProperty("topics");
+    expect({ ...kept, logs: [] }).toEqual({ ...whole, logs: [] });
+  });
+
+  it("formats each log as viem's formatLog does, field for field, repeated strings kept once", () => {
+    const raw = {
+      address: emitter,
+      blockHash: `0x${"11".repeat(32)}`,
+      blockNumber: "0x10",
+      data: `0x${"00".repeat(31)}01`,
+      logIndex: "0x0",
+      removed: false,
+      topics: [`0x${"aa".repeat(32)}`],
+      transactionHash: `0x${"22".repeat(32)}`,
+      transactionIndex: "0x3",
+    } as unknown as RpcLog;
+    for (const log of [raw, { ...raw, blockTimestamp: "0x5f5e100" }, { ...raw, blockTimestamp: null }, { ...raw, extra: "kept" }, { ...raw, blockHash: null, blockNumber: null, logIndex: null, transactionHash: null, transactionIndex: null }]) {
+      expect(formatRpcLog(log as RpcLog)).toStrictEqual(formatLog(log as RpcLog));
+    }
+    const same = interner();
+    const [a, b] = [formatRpcLog({ ...raw }, same), formatRpcLog({ ...raw, blockHash: `0x${"11".repeat(32)}` }, same)];
+    expect(a.blockHash).toBe(b.blockHash);
   });
 
   it("scans up to the latest block when toBlock is left out", async () => {

@@ -1,9 +1,11 @@
 // What the provider layer hands viem: a batch the node answered in full, one answer per call, goes
-// on as the node's own text (no second serialisation); answers it had to pair or replace are written
-// anew. Node answers compressed with gzip arrive as text, as fetch gave them.
+// on as the node's own text (no second serialisation), and so does any clean reply (2xx, no "error"
+// in it: nothing in it for this layer to read), ids or none, since viem pairs answers by id or by
+// position; answers it had to read, pair or replace are written anew. Node answers compressed with gzip arrive as text, as fetch gave them.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
+import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerFetch } from "@/lib/chain/provider-fetch";
 import { forgetProviderProfiles, providerProfile } from "@/lib/chain/provider-profile";
@@ -38,11 +40,19 @@ describe("providerFetch's answers to viem", () => {
     expect(await (await send()).text()).toBe(written);
   });
 
-  it("writes the answers anew where it had to pair them with their calls (a node that does not echo ids)", async () => {
-    answer = (_, response) => response.writeHead(200, { "content-type": "application/json" }).end('[{"jsonrpc":"2.0","result":"0x10"},{"jsonrpc":"2.0","result":"0x1"}]');
+  it("passes a clean reply from a node that leaves the ids out on as it came, and viem pairs its answers by position", async () => {
+    const written = '[{"jsonrpc":"2.0","result":"0x2a"},{"jsonrpc":"2.0","result":"0x1"}]';
+    answer = (_, response) => response.writeHead(200, { "content-type": "application/json" }).end(written);
+    expect(await (await send()).text()).toBe(written);
+    const client = createPublicClient({ transport: http(url, { batch: true, retryCount: 0, fetchFn: providerFetch({ profile: providerProfile(url), scope: () => undefined, maxWaitMs: 1_000 }) }) });
+    expect(await Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getChainId()])).toEqual([42n, 1]);
+  });
+
+  it("writes the answers anew where it had to read them and pair them with their calls (an error inside, no ids echoed)", async () => {
+    answer = (_, response) => response.writeHead(200, { "content-type": "application/json" }).end('[{"jsonrpc":"2.0","result":"0x10"},{"jsonrpc":"2.0","error":{"code":3,"message":"execution reverted"}}]');
     expect(JSON.parse(await (await send()).text())).toEqual([
       { jsonrpc: "2.0", id: 1, result: "0x10" },
-      { jsonrpc: "2.0", id: 2, result: "0x1" },
+      { jsonrpc: "2.0", id: 2, error: { code: 3, message: "execution reverted" } },
     ]);
   });
 

@@ -4,6 +4,7 @@
 import { erc20Abi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
+import { checksumAddress } from "@/lib/chain/checksum";
 import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/market";
@@ -76,6 +77,8 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     toBlock: block,
     maxLookbackBlocks: window.blocks,
     chunkSize: holderScan.chunkSize,
+    // What the flows and rebases read of each log, not each log whole.
+    keep: (log): ScannedLog => ({ eventName: log.eventName, args: log.args as Record<string, unknown>, blockNumber: log.blockNumber, transactionHash: log.transactionHash }),
   });
   const received = new Map<Address, bigint>();
   const sent = new Map<Address, bigint>();
@@ -86,7 +89,10 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
   let loggedSupply = 0n;
   const rebases: LoggedRebase[] = [];
   const transfers: { args: { from: Address; to: Address; value: bigint }; blockNumber: bigint }[] = [];
-  for (const log of scan.logs as unknown as ScannedLog[]) {
+  const logs = scan.logs;
+  // Receipts are scaled by the rebase index only when the token logs rebases; without one the index stays 1.
+  const rebasing = logs.some((log) => log.eventName === "LogRebase");
+  for (const log of logs) {
     if (log.eventName === "LogRebase") {
       const { epoch, totalSupply } = log.args as { epoch: bigint; totalSupply: bigint };
       if (supply > 0n) index = (index * totalSupply) / supply;
@@ -96,10 +102,11 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     }
     // Decoded addresses are checksummed already; checksumming 50,000 again took a second in one piece.
     const { from, to, value } = log.args as { from: Address; to: Address; value: bigint };
-    transfers.push({ args: { from, to, value }, blockNumber: log.blockNumber });
+    // The kept log itself (its args are exactly these three), not a copy of each.
+    transfers.push(log as unknown as { args: { from: Address; to: Address; value: bigint }; blockNumber: bigint });
     received.set(to, (received.get(to) ?? 0n) + value);
     sent.set(from, (sent.get(from) ?? 0n) + value);
-    unscaled.set(to, (unscaled.get(to) ?? 0n) + (value * indexOne) / index);
+    if (rebasing) unscaled.set(to, (unscaled.get(to) ?? 0n) + (value * indexOne) / index);
     if (from === zeroAddress) {
       supply += value;
       loggedSupply += value;
@@ -109,15 +116,14 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
       loggedSupply -= value;
     }
   }
-  const lower = <V>(map: Map<Address, V>) => new Map([...map].map(([address, value]) => [address.toLowerCase(), value]));
-  const [receivedOf, sentOf, unscaledOf] = [lower(received), lower(sent), lower(unscaled)];
+  // The maps are keyed by the decoded (checksummed) addresses, so an address asked for is checksummed
+  // to find its flow, where copying each map with lower-case keys was 150,000 new strings.
   const flowOf = (address: Address): Flow => {
-    const key = address.toLowerCase();
-    const inflow = receivedOf.get(key) ?? 0n;
-    return { received: inflow, sent: sentOf.get(key) ?? 0n, rebased: rebases.length === 0 ? inflow : ((unscaledOf.get(key) ?? 0n) * index) / indexOne };
+    const key = checksumAddress(address);
+    const inflow = received.get(key) ?? 0n;
+    return { received: inflow, sent: sent.get(key) ?? 0n, rebased: rebases.length === 0 ? inflow : ((unscaled.get(key) ?? 0n) * index) / indexOne };
   };
-  const ranked = [...received].sort((a, b) => (a[1] === b[1] ? 0 : a[1] > b[1] ? -1 : 1)).map(([address]) => address);
-  const candidates = ranked.slice(0, holderScan.maxCandidates);
+  const candidates = largest(received, holderScan.maxCandidates);
   return {
     candidates,
     flows: candidates.map(flowOf),
@@ -139,6 +145,28 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
       .filter((log) => log.blockNumber !== null && log.transactionHash !== null)
       .map((log) => ({ topics: log.topics, data: log.data, block: log.blockNumber!, transaction: log.transactionHash! })),
   };
+}
+
+/**
+ * The `count` keys of the largest values, largest first, ties in the map's order: the head of a
+ * stable sort by value, descending, without sorting a busy window's 50,000 receivers.
+ */
+export function largest<K>(values: ReadonlyMap<K, bigint>, count: number): K[] {
+  const top: [K, bigint][] = [];
+  for (const entry of values) {
+    if (top.length === count && (count === 0 || entry[1] <= top[count - 1][1])) continue;
+    // After every entry at least as large: an equal value came first and stays first.
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (top[middle][1] >= entry[1]) low = middle + 1;
+      else high = middle;
+    }
+    top.splice(low, 0, entry);
+    if (top.length > count) top.pop();
+  }
+  return top.map(([key]) => key);
 }
 
 export function balanceCalls(token: Address, candidates: readonly Address[]): ContractCall[] {

@@ -5,12 +5,11 @@
 import { valueOrNull } from "@/lib/chain/multicall";
 import { bpsOf, sameAddress } from "@/lib/intel/market";
 import { classifyTransfer } from "@/lib/intel/wallet/movements";
-import { activityOf, isTeam } from "./links";
+import { isTeam } from "./links";
 import type { TeamReading } from "./read";
 
 function assessLinks(reading: TeamReading) {
   const { linked, roleGrants, checks, codes, toPools, pools, receiptOf, timeOf } = reading;
-  const logs = reading.transfers.logs;
   const totalSupply = reading.identity.totalSupply.value;
   const unconfirmed = new Set(roleGrants.holders.filter((_, i) => valueOrNull<boolean>(checks[linked.length + i]) !== true).map((holder) => `${holder.account.toLowerCase()}:${holder.role}`));
   return linked
@@ -20,7 +19,7 @@ function assessLinks(reading: TeamReading) {
       const balance = valueOrNull<bigint>(checks[wallet.index]);
       const moves = toPools.filter((log) => sameAddress(log.args.from, wallet.address)).map((log) => classifyTransfer(log, wallet.address, receiptOf.get(log.transactionHash)!, pools, timeOf.get(log.blockNumber) ?? 0n));
       const sells = moves.filter((move) => move.kind === "sell");
-      const last = activityOf(logs, wallet.address).at(-1);
+      const last = reading.lastActivity.get(wallet.address.toLowerCase());
       const code = codes[wallet.index];
       return {
         address: wallet.address,

@@ -8,7 +8,7 @@
 import { erc20Abi, parseAbiItem, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { scanLogs, type ScanLogsResult } from "@/lib/chain/log-scanner";
 import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ownableAbi } from "@/lib/intel/control/abis";
@@ -17,8 +17,8 @@ import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/control
 import type { PoolCandidate } from "@/lib/intel/market";
 import type { Creation } from "@/lib/intel/token/deployer";
 import type { BridgedToken, TokenFirstRound } from "@/lib/intel/token/first-round";
-import type { TransferLog } from "@/lib/intel/wallet/movements";
-import { activityOf, isPool, linkTeam, teamScan, type Linked } from "./links";
+import { transferLogOf, type TransferLog } from "@/lib/intel/wallet/movements";
+import { isPool, lastActivities, linkTeam, teamScan, type Linked } from "./links";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/windows";
 import type { ScanEnd } from "@/lib/chain/log-scanner";
@@ -48,11 +48,17 @@ export type TeamReading = {
   codes: (Hex | undefined)[];
   /** Transfers from linked wallets into the token's pools: the candidates for sells. */
   toPools: TransferLog[];
+  /** Each linked wallet's last transfer in the history read, by lower-case address. */
+  lastActivity: Map<string, TransferLog>;
   receiptOf: Map<Hash, TransactionReceipt>;
   timeOf: Map<bigint, bigint>;
 };
 
-export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
+/** The team read's Transfer history scan, as it came: what a read beside it (why-down) may take its own window from. */
+export type TeamTransferScan = ScanLogsResult<readonly [typeof transferEvent], TransferLog>;
+
+/** `share.transfers` is handed the Transfer history scan as it starts (round 2), for a read running beside this one. */
+export async function readTeam(first: TokenFirstRound, share: { transfers?: (scan: Promise<TeamTransferScan>) => void } = {}): Promise<TeamReading> {
   const { client, chain, token } = first;
   const network = getNetwork(chain);
 
@@ -64,12 +70,14 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
 
   // Round 2: the Transfer history, the proxy admin's owner, and (Ethereum) role grants.
   const window = windowFor("team", blockInterval(client, chain, block));
+  const transferScan = scanLogs({ client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: teamScan.chunkSize, keep: transferLogOf });
+  share.transfers?.(transferScan);
   const [transfers, [adminOwnerRead], grants] = await Promise.all([
-    scanLogs({ client, address: token, events: [transferEvent] as const, fromBlock: 0n, toBlock: block, maxLookbackBlocks: window.blocks, chunkSize: teamScan.chunkSize }),
+    transferScan,
     aggregate({ client, network, block }, admin ? [{ address: admin, abi: ownableAbi, functionName: "owner" }] : []).then((results) => (results.length ? results : [undefined])),
     chain === "eth" ? scanRoleGrants({ client, block }, token) : null,
   ]);
-  const logs = transfers.logs as unknown as TransferLog[];
+  const logs = transfers.logs;
   const roleGrants = grants ?? { holders: [], truncated: false, fromBlock: 0n };
   const pools = discovery.candidates;
   const { linked, firstMint } = linkTeam({
@@ -89,7 +97,8 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
   // Round 3: balances, code and role checks; receipts and times of what the linked wallets did.
   const linkedKeys = new Set(linked.map((wallet) => wallet.address.toLowerCase()));
   const toPools = logs.filter((log) => linkedKeys.has(log.args.from.toLowerCase()) && isPool(pools, log.args.to));
-  const lastBlocks = linked.map((wallet) => activityOf(logs, wallet.address).at(-1)?.blockNumber).filter((b): b is bigint => b !== undefined);
+  const lastActivity = lastActivities(logs, linked.map((wallet) => wallet.address));
+  const lastBlocks = linked.map((wallet) => lastActivity.get(wallet.address.toLowerCase())?.blockNumber).filter((b): b is bigint => b !== undefined);
   const neededBlocks = [...new Set([...lastBlocks, ...toPools.map((log) => log.blockNumber)])];
   const [checks, codes, receipts, headers] = await Promise.all([
     aggregate({ client, network, block }, [...linked.map((wallet) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet.address] })), ...roleChecks(token, roleGrants)]),
@@ -115,6 +124,7 @@ export async function readTeam(first: TokenFirstRound): Promise<TeamReading> {
     checks,
     codes,
     toPools,
+    lastActivity,
     receiptOf: new Map(receipts.map((receipt) => [receipt.transactionHash, receipt])),
     timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
   };

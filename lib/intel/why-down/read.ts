@@ -14,13 +14,14 @@
 import { parseAbi, parseAbiItem, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import { scanLogs } from "@/lib/chain/log-scanner";
+import { defaultMaxLogs, scanLogs, type ScanLogsResult } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type PoolCandidate } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
 import { assessTeam, type TeamWallet } from "@/lib/intel/team-links/assess";
-import { readTeam } from "@/lib/intel/team-links/read";
+import { readTeam, type TeamTransferScan } from "@/lib/intel/team-links/read";
+import { transferLogOf } from "@/lib/intel/wallet/movements";
 import { tokenFirstRound } from "@/lib/intel/token/first-round";
 import { windowFor } from "@/lib/intel/windows";
 import { blockInterval } from "@/lib/chain/block-interval";
@@ -108,6 +109,24 @@ function citedBlocks(poolEvents: readonly PoolEvent[], transfers: readonly Trans
   return [...new Set([...removals, ...sells, ...rest])].slice(0, maxTimedBlocks);
 }
 
+/**
+ * The window's Transfer logs out of the team read's scan of the same token to the same block,
+ * when that scan holds every one of them: it covered the window's first block, and the window's
+ * logs are fewer than a scan's log cap (the window's own scan could not have stopped at it first).
+ * Then they are what the window's own scan would bring, without reading and decoding them twice
+ * (a busy token's 50,000 transfers were). Otherwise undefined, and the window scans its own.
+ */
+export function transfersFromTeam(team: TeamTransferScan, window: { fromBlock: bigint; toBlock: bigint; maxLookbackBlocks: bigint }): Pick<ScanLogsResult<readonly []>, "fromBlock" | "truncated"> & { logs: TeamTransferScan["logs"] } | undefined {
+  if (team.toBlock !== window.toBlock) return undefined;
+  // Where the window's own scan would start (scanLogs): the asked block, or the look-back's first if later.
+  const lookbackStart = window.toBlock - window.maxLookbackBlocks + 1n;
+  const start = lookbackStart > window.fromBlock ? lookbackStart : window.fromBlock;
+  if (start > window.toBlock || team.fromBlock > start) return undefined;
+  const logs = team.logs.filter((log) => log.blockNumber >= start);
+  if (logs.length + team.undecoded >= defaultMaxLogs) return undefined;
+  return { logs, fromBlock: start, truncated: start > window.fromBlock };
+}
+
 export async function readWhyDownWindow(input: { client: ChainClient; chain: ChainId; token: Address }): Promise<WhyDownReading> {
   const { client, chain, token } = input;
   const network = getNetwork(chain);
@@ -115,8 +134,14 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   // Round 1, at the answer's block (the latest outside an answer). The team read runs beside this one (its own three rounds) and
   // shares these reads rather than asking the node for them again.
   const first = tokenFirstRound({ client, chain }, token);
-  const teamRead = readTeam(first).then((reading): TeamAnswer => ({ wallets: assessTeam(reading) }));
-  teamRead.catch(() => undefined);
+  // The team read scans the token's Transfer history too (its window is longer): the window's
+  // transfers are taken from that scan when it holds them all (transfersFromTeam).
+  let shareTeamTransfers!: (scan: Promise<TeamTransferScan>) => void;
+  const teamTransfers = new Promise<TeamTransferScan>((resolve) => (shareTeamTransfers = resolve));
+  const teamRead = readTeam(first, { transfers: shareTeamTransfers }).then((reading): TeamAnswer => ({ wallets: assessTeam(reading) }));
+  // A team read that fails before its scan starts leaves the window to scan its own (its error surfaces in round 3).
+  teamRead.catch((error: unknown) => shareTeamTransfers(Promise.reject(error)));
+  teamTransfers.catch(() => undefined);
   const [head, identity, discovery] = await Promise.all([first.head(), first.identity(), first.pools()]);
   const block = head.number;
   if (discovery.candidates.length === 0) {
@@ -129,9 +154,11 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   const startOf = (from: bigint) => Promise.all([readPools(marketContext({ client, chain, block: from }), everyPool), client.getBlock({ blockNumber: from })]);
 
   // Round 2: every pool's logs and the token's transfers in the window; every pool now and at the window's start.
+  const transferWindow = { client, address: token, events: tokenTransfer, fromBlock: planned.from + 1n, toBlock: block, maxLookbackBlocks: asked.blocks, chunkSize: 10_000n, keep: transferLogOf };
+  const ownTransferScan = () => scanLogs(transferWindow);
   const [poolScan, transferScan, now, plannedStart] = await Promise.all([
     scanPoolLogs(client, discovery.candidates, planned.from + 1n, block, asked.blocks),
-    scanLogs({ client, address: token, events: tokenTransfer, fromBlock: planned.from + 1n, toBlock: block, maxLookbackBlocks: asked.blocks, chunkSize: 10_000n }),
+    teamTransfers.then((team) => transfersFromTeam(team, transferWindow) ?? ownTransferScan(), ownTransferScan),
     readPools(marketContext({ client, chain, block, blockTimestamp: head.timestamp }), everyPool),
     startOf(planned.from),
   ]);
@@ -163,7 +190,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   }
   poolEvents.sort(byPlace);
   lpTransfers.sort(byPlace);
-  const transfers = (transferScan.logs as unknown as TransferLog[]).filter(inWindow);
+  const transfers: TransferLog[] = transferScan.logs.filter(inWindow);
   if (!poolEvents.some((event) => event.activity.what === "swap")) {
     throw new ApiError("insufficient_data", `No trade in ${token}'s main pool ${pool.address}${pool.v4 ? ` (V4 pool ${pool.v4.id})` : ""} on ${pool.dex.name} ${describeWhyDownWindow(window)}: there is no price move to explain.`);
   }
