@@ -1,6 +1,7 @@
 // What every chain read adds to the success envelope: each field's provenance, and where the
 // data came from (whether the operator's own node serves the network, and the block). One
 // function turns any intelligence module's presented answer into the endpoint's result.
+import { rpcUrlFor } from "@/lib/chain/clients";
 import { getNetwork, isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
 import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
@@ -61,7 +62,8 @@ export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelA
     const { chain } = input as InputOf<Id> & { chain: ChainId };
     // The request's one chain scope: its client, and node failures translated once, around the head read too.
     return withChainScope({ chain }, (scope) => {
-      const nodeUrl = (scope.client.transport as { url?: string }).url ?? chain;
+      // The configured URL, not the client's: a caller that joins a read in flight never needs a client of its own.
+      const nodeUrl = rpcUrlFor(chain);
       const read = async (head: bigint, stop?: AbortSignal) => {
         const stopped = stop ? (signal ? AbortSignal.any([signal, stop]) : stop) : signal;
         const pool = intelThreadPool();
@@ -73,7 +75,7 @@ export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelA
           : readingAt(head, () => answer(input, scope)));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       };
-      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), scope.client, answerStore(), read, { url: nodeUrl, blockIntervalMs: getNetwork(chain).blockInterval.ms });
+      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), () => scope.client, answerStore(), read, { url: nodeUrl, blockIntervalMs: getNetwork(chain).blockInterval.ms });
     });
   };
   return Object.assign(implementation, { answer });

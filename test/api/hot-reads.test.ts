@@ -199,11 +199,11 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("given-up", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("given-up", client, store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
     gaveUp.abort();
-    const second = inNodeScope({}, () => sharedRead("given-up", client(), store, answerOf("second")));
+    const second = inNodeScope({}, () => sharedRead("given-up", client, store, answerOf("second")));
     held.settle(new Error("the first caller's node requests were cancelled"));
     expect(await second).toEqual({ data: { label: "second" } });
     await expect(first).rejects.toThrow(/cancelled/);
@@ -213,21 +213,24 @@ describe("one caller giving up", () => {
     const store = new MemoryAnswerStore();
     const gaveUp = new AbortController();
     const held = heldRead();
-    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("joined", client(), store, held.read));
+    const first = inNodeScope({ signal: gaveUp.signal }, () => sharedRead("joined", client, store, held.read));
     first.catch(() => undefined);
     await held.hasStarted;
-    const joined = inNodeScope({}, () => sharedRead("joined", client(), store, answerOf("joined")));
+    const joined = inNodeScope({}, () => sharedRead("joined", client, store, answerOf("joined")));
     gaveUp.abort();
     held.settle(new Error("cancelled"));
     expect(await joined).toEqual({ data: { label: "joined" } });
 
     const failing = heldRead();
-    const starter = inNodeScope({}, () => sharedRead("failed", client(), store, failing.read));
+    const starter = inNodeScope({}, () => sharedRead("failed", client, store, failing.read));
     starter.catch(() => undefined);
     await failing.hasStarted;
-    const follower = inNodeScope({}, () => sharedRead("failed", client(), store, answerOf("never")));
+    // A follower that joins makes no client of its own: it never asks the node.
+    let followerClients = 0;
+    const follower = inNodeScope({}, () => sharedRead("failed", () => (followerClients++, client()), store, answerOf("never")));
     failing.settle(new Error("node fault"));
     await expect(follower).rejects.toThrow("node fault");
     await expect(starter).rejects.toThrow("node fault");
+    expect(followerClients).toBe(0);
   });
 });
