@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { floorOf, floors } from "./floors";
 
 const root = path.resolve(__dirname, "../..");
 const edge = ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"];
@@ -27,28 +28,6 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = new Set(["lib", "components", "app", "scripts", "demo-chain"].flatMap(sourceFiles));
-
-/**
- * The floor manifest: every file stands on one floor, and imports only from its own floor or those
- * below. Lowest first; a file takes the floor of the longest prefix that names it.
- */
-const floors: { floor: string; paths: string[] }[] = [
-  { floor: "vocabulary", paths: ["lib/error-chain.ts", "lib/hash.ts", "lib/log.ts", "lib/metrics.ts", "lib/ids.ts", "lib/api-contract/error-codes.ts", "lib/api-contract/api-error.ts", "lib/schemas/provenance.ts", "lib/schemas/vocabulary.ts"] },
-  { floor: "chain and stores", paths: ["lib/chain/", "lib/db/", "lib/redis/"] },
-  { floor: "schemas, settings and keys", paths: ["lib/schemas/", "lib/settings.ts", "lib/keys/"] },
-  { floor: "API contract", paths: ["lib/api-contract/"] },
-  { floor: "domain", paths: ["lib/intel/", "lib/usage/", "lib/billing/", "lib/rate-limit/", "lib/accounts/", "lib/metadata/", "lib/operator/", "lib/openapi/"] },
-  { floor: "edge", paths: ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"] },
-  { floor: "pages, entry points and the demo chain's wing", paths: ["components/", "app/", "scripts/", "demo-chain/"] },
-];
-
-function floorOf(file: string): number {
-  let best = { at: -1, length: -1 };
-  floors.forEach(({ paths }, at) => {
-    for (const prefix of paths) if ((file === prefix || (prefix.endsWith("/") && file.startsWith(prefix))) && prefix.length > best.length) best = { at, length: prefix.length };
-  });
-  return best.at;
-}
 
 function resolve(from: string, specifier: string): string | null {
   const base = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)) : null;
