@@ -10,6 +10,11 @@ export const floors: { floor: string; paths: string[] }[] = [
   { floor: "domain", paths: ["lib/intel/", "lib/usage/", "lib/billing/", "lib/rate-limit/", "lib/accounts/", "lib/metadata/", "lib/operator/", "lib/openapi/"] },
   { floor: "edge", paths: ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"] },
   { floor: "pages, entry points and the demo chain's wing", paths: ["components/", "app/", "scripts/", "demo-chain/"] },
+  // Above the product, which imports none of them: the generated client libraries, the tests (which
+  // import the clients), and the benchmarks and browser tests (which import the tests' support).
+  { floor: "client libraries", paths: ["clients/"] },
+  { floor: "tests", paths: ["test/"] },
+  { floor: "benchmarks and browser tests", paths: ["bench/", "e2e/"] },
 ];
 
 export function floorOf(file: string): number {

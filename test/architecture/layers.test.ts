@@ -1,8 +1,11 @@
-// Layers that point one way, judged on every import the code makes — static `import … from`,
-// `export … from`, bare `import "…"` and dynamic `import("…")` — in lib/, components/, app/ and
-// scripts/: every file stands on a floor of one manifest (vocabulary, chain and stores, schemas,
-// the API contract, the domain, the edge, pages and entry points) and imports nothing above it; the HTTP edge
-// (lib/api, lib/server, lib/auth, lib/portal) may import anything; nothing below it imports the edge; nothing
+// Layers that point one way, judged on every import the code makes, read and resolved as the
+// compiler does (TypeScript's own reading of static, `export … from`, bare and dynamic imports and
+// require, either quote; tsconfig.json's resolution: the `@/` path, `.js` standing for `.ts`), in
+// lib/, components/, app/, scripts/ and demo-chain/ and the floors above them (clients/, test/,
+// bench/, e2e/, which the product never imports): every file stands on a floor of one manifest
+// (./floors.ts) and imports nothing above it; an import of the project's own code that does not
+// resolve fails, and so does a product import whose module is computed; the HTTP edge (lib/api,
+// lib/server, lib/auth, lib/portal) may import anything; nothing below it imports the edge; nothing
 // in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
 // answer schemas do not import the intelligence they describe; product code does not import the
 // demo chain; intelligence endpoints import shared reads, never each other (nor do the shared
@@ -13,6 +16,7 @@
 // list and nothing new can join it.
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { floorOf, floors } from "./floors";
 
@@ -22,23 +26,72 @@ const edge = ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"];
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
+    if (entry.isDirectory()) return ["generated", "node_modules", "dist"].includes(entry.name) ? [] : sourceFiles(relative);
+    return /\.(tsx?|mjs|js)$/.test(entry.name) ? [relative] : [];
   });
 }
 
-const files = new Set(["lib", "components", "app", "scripts", "demo-chain"].flatMap(sourceFiles));
+const tsconfig = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile).config, ts.sys, root);
+/** What tsconfig.json leaves out of the program (fixtures compiled on their own, generated code). */
+const excluded = ((tsconfig.raw as { exclude?: string[] }).exclude ?? []).map((folder) => `${folder.replace(/\/$/, "")}/`);
+
+const productFolders = ["lib", "components", "app", "scripts", "demo-chain"];
+/** Product code, and the floors above it: the client libraries, tests, benchmarks and browser tests. */
+const files = new Set([...productFolders, "clients", "test", "bench", "e2e"].flatMap(sourceFiles).filter((file) => !excluded.some((folder) => file.startsWith(folder))));
+const isProduct = (file: string) => productFolders.some((folder) => file.startsWith(`${folder}/`));
+
+// Imports are read as the compiler reads them: TypeScript finds every import form (static, `export
+// … from`, bare, dynamic, require; either quote) and resolves each with tsconfig.json's own settings
+// (the `@/` path, a `.js` suffix standing for the `.ts` file, index files).
+const compilerOptions = tsconfig.options;
+const resolutionCache = ts.createModuleResolutionCache(root, (name) => name, compilerOptions);
+
+/** An import of the project's own code that does not resolve to a file of it, as "file → specifier". */
+const unresolved: string[] = [];
+/** A product import whose module is computed (a template with a substitution, a variable): no guard can judge it. */
+const unreadable: string[] = [];
+
+function ownCode(specifier: string): boolean {
+  return specifier.startsWith("@/") || specifier.startsWith(".");
+}
 
 function resolve(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)) : null;
-  if (base === null) return null;
-  return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => files.has(candidate)) ?? null;
+  const resolved = ts.resolveModuleName(specifier, path.join(root, from), compilerOptions, ts.sys, resolutionCache).resolvedModule?.resolvedFileName;
+  const relative = resolved && path.relative(root, resolved).split(path.sep).join("/");
+  if (relative && files.has(relative)) return relative;
+  // A package (node_modules) or a file outside the guard's folders (the generated Prisma client, package.json).
+  if (relative && !relative.startsWith("..") && (relative.startsWith("node_modules/") || !files.has(relative))) return null;
+  // A stylesheet or an image beside the code is the bundler's, not a module of the graph.
+  if (/\.(css|svg|png)$/.test(specifier) && fs.existsSync(path.resolve(root, path.dirname(from), specifier))) return null;
+  if (ownCode(specifier)) unresolved.push(`${from} → ${specifier}`);
+  return null;
+}
+
+/** Every module a file names, in any import form the compiler reads. */
+function specifiersOf(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName);
+}
+
+/** The `import(…)` and `require(…)` calls of a file whose module is not a literal: no reader can know it. */
+function computedImportsIn(file: string, text: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))) {
+      const [first] = node.arguments;
+      if (!first || !ts.isStringLiteralLike(first)) found.push(`${file}: ${node.getText(source).slice(0, 60)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  visit(source);
+  return found;
 }
 
 const imports = new Map<string, string[]>(
   [...files].map((file) => {
     const text = fs.readFileSync(path.join(root, file), "utf8");
-    const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"/g), ...text.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g), ...text.matchAll(/^\s*import\s+"([^"]+)"/gm)].map((m) => m[1]);
+    const specifiers = specifiersOf(text);
+    if (isProduct(file)) unreadable.push(...computedImportsIn(file, text));
     return [file, [...new Set(specifiers.map((specifier) => resolve(file, specifier)).filter((t): t is string => t !== null))]];
   }),
 );
@@ -49,6 +102,12 @@ function importsBetween(from: (file: string) => boolean, to: (target: string) =>
 }
 
 const underEdge = (file: string) => edge.some((layer) => file.startsWith(layer));
+
+/** The product's imports whose module is computed, each for its reason; no other may be. */
+const computedImports: string[] = [
+  // An intelligence thread's first module loads the TypeScript entry the pool names (after registering tsx).
+  "lib/intel/threads/bootstrap.mjs: import(pathToFileURL(workerData.entry).href)",
+];
 
 /** Faults found and not yet mended, each until its own change: none are left. */
 const knownFaults: Record<string, string[]> = { upward: [], cycles: [] };
@@ -73,7 +132,7 @@ describe("layers", () => {
   });
 
   it("no code judges an error of the API or the chain by instanceof: the server loads several copies of their modules, which a mark every copy shares tells apart (test/api/error-marks.test.ts)", () => {
-    const judged = [...files].filter((file) => /instanceof\s+(ApiError|ChainUnavailableError)\b/.test(fs.readFileSync(path.join(root, file), "utf8")));
+    const judged = [...files].filter(isProduct).filter((file) => /instanceof\s+(ApiError|ChainUnavailableError)\b/.test(fs.readFileSync(path.join(root, file), "utf8")));
     expect(judged).toEqual([]);
   });
 
@@ -121,10 +180,26 @@ describe("layers", () => {
     expect(cycles).toEqual(knownFaults.cycles);
   });
 
+  it("resolves every import of the project's own code as the compiler does, and reads no import it cannot judge", () => {
+    expect(unresolved).toEqual([]);
+    expect(unreadable).toEqual(computedImports);
+  });
+
   it("reads the imports it judges (the graph is not empty, and it sees dynamic imports)", () => {
     expect(files.size).toBeGreaterThan(100);
     expect(imports.get("lib/api/handler.ts")).toContain("lib/api-contract/endpoints.ts");
     expect(imports.get("lib/portal/deps.ts")).toContain("lib/auth/auth.ts");
     expect(imports.get("components/portal/account-bar.tsx")).toContain("lib/auth/sign-in-actions.ts");
+    // The floors above the product are read too.
+    expect(imports.get("test/architecture/lib-map.test.ts")).toContain("test/architecture/floors.ts");
+  });
+
+  it("reads every import form, either quote, and resolves a `.js` suffix and the `@/` path as tsconfig.json says", () => {
+    const text = [`import a from 'single';`, `export * from "./re-export.js";`, `import "bare";`, `const b = require("required");`, `const c = await import("dynamic");`, "const d = await import(`template`);", `import type { T } from "type-only";`].join("\n");
+    expect(specifiersOf(text)).toEqual(["single", "./re-export.js", "bare", "required", "dynamic", "template", "type-only"]);
+    expect(resolve("lib/api/handler.ts", "@/lib/api/respond.js")).toBe("lib/api/respond.ts");
+    expect(resolve("lib/api/handler.ts", "./pipeline/cors")).toBe("lib/api/pipeline/cors.ts");
+    expect(resolve("lib/api/handler.ts", "viem")).toBeNull();
+    expect(computedImportsIn("x.ts", "const m = await import(`./${name}`); const n = require(path); const o = await import('fixed');")).toEqual(["x.ts: import(`./${name}`)", "x.ts: require(path)"]);
   });
 });
