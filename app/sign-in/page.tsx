@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { ui } from "@/components/ui/styles";
 import { githubEnabled } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/portal/guards";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { signInOrigin } from "@/lib/portal/sign-in-origin";
 import { refusalFromUrl, refusalMessage } from "@/lib/auth/sign-in-links";
 import { signInWithGitHub } from "@/lib/auth/sign-in-actions";

@@ -5,7 +5,7 @@ import { errorCodes, type RequestOutcome } from "@/lib/api-contract/error-codes"
 import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import { apiDeps } from "./deps";
 import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/api-contract/endpoints";
-import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "./respond";
+import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "@/lib/api-contract/respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
 import { answerPreflight, corsHeadersFor } from "./pipeline/cors";

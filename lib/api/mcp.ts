@@ -31,7 +31,7 @@ import { isInFlightRefusal } from "./pipeline/in-flight";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { maxBodyBytes, parseBodyValue, readBodyWithin } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendRateBudget } from "./pipeline/rate-budget";
-import { failureResponse, newRequestId, toApiError } from "./respond";
+import { failureResponse, newRequestId, toApiError } from "@/lib/api-contract/respond";
 
 export const mcpPath = `${apiBasePath}/mcp`;
 const allow = "POST, OPTIONS";

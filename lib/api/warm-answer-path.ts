@@ -6,7 +6,7 @@ import { endpoints, type EndpointDefinition } from "@/lib/api-contract/endpoints
 import { savedExample } from "@/lib/openapi/examples";
 import type { RatePolicy } from "@/lib/rate-limit";
 import { apiDeps } from "./deps";
-import { successBody } from "./respond";
+import { successBody } from "@/lib/api-contract/respond";
 import { shapeAnswer } from "./pipeline/shape-answer";
 
 const warmUpPolicy: RatePolicy = { name: "warm-up", windows: [{ name: "probe", limit: 1, windowMs: 1_000 }] };

@@ -4,7 +4,7 @@
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import GitHub from "next-auth/providers/github";
 import { serverDeps } from "@/lib/server/deps";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { portalAdapter } from "./adapter";
 import { emailProvider } from "./email";
 import { authSecret } from "./secret";

@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { emailAddressSchema } from "@/lib/accounts/email-address";
 import { signIn, signOut } from "@/lib/auth/auth";
 import { refusalFromUrl, refusalMessage } from "@/lib/auth/sign-in-links";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { safeReturnPath } from "@/lib/auth/return-path";
 
 export type SignInState = { error?: string; email?: string };
 

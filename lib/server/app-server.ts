@@ -4,7 +4,7 @@
 // a grace period. Free of Next imports so it is tested on a bare handler.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { ApiError } from "@/lib/api-contract/api-error";
-import { newRequestId } from "@/lib/api/respond";
+import { newRequestId } from "@/lib/api-contract/respond";
 import { writeFailure, writePlain } from "./failure-reply";
 import { refuseConnect, refuseUnparsable, underApi } from "./request-guard";
 import { serverLog } from "./log";

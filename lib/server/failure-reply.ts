@@ -1,11 +1,11 @@
 // The API's failure envelope written straight to node:http, for requests the server answers
 // before Next.js sees them (stray targets, a stopping server). Same body and headers as
-// failureResponse in lib/api/respond.ts, which builds a web Response for route handlers.
+// failureResponse in lib/api-contract/respond.ts, which builds a web Response for route handlers.
 import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
 import { withRetryAfter, type ApiError } from "@/lib/api-contract/api-error";
-import { failureBody, jsonHeaders } from "@/lib/api/respond";
+import { failureBody, jsonHeaders } from "@/lib/api-contract/respond";
 
 function envelopeHeaders(requestId: string, error: ApiError, body: string, extra: Record<string, string>) {
   return jsonHeaders(requestId, { "content-length": String(Buffer.byteLength(body)), ...error.headers, ...extra });

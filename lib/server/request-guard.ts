@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { ApiError } from "@/lib/api-contract/api-error";
 import { allowedMethods, apiBasePath, endpointPath, findEndpoint, notAvailableFeature } from "@/lib/api-contract/endpoints";
-import { newRequestId } from "@/lib/api/respond";
+import { newRequestId } from "@/lib/api-contract/respond";
 import { writeFailure, writePlain, writeRawFailure } from "./failure-reply";
 import { serverLog } from "@/lib/log";
 

@@ -1,7 +1,7 @@
 // Answers read from the local demo chains say so: the server marks them when it starts the
 // demo chains, and every chain call's success envelope then carries meta.demo_data.
 import { afterEach, describe, expect, it } from "vitest";
-import { successBody } from "@/lib/api/respond";
+import { successBody } from "@/lib/api-contract/respond";
 import { demoChainDataSetting, servesDemoChainData } from "@/lib/chain/demo-data";
 
 describe("demo data label", () => {

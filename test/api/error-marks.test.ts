@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, isApiError } from "@/lib/api-contract/api-error";
 import { isChainUnavailable } from "@/lib/chain/errors";
-import { toApiError } from "@/lib/api/respond";
+import { toApiError } from "@/lib/api-contract/respond";
 
 async function secondCopies() {
   vi.resetModules();

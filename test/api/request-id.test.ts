@@ -1,7 +1,7 @@
 // Request ids: `req_` + 10 time characters + 16 random ones, Crockford base32, so they
 // sort by time and never repeat, also across refills of the random pool behind them.
 import { describe, expect, it } from "vitest";
-import { newRequestId } from "@/lib/api/respond";
+import { newRequestId } from "@/lib/api-contract/respond";
 
 describe("newRequestId", () => {
   it("is req_ and 26 Crockford base32 characters, the first ten encoding the time", () => {

@@ -13,7 +13,7 @@ import { portalAdapter } from "@/lib/auth/adapter";
 import { PortalInputError } from "@/lib/portal/errors";
 import { keyFormSchema, keyOptionsFromForm, keyState, validateKeyOptions } from "@/lib/portal/keys";
 import { splitListText as splitList } from "@/lib/keys/allow-lists";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { safeReturnPath } from "@/lib/auth/return-path";
 import { demoAccounts, seedDemoAccounts, seedDemoCards } from "@/lib/portal/seed";
 import { demoDiscoverCards } from "@/demo-chain";
 import type { CardTokenReader } from "@/lib/metadata/card-token";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, withRetryAfter } from "@/lib/api-contract/api-error";
 import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
 import { setApiDeps } from "@/lib/api/deps";
-import { failureResponse } from "@/lib/api/respond";
+import { failureResponse } from "@/lib/api-contract/respond";
 import { createDatabase, type Database } from "@/lib/db/client";
 import { createRateLimiter } from "@/lib/rate-limit";
 import { writeFailure, writePlain, writeRawFailure } from "@/lib/server/failure-reply";
