@@ -3,7 +3,7 @@
 // it (the rate policies, the error table, the provenance labels), so the page cannot drift.
 import { ui } from "@/components/ui/styles";
 import { ErrorTable } from "./reference-table";
-import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
+import { errorCodes, type ErrorCode } from "@/lib/errors/error-codes";
 import { provenanceLabels } from "@/lib/schemas/provenance";
 import { keyPrefixes } from "@/lib/keys/api-key";
 import { defaultRequestDeadlineMs } from "@/lib/api/pipeline/deadline";

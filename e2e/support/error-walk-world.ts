@@ -12,7 +12,7 @@ import { utcDay, freeCreditsPerDay } from "@/lib/billing/credits";
 import { idempotencyWindowMs, requestFingerprint } from "@/lib/billing/idempotency";
 import { newId } from "@/lib/ids";
 import { endpointPath, endpoints, type EndpointDefinition } from "@/lib/api-contract/endpoints";
-import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
+import { errorCodes, type ErrorCode } from "@/lib/errors/error-codes";
 import { errorCodesFor } from "@/lib/openapi/endpoint-reference";
 import { startDemoChain } from "@/demo-chain";
 import { demoRequestsFor } from "@/demo-chain/requests";

@@ -14,7 +14,7 @@ import { walletApprovalsResponse } from "@/lib/schemas/responses/wallet-approval
 import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exact-movements";
 import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { whyDownResponse } from "@/lib/schemas/responses/why-down";
-import type { ErrorCode } from "./error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 
 export const permissions = {
   "intel:read": "why-down, team-wallets, risk, wallet/pnl and wallet/exact-movements",

@@ -1,6 +1,6 @@
 // The one success envelope and the one failure envelope.
 import { randomFillSync } from "node:crypto";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { knownApiError } from "@/lib/api-contract/known-errors";
 import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";

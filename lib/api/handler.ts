@@ -1,8 +1,8 @@
 // The API-key pipeline (its order: README "Every request passes the same checks"), composed from the small steps in
 // ./pipeline. Each route file binds an endpoint id to its implementation.
 import { performance } from "node:perf_hooks";
-import { errorCodes, type RequestOutcome } from "@/lib/api-contract/error-codes";
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { errorCodes, type RequestOutcome } from "@/lib/errors/error-codes";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 import { apiDeps } from "./deps";
 import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/api-contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "@/lib/api-contract/respond";

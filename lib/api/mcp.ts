@@ -10,7 +10,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { KeyContext } from "@/lib/keys/key-context";
 import type { InFlightSlots, RatePolicy } from "@/lib/rate-limit";
 import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";

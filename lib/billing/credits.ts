@@ -1,7 +1,7 @@
 // Credits: every account gets 5 free credits per UTC day, spent first, then the
 // balance. With charging off nothing is deducted, but each successful paid call
 // still leaves a ledger entry that quotes its list price and deducts zero.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { announceKeyContextChange } from "@/lib/keys/change-notices";

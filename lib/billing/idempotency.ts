@@ -3,7 +3,7 @@
 // nothing; the same key with another request is refused (422 idempotency_key_reused).
 // Only successful responses are stored, so a failed attempt can be retried.
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 

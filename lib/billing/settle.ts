@@ -9,7 +9,7 @@
 // ledger entry, usage record and stored replay in one statement each. A hot key's hundred calls
 // cost a few transactions, not a hundred queued on one row lock. Every call is answered only
 // after the transaction holding its charge has committed.
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { newId } from "@/lib/ids";

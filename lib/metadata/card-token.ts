@@ -2,7 +2,7 @@
 // that answers totalSupply()) and takes its name and symbol from the chain, so a card can neither
 // point at nothing nor name a token after another.
 import { getAddress, type Address } from "viem";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getChainClient } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
 import { isChainUnavailable } from "@/lib/chain/errors";

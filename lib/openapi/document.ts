@@ -2,7 +2,7 @@
 // its response schema (data field by field, and the meta it adds), every error it can answer and
 // the headers that come with them. The committed copy (public/openapi.json) is what /openapi.json
 // serves; a test keeps it equal to what this builds.
-import { errorCodes } from "@/lib/api-contract/error-codes";
+import { errorCodes } from "@/lib/errors/error-codes";
 import { getEndpoint, type EndpointId } from "@/lib/api-contract/endpoints";
 import { provenanceLabels } from "@/lib/schemas/provenance";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";

@@ -2,7 +2,7 @@
 // the one error table. The Endpoints tab, the public docs page and the OpenAPI
 // document all render this, so they cannot disagree with what the routes enforce.
 import { z } from "zod";
-import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
+import { errorCodes, type ErrorCode } from "@/lib/errors/error-codes";
 import { apiBasePath, endpointPath, endpoints, permissions, type EndpointDefinition, type EndpointId, type Permission } from "@/lib/api-contract/endpoints";
 import { demoExampleRequest } from "@/lib/chain/demo-data";
 import { savedExample } from "./examples";

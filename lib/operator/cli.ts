@@ -4,7 +4,7 @@
 // database (or the embedded one, whether or not the app is running).
 import { parseArgs } from "node:util";
 import { splitListText } from "@/lib/keys/allow-lists";
-import { isApiError } from "@/lib/api-contract/api-error";
+import { isApiError } from "@/lib/errors/api-error";
 import { createPrismaClient } from "@/lib/db/client";
 import { readCardToken } from "@/lib/metadata/card-token";
 import {

@@ -1,7 +1,7 @@
 // The operator's operations. The CLI and the portal's staff area call these same
 // functions; every change lands in the audit log.
 import { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { tierHourlyLimits } from "@/lib/rate-limit/policies";
 import { ensureCreditAccount, grantCredits } from "@/lib/billing/credits";
 import { creditGrantMessages, grantNeedsConfirmation, parseCreditGrantAmount } from "@/lib/billing/grant-rules";

@@ -6,7 +6,7 @@ import { notFound, redirect } from "next/navigation";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
-import { isApiError } from "@/lib/api-contract/api-error";
+import { isApiError } from "@/lib/errors/api-error";
 import { portalActionPolicy } from "@/lib/rate-limit/policies";
 import type { ActionResult } from "./action-result";
 import { portalDeps } from "./deps";

@@ -3,7 +3,7 @@
 // shows for each key — never more than the masked form.
 import { splitListText } from "@/lib/keys/allow-lists";
 import { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Db } from "@/lib/db/client";
 import type { ApiKey, Project } from "@/lib/db/generated/client";
 import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";

@@ -1,7 +1,7 @@
 // Portal-side project operations on top of the operator's: list your own, create
 // within a cap, rename (audited like every other change).
 import { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Db } from "@/lib/db/client";
 import { audit, type Actor } from "@/lib/operator/audit";
 import { createProject } from "@/lib/operator/operations";

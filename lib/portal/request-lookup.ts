@@ -4,7 +4,7 @@
 // guessed or leaked id says nothing about other projects.
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { RequestOutcome } from "@/lib/api-contract/error-codes";
+import type { RequestOutcome } from "@/lib/errors/error-codes";
 import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";
 import type { RequestVia } from "@/lib/usage/record";
 import { counterLabels, counterOfOutcome, outcomeLabels, type UsageScope } from "./usage";

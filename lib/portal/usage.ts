@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { RequestVia, UsageRecord } from "@/lib/usage/record";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import type { RequestOutcome } from "@/lib/api-contract/error-codes";
+import type { RequestOutcome } from "@/lib/errors/error-codes";
 import { usageGroups, type UsageGroup } from "@/lib/usage/rollup";
 import { idValue, pageValue, readQuery, type QueryField, type QueryReading } from "./query-values";
 import { maskApiKey, shortenMaskedKey } from "@/lib/keys/api-key";

@@ -1,7 +1,7 @@
 // Request fields shared by the endpoints. Each field's failure maps to the spec's
 // error code for it (see fieldErrorCodes); the messages are what callers read.
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/api-contract/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import { chainSchema } from "@/lib/chain/networks";
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/;

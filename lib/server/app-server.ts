@@ -3,7 +3,7 @@
 // arrive on kept-alive connections during the drain answered 503, in-flight ones finished up to
 // a grace period. Free of Next imports so it is tested on a bare handler.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { newRequestId } from "@/lib/api-contract/respond";
 import { writeFailure, writePlain } from "./failure-reply";
 import { refuseConnect, refuseUnparsable, underApi } from "./request-guard";

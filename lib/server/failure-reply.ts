@@ -4,7 +4,7 @@
 import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { STATUS_CODES } from "node:http";
-import { withRetryAfter, type ApiError } from "@/lib/api-contract/api-error";
+import { withRetryAfter, type ApiError } from "@/lib/errors/api-error";
 import { failureBody, jsonHeaders } from "@/lib/api-contract/respond";
 
 function envelopeHeaders(requestId: string, error: ApiError, body: string, extra: Record<string, string>) {

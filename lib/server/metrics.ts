@@ -8,7 +8,7 @@ import cluster, { type Worker } from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import { collectDefaultMetrics, AggregatorRegistry, Gauge, type Aggregator, type Registry } from "prom-client";
-import { withRetryAfter } from "@/lib/api-contract/api-error";
+import { withRetryAfter } from "@/lib/errors/api-error";
 import { metricsRegistry } from "@/lib/metrics";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
 import { pendingUsageRecords } from "@/lib/usage/record";

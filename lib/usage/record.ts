@@ -3,7 +3,7 @@
 // round trip.
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
-import type { RequestOutcome } from "@/lib/api-contract/error-codes";
+import type { RequestOutcome } from "@/lib/errors/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { countDependencyError } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";

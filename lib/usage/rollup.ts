@@ -6,7 +6,7 @@
 // the rollup) from request_records. Records are written within seconds of their time and never
 // change, so an hour that is over stays right.
 import type { Db } from "@/lib/db/client";
-import type { RequestOutcome } from "@/lib/api-contract/error-codes";
+import type { RequestOutcome } from "@/lib/errors/error-codes";
 
 const hourMs = 3_600_000;
 

@@ -4,13 +4,13 @@
 // second copy of each module stands for the other side (test/architecture/layers.test.ts keeps
 // instanceof of them out of the code).
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 import { isChainUnavailable } from "@/lib/chain/errors";
 import { toApiError } from "@/lib/api-contract/respond";
 
 async function secondCopies() {
   vi.resetModules();
-  const apiError = await import("@/lib/api-contract/api-error");
+  const apiError = await import("@/lib/errors/api-error");
   const chainErrors = await import("@/lib/chain/errors");
   vi.resetModules();
   return { OtherApiError: apiError.ApiError, OtherChainError: chainErrors.ChainUnavailableError };

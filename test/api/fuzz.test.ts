@@ -3,7 +3,7 @@
 // other than 503, and every failure is the envelope with the request id of its X-Request-Id.
 // FUZZ_SEED repeats a run; FUZZ_REQUESTS sets its size (at least 2,000).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { errorCodes } from "@/lib/api-contract/error-codes";
+import { errorCodes } from "@/lib/errors/error-codes";
 import { endpoints } from "@/lib/api-contract/endpoints";
 import { nodeSettingsChanged } from "../support/node-settings";
 import { revokeKey } from "@/lib/operator/operations";

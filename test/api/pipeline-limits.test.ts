@@ -2,7 +2,7 @@
 // the credits check (assertCredits), on the in-process store and plain figures.
 import { describe, expect, it } from "vitest";
 import { getEndpoint } from "@/lib/api-contract/endpoints";
-import { isApiError } from "@/lib/api-contract/api-error";
+import { isApiError } from "@/lib/errors/api-error";
 import { holdReadSlot, isInFlightRefusal } from "@/lib/api/pipeline/in-flight";
 import { assertCredits } from "@/lib/api/pipeline/credits";
 import { MemoryInFlightSlots, type InFlightSlots } from "@/lib/rate-limit/in-flight";

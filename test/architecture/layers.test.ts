@@ -145,14 +145,11 @@ const computedImports: string[] = [
   "lib/intel/threads/bootstrap.mjs: import(pathToFileURL(workerData.entry).href)",
 ];
 
-/** Faults found and not yet mended, each until its own change. */
+/** Faults found and not yet mended, each until its own change: none are left. */
 const knownFaults: Record<string, string[]> = {
   upward: [],
   cycles: [],
-  // The error codes (vocabulary) sit in lib/api-contract, above the schemas that name them
-  // (lib/schemas/common.ts), while the registry there imports the schemas: mended by moving the
-  // vocabulary below both.
-  folderCycles: ["lib/api-contract ↔ lib/schemas"],
+  folderCycles: [],
 };
 
 describe("layers", () => {
@@ -171,7 +168,7 @@ describe("layers", () => {
   });
 
   it("the chain layer throws its own errors, not the API's", () => {
-    expect(importsBetween((file) => file.startsWith("lib/chain/"), (target) => target.startsWith("lib/api-contract/"))).toEqual([]);
+    expect(importsBetween((file) => file.startsWith("lib/chain/"), (target) => target.startsWith("lib/api-contract/") || target.startsWith("lib/errors/"))).toEqual([]);
   });
 
   it("no code judges an error of the API or the chain by instanceof: the server loads several copies of their modules, which a mark every copy shares tells apart (test/api/error-marks.test.ts)", () => {

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, http } from "viem";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { nodeSettingsChanged } from "../support/node-settings";
 import { withChainScope } from "@/lib/intel/chain-scope";
 import { readingAt } from "@/lib/chain/node-scope";

@@ -14,7 +14,7 @@ import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { compilePlaced } from "@/lib/intel/placed/compile";
 import { useDemoChains } from "../support/demo-chains";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readPnl } from "@/lib/intel/wallet/pnl";

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import { erc20Abi, formatUnits, maxUint256, type Address } from "viem";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { type ChainId, getNetwork } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";

@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
 import { readWhyDown } from "@/lib/intel/why-down";

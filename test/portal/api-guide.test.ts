@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ApiGuide } from "@/components/portal/api-guide";
-import { errorCodes } from "@/lib/api-contract/error-codes";
+import { errorCodes } from "@/lib/errors/error-codes";
 import { provenanceLabels } from "@/lib/schemas/provenance";
 
 describe("the API guide on /docs and the Endpoints tab", () => {

@@ -1,7 +1,7 @@
 // The Endpoints tab and /openapi.json come from the registry, the zod schemas and
 // the error table, so they list exactly what the routes enforce.
 import { describe, expect, it } from "vitest";
-import { errorCodes } from "@/lib/api-contract/error-codes";
+import { errorCodes } from "@/lib/errors/error-codes";
 import { endpointPath, endpoints } from "@/lib/api-contract/endpoints";
 import { openApiDocument } from "@/lib/openapi/document";
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";

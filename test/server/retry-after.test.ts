@@ -5,8 +5,8 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, withRetryAfter } from "@/lib/api-contract/api-error";
-import { errorCodes, type ErrorCode } from "@/lib/api-contract/error-codes";
+import { ApiError, withRetryAfter } from "@/lib/errors/api-error";
+import { errorCodes, type ErrorCode } from "@/lib/errors/error-codes";
 import { setApiDeps } from "@/lib/api/deps";
 import { failureResponse } from "@/lib/api-contract/respond";
 import { createDatabase, type Database } from "@/lib/db/client";

@@ -1,7 +1,7 @@
 // An intelligence thread whose answers misbehave on purpose, served by the real task loop: the
 // pool's tests make one crash its thread, one hang it, one wait for its cancel, one meet a node that
 // does not answer, one answer.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { currentNodeScope } from "@/lib/chain/node-scope";
 import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";

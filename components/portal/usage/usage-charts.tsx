@@ -3,7 +3,7 @@
 // Each carries its numbers as text too, so nothing depends on seeing the shapes.
 import { ui } from "@/components/ui/styles";
 import type { ErrorCodeRow, OutcomeRow, TimelineBucket } from "@/lib/portal/usage";
-import type { RequestOutcome } from "@/lib/api-contract/error-codes";
+import type { RequestOutcome } from "@/lib/errors/error-codes";
 
 const outcomeColours: Record<RequestOutcome, string> = {
   success: "bg-emerald-500",

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { isPaid, type EndpointDefinition } from "@/lib/api-contract/endpoints";
 import type { KeyContext } from "@/lib/keys/key-context";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ipAllowed, originAllowed } from "@/lib/keys/allow-lists";
 import type { KeyContext } from "@/lib/keys/key-context";
 

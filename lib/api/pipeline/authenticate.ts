@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { apiKeyFromHeaders, hashApiKey, isWellFormedApiKey } from "@/lib/keys/api-key";
 import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";

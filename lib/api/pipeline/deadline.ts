@@ -3,7 +3,7 @@
 // answers at once instead of waiting for them, and nothing is charged.
 import { performance } from "node:perf_hooks";
 import { inNodeScope } from "@/lib/chain/node-scope";
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 
 export const defaultRequestDeadlineMs = 15_000;
 

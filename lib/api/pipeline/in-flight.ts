@@ -1,7 +1,7 @@
 // A key's intelligence calls in flight, capped (lib/settings.ts, intelReadsInFlightPerKey): a call
 // past the cap is refused before it reads anything, so nothing is charged, and its caller is told to
 // retry in a second, when one of the key's running reads has likely finished.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import type { InFlightSlots } from "@/lib/rate-limit";
 

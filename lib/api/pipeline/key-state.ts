@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { KeyContext } from "@/lib/keys/key-context";
 
 /** Revoked or rotated away, expired, project disabled, suspended — in that order. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, isApiError } from "@/lib/api-contract/api-error";
+import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { fieldErrorCodes } from "@/lib/schemas/common";
 

@@ -1,7 +1,7 @@
 // Spending a request's rate windows (which ones: lib/rate-limit/policies.ts). Every window of the
 // policy is checked at once and a request denied by one window uses up none of
 // the others (the limiter refunds).
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { rateLimitHeaders, type RateLimiter, type RatePolicy } from "@/lib/rate-limit";
 import { anonymousWindows } from "@/lib/rate-limit/policies";
 

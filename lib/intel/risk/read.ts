@@ -16,7 +16,7 @@
 // When the simulation cannot run (no pool with reserves against the native coin or a quote asset it
 // can buy, or a node without state overrides) the reading says why, and the signals come from code and state alone.
 import { zeroAddress, type Address, type Hex } from "viem";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
 import { readRefusal } from "@/lib/chain/refusals";
 import { classifyChainError } from "@/lib/chain/upstream";

@@ -10,7 +10,7 @@
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { KeptAnswer } from "@/lib/intel/hot-reads";
 import { addForwardedMetrics } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";

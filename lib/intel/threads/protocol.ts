@@ -1,7 +1,7 @@
 // What the request thread and an intelligence thread say to each other. Answers and inputs cross
 // by structured clone (bigints included); an ApiError crosses as its code, message and headers.
 import type { KeptAnswer } from "@/lib/intel/hot-reads";
-import type { ErrorCode } from "@/lib/api-contract/error-codes";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 import type { ForwardedMetric } from "@/lib/metrics";
 
 export type TaskMessage =

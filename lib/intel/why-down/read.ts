@@ -16,7 +16,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { defaultMaxLogs, scanLogs, type ScanLogsResult } from "@/lib/chain/log-scanner";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type PoolCandidate } from "@/lib/intel/market";
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/market/venue-events";
 import { assessTeam, type TeamWallet } from "@/lib/intel/team-links/assess";

@@ -1,7 +1,7 @@
 "use server";
 // Publishing and withdrawing one's own discover cards.
 import { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { publishCard as publish, withdrawCard as withdraw } from "@/lib/operator/operations";
 import { authorizeCard, bulletsFrom, cardFormSchema } from "@/lib/portal/cards";
 import { userAction } from "@/lib/portal/guards";

@@ -2,7 +2,7 @@
 // Key actions for the project's owner (or staff). The full key is returned to the
 // browser once, in the action's answer, and is never stored or logged.
 import { z } from "zod";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { createKey as create, revokeKey as revoke, rotateKey as rotate } from "@/lib/operator/operations";
 import { keyAction, projectAction } from "@/lib/portal/guards";
 import { assertKeyRoom, assertProjectActive, keyFormSchema, keyOptionsFromForm, validateKeyOptions } from "@/lib/portal/keys";

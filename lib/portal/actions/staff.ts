@@ -5,7 +5,7 @@ import { z } from "zod";
 import { approveKeyAccess as approve, changeSettings as change, grantCreditsTo, setKeyArrangement as arrange, setProjectStatus as setStatus, suspendKey as suspend, unsuspendKey as unsuspend } from "@/lib/operator/operations";
 import { creditGrantMessages, parseCreditGrantAmount } from "@/lib/billing/grant-rules";
 import { staffAction } from "@/lib/portal/guards";
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getSettings } from "@/lib/settings";
 
 const reason = z.string().trim().max(500, { error: "Keep the reason under 500 characters." });

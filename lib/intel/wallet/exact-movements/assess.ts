@@ -2,7 +2,7 @@
 // kind. A taxed sell moves the wallet's tokens twice in one transaction (tax wallet, then pool):
 // one sell. Each trade is priced by what left or reached the wallet in its transaction (a router's
 // fee inside it), as wallet/pnl prices it. No movement at all is no answer, not an empty one.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getNetwork } from "@/lib/chain/networks";
 import { describeWindow } from "@/lib/intel/windows";
 import { countByKind, movementLines } from "../movements";

@@ -3,7 +3,7 @@
 // says which swaps make a trade of it) and, at its own block, in dollars; the average cost runs
 // in the quote asset's smallest unit and in exact dollars; the position still held is valued at
 // the read block. Every figure that has no defensible value carries the reason instead.
-import { ApiError } from "@/lib/api-contract/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getNetwork } from "@/lib/chain/networks";
 import { deepestPool, nativeUsdPrice, priceToken, sameAddress, times, usdPerQuote, type NativeUsd, type QuoteAsset, type Ratio } from "@/lib/intel/market";
 import { movementLines, type MovementLine } from "../movements";
