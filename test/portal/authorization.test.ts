@@ -105,6 +105,7 @@ const publicRoutes: Record<string, string> = {
   "app/openapi.json/route.ts": "the public OpenAPI document",
   "app/developers/reference/[...endpoint]/route.ts": "one endpoint's reference details, as public as /docs and the OpenAPI document (prerendered at build)",
   "app/internal/bare/route.ts": "benchmark-only, off unless ENABLE_BENCH_ROUTES=1",
+  "app/internal/warm-up/route.ts": "the server's own warm-up before it listens: 404 without the process's secret, and it reads no one's data (test/server/warm-up.test.ts)",
   "app/readyz/route.ts": "readiness for load balancers: which part is down, no data of anyone's (test/server/readiness.test.ts)",
   "app/livez/route.ts": "liveness for orchestrators: reads nothing, says only that the process answers (test/server/liveness.test.ts)",
 };
