@@ -5,6 +5,7 @@
 import { Writable } from "node:stream";
 import { format } from "node:util";
 import pino, { type Logger } from "pino";
+import { processWide } from "@/lib/process-wide";
 
 export type { Logger };
 
@@ -38,16 +39,16 @@ export function createLogger(options: { env?: NodeJS.ProcessEnv | Record<string,
   return pino({ level: env.LOG_LEVEL || "info", base: { pid: process.pid } }, format === "pretty" ? prettyStream(out) : (out as pino.DestinationStream));
 }
 
-const holder = globalThis as unknown as { __serverLog?: Logger };
+const holder = processWide<{ serverLog: Logger }>("lib/log");
 
 /** The process's logger (tests swap it with setServerLog). */
 export function serverLog(): Logger {
-  holder.__serverLog ??= createLogger();
-  return holder.__serverLog;
+  holder.serverLog ??= createLogger();
+  return holder.serverLog;
 }
 
 export function setServerLog(logger: Logger | undefined) {
-  holder.__serverLog = logger;
+  holder.serverLog = logger;
 }
 
 /**

@@ -7,6 +7,7 @@
 // its process (forwardMetricsFromThisThread, takeForwardedMetrics), which adds it to the one
 // registry the scrape reads.
 import { Counter, Histogram, Registry } from "prom-client";
+import { processWide } from "@/lib/process-wide";
 
 type CounterName = "apiRequests" | "nodeCalls" | "nodeRoundTrips" | "nodeRefusals" | "keptAnswers" | "facts" | "dependencyErrors";
 type HistogramName = "apiDuration" | "nodeRounds";
@@ -46,12 +47,12 @@ function createProcessMetrics(): ProcessMetrics {
   };
 }
 
-// On globalThis: the server script and the app's bundled copy of this module count into one registry.
-const holder = globalThis as unknown as { __processMetrics?: ProcessMetrics };
+// Process-wide: the server script and the app's bundled copy of this module count into one registry.
+const holder = processWide<{ processMetrics: ProcessMetrics }>("lib/metrics");
 
 function processMetrics(): ProcessMetrics {
-  holder.__processMetrics ??= createProcessMetrics();
-  return holder.__processMetrics;
+  holder.processMetrics ??= createProcessMetrics();
+  return holder.processMetrics;
 }
 
 /** The registry a scrape reads (lib/server/metrics.ts adds its gauges to it). */

@@ -5,29 +5,30 @@ import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { getRateLimiter, type RateLimiter } from "@/lib/rate-limit";
 import { configuredRedisUrl } from "@/lib/redis/shared";
 import { streamUsageRecords } from "@/lib/usage/record";
+import { processWide } from "@/lib/process-wide";
 
 export type ApiDeps = { db: () => Promise<Db>; sql: () => Promise<SqlExecutor>; limiter: () => RateLimiter; now: () => Date };
 
-const holder = globalThis as unknown as { __apiDeps?: Partial<ApiDeps>; __processSql?: Promise<SqlExecutor> };
+const holder = processWide<{ apiDeps: Partial<ApiDeps>; processSql: Promise<SqlExecutor> }>("lib/api/deps");
 
 /**
  * The process's database, its usage records sent through the Redis stream where Redis is
  * configured (lib/usage/stream.ts; USAGE_STREAM=off writes them on the request path instead).
  */
 function processSql(): Promise<SqlExecutor> {
-  holder.__processSql ??= getSql().then((sql) => {
+  holder.processSql ??= getSql().then((sql) => {
     const redisUrl = configuredRedisUrl();
     if (redisUrl && process.env.USAGE_STREAM !== "off") streamUsageRecords(sql, { redisUrl });
     return sql;
   }, (error: unknown) => {
-    holder.__processSql = undefined;
+    holder.processSql = undefined;
     throw error;
   });
-  return holder.__processSql;
+  return holder.processSql;
 }
 
 export function apiDeps(): ApiDeps {
-  const overrides = holder.__apiDeps ?? {};
+  const overrides = holder.apiDeps ?? {};
   return {
     db: overrides.db ?? getDb,
     sql: overrides.sql ?? processSql,
@@ -37,5 +38,5 @@ export function apiDeps(): ApiDeps {
 }
 
 export function setApiDeps(overrides: Partial<ApiDeps>) {
-  holder.__apiDeps = { ...holder.__apiDeps, ...overrides };
+  holder.apiDeps = { ...holder.apiDeps, ...overrides };
 }

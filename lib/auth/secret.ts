@@ -5,19 +5,25 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { dataDir } from "@/lib/db/data-dir";
 import { serverLog } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
-const holder = globalThis as unknown as { __authSecret?: string };
+const holder = processWide<{ authSecret: string }>("lib/auth/secret");
 
 export function authSecret(env: NodeJS.ProcessEnv = process.env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (holder.__authSecret) return holder.__authSecret;
+  if (holder.authSecret) return holder.authSecret;
   const file = path.join(dataDir(env), "auth-secret");
-  holder.__authSecret = readOrCreate(file);
+  holder.authSecret = readOrCreate(file);
   if (env.NODE_ENV === "production") {
     // Instances with different secrets reject each other's sign-in links.
     serverLog().warn(`sign-in: AUTH_SECRET is not set; using the one kept in ${file}. Set AUTH_SECRET when running more than one instance.`);
   }
-  return holder.__authSecret;
+  return holder.authSecret;
+}
+
+/** Forgets the secret read from DATA_DIR, so the next call reads it again (tests). */
+export function forgetAuthSecret(): void {
+  holder.authSecret = undefined;
 }
 
 function readOrCreate(file: string): string {

@@ -12,6 +12,7 @@ import { PrismaClient } from "./generated/client";
 import { openEmbeddedDatabase, servedEmbeddedUrl } from "./embedded";
 import { pgExecutor, pgliteExecutor, type SqlExecutor } from "./sql-executor";
 import { serverLog } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
 export type Db = PrismaClient;
 export type { Prisma } from "./generated/client";
@@ -80,28 +81,28 @@ export async function createPrismaClient(env: NodeJS.ProcessEnv = process.env): 
   return { prisma: database.prisma, close: database.close };
 }
 
-const holder = globalThis as unknown as { __database?: Promise<Database>; __dbClient?: Promise<Db>; __sqlClient?: Promise<SqlExecutor> };
+const holder = processWide<{ database: Promise<Database>; dbClient: Promise<Db>; sqlClient: Promise<SqlExecutor> }>("lib/db/client");
 
 function processDatabase(): Promise<Database> {
-  holder.__database ??= createDatabase();
-  return holder.__database;
+  holder.database ??= createDatabase();
+  return holder.database;
 }
 
-/** The process-wide client; Next.js bundles share it through globalThis. */
+/** The process-wide client, which every bundled copy of this module shares. */
 export function getDb(): Promise<Db> {
-  holder.__dbClient ??= processDatabase().then(({ prisma }) => prisma);
-  return holder.__dbClient;
+  holder.dbClient ??= processDatabase().then(({ prisma }) => prisma);
+  return holder.dbClient;
 }
 
 /** The process-wide plain-SQL access on the same database. */
 export function getSql(): Promise<SqlExecutor> {
-  holder.__sqlClient ??= processDatabase().then(({ sql }) => sql);
-  return holder.__sqlClient;
+  holder.sqlClient ??= processDatabase().then(({ sql }) => sql);
+  return holder.sqlClient;
 }
 
 /** Closes the process-wide database (a stopping server, after its last usage record). */
 export async function closeProcessDatabase(): Promise<void> {
-  const database = holder.__database;
-  holder.__database = holder.__dbClient = holder.__sqlClient = undefined;
+  const database = holder.database;
+  holder.database = holder.dbClient = holder.sqlClient = undefined;
   if (database) await (await database).close();
 }

@@ -3,15 +3,16 @@
 // the answer is kept and health costs no extra query.
 import { migrateCommand, pendingMigrations } from "./migrations";
 import type { SqlExecutor } from "./sql-executor";
+import { processWide } from "@/lib/process-wide";
 
-const holder = globalThis as unknown as { __schemaCurrent?: boolean };
+const holder = processWide<{ schemaCurrent: boolean }>("lib/db/schema-status");
 
 /** null when the schema is current, else the reason the server cannot serve yet. */
 export async function schemaBehind(sql: SqlExecutor): Promise<string | null> {
-  if (holder.__schemaCurrent) return null;
+  if (holder.schemaCurrent) return null;
   const pending = await pendingMigrations(sql);
   if (pending.length === 0) {
-    holder.__schemaCurrent = true;
+    holder.schemaCurrent = true;
     return null;
   }
   return `The database schema is behind this version of the server (${pending.length} migration(s) pending); the operator must run \`${migrateCommand}\`.`;
@@ -19,5 +20,5 @@ export async function schemaBehind(sql: SqlExecutor): Promise<string | null> {
 
 /** Tests point one process at several databases. */
 export function forgetSchemaStatus() {
-  holder.__schemaCurrent = undefined;
+  holder.schemaCurrent = undefined;
 }

@@ -21,6 +21,7 @@ import type { EndpointResult } from "@/lib/api-contract/endpoint";
 import { RespClient } from "@/lib/redis/resp-client";
 import { countKeptAnswer } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
 export type KeptAnswer = { block: string; result: EndpointResult };
 
@@ -91,16 +92,16 @@ export class RedisAnswerStore implements AnswerStore {
   }
 }
 
-const holder = globalThis as unknown as { __answerStore?: AnswerStore };
+const holder = processWide<{ answerStore: AnswerStore }>("lib/intel/hot-reads");
 
 export function answerStore(env: Record<string, string | undefined> = process.env): AnswerStore {
-  if (!holder.__answerStore) holder.__answerStore = env.REDIS_URL ? new RedisAnswerStore(RespClient.fromUrl(env.REDIS_URL)) : new MemoryAnswerStore();
-  return holder.__answerStore;
+  if (!holder.answerStore) holder.answerStore = env.REDIS_URL ? new RedisAnswerStore(RespClient.fromUrl(env.REDIS_URL)) : new MemoryAnswerStore();
+  return holder.answerStore;
 }
 
 /** Forgets every kept answer (tests that rebuild a chain under the same URL). */
 export function forgetKeptAnswers(store?: AnswerStore): void {
-  holder.__answerStore = store;
+  holder.answerStore = store;
 }
 
 /** The read's identity: endpoint, network, node and input (addresses in any case are one address). */

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { serverLog } from "@/lib/log";
 import { sharedRedis, configuredRedisUrl } from "@/lib/redis/shared";
 import { RespSubscriber } from "@/lib/redis/subscriber";
+import { processWide } from "@/lib/process-wide";
 
 export type KeyContextChange =
   /** The operator's switches: every copy. */
@@ -23,8 +24,8 @@ export const keyContextChannel = "dia:key-context";
 const origin = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 type Listener = (changes: KeyContextChange[]) => void;
-const holder = globalThis as unknown as { __keyContextListeners?: Set<Listener>; __keyContextSubscriber?: { url: string; subscriber: RespSubscriber } | null };
-const listeners = (holder.__keyContextListeners ??= new Set<Listener>());
+const holder = processWide<{ keyContextListeners: Set<Listener>; keyContextSubscriber: { url: string; subscriber: RespSubscriber } | null }>("lib/keys/change-notices");
+const listeners = (holder.keyContextListeners ??= new Set<Listener>());
 
 /** Registers a holder of copies (each cache); returns the way to leave. */
 export function onKeyContextChange(listener: Listener): () => void {
@@ -72,7 +73,7 @@ export async function tellOtherProcesses(...changes: KeyContextChange[]): Promis
 export function keyContextSubscription(): RespSubscriber | null {
   const url = configuredRedisUrl();
   if (!url) return null;
-  const current = holder.__keyContextSubscriber;
+  const current = holder.keyContextSubscriber;
   if (current && current.url === url) return current.subscriber;
   current?.subscriber.close();
   const subscriber = new RespSubscriber(url, {
@@ -89,12 +90,12 @@ export function keyContextSubscription(): RespSubscriber | null {
     // Notices may be missed until the subscription is back: what was copied before then is dropped.
     onLost: () => applyHere([{ scope: "all" }]),
   });
-  holder.__keyContextSubscriber = { url, subscriber };
+  holder.keyContextSubscriber = { url, subscriber };
   return subscriber;
 }
 
 /** Ends the subscription (tests, a stopping server). */
 export function closeKeyContextSubscription() {
-  holder.__keyContextSubscriber?.subscriber.close();
-  holder.__keyContextSubscriber = null;
+  holder.keyContextSubscriber?.subscriber.close();
+  holder.keyContextSubscriber = null;
 }

@@ -11,6 +11,7 @@ import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { keyContextSubscription, onKeyContextChange, type KeyContextChange } from "./change-notices";
 import type { AccessMode, KeyMode, KeyStatus, KeyTier, ProjectStatus } from "@/lib/db/generated/enums";
 import { defaultSettings, type Settings } from "@/lib/settings";
+import { processWide } from "@/lib/process-wide";
 
 export type KeyContext = {
   id: string;
@@ -199,8 +200,8 @@ export function noteSettled(change: Parameters<KeyContextCache["settled"]>[0]) {
   for (const cache of allCaches) cache.settled(change);
 }
 
-const holder = globalThis as unknown as { __keyContextCaches?: Set<KeyContextCache> };
-const allCaches = (holder.__keyContextCaches ??= new Set<KeyContextCache>());
+const holder = processWide<{ keyContextCaches: Set<KeyContextCache> }>("lib/keys/key-context");
+const allCaches = (holder.keyContextCaches ??= new Set<KeyContextCache>());
 
 type Waiting = { hash: string; resolve: (value: { settings: Settings; key: KeyContext | null }) => void; reject: (error: unknown) => void };
 

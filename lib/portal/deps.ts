@@ -5,6 +5,7 @@
 import { refresh } from "next/cache";
 import { readCardToken, type CardTokenReader } from "@/lib/metadata/card-token";
 import { serverDeps, setServerDeps, type ServerDeps } from "@/lib/server/deps";
+import { processWide } from "@/lib/process-wide";
 
 export type PortalDeps = ServerDeps & {
   /** The signed-in user's id, or null. */
@@ -25,15 +26,15 @@ async function sessionUserIdFromAuth(): Promise<string | null> {
 
 const defaults: PortalOnly = { sessionUserId: sessionUserIdFromAuth, refresh, cardToken: (chain, token) => readCardToken(chain, token) };
 
-const holder = globalThis as unknown as { __portalDeps?: PortalOnly };
+const holder = processWide<{ portalDeps: PortalOnly }>("lib/portal/deps");
 
 export function portalDeps(): PortalDeps {
-  return { ...serverDeps(), ...(holder.__portalDeps ?? defaults) };
+  return { ...serverDeps(), ...(holder.portalDeps ?? defaults) };
 }
 
 /** Tests: the portal's world; the database, limiter and clock given here are Auth.js's too. */
 export function setPortalDeps(overrides: Partial<PortalDeps>) {
   const { db, limiter, now, ...portalOnly } = overrides;
   setServerDeps({ ...(db ? { db } : {}), ...(limiter ? { limiter } : {}), ...(now ? { now } : {}) });
-  holder.__portalDeps = { ...defaults, ...portalOnly };
+  holder.portalDeps = { ...defaults, ...portalOnly };
 }

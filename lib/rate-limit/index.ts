@@ -14,6 +14,7 @@ export type { InFlightSlots } from "./in-flight";
 export { RateLimitStoreError, type RateDecision, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 import { RateLimitStoreError, type RateLimiter, type RatePolicy, type RateWindow, type WindowState, type WindowStore } from "./types";
 import { serverLog } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
 class UpstashWindowStore implements WindowStore {
   private readonly limiters = new Map<string, Ratelimit>();
@@ -139,12 +140,12 @@ export function describeRateLimitStore(env: NodeJS.ProcessEnv = process.env): st
   return "rate limits: in-process store (no REDIS_URL or Upstash configured) — correct for a single instance only";
 }
 
-const holder = globalThis as unknown as { __rateLimiter?: RateLimiter };
+const holder = processWide<{ rateLimiter: RateLimiter }>("lib/rate-limit/index");
 
 export function getRateLimiter(): RateLimiter {
-  if (!holder.__rateLimiter) {
-    holder.__rateLimiter = createRateLimiter();
-    if (holder.__rateLimiter.kind === "memory") serverLog().info(describeRateLimitStore());
+  if (!holder.rateLimiter) {
+    holder.rateLimiter = createRateLimiter();
+    if (holder.rateLimiter.kind === "memory") serverLog().info(describeRateLimitStore());
   }
-  return holder.__rateLimiter;
+  return holder.rateLimiter;
 }

@@ -1,9 +1,10 @@
 // One Redis client per URL per process for the work beside the rate limiter (change notices, the
 // usage stream): commands of one turn of the event loop share one write (lib/redis/resp-client.ts).
 import { RespClient } from "./resp-client";
+import { processWide } from "@/lib/process-wide";
 
-const holder = globalThis as unknown as { __sharedRedis?: Map<string, RespClient> };
-const clients = (holder.__sharedRedis ??= new Map<string, RespClient>());
+const holder = processWide<{ sharedRedis: Map<string, RespClient> }>("lib/redis/shared");
+const clients = (holder.sharedRedis ??= new Map<string, RespClient>());
 
 export function sharedRedis(url: string): RespClient {
   let client = clients.get(url);

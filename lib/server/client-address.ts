@@ -2,16 +2,17 @@
 // the socket's peer address and a per-process secret, so a client cannot forge it;
 // X-Forwarded-For is believed only when TRUST_PROXY says how many proxies to trust.
 import { randomBytes } from "node:crypto";
+import { processWide } from "@/lib/process-wide";
 
 export const peerAddressHeader = "x-svc-peer-address";
 export const peerSecretHeader = "x-svc-peer-secret";
 
-const holder = globalThis as unknown as { __peerSecret?: string };
+const holder = processWide<{ peerSecret: string }>("lib/server/client-address");
 
 /** The secret shared by the server and the route handlers of this process. */
 export function peerSecret(): string {
-  holder.__peerSecret ??= randomBytes(24).toString("hex");
-  return holder.__peerSecret;
+  holder.peerSecret ??= randomBytes(24).toString("hex");
+  return holder.peerSecret;
 }
 
 export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
@@ -38,7 +39,7 @@ export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process
   const forwarded = trustedForwarded(headers, "x-forwarded-for", env).entry;
   if (forwarded) return forwarded;
   const secret = headers.get(peerSecretHeader);
-  if (secret && secret === holder.__peerSecret) return headers.get(peerAddressHeader);
+  if (secret && secret === holder.peerSecret) return headers.get(peerAddressHeader);
   return null;
 }
 

@@ -4,6 +4,7 @@
 // adds what only the portal needs, the signed-in user among them).
 import { getDb, type Db } from "@/lib/db/client";
 import { getRateLimiter, type RateLimiter } from "@/lib/rate-limit";
+import { processWide } from "@/lib/process-wide";
 
 export type ServerDeps = {
   db: () => Promise<Db>;
@@ -13,12 +14,12 @@ export type ServerDeps = {
 
 const defaults: ServerDeps = { db: getDb, limiter: getRateLimiter, now: () => new Date() };
 
-const holder = globalThis as unknown as { __serverDeps?: ServerDeps };
+const holder = processWide<{ serverDeps: ServerDeps }>("lib/server/deps");
 
 export function serverDeps(): ServerDeps {
-  return holder.__serverDeps ?? defaults;
+  return holder.serverDeps ?? defaults;
 }
 
 export function setServerDeps(overrides: Partial<ServerDeps>) {
-  holder.__serverDeps = { ...defaults, ...overrides };
+  holder.serverDeps = { ...defaults, ...overrides };
 }

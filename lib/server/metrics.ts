@@ -12,6 +12,7 @@ import { withRetryAfter } from "@/lib/errors/api-error";
 import { metricsRegistry } from "@/lib/metrics";
 import { intelThreadPool } from "@/lib/intel/threads/pool";
 import { pendingUsageRecords } from "@/lib/usage/record";
+import { processWide } from "@/lib/process-wide";
 
 type Env = Record<string, string | undefined>;
 
@@ -35,15 +36,15 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-const holder = globalThis as unknown as { __processGauges?: boolean };
+const holder = processWide<{ processGauges: boolean }>("lib/server/metrics");
 
 /**
  * The gauges read at scrape time, and Node's own process metrics, on the process's registry.
  * Called once in every process that serves requests.
  */
 export function registerProcessGauges(registry: Registry = metricsRegistry()) {
-  if (holder.__processGauges) return;
-  holder.__processGauges = true;
+  if (holder.processGauges) return;
+  holder.processGauges = true;
   collectDefaultMetrics({ register: registry });
   new Gauge({
     name: "dia_usage_records_pending",

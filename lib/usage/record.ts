@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { countDependencyError } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
 import { UsageStream } from "./stream";
+import { processWide } from "@/lib/process-wide";
 
 export type RequestVia = "api" | "mcp";
 
@@ -246,11 +247,11 @@ export async function insertUsageRecords(sql: SqlExecutor, records: UsageRecord[
   if (records.length > 0) await sql.query(insertBatch, batchParameters(records));
 }
 
-// On globalThis: the server script and the app's bundled copy of this module must share the
+// Process-wide: the server script and the app's bundled copy of this module must share the
 // writers, or a stopping server would drain an empty map.
-const holder = globalThis as unknown as { __usageWriters?: Map<SqlExecutor, UsageWriter>; __usageStreams?: Map<SqlExecutor, UsageStream<UsageRecord>> };
-const writers = (holder.__usageWriters ??= new Map<SqlExecutor, UsageWriter>());
-const streams = (holder.__usageStreams ??= new Map<SqlExecutor, UsageStream<UsageRecord>>());
+const holder = processWide<{ usageWriters: Map<SqlExecutor, UsageWriter>; usageStreams: Map<SqlExecutor, UsageStream<UsageRecord>> }>("lib/usage/record");
+const writers = (holder.usageWriters ??= new Map<SqlExecutor, UsageWriter>());
+const streams = (holder.usageStreams ??= new Map<SqlExecutor, UsageStream<UsageRecord>>());
 
 /**
  * Sends this database's usage records through a Redis stream (lib/usage/stream.ts) from now on:

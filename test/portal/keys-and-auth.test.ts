@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, inject } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { deliverSignInLink } from "@/lib/auth/email";
 import { hashApiKey } from "@/lib/keys/api-key";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret, forgetAuthSecret } from "@/lib/auth/secret";
 import { portalAdapter } from "@/lib/auth/adapter";
 import { PortalInputError } from "@/lib/portal/errors";
 import { keyFormSchema, keyOptionsFromForm, keyState, validateKeyOptions } from "@/lib/portal/keys";
@@ -103,15 +103,14 @@ describe("sign-in", () => {
 
   it("keeps one generated secret in DATA_DIR when AUTH_SECRET is unset", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-secret-"));
-    const holder = globalThis as unknown as { __authSecret?: string };
-    delete holder.__authSecret;
+    forgetAuthSecret();
     const first = authSecret({ NODE_ENV: "test", DATA_DIR: dir });
-    delete holder.__authSecret;
+    forgetAuthSecret();
     expect(authSecret({ NODE_ENV: "test", DATA_DIR: dir })).toBe(first);
     expect(first.length).toBeGreaterThanOrEqual(43);
     expect(fs.statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
     expect(authSecret({ NODE_ENV: "test", DATA_DIR: dir, AUTH_SECRET: "configured" })).toBe("configured");
-    delete holder.__authSecret;
+    forgetAuthSecret();
   });
 
   it("prints the link in one log line and, when asked, appends it to an outbox file", async () => {

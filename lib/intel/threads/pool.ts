@@ -15,6 +15,7 @@ import type { KeptAnswer } from "@/lib/intel/hot-reads";
 import { addForwardedMetrics } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
 import type { TaskMessage, WorkerMessage } from "./protocol";
+import { processWide } from "@/lib/process-wide";
 
 type Pending = { resolve: (answer: KeptAnswer) => void; reject: (error: unknown) => void; thread: Thread };
 /** `lastBeat` 0: still loading its modules (seconds on a busy machine), which is not being stuck. */
@@ -162,20 +163,20 @@ export function intelThreadCount(env: Record<string, string | undefined> = proce
   return Number.isInteger(count) && count >= 0 && count <= 256 ? count : 0;
 }
 
-const holder = globalThis as unknown as { __intelPool?: IntelThreadPool | null };
+const holder = processWide<{ intelPool: IntelThreadPool | null }>("lib/intel/threads/pool");
 
 /** The process's pool, started on first use; null when intelligence runs on the request thread. */
 export function intelThreadPool(): IntelThreadPool | null {
-  if (holder.__intelPool === undefined) {
+  if (holder.intelPool === undefined) {
     const threads = intelThreadCount();
-    holder.__intelPool = threads > 0 ? new IntelThreadPool({ threads }) : null;
+    holder.intelPool = threads > 0 ? new IntelThreadPool({ threads }) : null;
   }
-  return holder.__intelPool;
+  return holder.intelPool;
 }
 
 /** Closes and forgets the process's pool, so the next use reads INTEL_THREADS again (tests). */
 export async function resetIntelThreadPool(): Promise<void> {
-  const pool = holder.__intelPool;
-  holder.__intelPool = undefined;
+  const pool = holder.intelPool;
+  holder.intelPool = undefined;
   await pool?.close();
 }
