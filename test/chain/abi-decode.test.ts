@@ -5,18 +5,7 @@ import { decodeAbiParameters, encodeAbiParameters, multicall3Abi, type AbiParame
 import { describe, expect, it } from "vitest";
 import { decodeParameters, walk } from "@/lib/chain/abi-decode";
 import { powerProbeAbi } from "@/lib/intel/placed/power-probe.generated";
-
-/** A small seeded generator (mulberry32), so a failure names its case. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "@/test/support/seeded";
 
 type Param = AbiParameter & { components?: Param[] };
 

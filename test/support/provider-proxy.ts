@@ -8,6 +8,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { seeded } from "./seeded";
 
 export type RpcCall = { jsonrpc?: string; id?: unknown; method: string; params?: unknown[] };
 export type RpcError = { code: number; message: string; data?: unknown };
@@ -195,18 +196,6 @@ const alchemyMethodsOff = {
   methods: ["ots_getContractCreator"],
   refuse: (method: string) => ({ status: 400, error: { code: -32600, message: `Unsupported method: ${method}. See available methods at https://docs.alchemy.com/alchemy/documentation/apis` } }),
 };
-
-/** A small seeded generator (mulberry32), so a fault run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
