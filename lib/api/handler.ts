@@ -202,7 +202,7 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
     const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
     const success = usageRecord({ requestId, key, endpoint, chain, started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now, via: source.via });
-    await settleSuccess(db, sql, {
+    await settleSuccess(sql, {
       key, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
       replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
       usage: (charged, allowanceUsed) => ({ ...success, charged, allowanceUsed }),

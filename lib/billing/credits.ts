@@ -57,48 +57,6 @@ export async function ensureCreditAccount(db: Db | Tx, userId: string) {
   return db.creditAccount.upsert({ where: { userId }, create: { id: newId("acct"), userId }, update: {} });
 }
 
-export type Charge = { charged: number; freeDeducted: number; balanceDelta: number };
-
-/**
- * Charges one successful call inside the caller's transaction (which also writes
- * its usage record). The account row is locked so concurrent calls can never
- * spend the same credit twice; the ledger's unique request id means a call is
- * charged at most once.
- */
-export async function chargeCall(
-  tx: Tx,
-  input: { accountId: string; requestId: string; price: number; now: Date; chargingEnabled: boolean },
-): Promise<Charge> {
-  const [account] = await tx.$queryRaw<Array<{ balance: number; free_credits_day: string | null; free_credits_used: number }>>`
-    SELECT balance, free_credits_day, free_credits_used FROM credit_accounts WHERE id = ${input.accountId} FOR UPDATE`;
-  if (!account) throw new ApiError("billing_unavailable", "The credit account could not be read; nothing was charged.");
-
-  if (!input.chargingEnabled) {
-    await tx.creditLedger.create({
-      data: { id: newId("led"), accountId: input.accountId, kind: "charge", requestId: input.requestId, quoted: input.price, freeDeducted: 0, balanceDelta: 0, balanceAfter: account.balance, note: "charging off" },
-    });
-    return { charged: 0, freeDeducted: 0, balanceDelta: 0 };
-  }
-
-  const day = utcDay(input.now);
-  const sameDay = account.free_credits_day === day;
-  const freeLeft = freeCreditsLeft({ freeCreditsDay: account.free_credits_day, freeCreditsUsed: account.free_credits_used }, input.now);
-  const freeDeducted = Math.min(freeLeft, input.price);
-  const fromBalance = input.price - freeDeducted;
-  // Another call spent the credits between the check before the read and this charge.
-  if (account.balance < fromBalance) throw paymentRequired({ price: input.price, freeLeft, balance: account.balance }, null);
-
-  const balanceAfter = account.balance - fromBalance;
-  await tx.creditAccount.update({
-    where: { id: input.accountId },
-    data: { balance: balanceAfter, freeCreditsDay: day, freeCreditsUsed: (sameDay ? account.free_credits_used : 0) + freeDeducted },
-  });
-  await tx.creditLedger.create({
-    data: { id: newId("led"), accountId: input.accountId, kind: "charge", requestId: input.requestId, quoted: input.price, freeDeducted, balanceDelta: -fromBalance, balanceAfter },
-  });
-  return { charged: input.price, freeDeducted, balanceDelta: -fromBalance };
-}
-
 export async function grantCredits(db: Db, input: { userId: string; amount: number; note?: string }) {
   if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > maxCreditGrant) throw new ApiError("bad_request", creditGrantMessages.amount);
   const account = await ensureCreditAccount(db, input.userId);

@@ -18,7 +18,6 @@ const maxPollMs = 250;
  */
 export const abandonedClaimMs = 2 * 60 * 1000;
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export function requestFingerprint(method: string, endpointId: string, body: string): string {
   return createHash("sha256").update(`${method} ${endpointId}\n${body}`).digest("hex");
@@ -144,9 +143,6 @@ async function claimFromDatabase(
   }
 }
 
-export async function completeIdempotencyKey(tx: Tx, recordId: string, status: number, body: string) {
-  await tx.idempotencyRecord.update({ where: { id: recordId }, data: { state: "completed", responseStatus: status, responseBody: body } });
-}
 
 export async function releaseIdempotencyKey(db: Db, recordId: string) {
   await db.idempotencyRecord.deleteMany({ where: { id: recordId, state: "in_progress" } });

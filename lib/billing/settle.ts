@@ -10,19 +10,14 @@
 // cost a few transactions, not a hundred queued on one row lock. Every call is answered only
 // after the transaction holding its charge has committed.
 import { ApiError, isApiError } from "@/lib/errors/api-error";
-import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { newId } from "@/lib/ids";
 import type { KeyContext } from "@/lib/keys/key-context";
 import { noteSettled } from "@/lib/keys/key-context";
 import { tellOtherProcesses, type KeyContextChange } from "@/lib/keys/change-notices";
-import { insertUsageRecords, recordUsage, recordUsageInTransaction, type UsageRecord } from "@/lib/usage/record";
-import { chargeCall, freeCreditsLeft, paymentRequired, utcDay } from "./credits";
-import { completeIdempotencyKey } from "./idempotency";
+import { insertUsageRecords, recordUsage, type UsageRecord } from "@/lib/usage/record";
+import { freeCreditsLeft, paymentRequired, utcDay } from "./credits";
 
-// A burst of calls can queue for a pooled connection; Prisma's defaults (2 s to start,
-// 5 s to finish) would turn that wait into a failed charge.
-const settleTransactionLimits = { maxWait: 10_000, timeout: 15_000 };
 /** Calls settled in one transaction at most. */
 const maxGroup = 250;
 
@@ -41,40 +36,20 @@ export type Settlement = {
   replay?: { recordId: string; status: number; body: string };
 };
 
-export async function settleSuccess(db: Db, sql: SqlExecutor, settlement: Settlement): Promise<void> {
+export async function settleSuccess(sql: SqlExecutor, settlement: Settlement): Promise<void> {
   const { paid, replay } = settlement;
   try {
     if (!paid && !replay) {
       await recordUsage(sql, settlement.usage(0, 0));
       return;
     }
-    if (sql.transaction) return await groupFor(sql, settlement).settle(settlement);
-    await settleAlone(db, settlement);
+    // Every database the server runs on (a pool, PGlite) runs transactions; the charge is taken in one, never without.
+    if (!sql.transaction) throw new Error("settling a paid call needs a database that runs transactions");
+    await groupFor(sql, settlement).settle(settlement);
   } catch (error) {
     if (isApiError(error)) throw error;
     throw new ApiError("billing_commit_failed", undefined, { cause: error });
   }
-}
-
-/** One call in its own Prisma transaction: the way of a database reached through one shared connection. */
-async function settleAlone(db: Db, settlement: Settlement) {
-  const { key, price, paid, account, replay } = settlement;
-  await db.$transaction(async (tx) => {
-    let charged = 0;
-    let allowanceUsed = 0;
-    if (paid && key.accessMode === "trial") {
-      const spent = await tx.apiKey.updateMany({
-        where: { id: key.id, trialUsed: { lte: (key.trialAllowance ?? 0) - price } },
-        data: { trialUsed: { increment: price } },
-      });
-      if (spent.count === 0) throw new ApiError("trial_exhausted");
-      allowanceUsed = price;
-    } else if (paid && account) {
-      charged = (await chargeCall(tx, { accountId: account.id, requestId: settlement.requestId, price, now: settlement.now, chargingEnabled: settlement.chargingEnabled })).charged;
-    }
-    await recordUsageInTransaction(tx, settlement.usage(charged, allowanceUsed));
-    if (replay) await completeIdempotencyKey(tx, replay.recordId, replay.status, replay.body);
-  }, settleTransactionLimits);
 }
 
 type Waiting = { settlement: Settlement; resolve: () => void; reject: (error: unknown) => void };

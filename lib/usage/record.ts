@@ -1,7 +1,6 @@
 // One usage record per request that reached a key, failures included — written
 // with the key's last-used time in the same statement, so recording costs one
 // round trip.
-import type { Db } from "@/lib/db/client";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import type { RequestOutcome } from "@/lib/errors/error-codes";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
@@ -12,7 +11,6 @@ import { processWide } from "@/lib/process-wide";
 
 export type RequestVia = "api" | "mcp";
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export type UsageRecord = {
   requestId: string;
@@ -51,17 +49,6 @@ function lastUsedIsStale(keyId: string, now: Date): boolean {
   lastUsedWrites.set(keyId, now.getTime());
   if (lastUsedWrites.size > 100_000) lastUsedWrites.clear();
   return true;
-}
-
-const insertUsage = `
-  WITH touched AS (
-    UPDATE api_keys SET last_used_at = $13::timestamptz AT TIME ZONE 'UTC' WHERE id = $2 AND $14::boolean RETURNING 1
-  )
-  INSERT INTO request_records (id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, allowance_used, error_message, replay_of, via)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS "RequestOutcome"), $9, $10, $11, $12, $13::timestamptz AT TIME ZONE 'UTC', $15, $16, $17, CAST($18 AS "RequestVia"))`;
-
-function parameters(r: UsageRecord) {
-  return [r.requestId, r.keyId, r.projectId, r.endpoint, r.method, r.httpStatus, r.errorCode, r.outcome, r.quoted, r.charged, r.chain, r.latencyMs, r.createdAt.toISOString(), lastUsedIsStale(r.keyId, r.createdAt), r.allowanceUsed ?? 0, r.errorMessage ?? null, r.replayOf ?? null, r.via ?? "api"];
 }
 
 /**
@@ -341,7 +328,3 @@ export async function recordFailedUsage(sql: SqlExecutor, r: UsageRecord, option
   await writerFor(sql).keep(r, options.databaseDown);
 }
 
-/** Records a request inside the transaction that charges it. */
-export async function recordUsageInTransaction(tx: Tx, r: UsageRecord) {
-  await tx.$executeRawUnsafe(insertUsage, ...parameters(r));
-}

@@ -7,7 +7,9 @@ import { getAddress, zeroAddress } from "viem";
 import { apiRoute } from "@/lib/api/handler";
 import { ratePolicyFor } from "@/lib/rate-limit/policies";
 import { getEndpoint } from "@/lib/api-contract/endpoints";
-import { chargeCall, freeCreditsLeft, utcDay } from "@/lib/billing/credits";
+import { freeCreditsLeft, utcDay } from "@/lib/billing/credits";
+import { settleSuccess, type Settlement } from "@/lib/billing/settle";
+import { apiDeps } from "@/lib/api/deps";
 import { changeSettings } from "@/lib/operator/operations";
 import { usageSummary } from "@/lib/portal/usage";
 import { backends, createHarness, type Harness } from "../support/harness";
@@ -54,6 +56,13 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     await announceKeyContextChange({ scope: "owner", id: h.owner.id });
   }
 
+  /** A paid success of 2 credits as the pipeline hands it to the charge, on the account named. */
+  function paidSettlement(accountId: string, requestId: string): Settlement {
+    const key = { id: "key_settlement", accessMode: "paid" as const, trialAllowance: null, projectId: h.project.id, project: { ownerId: h.owner.id } };
+    const usage = (charged: number, allowanceUsed: number) => ({ requestId, keyId: key.id, projectId: h.project.id, endpoint: "wallet/approvals", method: "POST", httpStatus: 200, errorCode: null, outcome: "success" as const, quoted: 2, charged, allowanceUsed, chain: "eth", latencyMs: 1, createdAt: h.clock.now });
+    return { key, price: 2, paid: true, account: { id: accountId }, chargingEnabled: true, requestId, now: h.clock.now, usage };
+  }
+
   it("with charging off (the default) a paid success quotes its price, deducts nothing and leaves a zero ledger entry", async () => {
     const { key, id } = await h.key();
     await setAccount(7, 0);
@@ -74,7 +83,7 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
 
   it("a charge whose credit account cannot be read is 503 billing_unavailable with a Retry-After, and nothing is written", async () => {
     const before = await h.db.creditLedger.count();
-    const charging = h.db.$transaction((tx) => chargeCall(tx, { accountId: "acct_gone", requestId: "req_billing_unavailable", price: 2, now: h.clock.now, chargingEnabled: true }));
+    const charging = settleSuccess(await apiDeps().sql(), paidSettlement("acct_gone", "req_billing_unavailable"));
     await expect(charging).rejects.toMatchObject({ code: "billing_unavailable", status: 503, headers: { "retry-after": "5" } });
     expect(await h.db.creditLedger.count()).toBe(before);
   });
@@ -83,9 +92,9 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     await setAccount(1, 5); // today's free credits used, a balance of 1: a call of 2 cannot be paid
     const { id: accountId } = await account();
     const before = await h.db.creditLedger.count();
-    const charging = h.db.$transaction((tx) => chargeCall(tx, { accountId, requestId: "req_spent_meanwhile", price: 2, now: h.clock.now, chargingEnabled: true }));
+    const charging = settleSuccess(await apiDeps().sql(), paidSettlement(accountId, "req_spent_meanwhile"));
     await expect(charging).rejects.toMatchObject({ code: "payment_required", status: 402, details: { price: 2, available: 1, free_credits_left: 0, balance: 1 } });
-    await expect(charging).rejects.toThrow(/This call costs 2 credits; the account has 1 credit left \(0 of today's free credits, a balance of 1\)\. Nothing was charged\./);
+    await expect(charging).rejects.toThrow(`This call costs 2 credits; the account has 1 credit left (0 of today's free credits, a balance of 1). Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`);
     expect(await h.db.creditLedger.count()).toBe(before);
     expect(await account()).toMatchObject({ balance: 1, freeCreditsUsed: 5 });
   });
