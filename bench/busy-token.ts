@@ -27,10 +27,10 @@ import { createTestClient, encodeAbiParameters, encodeFunctionData, http, keccak
 import { clearChainClients } from "@/lib/chain/clients";
 import { getNetwork } from "@/lib/chain/networks";
 import { startDemoChain } from "@/demo-chain";
-import { compilePlaced } from "@/lib/intel/placed/compile";
-import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
+import { compilePlaced } from "@/lib/intel/reads/placed/compile";
+import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/runtime/hot-reads";
 import { createHarness } from "@/test/support/harness";
-import { intelThreadPool } from "@/lib/intel/threads/pool";
+import { intelThreadPool } from "@/lib/intel/runtime/threads/pool";
 
 const { values } = parseArgs({
   options: { transfers: { type: "string", default: "50000" }, swaps: { type: "string", default: "1000" }, threads: { type: "string", default: "0" }, only: { type: "string" }, profile: { type: "string" } },

@@ -18,12 +18,12 @@ import { DEMO_CHAINS, startDemoChains } from "@/demo-chain";
 import { endpoints, type EndpointId } from "@/lib/api-contract/endpoints";
 import { createHarness } from "@/test/support/harness";
 import { demoRequestsFor, lockerRequestsFor, signalRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
-import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
+import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/runtime/hot-reads";
 import { addHistory } from "./support/extra-history";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "200" }, only: { type: "string" }, history: { type: "string", default: "1" }, venues: { type: "string", default: "with" }, kept: { type: "string", default: "off" } } });
 // --kept off (default): every request reads the chain (kept answers forgotten before each); on: a
-// repeated request at the same head is served its kept answer (lib/intel/hot-reads.ts).
+// repeated request at the same head is served its kept answer (lib/intel/runtime/hot-reads.ts).
 const kept = values.kept === "on";
 // --venues with (default): the venue and signal scenarios' requests too; --venues without: the original demo requests only.
 const venues = values.venues !== "without";

@@ -20,10 +20,10 @@ import { withRpcMeter } from "@/lib/chain/node-scope";
 import { endpoints } from "@/lib/api-contract/endpoints";
 import { startDemoChain } from "@/demo-chain";
 import { demoRequestsFor, venueRequestsFor } from "@/demo-chain/requests";
-import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/hot-reads";
+import { forgetKeptAnswers, MemoryAnswerStore } from "@/lib/intel/runtime/hot-reads";
 import { createHarness } from "@/test/support/harness";
 import { providers, startProviderProxy } from "@/test/support/provider-proxy";
-import { intelThreadPool } from "@/lib/intel/threads/pool";
+import { intelThreadPool } from "@/lib/intel/runtime/threads/pool";
 
 const { values } = parseArgs({ options: { iterations: { type: "string", default: "40" }, latency: { type: "string", default: "25" }, concurrent: { type: "string", default: "100" }, threads: { type: "string", default: "0" } } });
 const iterations = Number(values.iterations);

@@ -1,14 +1,14 @@
 // Compiles the contracts the reads place with an eth_call state override (offline, with the
-// project's solc): lib/intel/placed/TradeSimulator.sol to lib/intel/placed/trade-simulator.generated.ts,
-// lib/intel/placed/PowerProbe.sol to lib/intel/placed/power-probe.generated.ts, and
-// lib/intel/placed/PositionLens.sol to lib/intel/placed/position-lens.generated.ts, lib/intel/placed/LockerLens.sol to
-// lib/intel/placed/locker-lens.generated.ts. Tests recompile and check
+// project's solc): lib/intel/reads/placed/TradeSimulator.sol to lib/intel/reads/placed/trade-simulator.generated.ts,
+// lib/intel/reads/placed/PowerProbe.sol to lib/intel/reads/placed/power-probe.generated.ts, and
+// lib/intel/reads/placed/PositionLens.sol to lib/intel/reads/placed/position-lens.generated.ts, lib/intel/reads/placed/LockerLens.sol to
+// lib/intel/reads/placed/locker-lens.generated.ts. Tests recompile and check
 // that each committed code agrees with its source.
 //
 //   npx tsx scripts/build-simulator.ts [trade-simulator | power-probe | position-lens | locker-lens ...]
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/placed/compile";
+import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/reads/placed/compile";
 
 function write(file: string, source: string, names: { runtime: string; abi: string }, compiled: { runtime: string; abi: unknown }) {
   const target = path.join(process.cwd(), file);
@@ -24,10 +24,10 @@ function write(file: string, source: string, names: { runtime: string; abi: stri
 // Each placed contract by the name of its generated file; named on the command line, only those are
 // built (one contract's change then leaves the others' files alone).
 const builds = {
-  "trade-simulator": () => write("lib/intel/placed/trade-simulator.generated.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator()),
-  "power-probe": () => write("lib/intel/placed/power-probe.generated.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe()),
-  "position-lens": () => write("lib/intel/placed/position-lens.generated.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens()),
-  "locker-lens": () => write("lib/intel/placed/locker-lens.generated.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens()),
+  "trade-simulator": () => write("lib/intel/reads/placed/trade-simulator.generated.ts", simulatorSource, { runtime: "tradeSimulatorRuntime", abi: "tradeSimulatorAbi" }, compileSimulator()),
+  "power-probe": () => write("lib/intel/reads/placed/power-probe.generated.ts", powerProbeSource, { runtime: "powerProbeRuntime", abi: "powerProbeAbi" }, compilePowerProbe()),
+  "position-lens": () => write("lib/intel/reads/placed/position-lens.generated.ts", lensSource, { runtime: "positionLensRuntime", abi: "positionLensAbi" }, compileLens()),
+  "locker-lens": () => write("lib/intel/reads/placed/locker-lens.generated.ts", lockerLensSource, { runtime: "lockerLensRuntime", abi: "lockerLensAbi" }, compileLockerLens()),
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in builds));

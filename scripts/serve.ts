@@ -30,7 +30,7 @@ import { dropWarmUpClaim, warmUpApp } from "@/lib/server/warm-up";
 import { serverProcessPlan } from "@/lib/server/process-count";
 import { routeConsoleTo, serverLog } from "@/lib/server/log";
 import { answerClusterScrapes, clusterMetrics, localMetrics, metricsSettings, registerProcessGauges, startMetricsServer, type MetricsSource } from "@/lib/server/metrics";
-import { intelThreadCount, intelThreadPool } from "@/lib/intel/threads/pool";
+import { intelThreadCount, intelThreadPool } from "@/lib/intel/runtime/threads/pool";
 import { demoExampleRequests } from "@/demo-chain/requests";
 import { forgetRunningDemoChains, recordRunningDemoChains } from "@/demo-chain/running";
 import { describeDemoChainFailure } from "@/demo-chain/build";
@@ -106,7 +106,7 @@ async function main() {
   else for (const warning of signInStartWarnings()) log.warn(warning);
 
   const plan = serverProcessPlan(process.env, { dev });
-  // Intelligence reads run off each process's request thread (lib/intel/threads); workers inherit these.
+  // Intelligence reads run off each process's request thread (lib/intel/runtime/threads); workers inherit these.
   process.env.INTEL_THREADS ??= "auto";
   process.env.SERVER_PROCESSES = String(plan.count);
   if (plan.count === 1) {

@@ -16,7 +16,7 @@ import type { InFlightSlots, RatePolicy } from "@/lib/rate-limit";
 import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";
 import { apiBasePath, endpoints, type EndpointDefinition, type IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
-import { intelImplementations } from "@/lib/intel/implementations";
+import { intelImplementations } from "@/lib/intel/endpoints/index";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
 import { clientAddress } from "@/lib/server/client-address";
 import { answerLevel, serverLog } from "@/lib/server/log";

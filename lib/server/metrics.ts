@@ -10,7 +10,7 @@ import http from "node:http";
 import { collectDefaultMetrics, AggregatorRegistry, Gauge, type Aggregator, type Registry } from "prom-client";
 import { withRetryAfter } from "@/lib/errors/api-error";
 import { metricsRegistry } from "@/lib/metrics";
-import { intelThreadPool } from "@/lib/intel/threads/pool";
+import { intelThreadPool } from "@/lib/intel/runtime/threads/pool";
 import { pendingUsageRecords } from "@/lib/usage/record";
 import { processWide } from "@/lib/process-wide";
 

@@ -10,7 +10,7 @@ import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import type { DemoChain } from "@/demo-chain";
 import { useSharedDemoChains } from "../support/demo-chains";
 import { inNodeScope, withRpcMeter } from "@/lib/chain/node-scope";
-import { forgetKeptAnswers, forgetToldHeads, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/hot-reads";
+import { forgetKeptAnswers, forgetToldHeads, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/runtime/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
 import { createHarness, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";

@@ -8,8 +8,9 @@
 // lib/server, lib/auth, lib/portal) may import anything; nothing below it imports the edge; nothing
 // in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
 // answer schemas do not import the intelligence they describe; product code does not import the
-// demo chain; intelligence endpoints import shared reads, never each other (nor do the shared
-// reads import an endpoint); and no two modules import each other, however far round.
+// demo chain; lib/intel is laid out by kind (answers, reads, runtime, endpoints, each importing only
+// the kinds before it), each intelligence endpoint the folder of its id, never importing another;
+// and no two modules import each other, however far round.
 //
 // The faults this guard found when it learned to see them are listed in `knownFaults`, each until
 // its own change mends it: the list must match what is found exactly, so a mended fault leaves the
@@ -18,9 +19,13 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { endpoints } from "@/lib/api-contract/endpoints";
 import { floorOf, floors } from "./floors";
 
 const root = path.resolve(__dirname, "../..");
+/** The two files that name every intelligence endpoint: the table the routes take them from, and the thread entry that serves them. */
+const endpointTable = "lib/intel/endpoints/index.ts";
+const threadEntry = "lib/intel/runtime/threads/entry.ts";
 const edge = ["lib/api/", "lib/server/", "lib/auth/", "lib/portal/"];
 
 function sourceFiles(dir: string): string[] {
@@ -142,7 +147,7 @@ function folderCycles(): string[] {
 /** The product's imports whose module is computed, each for its reason; no other may be. */
 const computedImports: string[] = [
   // An intelligence thread's first module loads the TypeScript entry the pool names (after registering tsx).
-  "lib/intel/threads/bootstrap.mjs: import(pathToFileURL(workerData.entry).href)",
+  "lib/intel/runtime/threads/bootstrap.mjs: import(pathToFileURL(workerData.entry).href)",
 ];
 
 /** Faults found and not yet mended, each until its own change: none are left. */
@@ -184,18 +189,29 @@ describe("layers", () => {
     expect(importsBetween((file) => file.startsWith("lib/") || file.startsWith("components/") || file.startsWith("app/"), (target) => target.startsWith("demo-chain/"))).toEqual([]);
   });
 
-  it("intelligence endpoints are built over shared reads, never over each other", () => {
-    // Each endpoint's own folder (read, assess, present); what two of them need lives in a shared
-    // folder (control, market, token, team-links, wallet/movements and wallet-side). Only the map
-    // of implementations (lib/intel/implementations.ts) names every endpoint.
-    const endpointFolders = ["contract", "risk", "liquidity", "team", "why-down", "wallet/pnl", "wallet/approvals", "wallet/exact-movements"].map((folder) => `lib/intel/${folder}/`);
-    const folderOf = (file: string) => endpointFolders.find((folder) => file.startsWith(folder)) ?? null;
+  it("every intelligence endpoint is the folder lib/intel/endpoints/<its id>/, and no other folder there is", () => {
+    const expected = endpoints.filter((endpoint) => endpoint.surface === "intelligence").map((endpoint) => `lib/intel/endpoints/${endpoint.id}/`).sort();
+    const found = [...new Set([...files].filter((file) => file.startsWith("lib/intel/endpoints/") && file !== endpointTable).map((file) => file.split("/").slice(0, 5).join("/") + "/"))].sort();
+    expect(found).toEqual(expected);
+  });
+
+  it("lib/intel by kind: answers below reads, reads below the runtime, the runtime below the endpoints; an endpoint never imports another", () => {
+    // What every answer writes its figures with (answers/) is read by everything; the shared reads
+    // (reads/) know no endpoint and no runtime; the runtime (adapter, chain scope, kept answers,
+    // threads) knows no endpoint. Two files name every endpoint: the endpoint table and the thread's
+    // entry, which serves them all.
+    const kinds = ["answers", "reads", "runtime", "endpoints"];
+    const kindOf = (file: string) => kinds.indexOf(file.split("/")[2]);
+    const endpointOf = (file: string) => (file.startsWith("lib/intel/endpoints/") && file !== endpointTable ? file.split("/").slice(0, 5).join("/") : null);
     const crossings = [...imports].flatMap(([file, targets]) => {
-      const own = folderOf(file);
-      if (file === "lib/intel/implementations.ts" || !file.startsWith("lib/")) return [];
-      return targets.filter((target) => folderOf(target) !== null && folderOf(target) !== own && (own !== null || file.startsWith("lib/intel/"))).map((target) => `${file} → ${target}`);
+      if (!file.startsWith("lib/intel/") || file === endpointTable || file === threadEntry) return [];
+      return targets
+        .filter((target) => target.startsWith("lib/intel/"))
+        .filter((target) => kindOf(target) > kindOf(file) || (endpointOf(target) !== null && endpointOf(file) !== null && endpointOf(target) !== endpointOf(file)))
+        .map((target) => `${file} → ${target}`);
     });
     expect(crossings).toEqual([]);
+    expect([...files].filter((file) => file.startsWith("lib/intel/") && kindOf(file) < 0)).toEqual([]);
   });
 
   it("the demo chain copies the mainnet addresses it reproduces, never reading the product's registry (one rule; test/demo-chain/registry-agreement.test.ts keeps the copies equal)", () => {

@@ -1,8 +1,8 @@
 // Compile-time checks of the typed answer contract, run by `tsc --noEmit` (part of `npm test`):
 // each line below must NOT compile. If the contract loosened (an answer's data or a signal typed as
 // unknown again), its @ts-expect-error would be unused and the type-check would fail.
-import type { IntelAnswer } from "@/lib/intel/endpoint-adapter";
-import type { Signal } from "@/lib/intel/risk/signal";
+import type { IntelAnswer } from "@/lib/intel/runtime/endpoint-adapter";
+import type { Signal } from "@/lib/intel/endpoints/intel/risk/signal";
 
 // @ts-expect-error a signal id the risk schema does not list
 export const unlistedSignal: Signal = { id: "power_teleport", severity: "high", flag: true, title: "", evidence: { reason: "" }, provenance: "verified_onchain" };

@@ -3,8 +3,8 @@
 // without a module, or a module without one of its parts), its @ts-expect-error would be unused
 // and the type-check would fail.
 import type { DexKind } from "@/lib/chain/networks";
-import { venueKinds } from "@/lib/intel/market";
-import type { VenueModule } from "@/lib/intel/market";
+import { venueKinds } from "@/lib/intel/reads/market";
+import type { VenueModule } from "@/lib/intel/reads/market";
 
 const { slipstream: _slipstream, ...withoutSlipstream } = venueKinds;
 

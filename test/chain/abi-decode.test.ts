@@ -4,7 +4,7 @@
 import { decodeAbiParameters, encodeAbiParameters, multicall3Abi, type AbiParameter, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { decodeParameters, walk } from "@/lib/chain/abi-decode";
-import { powerProbeAbi } from "@/lib/intel/placed/power-probe.generated";
+import { powerProbeAbi } from "@/lib/intel/reads/placed/power-probe.generated";
 import { seeded } from "@/test/support/seeded";
 
 type Param = AbiParameter & { components?: Param[] };

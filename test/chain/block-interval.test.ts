@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetBlockIntervals, blockInterval } from "@/lib/chain/block-interval";
 import { createChainClient, meteredHttp, defaultClientSettings } from "@/lib/chain/clients";
-import { windowFor, describeWindow } from "@/lib/intel/windows";
+import { windowFor, describeWindow } from "@/lib/intel/answers/windows";
 import { rpc, startAnvil, type Anvil } from "./support/anvil";
 
 let anvil: Anvil;

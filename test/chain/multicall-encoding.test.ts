@@ -3,8 +3,8 @@
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, multicall3Abi, parseAbi, type Abi, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { abiFunction, decodeCallResult, encodeAggregate3, encodeCallData } from "@/lib/chain/multicall";
-import { tradeSimulatorAbi } from "@/lib/intel/placed/trade-simulator.generated";
-import { powerProbeAbi } from "@/lib/intel/placed/power-probe.generated";
+import { tradeSimulatorAbi } from "@/lib/intel/reads/placed/trade-simulator.generated";
+import { powerProbeAbi } from "@/lib/intel/reads/placed/power-probe.generated";
 
 const holder = "0x1111111111111111111111111111111111111111";
 const token = "0x2222222222222222222222222222222222222222";

@@ -10,7 +10,7 @@ import { scanLogs } from "@/lib/chain/log-scanner";
 import { forgetProviderProfiles, knownProviderProfile } from "@/lib/chain/provider-profile";
 import { readChain } from "@/lib/chain/upstream";
 import { withRpcMeter } from "@/lib/chain/node-scope";
-import { transfersReadFromStart } from "@/lib/intel/risk/read";
+import { transfersReadFromStart } from "@/lib/intel/endpoints/intel/risk/read";
 import { providers, startProviderProxy, type ProviderProxy, type ProviderRules, type ProxyStats } from "../support/provider-proxy";
 import { rpc, startAnvil, type Anvil } from "./support/anvil";
 import { artifacts, deploy, deployer, setupClients, type TestChain } from "./support/contracts";

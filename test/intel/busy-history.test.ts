@@ -5,12 +5,12 @@
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
 import { defaultMaxLogs } from "@/lib/chain/log-scanner";
-import { largest } from "@/lib/intel/risk/holders";
-import { sameAddress } from "@/lib/intel/market";
-import { lastActivities } from "@/lib/intel/team-links/links";
-import type { TeamTransferScan } from "@/lib/intel/team-links/read";
-import type { TransferLog } from "@/lib/intel/wallet/movements";
-import { transfersFromTeam } from "@/lib/intel/why-down/read";
+import { largest } from "@/lib/intel/endpoints/intel/risk/holders";
+import { sameAddress } from "@/lib/intel/reads/market";
+import { lastActivities } from "@/lib/intel/reads/team-links/links";
+import type { TeamTransferScan } from "@/lib/intel/reads/team-links/read";
+import type { TransferLog } from "@/lib/intel/reads/wallet/movements";
+import { transfersFromTeam } from "@/lib/intel/endpoints/intel/why-down/read";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const token = address(0xfeed);

@@ -3,7 +3,7 @@
 // SELFDESTRUCT reachable only past a branch, and code that is never reached.
 import { describe, expect, it } from "vitest";
 import type { Hex } from "viem";
-import { readCodePaths } from "@/lib/intel/control/code-paths";
+import { readCodePaths } from "@/lib/intel/reads/control/code-paths";
 
 type Piece = string | { push: bigint | number; width?: number } | { label: string } | { jumpTo: string };
 

@@ -9,7 +9,7 @@ import { formatUnits, zeroAddress, type Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { analyzeContract } from "@/lib/intel/contract";
+import { analyzeContract } from "@/lib/intel/endpoints/contract/analysis";
 import { getChainClient } from "@/lib/chain/clients";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];

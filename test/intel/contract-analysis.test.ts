@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress, type Address } from "viem";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { getChainClient } from "@/lib/chain/clients";
-import { analyzeContract } from "@/lib/intel/contract";
+import { analyzeContract } from "@/lib/intel/endpoints/contract/analysis";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { startAnvil, type Anvil } from "../chain/support/anvil";
 import { deployer, installMulticall3, setupClients, type TestChain } from "../chain/support/contracts";

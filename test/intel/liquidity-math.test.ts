@@ -1,7 +1,7 @@
 // Tick prices and position amounts against the values the real contracts use.
 import { describe, expect, it } from "vitest";
-import { bandAmounts, bandTicks } from "@/lib/intel/market/depth";
-import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
+import { bandAmounts, bandTicks } from "@/lib/intel/reads/market/depth";
+import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/reads/market/liquidity-math";
 import { clippedBandAmounts, closeTo, type Position } from "../support/band-depth";
 
 const Q96 = 2n ** 96n;

@@ -8,8 +8,8 @@ import { formatUnits, zeroAddress, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/demo-chain";
-import { analyzeLiquidity } from "@/lib/intel/liquidity";
-import type { LiquidityFlags } from "@/lib/intel/liquidity/read-plan";
+import { analyzeLiquidity } from "@/lib/intel/endpoints/intel/liquidity";
+import type { LiquidityFlags } from "@/lib/intel/endpoints/intel/liquidity/read-plan";
 
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];

@@ -3,13 +3,13 @@
 // the pool risk judges (its main pool) carries in liquidity's answer the same locked, burned,
 // withdrawable and team-held shares, the same earliest unlock and the same "withdrawable since" —
 // whether liquidity was asked for the locks' proof or not. Both read the locks through one
-// computation (lib/intel/market's custody); asking for proof only adds the list.
+// computation (lib/intel/reads/market's custody); asking for proof only adds the list.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import type { ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { analyzeLiquidity } from "@/lib/intel/liquidity";
-import { analyzeRisk } from "@/lib/intel/risk";
+import { analyzeLiquidity } from "@/lib/intel/endpoints/intel/liquidity";
+import { analyzeRisk } from "@/lib/intel/endpoints/intel/risk";
 import { useDemoChains } from "../support/demo-chains";
 
 const demo = useDemoChains();

@@ -11,12 +11,12 @@ import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { compileLockerLens } from "@/lib/intel/placed/compile";
-import { analyzeLiquidity } from "@/lib/intel/liquidity";
-import { lockerLensRuntime } from "@/lib/intel/placed/locker-lens.generated";
-import { lockTerms, readPositionLocksByLens } from "@/lib/intel/market/locker-schedules";
-import { marketContext } from "@/lib/intel/market";
-import { analyzeRisk } from "@/lib/intel/risk";
+import { compileLockerLens } from "@/lib/intel/reads/placed/compile";
+import { analyzeLiquidity } from "@/lib/intel/endpoints/intel/liquidity";
+import { lockerLensRuntime } from "@/lib/intel/reads/placed/locker-lens.generated";
+import { lockTerms, readPositionLocksByLens } from "@/lib/intel/reads/market/locker-schedules";
+import { marketContext } from "@/lib/intel/reads/market";
+import { analyzeRisk } from "@/lib/intel/endpoints/intel/risk";
 import { rpc } from "../chain/support/anvil";
 import { useDemoChains } from "../support/demo-chains";
 import { startProviderProxy } from "../support/provider-proxy";
@@ -25,7 +25,7 @@ const demo = useDemoChains();
 const iso = (seconds: number | bigint) => new Date(Number(seconds) * 1000).toISOString();
 
 describe("the locker lens", () => {
-  it("is the committed runtime code of lib/intel/placed/LockerLens.sol", () => {
+  it("is the committed runtime code of lib/intel/reads/placed/LockerLens.sol", () => {
     expect(compileLockerLens().runtime).toBe(lockerLensRuntime);
   });
 });

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { getAddress, type Address } from "viem";
 import { networks } from "@/lib/chain/networks";
-import { deepestPoolUsd, nativeUsdPrice, type Pool, type QuoteAsset } from "@/lib/intel/market";
-import { ratio } from "@/lib/intel/market/ratio";
+import { deepestPoolUsd, nativeUsdPrice, type Pool, type QuoteAsset } from "@/lib/intel/reads/market";
+import { ratio } from "@/lib/intel/answers/ratio";
 
 const token = getAddress("0x00000000000000000000000000000000000000aa");
 

@@ -1,4 +1,4 @@
-// The shared market reads (lib/intel/market) against the demo chains' address books, on all
+// The shared market reads (lib/intel/reads/market) against the demo chains' address books, on all
 // three networks: pools and reserves, prices in the quote asset and in dollars, LP custody
 // (burned, locked with the exact unlock time, team-held, unverified custody), the round
 // budget, and the recognised locker code hash.
@@ -9,7 +9,7 @@ import { getChainClient } from "@/lib/chain/clients";
 import { getNetwork, recognisedLockerCode, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, LP_UNLOCK_TIME, type AddressBook } from "@/demo-chain";
-import { findPools, formatRatio, marketContext, priceToken, readLpCustody, readPoolCreation, type MarketContext } from "@/lib/intel/market";
+import { findPools, formatRatio, marketContext, priceToken, readLpCustody, readPoolCreation, type MarketContext } from "@/lib/intel/reads/market";
 import { rpc } from "../chain/support/anvil";
 
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { pad, type Address, type Hex } from "viem";
 import type { CallResult } from "@/lib/chain/multicall";
-import { proxyProbe, slots, type ProxySlotWords } from "@/lib/intel/control/proxy";
+import { proxyProbe, slots, type ProxySlotWords } from "@/lib/intel/reads/control/proxy";
 
 const self: Address = "0x1111111111111111111111111111111111111111";
 const logic: Address = "0x2222222222222222222222222222222222222222";

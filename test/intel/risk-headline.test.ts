@@ -1,7 +1,7 @@
 // intel/risk's headline as a pure function of the answer's signals and simulation: the level rule,
 // the nulls for what no signal answers, and each power's live holder.
 import { describe, expect, it } from "vitest";
-import { contextOnlySignals, flatHeadline, headlineFieldOf, headlineOf, riskLevel, type HeadlineSignal, type PowersChecked } from "@/lib/intel/risk/headline";
+import { contextOnlySignals, flatHeadline, headlineFieldOf, headlineOf, riskLevel, type HeadlineSignal, type PowersChecked } from "@/lib/intel/endpoints/intel/risk/headline";
 import { riskResponse, riskSignalIds } from "@/lib/schemas/responses/risk";
 
 const owner = "0x1111111111111111111111111111111111111111";

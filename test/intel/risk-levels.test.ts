@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { DEMO_CHAINS } from "@/demo-chain";
 import type { ChainId } from "@/lib/chain/networks";
-import { analyzeRisk } from "@/lib/intel/risk";
-import { contextOnlySignals, headlineFieldOf } from "@/lib/intel/risk/headline";
+import { analyzeRisk } from "@/lib/intel/endpoints/intel/risk";
+import { contextOnlySignals, headlineFieldOf } from "@/lib/intel/endpoints/intel/risk/headline";
 import { useDemoChains } from "../support/demo-chains";
 
 const demo = useDemoChains();

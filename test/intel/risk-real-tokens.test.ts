@@ -11,10 +11,10 @@ import { getAddress, toEventSelector, toFunctionSelector, type Address, type Hex
 import { DEMO_CHAINS, type RealTokenPower, type RealTokenScenario } from "@/demo-chain";
 import type { ChainId } from "@/lib/chain/networks";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
-import { analyzeRisk, type Signal } from "@/lib/intel/risk";
-import { analyzeContract } from "@/lib/intel/contract";
+import { analyzeRisk, type Signal } from "@/lib/intel/endpoints/intel/risk";
+import { analyzeContract } from "@/lib/intel/endpoints/contract/analysis";
 import { getChainClient } from "@/lib/chain/clients";
-import type { PowerKind } from "@/lib/intel/risk/selectors";
+import type { PowerKind } from "@/lib/intel/endpoints/intel/risk/selectors";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { useDemoChains } from "../support/demo-chains";
 import { providers, startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
@@ -238,7 +238,7 @@ const expected: Record<RealTokenKey, TokenExpectation> = {
     powers: {
       "mint(address,uint256,uint256)": { read: "effect", power: "mint" },
       "mintToTreasury(uint256,uint256)": { read: "effect", power: "mint" },
-      // GAP (the power probe, lib/intel/risk/powers.ts and lib/intel/placed/PowerProbe.sol): the
+      // GAP (the power probe, lib/intel/endpoints/intel/risk/powers.ts and lib/intel/reads/placed/PowerProbe.sol): the
       // probe runs as a contract holder by putting its own code on the holder's account, and the
       // aToken asks that holder, the LendingPool, for the liquidity index on every balance read;
       // the probe's code answers in its place, so during the probe every balance reads as 0

@@ -11,7 +11,7 @@ import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { forgetProviderProfiles } from "@/lib/chain/provider-profile";
 import { DEMO_CHAINS } from "@/demo-chain";
-import { analyzeRisk, type Signal } from "@/lib/intel/risk";
+import { analyzeRisk, type Signal } from "@/lib/intel/endpoints/intel/risk";
 import { riskResponse } from "@/lib/schemas/responses/risk";
 import { useDemoChains } from "../support/demo-chains";
 import { startProviderProxy } from "../support/provider-proxy";

@@ -10,11 +10,11 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { analyzeRisk, type Signal } from "@/lib/intel/risk";
-import { compileLens, compileSimulator } from "@/lib/intel/placed/compile";
-import { positionLensRuntime } from "@/lib/intel/placed/position-lens.generated";
-import { tradeSimulatorRuntime } from "@/lib/intel/placed/trade-simulator.generated";
-import { powersInCode, pushedSelectors } from "@/lib/intel/risk/selectors";
+import { analyzeRisk, type Signal } from "@/lib/intel/endpoints/intel/risk";
+import { compileLens, compileSimulator } from "@/lib/intel/reads/placed/compile";
+import { positionLensRuntime } from "@/lib/intel/reads/placed/position-lens.generated";
+import { tradeSimulatorRuntime } from "@/lib/intel/reads/placed/trade-simulator.generated";
+import { powersInCode, pushedSelectors } from "@/lib/intel/endpoints/intel/risk/selectors";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { getAddress, type Address } from "viem";
 import { networks } from "@/lib/chain/networks";
-import { checkPegs, depegThresholdBps, nativeUsdPrice, usdPerQuote, type Pool, type QuoteAsset } from "@/lib/intel/market";
-import { formatRatio, ratio } from "@/lib/intel/market/ratio";
+import { checkPegs, depegThresholdBps, nativeUsdPrice, usdPerQuote, type Pool, type QuoteAsset } from "@/lib/intel/reads/market";
+import { formatRatio, ratio } from "@/lib/intel/answers/ratio";
 
 const eth = networks.eth;
 const weth = eth.wrappedNative.address;

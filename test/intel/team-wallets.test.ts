@@ -9,7 +9,7 @@ import { formatUnits, type Address } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { readTeamWallets } from "@/lib/intel/team";
+import { readTeamWallets } from "@/lib/intel/endpoints/intel/team-wallets";
 
 const demo = useDemoChains();
 

@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, encodeEventTopics, getAddress, keccak256, toHex, type Abi, type AbiEvent, type Address, type Hex } from "viem";
-import { readPoolEvent, venueTopics } from "@/lib/intel/market/venue-events";
+import { readPoolEvent, venueTopics } from "@/lib/intel/reads/market/venue-events";
 
 const require = createRequire(import.meta.url);
 const artifactAbi = (path: string) => (require(path) as { abi: Abi }).abi;

@@ -3,9 +3,9 @@
 // parts disagree, fails here (the missing module also fails the type-check: test/architecture/venue-kinds.ts).
 import { describe, expect, it } from "vitest";
 import { CHAIN_IDS, networks } from "@/lib/chain/networks";
-import { venueKinds, venueModule } from "@/lib/intel/market";
-import { eventShapes } from "@/lib/intel/market/venues/venue-module";
-import { eventShapeOf, venueTopics } from "@/lib/intel/market/venue-events";
+import { venueKinds, venueModule } from "@/lib/intel/reads/market";
+import { eventShapes } from "@/lib/intel/reads/market/venues/venue-module";
+import { eventShapeOf, venueTopics } from "@/lib/intel/reads/market/venue-events";
 
 const configured = CHAIN_IDS.flatMap((chain) => networks[chain].dexes.map((dex) => ({ chain, dex })));
 

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { formatUnits } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
-import { analyzeLiquidity } from "@/lib/intel/liquidity";
-import { analyzeRisk } from "@/lib/intel/risk";
-import { readWhyDown } from "@/lib/intel/why-down";
+import { analyzeLiquidity } from "@/lib/intel/endpoints/intel/liquidity";
+import { analyzeRisk } from "@/lib/intel/endpoints/intel/risk";
+import { readWhyDown } from "@/lib/intel/endpoints/intel/why-down";
 import { clippedBandAmounts, closeTo } from "../support/band-depth";
 import { useDemoNetworks } from "../support/demo-chains";
 

@@ -3,9 +3,9 @@
 // sell beyond what was seen bought), each with hand-computed figures.
 import { describe, expect, it } from "vitest";
 import type { Address, Hash } from "viem";
-import { movementLines, type Movement, type MovementKind, type SwapLeg } from "@/lib/intel/wallet/movements";
-import { averageCost, baseUnits, dollarPlaces, exactDollars, unpricedReason, type LedgerEntry, type Money } from "@/lib/intel/wallet/pnl/cost-basis";
-import { formatRatio, plus, reduced } from "@/lib/intel/market/ratio";
+import { movementLines, type Movement, type MovementKind, type SwapLeg } from "@/lib/intel/reads/wallet/movements";
+import { averageCost, baseUnits, dollarPlaces, exactDollars, unpricedReason, type LedgerEntry, type Money } from "@/lib/intel/endpoints/wallet/pnl/cost-basis";
+import { formatRatio, plus, reduced } from "@/lib/intel/answers/ratio";
 
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;

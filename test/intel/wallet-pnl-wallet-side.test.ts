@@ -8,8 +8,8 @@
 // native coin: only when nothing else in the block can have moved it.
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, pad, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
-import type { MovementLine, SwapLeg } from "@/lib/intel/wallet/movements";
-import { nativeAcrossBlock, nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/wallet/wallet-side";
+import type { MovementLine, SwapLeg } from "@/lib/intel/reads/wallet/movements";
+import { nativeAcrossBlock, nativeFromCallFrames, nativeFromParity, noTracesReason, tokensOfReceipt, tradeQuotes, type WalletSide } from "@/lib/intel/reads/wallet/wallet-side";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;

@@ -12,12 +12,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hash, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import { compilePlaced } from "@/lib/intel/placed/compile";
+import { compilePlaced } from "@/lib/intel/reads/placed/compile";
 import { useDemoChains } from "../support/demo-chains";
 import { ApiError } from "@/lib/errors/api-error";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { readPnl } from "@/lib/intel/wallet/pnl";
+import { readPnl } from "@/lib/intel/endpoints/wallet/pnl";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 const pairAbi = parseAbi(["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"]);

@@ -9,12 +9,12 @@ import { ApiError } from "@/lib/errors/api-error";
 import { type ChainId, getNetwork } from "@/lib/chain/networks";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { readApprovals } from "@/lib/intel/wallet/approvals";
-import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/wallet/exact-movements";
-import { readMovements } from "@/lib/intel/wallet/movements";
+import { readApprovals } from "@/lib/intel/endpoints/wallet/approvals";
+import { maxMovementsPerCall, readExactMovements } from "@/lib/intel/endpoints/wallet/exact-movements";
+import { readMovements } from "@/lib/intel/reads/wallet/movements";
 import { getChainClient } from "@/lib/chain/clients";
-import { findPools, marketContext, plus, priceToken, times } from "@/lib/intel/market";
-import { usdText } from "@/lib/intel/present";
+import { findPools, marketContext, plus, priceToken, times } from "@/lib/intel/reads/market";
+import { usdText } from "@/lib/intel/answers/present";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 

@@ -13,10 +13,10 @@ import type { Address } from "viem";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import { readWhyDown } from "@/lib/intel/why-down";
-import { dominantReason } from "@/lib/intel/why-down/present";
-import { windowAfterScans, windowStart } from "@/lib/intel/why-down/window";
-import { describeSpan, windowFor } from "@/lib/intel/windows";
+import { readWhyDown } from "@/lib/intel/endpoints/intel/why-down";
+import { dominantReason } from "@/lib/intel/endpoints/intel/why-down/present";
+import { windowAfterScans, windowStart } from "@/lib/intel/endpoints/intel/why-down/window";
+import { describeSpan, windowFor } from "@/lib/intel/answers/windows";
 
 const demo = useDemoChains();
 

@@ -10,8 +10,8 @@ import { encodeFunctionData, erc20Abi, parseAbi, type Address, type Hex } from "
 import { permissionNames } from "@/lib/api-contract/endpoints";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { DEMO_CHAINS, type AddressBook } from "@/demo-chain";
-import type { readTeamWallets } from "@/lib/intel/team";
-import type { readWhyDown } from "@/lib/intel/why-down";
+import type { readTeamWallets } from "@/lib/intel/endpoints/intel/team-wallets";
+import type { readWhyDown } from "@/lib/intel/endpoints/intel/why-down";
 import { changeSettings, createKey, createProject, createUser, publishCard } from "@/lib/operator/operations";
 import type { ResponseSchema } from "@/lib/schemas/responses/common";
 import { discoverResponse } from "@/lib/schemas/responses/discover";

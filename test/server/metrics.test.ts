@@ -5,8 +5,8 @@
 // e2e/metrics.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeSettingsChanged } from "../support/node-settings";
-import { forgetKeptAnswers } from "@/lib/intel/hot-reads";
-import { intelThreadPool, resetIntelThreadPool } from "@/lib/intel/threads/pool";
+import { forgetKeptAnswers } from "@/lib/intel/runtime/hot-reads";
+import { intelThreadPool, resetIntelThreadPool } from "@/lib/intel/runtime/threads/pool";
 import { localMetrics, registerProcessGauges, startMetricsServer, type MetricsServer } from "@/lib/server/metrics";
 import { startDemoChain, type DemoChain } from "@/demo-chain";
 import { createHarness, type Harness } from "../support/harness";

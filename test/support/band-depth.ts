@@ -1,7 +1,7 @@
 // An independent reading of a concentrated-liquidity pool's ±2 % depth, position by position:
 // each position's liquidity counts over the part of its range that lies inside the band (token0
 // above the price, token1 below it). The service walks ticks instead; both must agree.
-import { integerSqrt, sqrtPriceAtTick } from "@/lib/intel/market/liquidity-math";
+import { integerSqrt, sqrtPriceAtTick } from "@/lib/intel/reads/market/liquidity-math";
 
 const Q96 = 2n ** 96n;
 const Q192 = 2n ** 192n;

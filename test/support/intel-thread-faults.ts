@@ -4,8 +4,8 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { currentNodeScope } from "@/lib/chain/node-scope";
-import { serveIntelTasks } from "@/lib/intel/threads/serve-tasks";
-import type { PresentedAnswer } from "@/lib/intel/endpoint-adapter";
+import { serveIntelTasks } from "@/lib/intel/runtime/threads/serve-tasks";
+import type { PresentedAnswer } from "@/lib/intel/runtime/endpoint-adapter";
 
 const answered = (input: { chain: "eth"; wait?: number }): Promise<PresentedAnswer> =>
   new Promise((resolve) => setTimeout(() => resolve({ chain: input.chain, block: 7n, data: { thread: "answered" }, provenance: {} }), input.wait ?? 0));

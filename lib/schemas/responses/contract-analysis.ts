@@ -1,4 +1,4 @@
-// POST /v1/api/contract/analysis — contract and control evidence (lib/intel/contract/).
+// POST /v1/api/contract/analysis — contract and control evidence (lib/intel/endpoints/contract/analysis/).
 // An address without code answers with `contract` only: every other evidence field is null and
 // named in `unavailable`.
 import { z } from "zod";

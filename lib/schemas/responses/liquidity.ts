@@ -1,5 +1,5 @@
 // POST /v1/api/intel/liquidity — token identity, a market snapshot and LP custody
-// (lib/intel/liquidity/*, the market reads in lib/intel/market/*). `metadata`, `locks` and `full`
+// (lib/intel/endpoints/intel/liquidity/*, the market reads in lib/intel/reads/market/*). `metadata`, `locks` and `full`
 // add pool metadata and lock proof; meta.read repeats the plan that ran.
 import { z } from "zod";
 import { usdOut, usdPriceOut } from "../vocabulary";

@@ -1,4 +1,4 @@
-// POST /v1/api/intel/risk — risk signals for a token (lib/intel/risk). Each signal's
+// POST /v1/api/intel/risk — risk signals for a token (lib/intel/endpoints/intel/risk). Each signal's
 // evidence has its own shape, so a signal is a union discriminated by its id.
 import { z } from "zod";
 import { addressOut, amountOut, bytes32Out, blockOut, txHashOut, isoTimeOut, bpsOut, chainDataSourceOut, defineResponse, hexOut, integerStringOut, provenanceOut, provenanceWith, tokenOut, unavailableOf, scanEndOut } from "./common";

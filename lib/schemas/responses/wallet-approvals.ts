@@ -1,5 +1,5 @@
 // POST /v1/api/wallet/approvals: every live ERC-20 spending approval of a wallet, a page at a time,
-// and its live Permit2 allowances (lib/intel/wallet/approvals/). An empty list is an honest empty success (never charged).
+// and its live Permit2 allowances (lib/intel/endpoints/wallet/approvals/). An empty list is an honest empty success (never charged).
 import { z } from "zod";
 import { knownAddressKinds } from "@/lib/chain/networks";
 import { usdOut } from "./wallet-parts";

@@ -1,5 +1,5 @@
 // POST /v1/api/wallet/exact-movements: a wallet's most recent exact token movements, at most 25,
-// classified as buys, sells and transfers (lib/intel/wallet/exact-movements/, movements.ts).
+// classified as buys, sells and transfers (lib/intel/endpoints/wallet/exact-movements/, movements.ts).
 import { z } from "zod";
 import { movementCountsOut } from "../vocabulary";
 import { addressOut, amountOut, blockOut, chainDataSourceOut, defineResponse, isoTimeOut, limitationsOut, provenanceOf, tokenOut, unavailableOf, txHashOut, scanEndOut } from "./common";

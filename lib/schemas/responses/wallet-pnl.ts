@@ -1,5 +1,5 @@
 // POST /v1/api/wallet/pnl: one wallet's profit in one token by average cost, from its own trades
-// (lib/intel/wallet/pnl/). Every figure is given in the trades' quote asset (exact smallest
+// (lib/intel/endpoints/wallet/pnl/). Every figure is given in the trades' quote asset (exact smallest
 // units) and in dollars beside it; a figure that has no defensible value is null, never zero,
 // with the reason under data.unavailable.
 import { z } from "zod";
