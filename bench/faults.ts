@@ -2,7 +2,7 @@
 // and query 5 s, Redis 2 s, request deadline 15 s): each fault of PostgreSQL, Redis and the
 // chain node is switched on through a TCP proxy, `health`, `me` and `intel/risk` are called
 // a few times at once, and the table gives status and error, the slowest answer, and what was
-// recorded and charged once the dependency was back. The README's fault table comes from here.
+// recorded and charged once the dependency was back. The fault table in docs/failures.md comes from here.
 //
 //   npx tsx bench/faults.ts [--calls 5]
 import { parseArgs } from "node:util";

@@ -1,7 +1,7 @@
 // After `npm test`: the ten slowest test files of both runners (Vitest and the browser suite), from
 // the JSON each wrote into test-results/, and a failure for any Vitest file over the per-file
 // budget. A file that grows past the budget is split or made cheaper, so the two workers share the
-// work and the whole run stays within its minutes (README "Tests").
+// work and the whole run stays within its minutes (docs/testing.md).
 //   tsx scripts/test-times.ts [--budget-seconds 60] [--top 10]
 import fs from "node:fs";
 import path from "node:path";

@@ -120,7 +120,7 @@ const commands: Record<string, (db: Db, flags: Flags, env: NodeJS.ProcessEnv) =>
   },
 };
 
-/** Each command's flags, for --help: the README's list, kept beside the commands it describes. */
+/** Each command's flags, for --help: the list in docs/portal.md (Operator CLI), kept beside the commands it describes. */
 export const commandUsage: Record<keyof typeof commands, string> = {
   "user create": "--email E [--staff]   (any address that can sign in to the portal, e.g. demo@localhost)",
   "project create": "--owner E --name N",

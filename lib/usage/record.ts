@@ -80,7 +80,7 @@ const retryDelayMs = { first: 250, max: 10_000 };
  * request waits for the commit and fails if it cannot happen. The record of a request that
  * failed is kept: if the database cannot take it now, it waits in a bounded in-process backlog
  * and is written once the database answers again, so an outage loses no record of what was
- * answered (a process that dies before then loses its backlog; the README says so).
+ * answered (a process that dies before then loses its backlog; docs/failures.md says so).
  */
 class UsageWriter {
   private queue: Pending[] = [];

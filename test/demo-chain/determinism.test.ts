@@ -34,7 +34,7 @@ describe("demo chain determinism (base, chain id 8453)", () => {
 
   // Two builds from nothing, side by side (the cold start and the rebuild of a damaged state), and
   // one load; each saved state carries the venue code in every block (about 550 MB). How long a
-  // load takes is a figure for the README, not a bound here: on busy cores it varies.
+  // load takes is a figure for docs/operations.md, not a bound here: on busy cores it varies.
   it("builds from scratch the saved state's chain (the same address book, the same blocks to the head), saves it on first start, loads it identical next time, rebuilds a damaged one", async () => {
     const reference = saved.get("base").addressBook;
     expect(reference.latestBlock).toBeGreaterThan(100);

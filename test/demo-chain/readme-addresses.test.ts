@@ -1,4 +1,4 @@
-// The README's table of demo addresses is what the demo chains hold, on all three chains.
+// The table of demo addresses in docs/demo-chain.md is what the demo chains hold, on all three chains.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,10 +7,10 @@ import { useDemoChains } from "../support/demo-chains";
 
 const demo = useDemoChains();
 
-describe("README demo addresses", () => {
+describe("the demo addresses in docs/demo-chain.md", () => {
   it("every address in the table is the scenario it names, on eth, base and bsc", () => {
-    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-    const listed = [...readme.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| (?!eth|base|bsc)/gm)].map((match) => match[1]);
+    const page = readFileSync(path.join(process.cwd(), "docs/demo-chain.md"), "utf8");
+    const listed = [...page.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| (?!eth|base|bsc)/gm)].map((match) => match[1]);
     for (const chain of DEMO_CHAINS) {
       const s = demo.chains[chain].addressBook.scenarios;
       expect(listed).toEqual([
@@ -38,8 +38,8 @@ describe("README demo addresses", () => {
   });
 
   it("every venue address in the table is the scenario it names, on each network it lists", () => {
-    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-    const rows = [...readme.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| ((?:eth|base|bsc)(?:, (?:eth|base|bsc))*) \|/gm)].map((match) => ({ address: match[1], networks: match[2].split(", ") }));
+    const page = readFileSync(path.join(process.cwd(), "docs/demo-chain.md"), "utf8");
+    const rows = [...page.matchAll(/^\| `(0x[0-9a-fA-F]{40})` \| ((?:eth|base|bsc)(?:, (?:eth|base|bsc))*) \|/gm)].map((match) => ({ address: match[1], networks: match[2].split(", ") }));
     for (const chain of DEMO_CHAINS) {
       const book = demo.chains[chain].addressBook;
       const v = book.venues.scenarios;

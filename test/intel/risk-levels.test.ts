@@ -2,7 +2,7 @@
 // chains' wrapped native coin and registry stablecoin, and the real published contracts of Circle's
 // FiatToken (USDC's code), UNI, AAVE and ZRX, with the histories the demo gives them. Each level is
 // asserted with the red flags (and their severities) it rests on, so a change to a severity shows
-// here as a change to what a developer is told. The rule is written in the README (intel/risk, "The level").
+// here as a change to what a developer is told. The rule is written in docs/endpoints/intel-risk.md ("The level").
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { DEMO_CHAINS } from "@/demo-chain";

@@ -5,7 +5,7 @@
 // One story: every sentence that speaks of the window states data.window's blocks and span —
 // the demo chains hold fewer blocks than 24 hours make, so their window is the whole history, and a
 // node whose scans stop at a cap gives the newest part — the dominant driver is the first in the
-// README's order whose rule holds, with the reason when a higher score is passed over, and the
+// order of docs/endpoints/intel-why-down.md whose rule holds, with the reason when a higher score is passed over, and the
 // prices are quote per token.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
@@ -65,7 +65,7 @@ function expectOneWindow(data: WhyDownData) {
 const precedence = ["liquidity_pulled", "team_wallets_selling", "heavy_selling"] as const;
 
 /**
- * The README's rule: the rules checked in order, the first that holds names the driver (a removal of
+ * The rule of docs/endpoints/intel-why-down.md: the rules checked in order, the first that holds names the driver (a removal of
  * at least half the pool's quote side; the team selling at least half of everything sold; more sold
  * than bought) — never the highest score; and a driver that scores higher than the one named is
  * named in dominant_reason, with why it is not the one.

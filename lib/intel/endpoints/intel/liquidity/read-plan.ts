@@ -1,6 +1,6 @@
 // What the request's booleans turn into. All three default to false; `full` implies the
 // other two and widens the log window and the lists. These are the documented defaults and
-// bounds of the liquidity booleans (README, intel/liquidity).
+// bounds of the liquidity booleans (docs/endpoints/intel-liquidity.md).
 export type LiquidityFlags = { metadata?: boolean; locks?: boolean; full?: boolean };
 
 export type ReadPlan = {

@@ -1,7 +1,7 @@
 // intel/why-down, assess: the price change from the pool's mid price at the window's edges, the
 // three candidate drivers each measured from the pool's events (whatever its venue), and which one
 // dominates by the rules: checked in a fixed order, the first that holds names the driver. The
-// scores are not compared — each is a share of a different whole (README: intel/why-down).
+// scores are not compared — each is a share of a different whole (docs/endpoints/intel-why-down.md).
 import { getAddress, type Address, type Hash } from "viem";
 import { labelKnownAddress } from "@/lib/chain/networks";
 import { bpsOf, hasFungibleLp, sameAddress, sidesOf, stableMidPrice, type Amounts, type Ratio } from "@/lib/intel/reads/market";
@@ -9,7 +9,7 @@ import { amountsForLiquidity, sqrtPriceAtTick } from "@/lib/intel/reads/market/l
 import type { LogPlace, PoolEvent, WhyDownReading } from "./read";
 import type { WhyDownDriver } from "@/lib/schemas/responses/why-down";
 
-/** Rules for the dominant driver, in order (documented in the README). */
+/** Rules for the dominant driver, in order (documented in docs/endpoints/intel-why-down.md). */
 export const driverRules = { liquidityPulledBps: 5_000, teamShareOfSellsBps: 5_000, thinTradesBelow: 5 } as const;
 
 /** The contract's names for the drivers of a fall: a driver it does not name cannot be measured here. */

@@ -1,7 +1,7 @@
 // The venue kinds, one module each: every market read that differs by kind looks its kind up here.
 // The mapped type makes a kind of the registry's Dex union without a module, or a module without
 // one of its parts, a compile error. Adding a kind: its Dex type in lib/chain/networks.ts, its
-// module beside these, and its entry below (README: "Adding a venue kind").
+// module beside these, and its entry below (docs/api.md: "Adding a venue kind").
 import type { DexInfo, DexKind } from "@/lib/chain/networks";
 import { slipstream } from "./slipstream";
 import { solidlyV2 } from "./solidly-v2";
