@@ -25,3 +25,18 @@ export function floorOf(file: string): number {
   return best.at;
 }
 
+
+/**
+ * On the domain floor, the neighbours a folder may import, each for its reason; an import between
+ * two domain folders that is not here fails (layers.test.ts), and so does an entry no import uses.
+ */
+export const domainNeighbours: Record<string, Record<string, string>> = {
+  "lib/billing/": { "lib/usage/": "a paid call's charge and its usage record are written in one transaction" },
+  "lib/metadata/": { "lib/billing/": "me shows the free credits left and how to top up" },
+  "lib/operator/": {
+    "lib/billing/": "the operator grants credits under the same rules as the staff area",
+    "lib/rate-limit/": "a key's tier sets its hourly limits",
+    "lib/accounts/": "an account's e-mail address follows the one rule",
+    "lib/metadata/": "the operator checks a discover card's token as the endpoint does",
+  },
+};

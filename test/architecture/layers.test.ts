@@ -10,7 +10,8 @@
 // answer schemas do not import the intelligence they describe; product code does not import the
 // demo chain; lib/intel is laid out by kind (answers, reads, runtime, endpoints, each importing only
 // the kinds before it), each intelligence endpoint the folder of its id, never importing another;
-// and no two modules import each other, however far round.
+// a domain folder imports a neighbour only where the manifest gives the reason; and no two
+// modules import each other, however far round.
 //
 // The faults this guard found when it learned to see them are listed in `knownFaults`, each until
 // its own change mends it: the list must match what is found exactly, so a mended fault leaves the
@@ -20,7 +21,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/lib/api-contract/endpoints";
-import { floorOf, floors } from "./floors";
+import { domainNeighbours, floorOf, floors } from "./floors";
 
 const root = path.resolve(__dirname, "../..");
 /** The two files that name every intelligence endpoint: the table the routes take them from, and the thread entry that serves them. */
@@ -212,6 +213,21 @@ describe("layers", () => {
     });
     expect(crossings).toEqual([]);
     expect([...files].filter((file) => file.startsWith("lib/intel/") && kindOf(file) < 0)).toEqual([]);
+  });
+
+  it("a domain folder imports a neighbour on its floor only where the manifest says why", () => {
+    const domain = floors.find(({ floor }) => floor === "domain")!.paths;
+    const domainFolderOf = (file: string) => domain.find((folder) => file.startsWith(folder)) ?? null;
+    const pairs = new Set<string>();
+    for (const [file, targets] of imports) {
+      const from = domainFolderOf(file);
+      for (const target of targets) {
+        const to = domainFolderOf(target);
+        if (from && to && from !== to) pairs.add(`${from} → ${to}`);
+      }
+    }
+    const allowed = Object.entries(domainNeighbours).flatMap(([from, neighbours]) => Object.keys(neighbours).map((to) => `${from} → ${to}`));
+    expect([...pairs].sort()).toEqual(allowed.sort());
   });
 
   it("the demo chain copies the mainnet addresses it reproduces, never reading the product's registry (one rule; test/demo-chain/registry-agreement.test.ts keeps the copies equal)", () => {
