@@ -1,4 +1,4 @@
-// The API-key pipeline (its order: README "Every request passes the same checks"), composed from the small steps in
+// The API-key pipeline (its order: docs/api.md, "Every request passes the same checks"), composed from the small steps in
 // ./pipeline. Each route file binds an endpoint id to its implementation.
 import { performance } from "node:perf_hooks";
 import { errorCodes, type RequestOutcome } from "@/lib/errors/error-codes";
@@ -26,7 +26,7 @@ import { settleSuccess } from "@/lib/billing/settle";
 import { answerLevel, serverLog } from "@/lib/server/log";
 import { countApiRequest, countDependencyError } from "@/lib/metrics";
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, validIdempotencyKey, type Claim } from "@/lib/billing/idempotency";
-import { getSettings, intelReadsInFlightPerKey } from "@/lib/settings";
+import { getSettings, intelReadsInFlightPerKey, type Settings } from "@/lib/settings";
 import { recordFailedUsage, recordUsage, type RequestVia, type UsageRecord } from "@/lib/usage/record";
 import { isDatabaseUnavailable } from "@/lib/db/faults";
 import { schemaBehind } from "@/lib/db/schema-status";
@@ -134,130 +134,196 @@ export async function runEndpoint(request: Request, endpoint: EndpointDefinition
 
 /** runEndpoint, and the refusal its answer carries, for a caller that answers some refusals its own way (MCP). */
 export async function runEndpointCall(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<{ response: Response; refusal?: ApiError }> {
-  const started = performance.now();
-  const requestId = newRequestId();
-  const deps = apiDeps();
-  const deadlineMs = requestDeadlineMs();
-  const scope = openRequestScope(request, deadlineMs);
-  let releaseSlot: (() => Promise<void>) | undefined;
-  let db: Db | undefined;
-  let sql: SqlExecutor | undefined;
-  let key: KeyContext | undefined;
-  let chain: string | undefined;
-  let rateHeaders: Record<string, string> = {};
-  let cors: Record<string, string> = {};
-  let claim: Claim | undefined;
-  let discoverDailyCap: number | undefined;
-  // What the request line says at the end: the answer's status, and for a failure its code.
-  let answered: { status: number; outcome: RequestOutcome; error: string | null; replayOf?: string } = { status: 500, outcome: "server_error", error: "internal_error" };
-
+  const call = openCall(request, endpoint, source);
   try {
-    db = await deps.db();
-    sql = await deps.sql();
-    const authenticated = await authenticate(db, sql, request.headers);
-    key = authenticated.key;
-    const settings = authenticated.settings;
-    discoverDailyCap = settings.discoverDailyCap;
-    const now = deps.now();
-    assertKeyUsable(key, now);
-    assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
-    // From here on a browser page on a listed origin may read the answer, failures included.
-    cors = corsHeadersFor(key, request.headers.get("origin"));
-    rateHeaders = await spendRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, settings.discoverDailyCap));
-    assertAccess(key, endpoint);
-    const { input, raw } = await source.readInput(endpoint, request);
-    chain = typeof input.chain === "string" ? input.chain : undefined;
-    assertChainAllowed(key, chain);
-
-    claim = await claimIdempotency(db, source.idempotencyKey, endpoint, key, raw, deps.now);
-    if (claim?.kind === "replay") {
-      // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
-      const original = replayedRequestId(claim.body, requestId);
-      await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain, started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now, via: source.via }), replayOf: original });
-      // The caller saw the first request's id: the line names it, so a search for that id finds the replay too.
-      answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
-      return { response: new Response(claim.body, {
-        status: claim.status,
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...rateHeaders, ...cors },
-      }) };
-    }
-
-    assertTrial(key, endpoint.price, now);
-    const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
-    if (account && settings.chargingEnabled && key.accessMode !== "trial") assertCredits(account, endpoint.price, now, key.projectId);
+    const admitted = await admit(call);
+    const { input, raw } = await readRequest(call, admitted);
+    const replay = await replayOrClaim(call, admitted, raw);
+    if (replay) return { response: replay };
+    const account = await checkPayment(call, admitted);
     // Last before the read: a call refused for any other reason never holds one of the key's slots.
-    releaseSlot = await holdReadSlot(deps.limiter().inFlight, { keyId: key.id, endpoint, limit: intelReadsInFlightPerKey(), deadlineMs, rateHeaders });
-
-    const context: EndpointContext = {
-      input, endpoint: endpoint.id, chain, key, requestId, now, settings, db,
-      // Made when an implementation first wants it (lib/api/pipeline/deadline.ts).
-      get signal() {
-        return scope.signal;
-      },
-    };
-    // The metadata endpoints read no chain: they run without the request's node scope and its signal.
-    const result = shapeAnswer(endpoint, await (endpoint.surface === "intelligence" ? scope.run(() => implementation(context)) : implementation(context)));
-    // A client that left while the answer was read is not charged for it.
-    scope.throwIfStopped();
-    const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
-    const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain, sources: result.sources, ...result.meta }, deps.now()));
-    const success = usageRecord({ requestId, key, endpoint, chain, started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now, via: source.via });
-    await settleSuccess(sql, {
-      key, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
-      replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
-      usage: (charged, allowanceUsed) => ({ ...success, charged, allowanceUsed }),
-    });
-    if (claim?.kind === "run") claim.finish({ status: 200, body });
-    claim = undefined;
-    answered = { status: 200, outcome: result.honestEmpty ? "honest_empty" : "success", error: null };
-    return { response: new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...rateHeaders, ...cors } }) };
+    call.releaseSlot = await holdReadSlot(call.deps.limiter().inFlight, { keyId: admitted.key.id, endpoint, limit: intelReadsInFlightPerKey(), deadlineMs: call.deadlineMs, rateHeaders: call.rateHeaders });
+    const result = await readAnswer(call, admitted, implementation, input);
+    return { response: await settle(call, admitted, result, account) };
   } catch (caught) {
-    // Whatever failed after the client left failed because it left (or for the reason its caller
-    // stopped it: an MCP request's deadline, a cancelled tool call).
-    const stoppedBy = request.signal.aborted ? request.signal.reason : undefined;
-    let error = request.signal.aborted ? (isApiError(stoppedBy) ? stoppedBy : new ApiError("client_closed", undefined, { cause: caught })) : toApiError(caught, requestId);
-    // RateLimit headers on every answer: a key refused before spending shows its budget as it
-    // stands; a call with no usable key spends its address's budget, and a flood of them is 429.
-    if (Object.keys(rateHeaders).length === 0 && error.code !== "rate_limited") {
-      if (key && discoverDailyCap !== undefined) {
-        rateHeaders = await peekRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, discoverDailyCap));
-      } else if (error.status === 401) {
-        ({ error, headers: rateHeaders } = await refuseWithoutKey(deps.limiter(), clientAddress(request.headers), error));
-      }
-    }
-    const databaseDown = isDatabaseUnavailable(caught);
-    if (databaseDown) countDependencyError("database");
-    if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
-    if (claim?.kind === "run") claim.finish(null);
-    if (sql && key) {
-      const record = usageRecord({
-        requestId, key, endpoint, chain, started, status: error.status, errorCode: error.code,
-        outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(), via: source.via,
-      });
-      record.errorMessage = error.message;
-      await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) =>
-        serverLog().error({ request_id: requestId, err: recordError instanceof Error ? recordError.message : String(recordError) }, "usage record failed"),
-      );
-    } else if (databaseDown) {
-      // Without the database the key is unknown, so there is no project to record this under.
-      serverLog().warn({ request_id: requestId, endpoint: endpoint.id }, "answered 503, not recorded: the database is unavailable");
-    }
-    answered = { status: error.status, outcome: errorCodes[error.code].outcome, error: error.code };
-    return { response: failureResponse(requestId, error, { ...rateHeaders, ...cors }), refusal: error };
+    return refuse(call, caught);
   } finally {
-    await releaseSlot?.();
-    // One line per request, answered or refused, with or without a key (refusals before a key was
-    // found have no usage record, so this line is where they are seen): never the key itself.
-    const durationMs = performance.now() - started;
-    serverLog()[answerLevel(answered.status)](
-      { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: chain ?? null, duration_ms: Math.round(durationMs) },
-      "request",
-    );
-    countApiRequest({ endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, durationMs });
-    // A failure before the catch could release it still lets this process's waiting repeats go on.
-    if (claim?.kind === "run") claim.finish(null);
-    scope.dispose();
+    await closeCall(call);
   }
+}
+
+/** What a call has learned so far, as the steps pass it on: the failure path and the request line read it too. */
+type Call = {
+  request: Request;
+  endpoint: EndpointDefinition;
+  source: CallSource;
+  requestId: string;
+  started: number;
+  deps: ReturnType<typeof apiDeps>;
+  deadlineMs: number;
+  scope: ReturnType<typeof openRequestScope>;
+  db?: Db;
+  sql?: SqlExecutor;
+  key?: KeyContext;
+  discoverDailyCap?: number;
+  chain?: string;
+  rateHeaders: Record<string, string>;
+  cors: Record<string, string>;
+  claim?: Claim;
+  releaseSlot?: () => Promise<void>;
+  /** What the request line says at the end: the answer's status, and for a failure its code. */
+  answered: { status: number; outcome: RequestOutcome; error: string | null; replayOf?: string };
+};
+
+/** A key found, usable, and allowed this endpoint: what every later step reads. */
+type Admitted = { db: Db; sql: SqlExecutor; key: KeyContext; settings: Settings; now: Date };
+
+function openCall(request: Request, endpoint: EndpointDefinition, source: CallSource): Call {
+  const deadlineMs = requestDeadlineMs();
+  return {
+    request, endpoint, source, requestId: newRequestId(), started: performance.now(), deps: apiDeps(), deadlineMs,
+    scope: openRequestScope(request, deadlineMs), rateHeaders: {}, cors: {},
+    answered: { status: 500, outcome: "server_error", error: "internal_error" },
+  };
+}
+
+/** The key and its state, the allow lists, the rate budget and access, in the pipeline's order. */
+async function admit(call: Call): Promise<Admitted> {
+  const { request, endpoint, deps } = call;
+  const db = (call.db = await deps.db());
+  const sql = (call.sql = await deps.sql());
+  const { key, settings } = await authenticate(db, sql, request.headers);
+  call.key = key;
+  call.discoverDailyCap = settings.discoverDailyCap;
+  const now = deps.now();
+  assertKeyUsable(key, now);
+  assertAllowLists(key, { origin: requestOrigin(request.headers), ip: clientAddress(request.headers) });
+  // From here on a browser page on a listed origin may read the answer, failures included.
+  call.cors = corsHeadersFor(key, request.headers.get("origin"));
+  call.rateHeaders = await spendRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, settings.discoverDailyCap));
+  assertAccess(key, endpoint);
+  return { db, sql, key, settings, now };
+}
+
+/** The input as the endpoint's schema outputs it, and the network restriction on its chain. */
+async function readRequest(call: Call, { key }: Admitted) {
+  const read = await call.source.readInput(call.endpoint, call.request);
+  call.chain = typeof read.input.chain === "string" ? read.input.chain : undefined;
+  assertChainAllowed(key, call.chain);
+  return read;
+}
+
+/** A repeated Idempotency-Key answers with the first answer (recorded, never charged again); a new one is claimed. */
+async function replayOrClaim(call: Call, { db, sql, key, now }: Admitted, raw: string): Promise<Response | undefined> {
+  const { endpoint, source, requestId } = call;
+  const claim = (call.claim = await claimIdempotency(db, source.idempotencyKey, endpoint, key, raw, call.deps.now));
+  if (claim?.kind !== "replay") return undefined;
+  // The caller sees the first request's id again, so the replay's record names it: a lookup by that id finds both.
+  const original = replayedRequestId(claim.body, requestId);
+  await recordUsage(sql, { ...usageRecord({ requestId, key, endpoint, chain: call.chain, started: call.started, status: claim.status, errorCode: null, outcome: "success", charged: 0, now, via: source.via }), replayOf: original });
+  // The caller saw the first request's id: the line names it, so a search for that id finds the replay too.
+  call.answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
+  return new Response(claim.body, {
+    status: claim.status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...call.rateHeaders, ...call.cors },
+  });
+}
+
+/** The trial's limits, and the credits a paid call needs: the account it will be charged to. */
+async function checkPayment(call: Call, { db, key, settings, now }: Admitted) {
+  const { endpoint } = call;
+  assertTrial(key, endpoint.price, now);
+  const account = isPaid(endpoint) ? (key.account ?? (await ensureCreditAccount(db, key.project.ownerId))) : undefined;
+  if (account && settings.chargingEnabled && key.accessMode !== "trial") assertCredits(account, endpoint.price, now, key.projectId);
+  return account;
+}
+
+/** The implementation's answer, shaped by the endpoint's response schema; a client that left meanwhile is refused. */
+async function readAnswer(call: Call, { db, key, settings, now }: Admitted, implementation: EndpointImplementation, input: Record<string, unknown>) {
+  const { endpoint, scope } = call;
+  const context: EndpointContext = {
+    input, endpoint: endpoint.id, chain: call.chain, key, requestId: call.requestId, now, settings, db,
+    // Made when an implementation first wants it (lib/api/pipeline/deadline.ts).
+    get signal() {
+      return scope.signal;
+    },
+  };
+  // The metadata endpoints read no chain: they run without the request's node scope and its signal.
+  const result = shapeAnswer(endpoint, await (endpoint.surface === "intelligence" ? scope.run(() => implementation(context)) : implementation(context)));
+  // A client that left while the answer was read is not charged for it.
+  scope.throwIfStopped();
+  return result;
+}
+
+/** The success envelope, charged once with its usage record (and kept for a replay of its Idempotency-Key). */
+async function settle(call: Call, { sql, key, settings, now }: Admitted, result: Awaited<ReturnType<typeof readAnswer>>, account: Awaited<ReturnType<typeof checkPayment>>): Promise<Response> {
+  const { endpoint, requestId, claim } = call;
+  const paidSuccess = isPaid(endpoint) && !result.honestEmpty;
+  const body = JSON.stringify(successBody(requestId, result.data, { credits_charged: paidSuccess ? endpoint.price : 0, chain: call.chain, sources: result.sources, ...result.meta }, call.deps.now()));
+  const success = usageRecord({ requestId, key, endpoint, chain: call.chain, started: call.started, status: 200, errorCode: null, outcome: result.honestEmpty ? "honest_empty" : "success", charged: 0, now, via: call.source.via });
+  await settleSuccess(sql, {
+    key, price: endpoint.price, paid: paidSuccess, account, chargingEnabled: settings.chargingEnabled, requestId, now,
+    replay: claim?.kind === "run" ? { recordId: claim.recordId, status: 200, body } : undefined,
+    usage: (charged, allowanceUsed) => ({ ...success, charged, allowanceUsed }),
+  });
+  if (claim?.kind === "run") claim.finish({ status: 200, body });
+  call.claim = undefined;
+  call.answered = { status: 200, outcome: result.honestEmpty ? "honest_empty" : "success", error: null };
+  return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...call.rateHeaders, ...call.cors } });
+}
+
+/** Any refusal or fault as the failure envelope: its rate headers, the claim released, the usage record kept. */
+async function refuse(call: Call, caught: unknown): Promise<{ response: Response; refusal: ApiError }> {
+  const { request, endpoint, requestId, deps, db, sql, key, claim } = call;
+  // Whatever failed after the client left failed because it left (or for the reason its caller
+  // stopped it: an MCP request's deadline, a cancelled tool call).
+  const stoppedBy = request.signal.aborted ? request.signal.reason : undefined;
+  let error = request.signal.aborted ? (isApiError(stoppedBy) ? stoppedBy : new ApiError("client_closed", undefined, { cause: caught })) : toApiError(caught, requestId);
+  // RateLimit headers on every answer: a key refused before spending shows its budget as it
+  // stands; a call with no usable key spends its address's budget, and a flood of them is 429.
+  if (Object.keys(call.rateHeaders).length === 0 && error.code !== "rate_limited") {
+    if (key && call.discoverDailyCap !== undefined) {
+      call.rateHeaders = await peekRateBudget(deps.limiter(), key.id, ratePolicyFor(key, endpoint, call.discoverDailyCap));
+    } else if (error.status === 401) {
+      ({ error, headers: call.rateHeaders } = await refuseWithoutKey(deps.limiter(), clientAddress(request.headers), error));
+    }
+  }
+  const databaseDown = isDatabaseUnavailable(caught);
+  if (databaseDown) countDependencyError("database");
+  if (db && claim?.kind === "run") await releaseIdempotencyKey(db, claim.recordId).catch(() => undefined);
+  if (claim?.kind === "run") claim.finish(null);
+  if (sql && key) {
+    const record = usageRecord({
+      requestId, key, endpoint, chain: call.chain, started: call.started, status: error.status, errorCode: error.code,
+      outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(), via: call.source.via,
+    });
+    record.errorMessage = error.message;
+    await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) =>
+      serverLog().error({ request_id: requestId, err: recordError instanceof Error ? recordError.message : String(recordError) }, "usage record failed"),
+    );
+  } else if (databaseDown) {
+    // Without the database the key is unknown, so there is no project to record this under.
+    serverLog().warn({ request_id: requestId, endpoint: endpoint.id }, "answered 503, not recorded: the database is unavailable");
+  }
+  call.answered = { status: error.status, outcome: errorCodes[error.code].outcome, error: error.code };
+  return { response: failureResponse(requestId, error, { ...call.rateHeaders, ...call.cors }), refusal: error };
+}
+
+/** The key's slot freed, one request line and its metric, whatever the call came to. */
+async function closeCall(call: Call): Promise<void> {
+  const { request, endpoint, requestId, key, answered } = call;
+  await call.releaseSlot?.();
+  // One line per request, answered or refused, with or without a key (refusals before a key was
+  // found have no usage record, so this line is where they are seen): never the key itself.
+  const durationMs = performance.now() - call.started;
+  serverLog()[answerLevel(answered.status)](
+    { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: call.source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: call.chain ?? null, duration_ms: Math.round(durationMs) },
+    "request",
+  );
+  countApiRequest({ endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, durationMs });
+  // A failure before the catch could release it still lets this process's waiting repeats go on.
+  if (call.claim?.kind === "run") call.claim.finish(null);
+  call.scope.dispose();
 }
 
 async function claimIdempotency(db: Db, header: string | null, endpoint: EndpointDefinition, key: KeyContext, raw: string, now: () => Date) {
