@@ -12,6 +12,7 @@
 import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { newId } from "@/lib/ids";
+import { GroupCommit } from "@/lib/group-commit";
 import type { KeyContext } from "@/lib/keys/key-context";
 import { noteSettled } from "@/lib/keys/key-context";
 import { tellOtherProcesses, type KeyContextChange } from "@/lib/keys/change-notices";
@@ -45,19 +46,17 @@ export async function settleSuccess(sql: SqlExecutor, settlement: Settlement): P
     }
     // Every database the server runs on (a pool, PGlite) runs transactions; the charge is taken in one, never without.
     if (!sql.transaction) throw new Error("settling a paid call needs a database that runs transactions");
-    await groupFor(sql, settlement).settle(settlement);
+    await groupFor(sql, settlement).add(settlement);
   } catch (error) {
     if (isApiError(error)) throw error;
     throw new ApiError("billing_commit_failed", undefined, { cause: error });
   }
 }
 
-type Waiting = { settlement: Settlement; resolve: () => void; reject: (error: unknown) => void };
+const groups = new WeakMap<SqlExecutor, Map<string, GroupCommit<Settlement>>>();
 
-const groups = new WeakMap<SqlExecutor, Map<string, SettlementGroup>>();
-
-/** Calls that lock the same account row (or, without one, the same key row) settle in one group. */
-function groupFor(sql: SqlExecutor, settlement: Settlement): SettlementGroup {
+/** Calls that lock the same account row (or, without one, the same key row) settle in one group, a transaction a batch. */
+function groupFor(sql: SqlExecutor, settlement: Settlement): GroupCommit<Settlement> {
   let bySubject = groups.get(sql);
   if (!bySubject) {
     bySubject = new Map();
@@ -66,50 +65,15 @@ function groupFor(sql: SqlExecutor, settlement: Settlement): SettlementGroup {
   const subject = settlement.account ? `account:${settlement.account.id}` : `key:${settlement.key.id}`;
   let group = bySubject.get(subject);
   if (!group) {
-    group = new SettlementGroup(sql, () => bySubject.delete(subject));
+    const commit = async (batch: Settlement[]) => {
+      const settled = await sql.transaction!((tx) => settleGroup(tx, batch));
+      settled.committed();
+      return settled.outcomes;
+    };
+    group = new GroupCommit(commit, { maxBatch: maxGroup, onIdle: () => bySubject.delete(subject) });
     bySubject.set(subject, group);
   }
   return group;
-}
-
-class SettlementGroup {
-  private waiting: Waiting[] = [];
-  private running = false;
-
-  constructor(private readonly sql: SqlExecutor, private readonly done: () => void) {}
-
-  settle(settlement: Settlement): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ settlement, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        // The calls of this turn of the event loop join the first transaction.
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain() {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, maxGroup);
-      let outcomes: Array<ApiError | null>;
-      try {
-        const settled = await this.sql.transaction!((tx) => settleGroup(tx, batch.map((w) => w.settlement)));
-        outcomes = settled.outcomes;
-        settled.committed();
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
-        continue;
-      }
-      batch.forEach((waiting, index) => {
-        const refusal = outcomes[index];
-        if (refusal) waiting.reject(refusal);
-        else waiting.resolve();
-      });
-    }
-    this.running = false;
-    this.done();
-  }
 }
 
 type AccountRow = { id: string; balance: number; free_credits_day: string | null; free_credits_used: number };

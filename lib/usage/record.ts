@@ -8,6 +8,7 @@ import { countDependencyError } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
 import { UsageStream } from "./stream";
 import { processWide } from "@/lib/process-wide";
+import { GroupCommit } from "@/lib/group-commit";
 
 export type RequestVia = "api" | "mcp";
 
@@ -69,7 +70,6 @@ const insertBatch = `
     AS r(id, key_id, project_id, endpoint, method, http_status, error_code, outcome, quoted, charged, chain, latency_ms, created_at, error_message, replay_of, via, allowance_used)
   ON CONFLICT (id) DO NOTHING`;
 
-type Pending = { record: UsageRecord; resolve: () => void; reject: (error: unknown) => void };
 const maxBatch = 500;
 /** Records kept in memory while the database is down; past this the oldest are dropped (and logged). */
 const maxBacklog = 100_000;
@@ -83,8 +83,8 @@ const retryDelayMs = { first: 250, max: 10_000 };
  * answered (a process that dies before then loses its backlog; docs/failures.md says so).
  */
 class UsageWriter {
-  private queue: Pending[] = [];
-  private writing = false;
+  /** Records whose requests wait for their commit. */
+  private readonly batches: GroupCommit<UsageRecord>;
   private backlog: UsageRecord[] = [];
   /** Kept records being written right now. */
   private retrying = 0;
@@ -92,10 +92,13 @@ class UsageWriter {
   private retryDelay = retryDelayMs.first;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly sql: SqlExecutor) {}
+  constructor(private readonly sql: SqlExecutor) {
+    const commit = async (records: UsageRecord[]) => void (await sql.query(insertBatch, batchParameters(records)));
+    this.batches = new GroupCommit(commit, { maxBatch, onIdle: () => this.settle() });
+  }
 
   get pending(): number {
-    return this.queue.length + (this.writing ? 1 : 0) + this.backlog.length + this.retrying;
+    return this.batches.pending + this.backlog.length + this.retrying;
   }
 
   /** Resolves once nothing is queued, being written or waiting for the database. */
@@ -106,14 +109,7 @@ class UsageWriter {
 
   /** Resolves once the record has committed; rejects if it could not be. */
   write(record: UsageRecord): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ record, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        // Let the requests of this turn of the event loop join the first batch.
-        setImmediate(() => void this.drain());
-      }
-    });
+    return this.batches.add(record);
   }
 
   /**
@@ -193,20 +189,6 @@ class UsageWriter {
         serverLog().error({ request_id: record.requestId, err: error }, "usage: the database refused a usage record; dropped");
       }
     }
-  }
-
-  private async drain() {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, maxBatch);
-      try {
-        await this.sql.query(insertBatch, batchParameters(batch.map((p) => p.record)));
-        for (const pending of batch) pending.resolve();
-      } catch (error) {
-        for (const pending of batch) pending.reject(error);
-      }
-    }
-    this.writing = false;
-    this.settle();
   }
 
   private settle() {
