@@ -87,6 +87,58 @@ export function parseReply(buffer: Buffer, start: number): Parsed {
   }
 }
 
+/** The frames that open a connection to `target`: AUTH when it names a password, SELECT when not database 0. */
+export function handshakeFrames({ username, password, db }: RespTarget): string[] {
+  const frames: string[] = [];
+  if (password) frames.push(encodeCommand(username ? ["AUTH", username, password] : ["AUTH", password]));
+  if (db !== 0) frames.push(encodeCommand(["SELECT", db]));
+  return frames;
+}
+
+type SocketEvents = {
+  connectTimeoutMs: number;
+  /** The connection is up (TLS included). */
+  onOpen: () => void;
+  /** Each whole reply, in the order Redis sent them; none after the socket is destroyed. */
+  onReply: (value: unknown) => void;
+  /** Once, with why, when the connection fails, closes, or does not open in time. */
+  onLost: (error: Error) => void;
+};
+
+/** One connection to `target`, wired the way both the client and the subscriber use it. */
+export function openRespSocket(target: RespTarget, events: SocketEvents): net.Socket {
+  const { host, port } = target;
+  const socket = target.tls ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+  socket.setNoDelay(true);
+  const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection within ${events.connectTimeoutMs} ms`)), events.connectTimeoutMs);
+  let received: Buffer = Buffer.alloc(0);
+  let lost = false;
+  const lose = (error: Error) => {
+    clearTimeout(timer);
+    if (lost) return;
+    lost = true;
+    events.onLost(error);
+  };
+  socket.once(target.tls ? "secureConnect" : "connect", () => {
+    clearTimeout(timer);
+    events.onOpen();
+  });
+  socket.on("data", (chunk: Buffer) => {
+    const buffer = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
+    let offset = 0;
+    while (offset < buffer.length && !socket.destroyed) {
+      const reply = parseReply(buffer, offset);
+      if (reply === incomplete) break;
+      offset = reply.end;
+      events.onReply(reply.value);
+    }
+    received = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
+  });
+  socket.on("error", lose);
+  socket.on("close", () => lose(new Error(`the connection to Redis at ${host}:${port} closed`)));
+  return socket;
+}
+
 export type RespOptions = {
   /** How long to wait for a connection (default 2 s). */
   connectTimeoutMs?: number;
@@ -106,7 +158,6 @@ export class RespClient {
   private awaiting: Pending[] = [];
   /** Commands not yet written. */
   private queued: Pending[] = [];
-  private received: Buffer = Buffer.alloc(0);
   private closed = false;
   private replyDeadline: NodeJS.Timeout | undefined;
 
@@ -177,64 +228,32 @@ export class RespClient {
   }
 
   private connect() {
-    const { host, port } = this.target;
-    const socket = this.target.tls ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    const socket = openRespSocket(this.target, {
+      connectTimeoutMs: this.options.connectTimeoutMs ?? defaultTimeoutMs,
+      onOpen: () => {
+        this.connected = true;
+        this.handshake(socket);
+        this.scheduleFlush();
+      },
+      onReply: (value) => {
+        const pending = this.awaiting.shift();
+        if (!pending) return;
+        if (value instanceof RedisReplyError) pending.reject(value);
+        else pending.resolve(value);
+      },
+      onLost: (error) => this.drop(socket, error),
+    });
     this.socket = socket;
-    socket.setNoDelay(true);
-    const connectTimeoutMs = this.options.connectTimeoutMs ?? defaultTimeoutMs;
-    const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
-    socket.once(this.target.tls ? "secureConnect" : "connect", () => {
-      clearTimeout(timer);
-      this.connected = true;
-      this.handshake(socket);
-      this.scheduleFlush();
-    });
-    socket.on("data", (chunk: Buffer) => this.receive(socket, chunk));
-    socket.on("error", (error) => {
-      clearTimeout(timer);
-      this.drop(socket, error);
-    });
-    socket.on("close", () => {
-      clearTimeout(timer);
-      this.drop(socket, new Error("connection to Redis closed"));
-    });
   }
 
   /** AUTH and SELECT go ahead of whatever was queued before the connection was up. */
   private handshake(socket: net.Socket) {
-    const { username, password, db } = this.target;
-    const first: string[] = [];
-    const firstPending: Pending[] = [];
+    const first = handshakeFrames(this.target);
     // A refused AUTH or SELECT ends the connection, failing what was queued behind it
     // with Redis's own message.
     const check: Pending = { resolve: () => undefined, reject: (error) => this.drop(socket, error), sentAt: 0 };
-    if (password) {
-      first.push(encodeCommand(username ? ["AUTH", username, password] : ["AUTH", password]));
-      firstPending.push(check);
-    }
-    if (db !== 0) {
-      first.push(encodeCommand(["SELECT", db]));
-      firstPending.push(check);
-    }
     this.outgoing = [...first, ...this.outgoing];
-    this.queued = [...firstPending, ...this.queued];
-  }
-
-  private receive(socket: net.Socket, chunk: Buffer) {
-    const buffer = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
-    let offset = 0;
-    while (offset < buffer.length && this.socket === socket) {
-      const reply = parseReply(buffer, offset);
-      if (reply === incomplete) break;
-      offset = reply.end;
-      const pending = this.awaiting.shift();
-      if (!pending) continue;
-      if (reply.value instanceof RedisReplyError) pending.reject(reply.value);
-      else pending.resolve(reply.value);
-    }
-    // Dropped while reading (a refused AUTH): what is left belongs to no command.
-    if (this.socket !== socket) return;
-    this.received = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
+    this.queued = [...first.map(() => check), ...this.queued];
   }
 
   /** A lost connection fails every command in flight; the next call connects again. */
@@ -242,7 +261,6 @@ export class RespClient {
     if (this.socket !== socket) return;
     this.socket = undefined;
     this.connected = false;
-    this.received = Buffer.alloc(0);
     socket.destroy();
     this.fail(error);
   }

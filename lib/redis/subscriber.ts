@@ -4,8 +4,7 @@
 // answered anything on it; it pings every half second, so a connection that died silently
 // shows as a `lastHeard` falling behind, and a lost connection is dialled again.
 import net from "node:net";
-import tls from "node:tls";
-import { incomplete, parseRedisUrl, parseReply, encodeCommand, RedisReplyError, type RespTarget } from "./resp-client";
+import { encodeCommand, handshakeFrames, openRespSocket, parseRedisUrl, RedisReplyError, type RespTarget } from "./resp-client";
 
 export type SubscriberOptions = {
   channel: string;
@@ -19,7 +18,6 @@ export type SubscriberOptions = {
 export class RespSubscriber {
   private readonly target: RespTarget;
   private socket: net.Socket | undefined;
-  private received: Buffer = Buffer.alloc(0);
   private pinger: NodeJS.Timeout | undefined;
   private redial: NodeJS.Timeout | undefined;
   private closed = false;
@@ -50,71 +48,48 @@ export class RespSubscriber {
 
   private connect() {
     if (this.closed) return;
-    const { host, port } = this.target;
-    const socket = this.target.tls ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    const pingEveryMs = this.options.pingEveryMs ?? 500;
+    const socket = openRespSocket(this.target, {
+      connectTimeoutMs: this.options.connectTimeoutMs ?? 2_000,
+      onOpen: () => {
+        socket.write([...handshakeFrames(this.target), encodeCommand(["SUBSCRIBE", this.options.channel])].join(""));
+        clearInterval(this.pinger);
+        this.pinger = setInterval(() => {
+          if (this.socket !== socket) return;
+          // Silence for two pings: the connection is gone even if no FIN arrived.
+          if (this.trustedSince !== null && Date.now() - this.lastHeard > 2 * pingEveryMs + 250) {
+            return this.lost(socket, new Error("Redis stopped answering the subscription's pings"));
+          }
+          socket.write(encodeCommand(["PING"]));
+        }, pingEveryMs);
+        this.pinger.unref();
+      },
+      onReply: (value) => this.heard(socket, value),
+      onLost: (error) => this.lost(socket, error),
+    });
     this.socket = socket;
-    socket.setNoDelay(true);
     // It listens for as long as the process runs; it never keeps a process alive by itself.
     socket.unref();
-    const timer = setTimeout(() => socket.destroy(new Error(`Redis at ${host}:${port} did not accept a connection`)), this.options.connectTimeoutMs ?? 2_000);
-    socket.once(this.target.tls ? "secureConnect" : "connect", () => {
-      clearTimeout(timer);
-      const { username, password, db } = this.target;
-      let frames = "";
-      if (password) frames += encodeCommand(username ? ["AUTH", username, password] : ["AUTH", password]);
-      if (db !== 0) frames += encodeCommand(["SELECT", db]);
-      frames += encodeCommand(["SUBSCRIBE", this.options.channel]);
-      socket.write(frames);
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => {
-        if (this.socket !== socket) return;
-        // Silence for two pings: the connection is gone even if no FIN arrived.
-        if (this.trustedSince !== null && Date.now() - this.lastHeard > 2 * (this.options.pingEveryMs ?? 500) + 250) {
-          return this.lost(socket, new Error("Redis stopped answering the subscription's pings"));
-        }
-        socket.write(encodeCommand(["PING"]));
-      }, this.options.pingEveryMs ?? 500);
-      this.pinger.unref();
-    });
-    socket.on("data", (chunk: Buffer) => this.receive(socket, chunk));
-    socket.on("error", (error) => {
-      clearTimeout(timer);
-      this.lost(socket, error);
-    });
-    socket.on("close", () => {
-      clearTimeout(timer);
-      this.lost(socket, new Error("the subscription's connection to Redis closed"));
-    });
   }
 
-  private receive(socket: net.Socket, chunk: Buffer) {
+  private heard(socket: net.Socket, value: unknown) {
     if (this.socket !== socket) return;
-    const buffer = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
-    let offset = 0;
-    while (offset < buffer.length) {
-      const reply = parseReply(buffer, offset);
-      if (reply === incomplete) break;
-      offset = reply.end;
-      this.lastHeard = Date.now();
-      const value = reply.value;
-      if (value instanceof RedisReplyError) return this.lost(socket, value);
-      if (!Array.isArray(value)) continue; // +OK of AUTH or SELECT
-      const [kind, , payload] = value as [string, string, unknown];
-      if (kind === "subscribe") {
-        this.trustedSince = Date.now();
-        this.retryMs = 100;
-      } else if (kind === "message" && typeof payload === "string") {
-        this.options.onMessage(payload);
-      }
+    this.lastHeard = Date.now();
+    if (value instanceof RedisReplyError) return this.lost(socket, value);
+    if (!Array.isArray(value)) return; // +OK of AUTH or SELECT
+    const [kind, , payload] = value as [string, string, unknown];
+    if (kind === "subscribe") {
+      this.trustedSince = Date.now();
+      this.retryMs = 100;
+    } else if (kind === "message" && typeof payload === "string") {
+      this.options.onMessage(payload);
     }
-    this.received = offset === buffer.length ? Buffer.alloc(0) : buffer.subarray(offset);
   }
 
   private lost(socket: net.Socket, error: Error) {
     if (this.socket !== socket) return;
     this.socket = undefined;
     this.trustedSince = null;
-    this.received = Buffer.alloc(0);
     clearInterval(this.pinger);
     socket.destroy();
     this.options.onLost?.(error);
