@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { mapEntries } from "./map-entries";
 
 const intel = path.resolve(__dirname, "../../lib/intel");
 const map = fs.readFileSync(path.join(intel, "README.md"), "utf8");
@@ -16,25 +17,16 @@ function foldersWithFiles(dir = ""): string[] {
   return [...own, ...entries.filter((entry) => entry.isDirectory()).flatMap((entry) => foldersWithFiles(dir ? `${dir}/${entry.name}` : entry.name))];
 }
 
-function mapEntries(): { entry: string; heading: string }[] {
-  let heading = "";
-  return map.split("\n").flatMap((line) => {
-    const title = /^## (.+)$/.exec(line);
-    if (title) heading = title[1];
-    const item = /^- `([^`]+)` — \S/.exec(line);
-    return item ? [{ entry: item[1], heading }] : [];
-  });
-}
 
 describe("lib/intel/README.md, the map of the intelligence", () => {
   it("names every folder of lib/intel once", () => {
-    const named = mapEntries().map(({ entry }) => entry);
+    const named = mapEntries(map).map(({ entry }) => entry);
     expect([...named].sort()).toEqual(foldersWithFiles().sort());
     expect(new Set(named).size).toBe(named.length);
   });
 
   it("puts each under the heading of its kind, kinds lowest first", () => {
-    for (const { entry, heading } of mapEntries()) expect({ entry, heading }).toEqual({ entry, heading: entry.split("/")[0] });
+    for (const { entry, heading } of mapEntries(map)) expect({ entry, heading }).toEqual({ entry, heading: entry.split("/")[0] });
     expect([...map.matchAll(/^## (.+)$/gm)].map((match) => match[1])).toEqual(kinds);
   });
 });

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { mapEntries } from "./map-entries";
 import { floorOf, floors } from "./floors";
 
 const root = path.resolve(__dirname, "../..");
@@ -16,26 +17,16 @@ function expectedEntries(): string[] {
   return [...top, ...deeper].sort();
 }
 
-/** The map's entries, each with the heading it stands under. */
-function mapEntries(): { entry: string; heading: string }[] {
-  let heading = "";
-  return map.split("\n").flatMap((line) => {
-    const title = /^## (.+)$/.exec(line);
-    if (title) heading = title[1];
-    const item = /^- `([^`]+)` — \S/.exec(line);
-    return item ? [{ entry: item[1], heading }] : [];
-  });
-}
 
 describe("lib/README.md, the map", () => {
   it("names every folder and file of lib/ once, each with a line of its own", () => {
-    const named = mapEntries().map(({ entry }) => entry);
+    const named = mapEntries(map).map(({ entry }) => entry);
     expect([...named].sort()).toEqual(expectedEntries());
     expect(new Set(named).size).toBe(named.length);
   });
 
   it("puts each under the heading of its floor, floors in the manifest's order", () => {
-    for (const { entry, heading } of mapEntries()) expect({ entry, heading }).toEqual({ entry, heading: floors[floorOf(`lib/${entry}`)].floor });
+    for (const { entry, heading } of mapEntries(map)) expect({ entry, heading }).toEqual({ entry, heading: floors[floorOf(`lib/${entry}`)].floor });
     const headings = [...map.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
     const order = headings.map((heading) => floors.findIndex(({ floor }) => floor === heading));
     expect(order.every((at) => at >= 0)).toBe(true);
