@@ -146,7 +146,8 @@ export async function runEndpointCall(request: Request, endpoint: EndpointDefini
     const result = await readAnswer(call, admitted, implementation, input);
     return { response: await settle(call, admitted, result, account) };
   } catch (caught) {
-    return refuse(call, caught);
+    // Awaited here, so the request line and its metric (closeCall, in finally) see the refusal.
+    return await refuse(call, caught);
   } finally {
     await closeCall(call);
   }
