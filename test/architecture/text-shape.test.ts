@@ -1,0 +1,221 @@
+// Text a newcomer can read: a file opens with a comment of at most six lines saying what it is and
+// why it exists (detail lives beside the function it describes, or in docs/), and no line is longer
+// than 300 characters. It reads the files the layering guard reads, less generated code (clients/,
+// lib/db/generated, *.generated.ts). The exceptions are listed below by file and reason, and must
+// match what is found exactly, so a mended file leaves the list and nothing new joins it.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../..");
+const folders = ["lib", "components", "app", "scripts", "demo-chain", "test", "bench", "e2e"];
+/** Generated or committed-fixture code: written by a tool, not read as source. */
+const generated = ["lib/db/generated/", "test/openapi/client/", "test/clients/typescript-package/"];
+const maxHeaderLines = 6;
+const maxLineLength = 300;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return ["generated", "node_modules", "dist"].includes(entry.name) ? [] : sourceFiles(relative);
+    return /\.(tsx?|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".generated.ts") ? [relative] : [];
+  });
+}
+
+const files = folders.flatMap(sourceFiles).filter((file) => !generated.some((folder) => file.startsWith(folder))).sort();
+const texts = new Map(files.map((file) => [file, fs.readFileSync(path.join(root, file), "utf8").split("\n")]));
+
+/**
+ * How many lines a file's opening comment spans: from its first comment line to the last one
+ * before the first code line (a shebang is skipped; `//` runs and `/* … *\/` blocks both count).
+ */
+function openingCommentLines(lines: string[]): number {
+  let first = -1;
+  let last = -1;
+  let inBlock = false;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index].trim();
+    if (index === 0 && line.startsWith("#!")) continue;
+    if (inBlock) {
+      last = index;
+      if (line.includes("*/")) inBlock = false;
+      continue;
+    }
+    if (line === "") continue;
+    if (line.startsWith("//") || line.startsWith("/*")) {
+      if (first < 0) first = index;
+      last = index;
+      if (line.startsWith("/*") && !line.includes("*/")) inBlock = true;
+      continue;
+    }
+    break;
+  }
+  return first < 0 ? 0 : last - first + 1;
+}
+
+/** Files whose opening comment may stay longer than six lines, and why. */
+const longHeaders: Record<string, string> = {
+  "bench/busy-token.ts": "not yet shortened",
+  "bench/client-overhead.ts": "not yet shortened",
+  "bench/faults.ts": "not yet shortened",
+  "bench/first-read.ts": "not yet shortened",
+  "bench/intel-endpoints.ts": "not yet shortened",
+  "bench/large-bodies.ts": "not yet shortened",
+  "bench/mcp-overhead.ts": "not yet shortened",
+  "bench/me-throughput.ts": "not yet shortened",
+  "bench/process-count.ts": "not yet shortened",
+  "bench/through-provider.ts": "not yet shortened",
+  "bench/usage-aggregates.ts": "not yet shortened",
+  "components/portal/endpoint-reference.tsx": "not yet shortened",
+  "demo-chain/scenarios/lockers.ts": "not yet shortened",
+  "demo-chain/scenarios/real-tokens.ts": "not yet shortened",
+  "demo-chain/scenarios/router-trader.ts": "not yet shortened",
+  "demo-chain/scenarios/signals.ts": "not yet shortened",
+  "demo-chain/scenarios/supply-tricks.ts": "not yet shortened",
+  "demo-chain/venues/place.ts": "not yet shortened",
+  "e2e/server-process.spec.ts": "not yet shortened",
+  "lib/accounts/email-address.ts": "not yet shortened",
+  "lib/api/mcp.ts": "not yet shortened",
+  "lib/billing/settle.ts": "not yet shortened",
+  "lib/chain/abi-decode.ts": "not yet shortened",
+  "lib/chain/block-interval.ts": "not yet shortened",
+  "lib/chain/capabilities.ts": "not yet shortened",
+  "lib/chain/checksum.ts": "not yet shortened",
+  "lib/chain/log-scanner.ts": "not yet shortened",
+  "lib/chain/node-http.ts": "not yet shortened",
+  "lib/chain/provider-fetch.ts": "not yet shortened",
+  "lib/chain/refusals.ts": "not yet shortened",
+  "lib/db/client.ts": "not yet shortened",
+  "lib/db/pglite-server.ts": "not yet shortened",
+  "lib/intel/endpoints/contract/analysis/read.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/liquidity/read.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/risk/headline.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/risk/powers.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/risk/read.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/risk/simulate.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/team-wallets/index.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/why-down/index.ts": "not yet shortened",
+  "lib/intel/endpoints/intel/why-down/read.ts": "not yet shortened",
+  "lib/intel/endpoints/wallet/approvals/read.ts": "not yet shortened",
+  "lib/intel/endpoints/wallet/pnl/cost-basis.ts": "not yet shortened",
+  "lib/intel/endpoints/wallet/pnl/index.ts": "not yet shortened",
+  "lib/intel/endpoints/wallet/pnl/read.ts": "not yet shortened",
+  "lib/intel/reads/control/code-paths.ts": "not yet shortened",
+  "lib/intel/reads/control/members.ts": "not yet shortened",
+  "lib/intel/reads/market/depth.ts": "not yet shortened",
+  "lib/intel/reads/market/index.ts": "not yet shortened",
+  "lib/intel/reads/market/locker-schedules.ts": "not yet shortened",
+  "lib/intel/reads/market/lp-custody.ts": "not yet shortened",
+  "lib/intel/reads/market/pools.ts": "not yet shortened",
+  "lib/intel/reads/market/position-custody.ts": "not yet shortened",
+  "lib/intel/reads/market/venue-events.ts": "not yet shortened",
+  "lib/intel/reads/team-links/read.ts": "not yet shortened",
+  "lib/intel/reads/token/deployer.ts": "not yet shortened",
+  "lib/intel/reads/wallet/movements.ts": "not yet shortened",
+  "lib/intel/reads/wallet/wallet-side.ts": "not yet shortened",
+  "lib/intel/runtime/hot-reads.ts": "not yet shortened",
+  "lib/intel/runtime/threads/pool.ts": "not yet shortened",
+  "lib/keys/change-notices.ts": "not yet shortened",
+  "lib/keys/key-context.ts": "not yet shortened",
+  "lib/metrics.ts": "not yet shortened",
+  "lib/usage/rollup.ts": "not yet shortened",
+  "lib/usage/stream.ts": "not yet shortened",
+  "scripts/build-simulator.ts": "not yet shortened",
+  "scripts/serve.ts": "not yet shortened",
+  "test/api/providers-ots-failing-analysis.test.ts": "not yet shortened",
+  "test/api/providers-ots-failing-rest.test.ts": "not yet shortened",
+  "test/api/providers-refusals.test.ts": "not yet shortened",
+  "test/architecture/layers.test.ts": "not yet shortened",
+  "test/intel/judgement.test.ts": "not yet shortened",
+  "test/intel/lockers.test.ts": "not yet shortened",
+  "test/intel/risk-code-holders.test.ts": "not yet shortened",
+  "test/intel/risk-powers.test.ts": "not yet shortened",
+  "test/intel/risk-real-tokens.test.ts": "not yet shortened",
+  "test/intel/risk-stablecoin-pools.test.ts": "not yet shortened",
+  "test/intel/wallet-pnl-router.test.ts": "not yet shortened",
+  "test/intel/wallet-pnl-wallet-side.test.ts": "not yet shortened",
+  "test/intel/wallet-pnl.test.ts": "not yet shortened",
+  "test/intel/why-down.test.ts": "not yet shortened",
+  "test/schemas/wallet-responses.test.ts": "not yet shortened",
+  "test/support/fault-proxy.ts": "not yet shortened",
+  "test/support/provider-proxy.ts": "not yet shortened",
+};
+
+/** Files that may keep a line longer than 300 characters, and why it cannot be broken. */
+const longLines: Record<string, string> = {
+  "demo-chain/paths.ts": "not yet broken",
+  "demo-chain/real-tokens/catalog.ts": "not yet broken",
+  "demo-chain/scenarios/lockers.ts": "not yet broken",
+  "demo-chain/scenarios/real-tokens.ts": "not yet broken",
+  "demo-chain/scenarios/router-trader.ts": "not yet broken",
+  "demo-chain/scenarios/siphon.ts": "not yet broken",
+  "e2e/error-walk.spec.ts": "not yet broken",
+  "e2e/server-process.spec.ts": "not yet broken",
+  "lib/api-contract/endpoints.ts": "not yet broken",
+  "lib/api/handler.ts": "being restructured",
+  "lib/auth/email.ts": "not yet broken",
+  "lib/intel/endpoints/intel/risk/assess.ts": "not yet broken",
+  "lib/intel/endpoints/intel/risk/power-signals.ts": "not yet broken",
+  "lib/intel/endpoints/intel/risk/powers.ts": "not yet broken",
+  "lib/intel/endpoints/intel/risk/present.ts": "not yet broken",
+  "lib/intel/endpoints/intel/why-down/present.ts": "not yet broken",
+  "lib/intel/endpoints/wallet/approvals/present.ts": "not yet broken",
+  "lib/intel/endpoints/wallet/exact-movements/present.ts": "not yet broken",
+  "lib/intel/endpoints/wallet/pnl/present.ts": "not yet broken",
+  "lib/intel/reads/market/venues/uniswap-v4.ts": "not yet broken",
+  "lib/intel/reads/wallet/wallet-side.ts": "not yet broken",
+  "lib/openapi/version-notes.ts": "not yet broken",
+  "lib/schemas/responses/common.ts": "not yet broken",
+  "lib/schemas/responses/contract-analysis.ts": "not yet broken",
+  "lib/schemas/responses/liquidity.ts": "not yet broken",
+  "lib/schemas/responses/onchain-parts.ts": "not yet broken",
+  "lib/schemas/responses/risk.ts": "not yet broken",
+  "lib/schemas/responses/team-wallets.ts": "not yet broken",
+  "lib/schemas/responses/wallet-approvals.ts": "not yet broken",
+  "lib/schemas/responses/wallet-parts.ts": "not yet broken",
+  "lib/schemas/responses/wallet-pnl.ts": "not yet broken",
+  "lib/schemas/responses/why-down.ts": "not yet broken",
+  "test/api/charging.test.ts": "not yet broken",
+  "test/api/support/providers-suite.ts": "not yet broken",
+  "test/chain/refusals.test.ts": "not yet broken",
+  "test/clients/against-server.test.ts": "not yet broken",
+  "test/demo-chain/first-start.test.ts": "not yet broken",
+  "test/intel/code-paths.test.ts": "not yet broken",
+  "test/intel/liquidity.test.ts": "not yet broken",
+  "test/intel/risk-headline.test.ts": "not yet broken",
+  "test/intel/risk-powers.test.ts": "not yet broken",
+  "test/intel/risk.test.ts": "not yet broken",
+  "test/intel/venue-events.test.ts": "not yet broken",
+  "test/intel/venues-aerodrome.test.ts": "not yet broken",
+  "test/intel/venues-uniswap.test.ts": "not yet broken",
+  "test/intel/wallet-pnl-router.test.ts": "not yet broken",
+  "test/intel/why-down.test.ts": "not yet broken",
+  "test/portal/email-address.test.ts": "not yet broken",
+  "test/portal/usage-rollup.test.ts": "not yet broken",
+  "test/portal/usage.test.ts": "not yet broken",
+  "test/schemas/token-and-key-responses.test.ts": "not yet broken",
+  "test/support/provider-proxy.ts": "not yet broken",
+};
+
+describe("text shape", () => {
+  it("reads the source files", () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it(`every file opens with a comment of at most ${maxHeaderLines} lines`, () => {
+    const found = files.filter((file) => openingCommentLines(texts.get(file)!) > maxHeaderLines);
+    expect(found).toEqual(Object.keys(longHeaders).sort());
+  });
+
+  it(`no line is longer than ${maxLineLength} characters`, () => {
+    const found = files.filter((file) => texts.get(file)!.some((line) => line.length > maxLineLength));
+    expect(found).toEqual(Object.keys(longLines).sort());
+  });
+
+  it("counts an opening comment as the guard means it", () => {
+    expect(openingCommentLines(["#!/usr/bin/env node", "// one", "// two", "", "import x from 'y';"])).toBe(2);
+    expect(openingCommentLines(["/**", " * a", " */", "const x = 1;"])).toBe(3);
+    expect(openingCommentLines(["// a", "", "// b", "code();", "// not a header"])).toBe(3);
+    expect(openingCommentLines(['"use client";', "// after code"])).toBe(0);
+  });
+});
