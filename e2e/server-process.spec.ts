@@ -97,7 +97,18 @@ test.describe.serial("npm start with two worker processes", () => {
     port = await freePort();
     const metricsPort = await freePort();
     scrapeUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), DEMO_CHAINS: "off", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "server-process-")) };
+    env = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+      WEB_CONCURRENCY: "2",
+      METRICS_PORT: String(metricsPort),
+      DEMO_CHAINS: "off",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "server-process-")),
+    };
     // As an operator starts it: the server's own format and level, and no node, so a chain read is a 503.
     for (const name of ["LOG_FORMAT", "LOG_LEVEL", "ETH_RPC_URL", "BASE_RPC_URL", "BSC_RPC_URL", "AUTH_URL", "INTEL_THREADS"]) delete env[name];
     // npm start as a user types it: not the settings of the npm that runs this suite (`npm run --silent

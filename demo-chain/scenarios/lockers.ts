@@ -239,7 +239,10 @@ async function playPinkLocks(ctx: VenueContext, wallets: LockerWallets) {
     ctx,
     {
       title: "LP in PinkLock V2: a normal lock running, one expired, and a vesting lock part vested",
-      proves: "PinkLock's locks are read from its state in the balances' round: the running lock is locked with its unlock date, the expired one withdrawable since its date, and a vesting lock's vested part not yet taken is withdrawable while the rest stays locked until its next cycle; risk does not call the pool secured.",
+      proves: "PinkLock's locks are read from its state in the balances' round: the running lock is locked " +
+        "with its unlock date, the expired one withdrawable since its date, and a vesting lock's vested " +
+        "part not yet taken is withdrawable while the rest stays locked until its next cycle; risk does " +
+        "not call the pool secured.",
       deployer: owner.address,
       deployTx: ref(deployTx),
       ownershipModel: "ownable",
@@ -360,7 +363,10 @@ async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promi
   await buyV3(ctx, { from: wallets.lockersBuyer, token, pool: pool.address, fee: V3_LOCK_FEE, nativeIn: native("0.2") });
   return {
     title: "Uniswap V3 positions in UNCX's V3 locker: one lock running, one expired, one eternal",
-    proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the locker lens, beside the positions' owners): the running lock is locked with its unlock date, the expired one withdrawable since its date, the eternal one locked with no end, and the kept position is the owner's.",
+    proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the " +
+      "locker lens, beside the positions' owners): the running lock is locked with its unlock date, the " +
+      "expired one withdrawable since its date, the eternal one locked with no end, and the kept position " +
+      "is the owner's.",
     token: await tokenSummary(ctx, token),
     owner: owner.address,
     deployTx: ref(deployTx),
@@ -406,7 +412,10 @@ async function playPinkLockV1Locks(ctx: VenueContext, wallets: LockerWallets) {
     ctx,
     {
       title: "LP in the first PinkLock: one lock running, one expired, one unlocked",
-      proves: "The first PinkLock's locks are read from its state in the balances' round (totalLockCountForToken, getLocksForToken): the running lock is locked with its unlock date, the expired one withdrawable since its date, and the unlocked one has left the list, its LP back with the owner; risk does not call the pool secured.",
+      proves: "The first PinkLock's locks are read from its state in the balances' round " +
+        "(totalLockCountForToken, getLocksForToken): the running lock is locked with its unlock date, the " +
+        "expired one withdrawable since its date, and the unlocked one has left the list, its LP back with " +
+        "the owner; risk does not call the pool secured.",
       deployer: owner.address,
       deployTx: ref(deployTx),
       ownershipModel: "ownable",

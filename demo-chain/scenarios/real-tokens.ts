@@ -952,7 +952,10 @@ async function playAaveV2AToken(ctx: ScenarioContext, wallets: Wallets, artifact
     token,
     scenario: {
       title: "Aave v2's aToken (AToken behind Aave's InitializableImmutableAdminUpgradeabilityProxy, in a market of Aave's own code)",
-      proves: `A rebasing token: a flash loan's premium raised the liquidity index from ${indexBefore} to ${indexAfter} (ray), and with it every holder's balance, with no Transfer; only the LendingPool (an immutable in the code) mints and burns, and the configurator (the proxy's immutable admin) can replace the code.`,
+      proves: `A rebasing token: a flash loan's premium raised the liquidity index from ${indexBefore} to ` +
+        `${indexAfter} (ray), and with it every holder's balance, with no Transfer; only the LendingPool ` +
+        `(an immutable in the code) mints and burns, and the configurator (the proxy's immutable admin) ` +
+        `can replace the code.`,
       contracts: {
         "InitializableImmutableAdminUpgradeabilityProxy (AToken)": token,
         AToken: aTokenImplementation.address,

@@ -139,7 +139,10 @@ export async function playRouterTrader(ctx: VenueContext): Promise<RouterTraderS
   return {
     title: "Trades through a fee-taking router, and straight through the pool beside them",
     proves:
-      "The trader's buys and sells through a router that keeps 1 % of every leg cost more and bring in less than the pool's amounts say; the sells' proceeds reach the trader as internal native transfers. What left and reached the trader's wallet is the trade: PnL by average cost from these amounts is lower than one from the pool's.",
+      "The trader's buys and sells through a router that keeps 1 % of every leg cost more and bring in " +
+        "less than the pool's amounts say; the sells' proceeds reach the trader as internal native " +
+        "transfers. What left and reached the trader's wallet is the trade: PnL by average cost from these " +
+        "amounts is lower than one from the pool's.",
     token,
     tokenDeployer: wallets.routerTokenDeployer.address,
     tokenDeployTx: ref(tokenTx),

@@ -74,7 +74,14 @@ type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {
   proven_by: "simulation" | "name_only";
   holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
-  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null; mint_cap: { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null } | null }[];
+  functions: {
+    selector: Hex;
+    signature: string | null;
+    outcome: string;
+    effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null;
+    highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null;
+    mint_cap: { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null } | null;
+  }[];
 };
 
 function signal(result: Result, id: string): Signal {
@@ -309,7 +316,9 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(provenAsOwner(result, "power_blacklist", "addBlackList(address)").effect!.after).toBeNull();
   });
 
-  it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
+  it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper " +
+    "bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under " +
+    "names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
     const result = await analyze(deployed.reflectionStyle);
     expect(knownFunction(selector("setTaxFeePercent(uint256)"))).toBeNull();
     expect(knownFunction(selector("setMaxTxPercent(uint256)"))).toBeNull();
@@ -374,7 +383,9 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     expect(rule!.effect!.changes.others_can_transfer).toBeUndefined();
   });
 
-  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, updateSellFees and updateBuyFees(uint256,uint256,uint256) are fee setters whose cap the ladder finds, removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
+  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, " +
+    "updateSellFees and updateBuyFees(uint256,uint256,uint256) are fee setters whose cap the ladder finds, " +
+    "removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
     const { token, abi } = await launch("LaunchStyleToken");
     const before = await analyze(token);
     const [enable] = evidenceOf(before, "power_trading_switch").functions.filter((fn) => fn.selector === selector("enableTrading()"));

@@ -94,7 +94,17 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     const data = result.data;
 
     expect(
-      data.trades.map((trade) => ({ kind: trade.kind, transaction: trade.transaction, amount: trade.amount, pool: trade.swap?.pool, pool_amount: trade.swap?.quote_amount, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason, unpriced: trade.unpriced })),
+      data.trades.map((trade) => ({
+        kind: trade.kind,
+        transaction: trade.transaction,
+        amount: trade.amount,
+        pool: trade.swap?.pool,
+        pool_amount: trade.swap?.quote_amount,
+        quote_amount: trade.quote_amount,
+        quote_source: trade.quote_source,
+        quote_source_reason: trade.quote_source_reason,
+        unpriced: trade.unpriced,
+      })),
     ).toEqual(
       trades.map((trade) => ({
         kind: trade.side,
@@ -229,7 +239,10 @@ describe("without traces, a router sell that shares its block with another trans
     proxies.push(proxy);
     const url = proxy.url;
     const { data } = await readPnl({ chain, wallet: trader, token, env: { ETH_RPC_URL: url, BASE_RPC_URL: url, BSC_RPC_URL: url } });
-    const reason = `${sale.hash}: ${noTracesReason} Its balance across the block cannot stand in: block ${sale.block} holds 1 other transaction, which can have moved the wallet's native coin by an internal call that only a trace shows. The pool's amount stands in; a fee kept between the pool and the wallet is not in it.`;
+    const reason = `${sale.hash}: ${noTracesReason} Its balance across the block cannot stand in: block ` +
+      `${sale.block} holds 1 other transaction, which can have moved the wallet's native coin by an ` +
+      `internal call that only a trace shows. The pool's amount stands in; a fee kept between the pool and ` +
+      `the wallet is not in it.`;
     expect(data.trades.map((trade) => ({ transaction: trade.transaction, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason }))).toEqual(
       straight.data.trades.map((trade) =>
         trade.transaction === sale.hash

@@ -107,7 +107,10 @@ export const providers = {
       refuse: (range, _limit, lastFitting) => ({
         error: {
           code: -32602,
-          message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(range.from)}, ${hex(lastFitting)}]`,
+          message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block ` +
+            `range and no limit on the response size, or you can request any block range with a cap of 10K ` +
+            `logs in the response. Based on your parameters and the response size limit, this block range ` +
+            `should work: [${hex(range.from)}, ${hex(lastFitting)}]`,
         },
       }),
     },

@@ -280,5 +280,8 @@ export function poolPricedGap(quotes: Iterable<TradeQuote | null | undefined>): 
   const standing = [...quotes].filter((quote): quote is TradeQuote => quote?.source === "pool");
   if (standing.length === 0) return null;
   const one = standing.length === 1;
-  return `${standing.length} trade${one ? " is" : "s are"} priced by ${one ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in ${one ? "it" : "them"}: ${[...new Set(standing.map((quote) => quote.reason))].join(" ")}`;
+  return `${standing.length} trade${one ? " is" : "s are"} priced by ` +
+    `${one ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or ` +
+    `reached the wallet, so a fee kept between the pool and the wallet is not in ${one ? "it" : "them"}: ` +
+    `${[...new Set(standing.map((quote) => quote.reason))].join(" ")}`;
 }

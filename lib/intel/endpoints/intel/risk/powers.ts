@@ -167,7 +167,15 @@ export type PowerReading = {
 
 /** Functions every ERC-20 has: their msg.sender checks are the holder's own, not a privilege. */
 const ordinarySelectors = new Set(
-  ["transfer(address,uint256)", "transferFrom(address,address,uint256)", "approve(address,uint256)", "increaseAllowance(address,uint256)", "decreaseAllowance(address,uint256)", "burn(uint256)", "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"].map((signature) => toFunctionSelector(signature)),
+  [
+    "transfer(address,uint256)",
+    "transferFrom(address,address,uint256)",
+    "approve(address,uint256)",
+    "increaseAllowance(address,uint256)",
+    "decreaseAllowance(address,uint256)",
+    "burn(uint256)",
+    "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)",
+  ].map((signature) => toFunctionSelector(signature)),
 );
 
 /**
@@ -240,7 +248,20 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
       const known = knownFunction(hex);
       const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
       const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, mintCap: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector), readsClock: control.paths.clockReads.includes(selector) };
+      return {
+        selector: hex,
+        signature: known?.signature ?? null,
+        cataloguePower: known?.power ?? null,
+        holders,
+        outcome: "not_run",
+        effect: null,
+        highestRate: null,
+        mintCap: null,
+        revert: null,
+        callerEntries,
+        argumentTypes: argumentsOf(selector),
+        readsClock: control.paths.clockReads.includes(selector),
+      };
     });
 }
 
@@ -455,7 +476,9 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   const clockShort = laterUnreached.length > 0 ? `${laterUnreached.length} function${laterUnreached.length === 1 ? "" : "s"} whose code reads the clock could not be run with the clock moved ahead within a call's gas (${laterUnreached.map(nameOf).join(", ")}).` : null;
   const notRun =
     unreached.length > 0
-      ? `${unreached.length} of the ${runnable.length} privileged functions could not be run as their holder${followUpFailed ? ` (the node refused a follow-up call: ${followUpFailed})` : ` within a call's gas, even alone (${probeGas} gas)`}: ${unreached.map(nameOf).join(", ")}. A power only they hold is not known.`
+      ? `${unreached.length} of the ${runnable.length} privileged functions could not be run as their ` +
+        `holder${followUpFailed ? ` (the node refused a follow-up call: ${followUpFailed})` : ` within a call's gas, even alone (${probeGas} gas)`}: ${unreached.map(nameOf).join(", ")}. ` +
+        `A power only they hold is not known.`
       : null;
   return {
     simulated: true,
@@ -644,7 +667,17 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
   else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps) || (before.buyOk && after.buyOk && before.buyTaxBps !== after.buyTaxBps))) kind = "fees";
   else if (funded && transfersStayed && before.bigOk !== after.bigOk) kind = "limits";
   else if (funded && transfersStayed && !namesTarget && (before.sellOk !== after.sellOk || before.buyOk !== after.buyOk)) kind = "trading_switch";
-  else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
+  else if (
+    funded &&
+    namesTarget &&
+    transfersStayed &&
+    ((!before.targetSells && after.targetSells) ||
+      (!before.targetSends && after.targetSends) ||
+      after.targetTaxBps < before.targetTaxBps ||
+      (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) ||
+      before.targetReceives !== after.targetReceives)
+  )
+    kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
   return { kind, shape: signature, arguments: [...args], changes, after: null, later_by_seconds: null };
