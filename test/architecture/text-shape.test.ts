@@ -54,25 +54,7 @@ function openingCommentLines(lines: string[]): number {
 }
 
 /** Files whose opening comment may stay longer than six lines, and why. */
-const longHeaders: Record<string, string> = {
-  "test/api/providers-ots-failing-analysis.test.ts": "not yet shortened",
-  "test/api/providers-ots-failing-rest.test.ts": "not yet shortened",
-  "test/api/providers-refusals.test.ts": "not yet shortened",
-  "test/architecture/layers.test.ts": "not yet shortened",
-  "test/intel/judgement.test.ts": "not yet shortened",
-  "test/intel/lockers.test.ts": "not yet shortened",
-  "test/intel/risk-code-holders.test.ts": "not yet shortened",
-  "test/intel/risk-powers.test.ts": "not yet shortened",
-  "test/intel/risk-real-tokens.test.ts": "not yet shortened",
-  "test/intel/risk-stablecoin-pools.test.ts": "not yet shortened",
-  "test/intel/wallet-pnl-router.test.ts": "not yet shortened",
-  "test/intel/wallet-pnl-wallet-side.test.ts": "not yet shortened",
-  "test/intel/wallet-pnl.test.ts": "not yet shortened",
-  "test/intel/why-down.test.ts": "not yet shortened",
-  "test/schemas/wallet-responses.test.ts": "not yet shortened",
-  "test/support/fault-proxy.ts": "not yet shortened",
-  "test/support/provider-proxy.ts": "not yet shortened",
-};
+const longHeaders: Record<string, string> = {};
 
 /** Files that may keep a line longer than 300 characters, and why it cannot be broken. */
 const longLines: Record<string, string> = {

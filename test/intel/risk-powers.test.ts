@@ -1,11 +1,6 @@
-// Owner powers proven by effect, on all three demo chains: fixture tokens whose privileged
-// functions carry names the catalogue does not hold (ban, issue, halt, levy, cap, seize), held by a
-// controller in a slot with a getter of another name, by a minter with no owner(), by the members
-// of a mapping keyed by msg.sender; each power must be found by what running it as its holder
-// changed, with that holder named. A token whose transfers ask an outside contract at a settable
-// address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
-// interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
-// state overrides reads the powers by name only and says so.
+// Owner powers proven by effect, on all three demo chains: each power found by what running it as
+// its holder changed, whatever its name, with that holder named. The cases in detail: the describes
+// below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, getAddress, http, keccak256, maxUint256, parseAbi, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -104,6 +99,14 @@ function provenAsOwner(result: Result, id: string, signature: string) {
 
 const demo = useDemoChains();
 
+// Owner powers proven by effect, on all three demo chains: fixture tokens whose privileged
+// functions carry names the catalogue does not hold (ban, issue, halt, levy, cap, seize), held by a
+// controller in a slot with a getter of another name, by a minter with no owner(), by the members
+// of a mapping keyed by msg.sender; each power must be found by what running it as its holder
+// changed, with that holder named. A token whose transfers ask an outside contract at a settable
+// address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
+// interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
+// state overrides reads the powers by name only and says so.
 describe("the power probe", () => {
   it("the committed runtime code is what its source compiles to", () => {
     expect(compilePowerProbe().runtime).toBe(powerProbeRuntime);

@@ -1,12 +1,5 @@
-// intel/why-down on the demo chains (chain ids 1, 8453, 56): the rug's dominant driver is
-// liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is heavy
-// selling (the wallets the deployer funded are context, not the team), a token that went up is not down, the price
-// change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
-// One story: every sentence that speaks of the window states data.window's blocks and span —
-// the demo chains hold fewer blocks than 24 hours make, so their window is the whole history, and a
-// node whose scans stop at a cap gives the newest part — the dominant driver is the first in the
-// order of docs/endpoints/intel-why-down.md whose rule holds, with the reason when a higher score is passed over, and the
-// prices are quote per token.
+// intel/why-down on the demo chains and on measures set by hand: the dominant driver, the exact
+// price change, the window told as one story. The cases in detail: the describes below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
@@ -102,6 +95,15 @@ function quotePerToken(quoteRaw: bigint, tokenRaw: bigint, tokenDecimals: number
   return `${digits.slice(0, -18)}${fraction ? `.${fraction}` : ""}`;
 }
 
+// intel/why-down on the demo chains (chain ids 1, 8453, 56): the rug's dominant driver is
+// liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is heavy
+// selling (the wallets the deployer funded are context, not the team), a token that went up is not down, the price
+// change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
+// One story: every sentence that speaks of the window states data.window's blocks and span —
+// the demo chains hold fewer blocks than 24 hours make, so their window is the whole history, and a
+// node whose scans stop at a cap gives the newest part — the dominant driver is the first in the
+// order of docs/endpoints/intel-why-down.md whose rule holds, with the reason when a higher score is passed over, and the
+// prices are quote per token.
 describe("intel/why-down's dominant_reason, on measures set by hand", () => {
   type Reading = Parameters<typeof dominantReason>[0];
   type Assessment = Parameters<typeof dominantReason>[1];
