@@ -108,15 +108,17 @@ const LOCKER_WALLET_BALANCE = 1_000n * 10n ** 18n;
 /** 2030-01-01T00:00:00Z: the running locks' unlock time. */
 const UNLOCK_2030 = 1_893_456_000;
 
-// 24–28. LP in the other lockers users lock with, played after the signal scenarios so nothing built
-// before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
-// locker, UNCX's V3 position locker and the first PinkLock, each a contract of our own with the
-// locker's public interface (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
-// contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol,
-// contracts/PinkLockV1StyleLocker.sol) placed at the locker's registry address, with locks still
-// running, locks that expired, and (PinkLock V2) a vesting lock part of which has vested, (UNCX V3)
-// an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
-// but UNCX 2024, BNB Chain for UNCX 2024).
+/**
+ * 24–28. LP in the other lockers users lock with, played after the signal scenarios so nothing built
+ * before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
+ * locker, UNCX's V3 position locker and the first PinkLock, each a contract of our own with the
+ * locker's public interface (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
+ * contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol,
+ * contracts/PinkLockV1StyleLocker.sol) placed at the locker's registry address, with locks still
+ * running, locks that expired, and (PinkLock V2) a vesting lock part of which has vested, (UNCX V3)
+ * an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
+ * but UNCX 2024, BNB Chain for UNCX 2024).
+ */
 export async function playLockers(ctx: VenueContext): Promise<LockerScenarios> {
   const wallets = deriveRoleWallets(LOCKER_WALLET_ROLES, LOCKER_WALLET_FIRST_INDEX);
   for (const role of LOCKER_WALLET_ROLES) await ctx.player.rpc("anvil_setBalance", [wallets[role].address, `0x${LOCKER_WALLET_BALANCE.toString(16)}`]);

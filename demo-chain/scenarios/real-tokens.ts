@@ -987,16 +987,18 @@ async function playAaveV2AToken(ctx: ScenarioContext, wallets: Wallets, artifact
   };
 }
 
-// 29. Real published token contracts (contracts/real-tokens/, demo-chain/real-tokens/): each
-// deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
-// canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
-// used in the history; the rest are left for a simulation to find. Played after every other
-// scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
-// Tokens added later play after those before them, with wallets appended to the roles, so nothing
-// an earlier token recorded moves either.
-//
-// Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
-// keeps its two vested cycles only within the day (see lockers.ts).
+/**
+ * 29. Real published token contracts (contracts/real-tokens/, demo-chain/real-tokens/): each
+ * deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
+ * canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
+ * used in the history; the rest are left for a simulation to find. Played after every other
+ * scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
+ * Tokens added later play after those before them, with wallets appended to the roles, so nothing
+ * an earlier token recorded moves either.
+ *
+ * Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
+ * keeps its two vested cycles only within the day (see lockers.ts).
+ */
 export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
   const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
   for (const role of REAL_TOKEN_WALLET_ROLES) {
