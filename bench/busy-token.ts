@@ -1,23 +1,8 @@
-// A busy token: the eth demo chain's healthy token gets 50,000 transfers and 1,000 swaps more,
-// hundreds per transaction (bench/contracts/BusyTrader.sol, placed with anvil_setCode), all inside
-// every look-back window. Then each intelligence endpoint reads it once, through the whole
-// pipeline, while another caller asks GET /v1/api/me every 5 ms on the same event loop: the
-// figures are each read's wall time, the CPU time this process spent meanwhile (every thread, the
-// /me calls included; anvil's own work is not in it: a steadier figure than wall time on a shared
-// machine), its extra heap at the peak, how its history read ended, and /me's p99 meanwhile (a
-// read that blocks the event loop shows there).
-//
-//   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000] [--threads 2] [--only intel/why-down,wallet/pnl]
-//
-// --only a,b reads just those endpoints; --profile DIR (with --threads 0) writes one CPU profile
-// of each read, <endpoint>.cpuprofile, setup and the other reads left out.
-//
-// --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS); the
-// memory figure is then the process's resident growth at the peak (threads included), since a
-// thread's heap is not this thread's. 0 reads on the request thread, as before the threads.
-//
-// Budgets (issue: real providers and volumes): under 5 s and 256 MB of extra heap per read, with
-// honest truncation, while /me keeps p99 under 100 ms.
+// A busy token: the eth demo chain's healthy token gets 50,000 transfers and 1,000 swaps more, then
+// each intelligence endpoint reads it once while another caller asks GET /v1/api/me every 5 ms. It
+// measures each read's wall and CPU time, extra heap, how its history read ended and /me's p99
+// beside it; budgets: under 5 s and 256 MB per read, /me p99 under 100 ms. Usage and options:
+// main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { Session } from "node:inspector/promises";
@@ -49,6 +34,28 @@ const PER_TX_SWAPS = 100;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
+/**
+ * A busy token: the eth demo chain's healthy token gets 50,000 transfers and 1,000 swaps more,
+ * hundreds per transaction (bench/contracts/BusyTrader.sol, placed with anvil_setCode), all inside
+ * every look-back window. Then each intelligence endpoint reads it once, through the whole
+ * pipeline, while another caller asks GET /v1/api/me every 5 ms on the same event loop: the
+ * figures are each read's wall time, the CPU time this process spent meanwhile (every thread, the
+ * /me calls included; anvil's own work is not in it: a steadier figure than wall time on a shared
+ * machine), its extra heap at the peak, how its history read ended, and /me's p99 meanwhile (a
+ * read that blocks the event loop shows there).
+ *
+ *   node --expose-gc --import tsx bench/busy-token.ts [--transfers 50000] [--swaps 1000] [--threads 2] [--only intel/why-down,wallet/pnl]
+ *
+ * --only a,b reads just those endpoints; --profile DIR (with --threads 0) writes one CPU profile
+ * of each read, <endpoint>.cpuprofile, setup and the other reads left out.
+ *
+ * --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS); the
+ * memory figure is then the process's resident growth at the peak (threads included), since a
+ * thread's heap is not this thread's. 0 reads on the request thread, as before the threads.
+ *
+ * Budgets (issue: real providers and volumes): under 5 s and 256 MB of extra heap per read, with
+ * honest truncation, while /me keeps p99 under 100 ms.
+ */
 async function main() {
   const chain = await startDemoChain({ chain: "eth", log: () => undefined });
   const network = getNetwork("eth");

@@ -1,11 +1,5 @@
 // What the TypeScript client adds to a call: GET /v1/api/me on the production server, asked in
-// alternating turns by a raw fetch and by the generated client (same keys, same run), one call at
-// a time so each is measured alone.
-//
-//   npm run build && npx tsx bench/client-overhead.ts [--calls 400]
-//
-// `me` allows one call per second per key, so each call takes the next of enough keys that none
-// is asked twice within a second and every call runs the whole pipeline.
+// alternating turns by a raw fetch and by the generated client. Usage: main() below.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { DevIntelClient } from "@/clients/typescript/src/index";
@@ -18,6 +12,16 @@ const base = `http://127.0.0.1:${values.port}`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+/**
+ * What the TypeScript client adds to a call: GET /v1/api/me on the production server, asked in
+ * alternating turns by a raw fetch and by the generated client (same keys, same run), one call at
+ * a time so each is measured alone.
+ *
+ *   npm run build && npx tsx bench/client-overhead.ts [--calls 400]
+ *
+ * `me` allows one call per second per key, so each call takes the next of enough keys that none
+ * is asked twice within a second and every call runs the whole pipeline.
+ */
 async function main() {
   await onFreshDatabase(async (bench) => {
     bench.startServer(Number(values.port), { REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", WEB_CONCURRENCY: "1" });

@@ -1,10 +1,6 @@
-// What a client meets when a dependency fails, with the shipped defaults (database connect 3 s
-// and query 5 s, Redis 2 s, request deadline 15 s): each fault of PostgreSQL, Redis and the
-// chain node is switched on through a TCP proxy, `health`, `me` and `intel/risk` are called
-// a few times at once, and the table gives status and error, the slowest answer, and what was
-// recorded and charged once the dependency was back. The fault table in docs/failures.md comes from here.
-//
-//   npx tsx bench/faults.ts [--calls 5]
+// What a client meets when PostgreSQL, Redis or the chain node fails, with the shipped timeouts:
+// each fault switched on through a TCP proxy, a few calls at once, and what was answered, recorded
+// and charged. The fault table in docs/failures.md comes from here; usage: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { drainUsageWrites } from "@/lib/usage/record";
@@ -19,6 +15,15 @@ const faults: Array<[Dependency, Exclude<FaultMode, "pass">]> = [
   ["database", "refuse"], ["database", "freeze"], ["redis", "refuse"], ["redis", "freeze"], ["node", "refuse"], ["node", "freeze"],
 ];
 
+/**
+ * What a client meets when a dependency fails, with the shipped defaults (database connect 3 s
+ * and query 5 s, Redis 2 s, request deadline 15 s): each fault of PostgreSQL, Redis and the
+ * chain node is switched on through a TCP proxy, `health`, `me` and `intel/risk` are called
+ * a few times at once, and the table gives status and error, the slowest answer, and what was
+ * recorded and charged once the dependency was back. The fault table in docs/failures.md comes from here.
+ *
+ *   npx tsx bench/faults.ts [--calls 5]
+ */
 async function main() {
   const world = await startFaultyWorld({ balance: 100_000 });
   const { h } = world;

@@ -1,12 +1,6 @@
-// The first read after a start: `npm start` (its default processes and intelligence threads) on
-// the eth demo chain, and as soon as it says ready, each intelligence endpoint is called for the
-// first time while another client calls GET /v1/api/me every 5 ms. A server that loads or
-// compiles anything on a request thread at its first call shows it here, in the first call's
-// time and in /me's p99 beside it; each endpoint's second call is the warm reference.
-//
-//   npm run build && npx tsx bench/first-read.ts [--port 3332]
-//
-// Budget (issue: fast with a margin): /me p99 under 100 ms beside every read, the first included.
+// The first read after a start: `npm start` on the eth demo chain, each intelligence endpoint
+// called for the first time while another client calls GET /v1/api/me every 5 ms. Budget: /me p99
+// under 100 ms beside every read, the first included. Usage: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { startDemoChain } from "@/demo-chain";
@@ -49,6 +43,17 @@ function meLoop(keys: string[]) {
   };
 }
 
+/**
+ * The first read after a start: `npm start` (its default processes and intelligence threads) on
+ * the eth demo chain, and as soon as it says ready, each intelligence endpoint is called for the
+ * first time while another client calls GET /v1/api/me every 5 ms. A server that loads or
+ * compiles anything on a request thread at its first call shows it here, in the first call's
+ * time and in /me's p99 beside it; each endpoint's second call is the warm reference.
+ *
+ *   npm run build && npx tsx bench/first-read.ts [--port 3332]
+ *
+ * Budget (issue: fast with a margin): /me p99 under 100 ms beside every read, the first included.
+ */
 async function main() {
   const chain = await startDemoChain({ chain: "eth", log: () => undefined });
   try {

@@ -1,15 +1,6 @@
-// Latency and RPC round trips of every intelligence endpoint on the demo chains (eth, base,
-// bsc), one request at a time, through the whole API pipeline (key, budget, access, body,
-// charge and usage record on a fresh PostgreSQL database and local Redis), calling each
-// route handler in-process as the tests do. Each endpoint rotates over the demo requests
-// that exercise it; the round trips are the chain node's, counted per request.
-//
-//   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10] [--venues with|without] [--kept off|on]
-//
-// --history N plays (N − 1) times the measured wallets' and tokens' activity again before
-// measuring (bench/support/extra-history.ts), to show how cost grows with matching logs.
-//
-// Targets (issue: chain layer and intelligence): p50 ≤ 60 ms and ≤ 3 sequential round trips.
+// Latency and RPC round trips of every intelligence endpoint on the demo chains, one request at a
+// time, through the whole API pipeline in-process. Targets: p50 ≤ 60 ms and ≤ 3 sequential round
+// trips. Usage and options: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
@@ -37,6 +28,20 @@ function percentile(sorted: number[], p: number): number {
 
 const rpcSetting = { eth: "ETH_RPC_URL", base: "BASE_RPC_URL", bsc: "BSC_RPC_URL" } as const;
 
+/**
+ * Latency and RPC round trips of every intelligence endpoint on the demo chains (eth, base,
+ * bsc), one request at a time, through the whole API pipeline (key, budget, access, body,
+ * charge and usage record on a fresh PostgreSQL database and local Redis), calling each
+ * route handler in-process as the tests do. Each endpoint rotates over the demo requests
+ * that exercise it; the round trips are the chain node's, counted per request.
+ *
+ *   npx tsx bench/intel-endpoints.ts [--iterations 200] [--only intel/risk,wallet/pnl] [--history 10] [--venues with|without] [--kept off|on]
+ *
+ * --history N plays (N − 1) times the measured wallets' and tokens' activity again before
+ * measuring (bench/support/extra-history.ts), to show how cost grows with matching logs.
+ *
+ * Targets (issue: chain layer and intelligence): p50 ≤ 60 ms and ≤ 3 sequential round trips.
+ */
 async function main() {
   const chains = await startDemoChains({ log: () => undefined });
   for (const chain of DEMO_CHAINS) {

@@ -1,15 +1,6 @@
 // Six 100 MB sign-in forms at once against `npm start`: each must be refused (413) in under a
-// second without the server reading it, the server's memory must stay flat, and other clients'
-// API calls must not slow down.
-//
-//   npm run build && npx tsx bench/large-bodies.ts [--uploads 6] [--megabytes 100]
-//
-// The uploads stream their bodies (Content-Length declared up front, 64 KiB writes) and stop when
-// the server answers or closes. Meanwhile another client calls the API every 10 ms, `me` and
-// contract/analysis in turn (rotating keys, so no budget refuses it; with no node configured the
-// read is a 503 the pipeline answers at once); its p99 is compared with the same loop run in the
-// five seconds after the server said it was ready, before any upload, with nothing warmed by the
-// bench. Memory is the server tree's resident set (/proc).
+// second without the server reading it, memory must stay flat, and other clients' API calls must
+// not slow down. How it measures: main() below.
 import http from "node:http";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
@@ -74,6 +65,20 @@ async function apiLoop(keys: string[], until: () => boolean): Promise<number[]> 
   return latencies.sort((a, b) => a - b);
 }
 
+/**
+ * Six 100 MB sign-in forms at once against `npm start`: each must be refused (413) in under a
+ * second without the server reading it, the server's memory must stay flat, and other clients'
+ * API calls must not slow down.
+ *
+ *   npm run build && npx tsx bench/large-bodies.ts [--uploads 6] [--megabytes 100]
+ *
+ * The uploads stream their bodies (Content-Length declared up front, 64 KiB writes) and stop when
+ * the server answers or closes. Meanwhile another client calls the API every 10 ms, `me` and
+ * contract/analysis in turn (rotating keys, so no budget refuses it; with no node configured the
+ * read is a 503 the pipeline answers at once); its p99 is compared with the same loop run in the
+ * five seconds after the server said it was ready, before any upload, with nothing warmed by the
+ * bench. Memory is the server tree's resident set (/proc).
+ */
 async function main() {
   await onFreshDatabase(async (bench) => {
     const server = bench.startServer(port, { REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379" });

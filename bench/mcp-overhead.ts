@@ -1,13 +1,5 @@
-// What an MCP tool call costs over the same endpoint's HTTP call, in the same production server
-// and the same run.
-//
-//   npm run build && npx tsx bench/mcp-overhead.ts [--rounds 5] [--calls 100]
-//
-// Real parts on loopback: a fresh PostgreSQL database, Redis and the eth demo chain. One client
-// makes sequential calls of intel/risk on the demo's healthy token, by plain `fetch` to the route
-// and as `tools/call` through the SDK's client (connected once, so each call is one HTTP POST),
-// in alternating rounds. After the first call the answer is kept, so what is measured is the
-// pipeline and the transport around it, which is where the two differ.
+// What an MCP tool call costs over the same endpoint's HTTP call, in the same production server and
+// the same run. Usage and method: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -22,6 +14,18 @@ const calls = Number(values.calls);
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 
+/**
+ * What an MCP tool call costs over the same endpoint's HTTP call, in the same production server
+ * and the same run.
+ *
+ *   npm run build && npx tsx bench/mcp-overhead.ts [--rounds 5] [--calls 100]
+ *
+ * Real parts on loopback: a fresh PostgreSQL database, Redis and the eth demo chain. One client
+ * makes sequential calls of intel/risk on the demo's healthy token, by plain `fetch` to the route
+ * and as `tools/call` through the SDK's client (connected once, so each call is one HTTP POST),
+ * in alternating rounds. After the first call the answer is kept, so what is measured is the
+ * pipeline and the transport around it, which is where the two differ.
+ */
 async function main() {
   const chain = await startDemoChain({ chain: "eth", log: () => undefined });
   try {

@@ -1,16 +1,5 @@
-// Throughput and latency of GET /v1/api/me through the whole pipeline against a bare
-// route handler, in the same production server and the same run.
-//
-//   npm run build && npx tsx bench/me-throughput.ts [--rounds 6] [--seconds 5] [--connections 50]
-//
-// Real parts on loopback: a fresh PostgreSQL database and Redis. `me` allows one call
-// per second per key, so requests rotate over enough keys that every one passes the
-// real rate check: each request runs every step (auth, state, allow lists, budget,
-// credits read, usage record). Both paths are warmed first. The machine's other load
-// drifts over a minute, so the two are measured in alternating pairs of short runs and
-// the ratio is the median of the pairs' ratios. The server's CPU time per request (all
-// its threads, from /proc) is reported beside the rates: its one event loop is what
-// saturates first.
+// Throughput and latency of GET /v1/api/me through the whole pipeline against a bare route handler,
+// in the same production server and the same run. Usage and method: main() below.
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -40,6 +29,21 @@ function run(url: string, headersFor?: (i: number) => Record<string, string>): P
   });
 }
 
+/**
+ * Throughput and latency of GET /v1/api/me through the whole pipeline against a bare
+ * route handler, in the same production server and the same run.
+ *
+ *   npm run build && npx tsx bench/me-throughput.ts [--rounds 6] [--seconds 5] [--connections 50]
+ *
+ * Real parts on loopback: a fresh PostgreSQL database and Redis. `me` allows one call
+ * per second per key, so requests rotate over enough keys that every one passes the
+ * real rate check: each request runs every step (auth, state, allow lists, budget,
+ * credits read, usage record). Both paths are warmed first. The machine's other load
+ * drifts over a minute, so the two are measured in alternating pairs of short runs and
+ * the ratio is the median of the pairs' ratios. The server's CPU time per request (all
+ * its threads, from /proc) is reported beside the rates: its one event loop is what
+ * saturates first.
+ */
 async function main() {
   await onFreshDatabase(async (bench) => {
     // One process, as the figures below were measured; bench/process-count.ts compares it with the default.

@@ -1,14 +1,6 @@
-// What serving on every core buys: GET /v1/api/me through the whole pipeline against `npm start`
-// with its default process count (one per core) and against one process, in the same run, on the
-// same database and Redis.
-//
-//   npm run build && npx tsx bench/process-count.ts [--rounds 6] [--seconds 5] [--connections 50]
-//
-// Both servers run side by side on loopback; the runs alternate between them (pairs, which goes
-// first alternating) so the machine's drifting load falls on both alike. Requests rotate over
-// enough keys that each passes the real one-call-a-second metadata budget, so every request runs
-// every step, its usage record included. CPU per request counts every process of each server's
-// tree (the supervisor and its workers), from /proc. The load generator runs on the same cores.
+// What serving on every core buys: GET /v1/api/me against `npm start` with one process per core and
+// with one process, in the same run, on the same database and Redis. Usage and method: main()
+// below.
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -32,6 +24,19 @@ function run(url: string, keys: string[]): Promise<autocannon.Result> {
   });
 }
 
+/**
+ * What serving on every core buys: GET /v1/api/me through the whole pipeline against `npm start`
+ * with its default process count (one per core) and against one process, in the same run, on the
+ * same database and Redis.
+ *
+ *   npm run build && npx tsx bench/process-count.ts [--rounds 6] [--seconds 5] [--connections 50]
+ *
+ * Both servers run side by side on loopback; the runs alternate between them (pairs, which goes
+ * first alternating) so the machine's drifting load falls on both alike. Requests rotate over
+ * enough keys that each passes the real one-call-a-second metadata budget, so every request runs
+ * every step, its usage record included. CPU per request counts every process of each server's
+ * tree (the supervisor and its workers), from /proc. The load generator runs on the same cores.
+ */
 async function main() {
   const defaultPlan = serverProcessPlan({ REDIS_URL: redisUrl });
   await onFreshDatabase(async (bench) => {

@@ -1,16 +1,6 @@
-// Every intelligence endpoint through a provider-like proxy in front of the eth demo chain:
-// Alchemy pay-as-you-go as it is (no ots_getContractCreator, its log caps and words) with 25 ms
-// added to every answer, as a hosted provider a region away would be. Then hot tokens: one risk
-// call, and 100 concurrent identical risk calls, counting the node calls the proxy saw.
-//
-//   npx tsx bench/through-provider.ts [--iterations 40] [--latency 25] [--concurrent 100] [--threads 2]
-//
-// --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS).
-// cpu_ms_per_request is the process's CPU time per request (every thread, the proxy's share
-// included): where other work shares the machine the wall clock waits on it, this does not.
-//
-// Targets (issue: real providers): p50 ≤ 150 ms per endpoint at 25 ms latency; 100 concurrent
-// identical risk calls cost node calls close to one call's, with p99 ≤ 2× a single call.
+// Every intelligence endpoint through a provider-like proxy (Alchemy pay-as-you-go, 25 ms away) in
+// front of the eth demo chain, then a hot token: 100 concurrent identical risk calls. Targets: p50
+// ≤ 150 ms per endpoint; the hot calls cost close to one call's node calls. Usage: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { clearChainClients } from "@/lib/chain/clients";
@@ -37,6 +27,21 @@ process.env.INTEL_READS_IN_FLIGHT_PER_KEY = String(concurrent);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (value: number) => Number(value.toFixed(1));
 
+/**
+ * Every intelligence endpoint through a provider-like proxy in front of the eth demo chain:
+ * Alchemy pay-as-you-go as it is (no ots_getContractCreator, its log caps and words) with 25 ms
+ * added to every answer, as a hosted provider a region away would be. Then hot tokens: one risk
+ * call, and 100 concurrent identical risk calls, counting the node calls the proxy saw.
+ *
+ *   npx tsx bench/through-provider.ts [--iterations 40] [--latency 25] [--concurrent 100] [--threads 2]
+ *
+ * --threads N reads intelligence in N worker threads, as the server does (INTEL_THREADS).
+ * cpu_ms_per_request is the process's CPU time per request (every thread, the proxy's share
+ * included): where other work shares the machine the wall clock waits on it, this does not.
+ *
+ * Targets (issue: real providers): p50 ≤ 150 ms per endpoint at 25 ms latency; 100 concurrent
+ * identical risk calls cost node calls close to one call's, with p99 ≤ 2× a single call.
+ */
 async function main() {
   const chain = await startDemoChain({ chain: "eth", log: () => undefined });
   const proxy = await startProviderProxy(chain.rpcUrl, { ...providers.alchemyPayg(), latencyMs });

@@ -1,10 +1,5 @@
-// The Usage tab's queries at one million request records: counters and outcome
-// breakdown, the requests-over-time buckets, and the first history page — for one
-// project and, as staff see it, across all projects.
-//
-//   npx tsx bench/usage-aggregates.ts [--rows 1000000] [--runs 20]
-//
-// Real PostgreSQL on loopback, a fresh database filled with generate_series.
+// The Usage tab's queries at one million request records, for one project and across all projects.
+// Usage: main() below.
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { createDatabase } from "@/lib/db/client";
@@ -35,6 +30,15 @@ async function time(label: string, work: () => Promise<unknown>) {
   return { query: label, p50_ms: Number(percentile(samples, 50).toFixed(1)), p99_ms: Number(percentile(samples, 99).toFixed(1)) };
 }
 
+/**
+ * The Usage tab's queries at one million request records: counters and outcome
+ * breakdown, the requests-over-time buckets, and the first history page — for one
+ * project and, as staff see it, across all projects.
+ *
+ *   npx tsx bench/usage-aggregates.ts [--rows 1000000] [--runs 20]
+ *
+ * Real PostgreSQL on loopback, a fresh database filled with generate_series.
+ */
 async function main() {
   const testDatabase = await createTestDatabase();
   const database = await createDatabase({ ...process.env, DATABASE_URL: testDatabase.url, DATABASE_QUERY_TIMEOUT_MS: "0" /* the bulk seed takes longer than a request may */ });

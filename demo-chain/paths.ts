@@ -55,7 +55,10 @@ export function anvilBinary(env: { ANVIL_BIN?: string } | NodeJS.ProcessEnv = pr
     return bundled();
   } catch {
     throw new Error(
-      `the demo chains need anvil, and npm installs one only on Linux x64 (@foundry-rs/anvil-linux-amd64); on ${process.platform} ${process.arch} install Foundry (getfoundry.sh) and set ANVIL_BIN to its anvil (ANVIL_BIN=$(which anvil)), or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL to real nodes, or DEMO_CHAINS=off`,
+      `the demo chains need anvil, and npm installs one only on Linux x64 (@foundry-rs/anvil-linux-amd64); ` +
+        `on ${process.platform} ${process.arch} install Foundry (getfoundry.sh) and set ANVIL_BIN to its ` +
+        `anvil (ANVIL_BIN=$(which anvil)), or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL to real nodes, ` +
+        `or DEMO_CHAINS=off`,
     );
   }
 }

@@ -328,6 +328,9 @@ test("every code an endpoint can answer comes back over HTTP and MCP with its st
     const balanceAfter = (await client.query("SELECT balance FROM credit_accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1", [world.ownerEmail])).rows[0].balance as number;
     expect(balanceBefore - balanceAfter).toBe(spentOnAnswers);
   });
-  test.info().annotations.push({ type: "codes proven", description: `${new Set(walked.filter((one) => one.via === "http").map((one) => one.code)).size} codes over HTTP (${walked.filter((one) => one.via === "http").length} answers), ${new Set(walked.filter((one) => one.via === "mcp").map((one) => one.code)).size} over MCP (${walked.filter((one) => one.via === "mcp").length} answers)` });
+  test.info().annotations.push({ type: "codes proven", description: `${new Set(walked.filter((one) => one.via === "http").map((one) => one.code)).size} ` +
+    `codes over HTTP (${walked.filter((one) => one.via === "http").length} answers), ` +
+    `${new Set(walked.filter((one) => one.via === "mcp").map((one) => one.code)).size} over MCP ` +
+    `(${walked.filter((one) => one.via === "mcp").length} answers)` });
   console.log(`error walk: ${test.info().annotations.at(-1)!.description}`);
 });

@@ -1,10 +1,6 @@
-// The production server as an operator runs it: `npm start` with two worker processes on
-// PostgreSQL and Redis, metrics on their own port. Its stdout is a log pipeline's input, so every
-// line there is one JSON object (npm's banner goes to stderr, Next's own lines through the
-// logger), and a 503 request line is a warning. A worker killed outright (SIGKILL) is replaced,
-// and a scrape after that sees no counter go backwards: the supervisor keeps what the dead
-// worker had counted. Gauges are aggregated by what they mean, and the supervisor's own process
-// metrics are in the scrape; promtool checks the exposition where it is installed.
+// The production server as an operator runs it: `npm start` with two worker processes, its stdout
+// one JSON object a line, a killed worker replaced without a metric going backwards. The checks in
+// detail: the describe below.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -62,6 +58,13 @@ function maxOpenFiles(pid: number): number {
   return Number(/^Max open files\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/limits`, "utf8"))![1]);
 }
 
+// The production server as an operator runs it: `npm start` with two worker processes on
+// PostgreSQL and Redis, metrics on their own port. Its stdout is a log pipeline's input, so every
+// line there is one JSON object (npm's banner goes to stderr, Next's own lines through the
+// logger), and a 503 request line is a warning. A worker killed outright (SIGKILL) is replaced,
+// and a scrape after that sees no counter go backwards: the supervisor keeps what the dead
+// worker had counted. Gauges are aggregated by what they mean, and the supervisor's own process
+// metrics are in the scrape; promtool checks the exposition where it is installed.
 test.describe.serial("npm start with two worker processes", () => {
   let npm: ChildProcess;
   let stdout = "";
@@ -97,7 +100,18 @@ test.describe.serial("npm start with two worker processes", () => {
     port = await freePort();
     const metricsPort = await freePort();
     scrapeUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    env = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: database.url, REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), DEMO_CHAINS: "off", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "server-process-")) };
+    env = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+      WEB_CONCURRENCY: "2",
+      METRICS_PORT: String(metricsPort),
+      DEMO_CHAINS: "off",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "server-process-")),
+    };
     // As an operator starts it: the server's own format and level, and no node, so a chain read is a 503.
     for (const name of ["LOG_FORMAT", "LOG_LEVEL", "ETH_RPC_URL", "BASE_RPC_URL", "BSC_RPC_URL", "AUTH_URL", "INTEL_THREADS"]) delete env[name];
     // npm start as a user types it: not the settings of the npm that runs this suite (`npm run --silent

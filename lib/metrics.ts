@@ -1,11 +1,6 @@
 // The process's Prometheus metrics (prom-client): what the API answered, what it asked the chain
-// nodes, how often a kept answer or a cached fact spared a read, and which dependency failed.
-// Every layer counts through the functions here; lib/server/metrics.ts serves them on a port of
-// their own (never the API's) and adds the gauges read at scrape time.
-//
-// An intelligence thread has no registry of its own worth scraping: it forwards what it counts to
-// its process (forwardMetricsFromThisThread, takeForwardedMetrics), which adds it to the one
-// registry the scrape reads.
+// nodes, what kept answers spared and which dependency failed. Who serves them and how threads
+// forward theirs: metricsRegistry below.
 import { Counter, Histogram, Registry } from "prom-client";
 import { processWide } from "@/lib/process-wide";
 
@@ -55,7 +50,18 @@ function processMetrics(): ProcessMetrics {
   return holder.processMetrics;
 }
 
-/** The registry a scrape reads (lib/server/metrics.ts adds its gauges to it). */
+/**
+ * The registry a scrape reads (lib/server/metrics.ts adds its gauges to it).
+ *
+ * The process's Prometheus metrics (prom-client): what the API answered, what it asked the chain
+ * nodes, how often a kept answer or a cached fact spared a read, and which dependency failed.
+ * Every layer counts through the functions here; lib/server/metrics.ts serves them on a port of
+ * their own (never the API's) and adds the gauges read at scrape time.
+ *
+ * An intelligence thread has no registry of its own worth scraping: it forwards what it counts to
+ * its process (forwardMetricsFromThisThread, takeForwardedMetrics), which adds it to the one
+ * registry the scrape reads.
+ */
 export function metricsRegistry(): Registry {
   return processMetrics().registry;
 }

@@ -1,15 +1,20 @@
-// Compiles the contracts the reads place with an eth_call state override (offline, with the
-// project's solc): lib/intel/reads/placed/TradeSimulator.sol to lib/intel/reads/placed/trade-simulator.generated.ts,
-// lib/intel/reads/placed/PowerProbe.sol to lib/intel/reads/placed/power-probe.generated.ts, and
-// lib/intel/reads/placed/PositionLens.sol to lib/intel/reads/placed/position-lens.generated.ts, lib/intel/reads/placed/LockerLens.sol to
-// lib/intel/reads/placed/locker-lens.generated.ts. Tests recompile and check
-// that each committed code agrees with its source.
-//
-//   npx tsx scripts/build-simulator.ts [trade-simulator | power-probe | position-lens | locker-lens ...]
+// Compiles the contracts the reads place with an eth_call state override
+// (lib/intel/reads/placed/*.sol) into their committed *.generated.ts files, offline with the
+// project's solc. Which file goes where, and usage: write() below.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { compileLens, compileLockerLens, compilePowerProbe, compileSimulator, lensSource, lockerLensSource, powerProbeSource, simulatorSource } from "@/lib/intel/reads/placed/compile";
 
+/**
+ * Compiles the contracts the reads place with an eth_call state override (offline, with the
+ * project's solc): lib/intel/reads/placed/TradeSimulator.sol to lib/intel/reads/placed/trade-simulator.generated.ts,
+ * lib/intel/reads/placed/PowerProbe.sol to lib/intel/reads/placed/power-probe.generated.ts, and
+ * lib/intel/reads/placed/PositionLens.sol to lib/intel/reads/placed/position-lens.generated.ts, lib/intel/reads/placed/LockerLens.sol to
+ * lib/intel/reads/placed/locker-lens.generated.ts. Tests recompile and check
+ * that each committed code agrees with its source.
+ *
+ *   npx tsx scripts/build-simulator.ts [trade-simulator | power-probe | position-lens | locker-lens ...]
+ */
 function write(file: string, source: string, names: { runtime: string; abi: string }, compiled: { runtime: string; abi: unknown }) {
   const target = path.join(process.cwd(), file);
   writeFileSync(

@@ -1,10 +1,6 @@
-// `npm run dev` and `npm start`: starts the embedded defaults that are not configured (the
-// database in a process of its own, the demo chains), then serves the Next.js app: from this
-// process, or, where every per-key promise holds across processes (rate budgets in Redis), from
-// one worker process per core sharing the port (node:cluster), this process supervising them.
-// Serving it ourselves lets each request carry the socket's peer address, which IP allow
-// lists need and route handlers cannot otherwise see, lets stray requests be answered before
-// Next's router sees them, and lets a stop drain requests before the database closes.
+// `npm run dev` and `npm start`: starts the embedded defaults that are not configured, then serves
+// the Next.js app from this process or from one worker per core. Why we serve it ourselves: main()
+// below.
 import cluster, { type Worker } from "node:cluster";
 import type { IncomingMessage } from "node:http";
 import next from "next";
@@ -53,6 +49,15 @@ type Step = { name: string; run: () => Promise<void> };
 const started: Step[] = [];
 let stopRequested: ((signal: string) => void) | null = null;
 
+/**
+ * `npm run dev` and `npm start`: starts the embedded defaults that are not configured (the
+ * database in a process of its own, the demo chains), then serves the Next.js app: from this
+ * process, or, where every per-key promise holds across processes (rate budgets in Redis), from
+ * one worker process per core sharing the port (node:cluster), this process supervising them.
+ * Serving it ourselves lets each request carry the socket's peer address, which IP allow
+ * lists need and route handlers cannot otherwise see, lets stray requests be answered before
+ * Next's router sees them, and lets a stop drain requests before the database closes.
+ */
 async function main() {
   // A wrong metrics setting stops the start before anything is started.
   const metrics = metricsSettings();

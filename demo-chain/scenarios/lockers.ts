@@ -1,12 +1,6 @@
-// 24–28. LP in the other lockers users lock with, played after the signal scenarios so nothing built
-// before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
-// locker, UNCX's V3 position locker and the first PinkLock, each a contract of our own with the
-// locker's public interface (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
-// contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol,
-// contracts/PinkLockV1StyleLocker.sol) placed at the locker's registry address, with locks still
-// running, locks that expired, and (PinkLock V2) a vesting lock part of which has vested, (UNCX V3)
-// an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
-// but UNCX 2024, BNB Chain for UNCX 2024).
+// 24–28. LP in the other lockers users lock with (Team.Finance, PinkLock V2 and V1, UNCX's 2024 V2
+// locker and V3 position locker), each a contract of our own placed at the locker's registry
+// address. The scenarios in detail: playLockers below.
 import { erc20Abi, parseAbi, zeroAddress, type Address } from "viem";
 import { ref, type TxRef } from "../player";
 import { type VenueContext, type V3PoolRecord } from "../venues/common";
@@ -114,6 +108,17 @@ const LOCKER_WALLET_BALANCE = 1_000n * 10n ** 18n;
 /** 2030-01-01T00:00:00Z: the running locks' unlock time. */
 const UNLOCK_2030 = 1_893_456_000;
 
+/**
+ * 24–28. LP in the other lockers users lock with, played after the signal scenarios so nothing built
+ * before them moves: Team.Finance's lock contract, PinkSale's PinkLock V2, UNCX's 2024 Uniswap V2
+ * locker, UNCX's V3 position locker and the first PinkLock, each a contract of our own with the
+ * locker's public interface (contracts/TeamFinanceStyleLocker.sol, contracts/PinkLockStyleLocker.sol,
+ * contracts/UncxV2StyleLocker.sol, contracts/UncxV3StyleLocker.sol,
+ * contracts/PinkLockV1StyleLocker.sol) placed at the locker's registry address, with locks still
+ * running, locks that expired, and (PinkLock V2) a vesting lock part of which has vested, (UNCX V3)
+ * an eternal lock. A network whose registry has no such locker has no such scenario (Base for all
+ * but UNCX 2024, BNB Chain for UNCX 2024).
+ */
 export async function playLockers(ctx: VenueContext): Promise<LockerScenarios> {
   const wallets = deriveRoleWallets(LOCKER_WALLET_ROLES, LOCKER_WALLET_FIRST_INDEX);
   for (const role of LOCKER_WALLET_ROLES) await ctx.player.rpc("anvil_setBalance", [wallets[role].address, `0x${LOCKER_WALLET_BALANCE.toString(16)}`]);
@@ -239,7 +244,10 @@ async function playPinkLocks(ctx: VenueContext, wallets: LockerWallets) {
     ctx,
     {
       title: "LP in PinkLock V2: a normal lock running, one expired, and a vesting lock part vested",
-      proves: "PinkLock's locks are read from its state in the balances' round: the running lock is locked with its unlock date, the expired one withdrawable since its date, and a vesting lock's vested part not yet taken is withdrawable while the rest stays locked until its next cycle; risk does not call the pool secured.",
+      proves: "PinkLock's locks are read from its state in the balances' round: the running lock is locked " +
+        "with its unlock date, the expired one withdrawable since its date, and a vesting lock's vested " +
+        "part not yet taken is withdrawable while the rest stays locked until its next cycle; risk does " +
+        "not call the pool secured.",
       deployer: owner.address,
       deployTx: ref(deployTx),
       ownershipModel: "ownable",
@@ -360,7 +368,10 @@ async function playUncxV3Locks(ctx: VenueContext, wallets: LockerWallets): Promi
   await buyV3(ctx, { from: wallets.lockersBuyer, token, pool: pool.address, fee: V3_LOCK_FEE, nativeIn: native("0.2") });
   return {
     title: "Uniswap V3 positions in UNCX's V3 locker: one lock running, one expired, one eternal",
-    proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the locker lens, beside the positions' owners): the running lock is locked with its unlock date, the expired one withdrawable since its date, the eternal one locked with no end, and the kept position is the owner's.",
+    proves: "UNCX V3's locks are read from its state (its newest locks searched for the pool through the " +
+      "locker lens, beside the positions' owners): the running lock is locked with its unlock date, the " +
+      "expired one withdrawable since its date, the eternal one locked with no end, and the kept position " +
+      "is the owner's.",
     token: await tokenSummary(ctx, token),
     owner: owner.address,
     deployTx: ref(deployTx),
@@ -406,7 +417,10 @@ async function playPinkLockV1Locks(ctx: VenueContext, wallets: LockerWallets) {
     ctx,
     {
       title: "LP in the first PinkLock: one lock running, one expired, one unlocked",
-      proves: "The first PinkLock's locks are read from its state in the balances' round (totalLockCountForToken, getLocksForToken): the running lock is locked with its unlock date, the expired one withdrawable since its date, and the unlocked one has left the list, its LP back with the owner; risk does not call the pool secured.",
+      proves: "The first PinkLock's locks are read from its state in the balances' round " +
+        "(totalLockCountForToken, getLocksForToken): the running lock is locked with its unlock date, the " +
+        "expired one withdrawable since its date, and the unlocked one has left the list, its LP back with " +
+        "the owner; risk does not call the pool secured.",
       deployer: owner.address,
       deployTx: ref(deployTx),
       ownershipModel: "ownable",

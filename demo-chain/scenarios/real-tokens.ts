@@ -1,13 +1,6 @@
-// 29. Real published token contracts (contracts/real-tokens/, demo-chain/real-tokens/): each
-// deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
-// canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
-// used in the history; the rest are left for a simulation to find. Played after every other
-// scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
-// Tokens added later play after those before them, with wallets appended to the roles, so nothing
-// an earlier token recorded moves either.
-//
-// Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
-// keeps its two vested cycles only within the day (see lockers.ts).
+// 29. Real published token contracts, deployed as their publishers ship them, launched, traded and
+// some of their powers used; played after every other scenario so nothing built before moves. The
+// details: playRealTokens below.
 import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, pad, parseAbiParameters, toFunctionSelector, toHex, zeroAddress, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { ref, type Sent, type TxRef } from "../player";
@@ -952,7 +945,10 @@ async function playAaveV2AToken(ctx: ScenarioContext, wallets: Wallets, artifact
     token,
     scenario: {
       title: "Aave v2's aToken (AToken behind Aave's InitializableImmutableAdminUpgradeabilityProxy, in a market of Aave's own code)",
-      proves: `A rebasing token: a flash loan's premium raised the liquidity index from ${indexBefore} to ${indexAfter} (ray), and with it every holder's balance, with no Transfer; only the LendingPool (an immutable in the code) mints and burns, and the configurator (the proxy's immutable admin) can replace the code.`,
+      proves: `A rebasing token: a flash loan's premium raised the liquidity index from ${indexBefore} to ` +
+        `${indexAfter} (ray), and with it every holder's balance, with no Transfer; only the LendingPool ` +
+        `(an immutable in the code) mints and burns, and the configurator (the proxy's immutable admin) ` +
+        `can replace the code.`,
       contracts: {
         "InitializableImmutableAdminUpgradeabilityProxy (AToken)": token,
         AToken: aTokenImplementation.address,
@@ -991,6 +987,18 @@ async function playAaveV2AToken(ctx: ScenarioContext, wallets: Wallets, artifact
   };
 }
 
+/**
+ * 29. Real published token contracts (contracts/real-tokens/, demo-chain/real-tokens/): each
+ * deployed as its publisher ships it, its privileged roles given to named wallets, launched on the
+ * canonical Uniswap V2 router against the wrapped native, traded a little, and some of its powers
+ * used in the history; the rest are left for a simulation to find. Played after every other
+ * scenario, by wallets from account 400 of the mnemonic (clear of the siphon, supply-trick and router wallets at 320, 360 and 380), so nothing built before moves.
+ * Tokens added later play after those before them, with wallets appended to the roles, so nothing
+ * an earlier token recorded moves either.
+ *
+ * Minutes between steps, not hours: PinkLock's vesting lock, played before, is read at the head and
+ * keeps its two vested cycles only within the day (see lockers.ts).
+ */
 export async function playRealTokens(ctx: ScenarioContext): Promise<RealTokenBook> {
   const wallets = deriveRoleWallets(REAL_TOKEN_WALLET_ROLES, REAL_TOKEN_WALLET_FIRST_INDEX);
   for (const role of REAL_TOKEN_WALLET_ROLES) {

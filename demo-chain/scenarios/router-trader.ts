@@ -1,12 +1,6 @@
-// 29. Trades through a fee-taking router: one trader buys and sells a plain token through
-// contracts/FeeTakingRouter.sol (which keeps 1 % of the native side of every leg, the pool paying
-// the router and the router paying the trader, a sell's proceeds in native coin by an internal
-// transfer) and, beside those, trades the same token through the canonical V2 router, which takes
-// no fee. Played after the siphon scenario so nothing built before it moves.
-//
-// Each trade records what the trader's own balances did across its transaction (the block holds
-// that one transaction): the tokens that arrived or left, and the native coin that left or arrived
-// with the gas taken out. Those, not the pool's amounts, are what the trade cost or brought in.
+// 29. Trades through a fee-taking router (contracts/FeeTakingRouter.sol) beside trades through the
+// canonical V2 router, each recording what the trader's own balances did. The details:
+// playRouterTrader below.
 import { erc20Abi, parseEventLogs, type Address } from "viem";
 import { priceOf, type PoolLaunch } from "../market";
 import { ref, type Sent, type TxRef } from "../player";
@@ -65,6 +59,17 @@ const STEPS: readonly Step[] = [
   { via: "router", side: "sell", shareOfHeld: [1n, 2n] },
 ];
 
+/**
+ * 29. Trades through a fee-taking router: one trader buys and sells a plain token through
+ * contracts/FeeTakingRouter.sol (which keeps 1 % of the native side of every leg, the pool paying
+ * the router and the router paying the trader, a sell's proceeds in native coin by an internal
+ * transfer) and, beside those, trades the same token through the canonical V2 router, which takes
+ * no fee. Played after the siphon scenario so nothing built before it moves.
+ *
+ * Each trade records what the trader's own balances did across its transaction (the block holds
+ * that one transaction): the tokens that arrived or left, and the native coin that left or arrived
+ * with the gas taken out. Those, not the pool's amounts, are what the trade cost or brought in.
+ */
 export async function playRouterTrader(ctx: VenueContext): Promise<RouterTraderScenario> {
   const wallets = deriveRoleWallets(ROUTER_WALLET_ROLES, ROUTER_WALLET_FIRST_INDEX);
   for (const role of ROUTER_WALLET_ROLES) await ctx.player.rpc("anvil_setBalance", [wallets[role].address, `0x${ROUTER_WALLET_BALANCE.toString(16)}`]);
@@ -139,7 +144,10 @@ export async function playRouterTrader(ctx: VenueContext): Promise<RouterTraderS
   return {
     title: "Trades through a fee-taking router, and straight through the pool beside them",
     proves:
-      "The trader's buys and sells through a router that keeps 1 % of every leg cost more and bring in less than the pool's amounts say; the sells' proceeds reach the trader as internal native transfers. What left and reached the trader's wallet is the trade: PnL by average cost from these amounts is lower than one from the pool's.",
+      "The trader's buys and sells through a router that keeps 1 % of every leg cost more and bring in " +
+        "less than the pool's amounts say; the sells' proceeds reach the trader as internal native " +
+        "transfers. What left and reached the trader's wallet is the trade: PnL by average cost from these " +
+        "amounts is lower than one from the pool's.",
     token,
     tokenDeployer: wallets.routerTokenDeployer.address,
     tokenDeployTx: ref(tokenTx),

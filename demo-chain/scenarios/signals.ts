@@ -1,10 +1,5 @@
-// 20–23. The signals users compare us on, played after the venue scenarios so nothing built before
-// them moves. Proxies the EIP-1967 slots do not show: a stablecoin-style token behind ZeppelinOS's
-// older unstructured-storage proxy (USDC's kind: minters, a blacklister, a pauser), a token behind a
-// beacon (its logic wherever the beacon points; the logic mints), and an EIP-2535 diamond whose token
-// facet mints for its owner. And a honeypot that lets simulations through: sells revert for its
-// holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
-// is the zero address.
+// 20–23. The signals users compare us on: proxies the EIP-1967 slots do not show (ZeppelinOS,
+// beacon, diamond) and a honeypot that lets simulations through. The details: playSignals below.
 import { encodeFunctionData, erc20Abi, getAddress, maxUint160, maxUint256, toFunctionSelector, zeroAddress, type AbiFunction, type Address } from "viem";
 import { ref, type TxRef } from "../player";
 import { PERMIT2_EXPIRATION, permit2Abi, type VenueContext } from "../venues/common";
@@ -158,6 +153,15 @@ export type SignalScenarios = {
 /** The simulator address every risk answer published before simulations ran from a fresh address per read. */
 export const formerSimulatorAddress: Address = "0x7261646553696d756c61746f72000000000000aa";
 
+/**
+ * 20–23. The signals users compare us on, played after the venue scenarios so nothing built before
+ * them moves. Proxies the EIP-1967 slots do not show: a stablecoin-style token behind ZeppelinOS's
+ * older unstructured-storage proxy (USDC's kind: minters, a blacklister, a pauser), a token behind a
+ * beacon (its logic wherever the beacon points; the logic mints), and an EIP-2535 diamond whose token
+ * facet mints for its owner. And a honeypot that lets simulations through: sells revert for its
+ * holders, but not for the simulator address answers used to publish, nor for a call whose tx.origin
+ * is the zero address.
+ */
 export async function playSignals(ctx: VenueContext): Promise<Omit<SignalScenarios, "siphonedBalances" | "elasticSupply" | "hiddenBalance">> {
   const beaconProxy = await playBeaconProxy(ctx);
   return {

@@ -46,7 +46,10 @@ export async function playSiphon(ctx: VenueContext): Promise<TokenScenario<Sipho
     ctx,
     {
       title: "Holders' tokens taken without a Transfer (siphoned)",
-      proves: "Three buyers never sent the token; two hold less than their Transfers brought them, because the owner took tokens from them with no Transfer log: the risk read compares each such holder's balance with the token's whole Transfer history and names the two (siphoned_balances), and not the third.",
+      proves: "Three buyers never sent the token; two hold less than their Transfers brought them, because " +
+        "the owner took tokens from them with no Transfer log: the risk read compares each such holder's " +
+        "balance with the token's whole Transfer history and names the two (siphoned_balances), and not " +
+        "the third.",
       deployer: owner.address,
       deployTx: ref(deployTx),
       ownershipModel: "ownable",

@@ -1,14 +1,6 @@
-// 29–31. Played after the siphon scenario, so nothing built before them moves.
-//   - The healthy token's supply spread: its deployer hands what it kept after the launch to forty
-//     community wallets, none holding more than two percent, and keeps nothing (a real healthy
-//     launch's shape: the pool, then many holders, none dominant).
-//   - An elastic-supply token with the public interface of Ampleforth's UFragments
-//     (contracts/ElasticSupplyToken.sol): three buyers, a rebase by its monetary policy that
-//     lowers every balance by a tenth without a Transfer log (the pool synced after it, as
-//     Ampleforth's orchestrator does), then a fourth buyer at the new scale.
-//   - A token whose constructor credits the token contract itself with five times the supply and
-//     logs no Transfer for it (contracts/HiddenBalanceToken.sol): renounced, LP burned, bought by
-//     two wallets; distributeRewards(), which anyone may call, would sell that balance into the pool.
+// 29–31. Supply tricks, played after the siphon scenario: the healthy token's supply spread, an
+// elastic-supply token that rebases, and a token holding a hidden balance. The details:
+// playSupplyTricks below.
 import { erc20Abi, getAddress, keccak256, parseAbi, toHex, type Address } from "viem";
 import { BURN_ADDRESS } from "../networks";
 import { ref, type TxRef } from "../player";
@@ -63,6 +55,19 @@ export function communityWallet(index: number): Address {
 
 const pairAbi = parseAbi(["function sync()"]);
 
+/**
+ * 29–31. Played after the siphon scenario, so nothing built before them moves.
+ *   - The healthy token's supply spread: its deployer hands what it kept after the launch to forty
+ *     community wallets, none holding more than two percent, and keeps nothing (a real healthy
+ *     launch's shape: the pool, then many holders, none dominant).
+ *   - An elastic-supply token with the public interface of Ampleforth's UFragments
+ *     (contracts/ElasticSupplyToken.sol): three buyers, a rebase by its monetary policy that
+ *     lowers every balance by a tenth without a Transfer log (the pool synced after it, as
+ *     Ampleforth's orchestrator does), then a fourth buyer at the new scale.
+ *   - A token whose constructor credits the token contract itself with five times the supply and
+ *     logs no Transfer for it (contracts/HiddenBalanceToken.sol): renounced, LP burned, bought by
+ *     two wallets; distributeRewards(), which anyone may call, would sell that balance into the pool.
+ */
 export async function playSupplyTricks(ctx: VenueContext, healthy: { token: Address; deployer: Address }) {
   const wallets = deriveRoleWallets(SUPPLY_WALLET_ROLES, SUPPLY_WALLET_FIRST_INDEX);
   for (const role of SUPPLY_WALLET_ROLES) await ctx.player.rpc("anvil_setBalance", [wallets[role].address, `0x${SUPPLY_WALLET_BALANCE.toString(16)}`]);

@@ -1,11 +1,5 @@
 // Places the concentrated-liquidity venues at the addresses the product registry names, without a
-// transaction (so the history of the existing scenarios is untouched). Each contract's creation
-// code runs AT its canonical address: an eth_call to that address, with a state override putting
-// the creation code (constructor arguments appended) there, returns runtime code whose immutables
-// were computed there (address(this) in NoDelegateCall, EIP-712 domain separators). The same call
-// traced with the prestate tracer in diff mode gives every storage slot the constructor wrote;
-// anvil_setCode and anvil_setStorageAt then reproduce both. Owner-only set-up calls (the V3 fee
-// tier 100) are applied the same way: traced, and their storage writes replayed.
+// transaction, so the existing scenarios' history is untouched. How: placeVenues below.
 import {
   encodeDeployData,
   encodeFunctionData,
@@ -208,6 +202,16 @@ function pkg(name: string, file: string): string {
   return `${name} (${file})`;
 }
 
+/**
+ * Places the concentrated-liquidity venues at the addresses the product registry names, without a
+ * transaction (so the history of the existing scenarios is untouched). Each contract's creation
+ * code runs AT its canonical address: an eth_call to that address, with a state override putting
+ * the creation code (constructor arguments appended) there, returns runtime code whose immutables
+ * were computed there (address(this) in NoDelegateCall, EIP-712 domain separators). The same call
+ * traced with the prestate tracer in diff mode gives every storage slot the constructor wrote;
+ * anvil_setCode and anvil_setStorageAt then reproduce both. Owner-only set-up calls (the V3 fee
+ * tier 100) are applied the same way: traced, and their storage writes replayed.
+ */
 export async function placeVenues(
   player: Player,
   options: {

@@ -58,7 +58,17 @@ export const endpoints = [
   { id: "contract/analysis", method: "POST", surface: "intelligence", permission: "contract:read", price: 0, summary: "Contract and control evidence with provenance per field.", body: contractAnalysisRequestSchema, response: contractAnalysisResponse },
   { id: "wallet/pnl", method: "POST", surface: "intelligence", permission: "intel:read", price: 10, summary: "Realized and unrealized profit of one wallet in one token.", body: walletPnlRequestSchema, errors: ["insufficient_data"], response: walletPnlResponse },
   { id: "wallet/approvals", method: "POST", surface: "intelligence", permission: "security:read", price: 2, summary: "Live ERC-20 spending approvals of a wallet, unlimited ones flagged.", body: walletApprovalsRequestSchema, response: walletApprovalsResponse },
-  { id: "wallet/exact-movements", method: "POST", surface: "intelligence", permission: "intel:read", price: 5, summary: "The most recent exact token movements of a wallet (at most 25) with counts.", body: exactMovementsRequestSchema, errors: ["insufficient_data"], response: walletExactMovementsResponse },
+  {
+    id: "wallet/exact-movements",
+    method: "POST",
+    surface: "intelligence",
+    permission: "intel:read",
+    price: 5,
+    summary: "The most recent exact token movements of a wallet (at most 25) with counts.",
+    body: exactMovementsRequestSchema,
+    errors: ["insufficient_data"],
+    response: walletExactMovementsResponse,
+  },
 ] as const satisfies readonly EndpointDefinition[];
 
 export type EndpointId = (typeof endpoints)[number]["id"];

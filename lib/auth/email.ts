@@ -68,7 +68,10 @@ export function signInStartWarnings(env: NodeJS.ProcessEnv = process.env): strin
   const warnings: string[] = [];
   if (!env.AUTH_EMAIL_SERVER) {
     warnings.push(
-      "sign-in: WARNING: AUTH_EMAIL_SERVER is not set, so sign-in links for every account, staff included, are written to this log. Anyone who can read this log (the host's operators, a log collector, whoever it forwards to) can sign in as any account. Set AUTH_EMAIL_SERVER=smtp://… to mail them instead.",
+      "sign-in: WARNING: AUTH_EMAIL_SERVER is not set, so sign-in links for every account, staff included, " +
+        "are written to this log. Anyone who can read this log (the host's operators, a log collector, " +
+        "whoever it forwards to) can sign in as any account. Set AUTH_EMAIL_SERVER=smtp://… to mail them " +
+        "instead.",
     );
   }
   if (!env.AUTH_URL && !env.NEXTAUTH_URL) {

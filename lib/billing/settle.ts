@@ -1,14 +1,6 @@
-// Settling a successful call: what it costs — from a trial key's allowance, from the account's
-// credits, or nothing — its usage record and its stored replay commit together or not at all.
-// Nothing here runs for a failed call: failures are never charged.
-//
-// Concurrent settlements of one account are committed together (group commit): while one
-// transaction runs, the next calls gather, and the whole group is settled in one transaction that
-// locks the account row once, charges each call in turn against what the row holds (a call the
-// credits no longer cover is refused 402 on its own, the others go through), and writes every
-// ledger entry, usage record and stored replay in one statement each. A hot key's hundred calls
-// cost a few transactions, not a hundred queued on one row lock. Every call is answered only
-// after the transaction holding its charge has committed.
+// Settling a successful call: its charge (trial allowance, credits or nothing), its usage record
+// and its stored replay commit together or not at all; failures are never charged. How concurrent
+// settlements are grouped: settleSuccess below.
 import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { newId } from "@/lib/ids";
@@ -37,6 +29,19 @@ export type Settlement = {
   replay?: { recordId: string; status: number; body: string };
 };
 
+/**
+ * Settling a successful call: what it costs — from a trial key's allowance, from the account's
+ * credits, or nothing — its usage record and its stored replay commit together or not at all.
+ * Nothing here runs for a failed call: failures are never charged.
+ *
+ * Concurrent settlements of one account are committed together (group commit): while one
+ * transaction runs, the next calls gather, and the whole group is settled in one transaction that
+ * locks the account row once, charges each call in turn against what the row holds (a call the
+ * credits no longer cover is refused 402 on its own, the others go through), and writes every
+ * ledger entry, usage record and stored replay in one statement each. A hot key's hundred calls
+ * cost a few transactions, not a hundred queued on one row lock. Every call is answered only
+ * after the transaction holding its charge has committed.
+ */
 export async function settleSuccess(sql: SqlExecutor, settlement: Settlement): Promise<void> {
   const { paid, replay } = settlement;
   try {

@@ -1,14 +1,6 @@
-// ABI decoding on the hex text itself: viem's decodeAbiParameters, step for step, with its byte
-// array, cursor and per-word hex round trips left out. viem turns the whole answer into bytes and
-// every word back into hex before it becomes a bigint or an address; a round's answers (a hundred
-// balances in an aggregate, a power probe's report, the simulations' legs) are decoded in the gap
-// before the next round is sent, where that cost sits between the rounds.
-//
-// The same values or viem's own error: the walk below moves through the data exactly as viem's
-// cursor does and, wherever viem would throw (data too short, a position out of bounds, a boolean
-// that is neither 0 nor 1, a length past a safe integer, a position read twice — where viem starts
-// counting toward its recursion limit —, a type it cannot decode), it stops and hands the data to viem, which
-// decodes or throws as it always did. test/chain/abi-decode.test.ts holds the two to equal answers.
+// ABI decoding on the hex text itself: viem's decodeAbiParameters step for step, without its byte
+// array and per-word round trips, giving the same values or viem's own error. Why and how:
+// decodeParameters below.
 import { checksumAddress, decodeAbiParameters, type AbiParameter, type Hex } from "viem";
 
 /** Thrown inside the walk only: the data goes to viem. */
@@ -72,7 +64,21 @@ function planOf(param: Param): Plan {
   return plan;
 }
 
-/** decodeAbiParameters(params, data), without viem's byte conversions where the data is well formed. */
+/**
+ * decodeAbiParameters(params, data), without viem's byte conversions where the data is well formed.
+ *
+ * ABI decoding on the hex text itself: viem's decodeAbiParameters, step for step, with its byte
+ * array, cursor and per-word hex round trips left out. viem turns the whole answer into bytes and
+ * every word back into hex before it becomes a bigint or an address; a round's answers (a hundred
+ * balances in an aggregate, a power probe's report, the simulations' legs) are decoded in the gap
+ * before the next round is sent, where that cost sits between the rounds.
+ *
+ * The same values or viem's own error: the walk below moves through the data exactly as viem's
+ * cursor does and, wherever viem would throw (data too short, a position out of bounds, a boolean
+ * that is neither 0 nor 1, a length past a safe integer, a position read twice — where viem starts
+ * counting toward its recursion limit —, a type it cannot decode), it stops and hands the data to viem, which
+ * decodes or throws as it always did. test/chain/abi-decode.test.ts holds the two to equal answers.
+ */
 export function decodeParameters(params: readonly AbiParameter[], data: Hex): unknown[] {
   const fast = walk(params as readonly Param[], data);
   return fast ?? (decodeAbiParameters(params, data) as unknown[]);

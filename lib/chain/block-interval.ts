@@ -1,10 +1,5 @@
-// A network's recent block interval, which turns look-back windows in hours and days into blocks.
-// Block times change with upgrades (BNB Chain went from 3 s to 0.75 s in 2025 and to 0.45 s under
-// Fermi), so the node's own recent blocks are measured: the time between the head and the block
-// 1,000 before it. The measurement runs beside the request that first needs it and is kept per
-// node for ten minutes; until it lands, and where it is implausible (under half or over twice the
-// registry's interval — a local chain whose clock jumps by hours between scripted blocks), the
-// registry's interval is used. Answers say which.
+// A network's recent block interval, measured from the node's own blocks, which turns look-back
+// windows in hours and days into blocks. How it is measured and kept: blockInterval below.
 import { profileOfClient, type ChainClient } from "./clients";
 import { getNetwork, type ChainId } from "./networks";
 
@@ -25,7 +20,17 @@ async function measure(client: ChainClient, head: bigint): Promise<number | null
   return Number(((latest.timestamp - earlier.timestamp) * 1000n) / SAMPLE_BLOCKS);
 }
 
-/** The interval to turn windows into blocks with at `head`; starts a measurement when none is fresh. */
+/**
+ * The interval to turn windows into blocks with at `head`; starts a measurement when none is fresh.
+ *
+ * A network's recent block interval, which turns look-back windows in hours and days into blocks.
+ * Block times change with upgrades (BNB Chain went from 3 s to 0.75 s in 2025 and to 0.45 s under
+ * Fermi), so the node's own recent blocks are measured: the time between the head and the block
+ * 1,000 before it. The measurement runs beside the request that first needs it and is kept per
+ * node for ten minutes; until it lands, and where it is implausible (under half or over twice the
+ * registry's interval — a local chain whose clock jumps by hours between scripted blocks), the
+ * registry's interval is used. Answers say which.
+ */
 export function blockInterval(client: ChainClient, chain: ChainId, head: bigint, now = Date.now()): BlockInterval {
   const registry = getNetwork(chain).blockInterval.ms;
   const key = nodeKey(client, chain);

@@ -1,10 +1,5 @@
-// What a network's node can serve, found out at start: whether it keeps past state (an archive
-// node: wallet/pnl's prices at each trade, why-down's pool at the window's start, the deployer by
-// code search), whether it offers ots_getContractCreator and eth_getBlockReceipts, whether it
-// traces transactions (wallet/pnl's native coin paid to a wallet inside a transaction), and
-// whether it runs eth_call with a state override (risk's simulation, the position lens). The operator reads
-// it in the start-up log; the provider profile remembers a method the node does not offer, so no
-// request pays for finding out again.
+// What a network's node can serve (archive state, ots_getContractCreator, eth_getBlockReceipts,
+// traces, state overrides), found out at start. The details: probeNode below.
 import { zeroAddress, toHex } from "viem";
 import { profileOfClient, type ChainClient } from "./clients";
 import { getNetwork, type ChainId } from "./networks";
@@ -56,6 +51,15 @@ async function offers(client: ChainClient, method: string, params: unknown[]): P
 
 const noTransaction = `0x${"0".repeat(64)}`;
 
+/**
+ * What a network's node can serve, found out at start: whether it keeps past state (an archive
+ * node: wallet/pnl's prices at each trade, why-down's pool at the window's start, the deployer by
+ * code search), whether it offers ots_getContractCreator and eth_getBlockReceipts, whether it
+ * traces transactions (wallet/pnl's native coin paid to a wallet inside a transaction), and
+ * whether it runs eth_call with a state override (risk's simulation, the position lens). The operator reads
+ * it in the start-up log; the provider profile remembers a method the node does not offer, so no
+ * request pays for finding out again.
+ */
 export async function probeNode(chain: ChainId, client: ChainClient): Promise<NodeCapabilities> {
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const depth = head > archiveProbeDepth ? archiveProbeDepth : head > 1n ? head - 1n : 0n;

@@ -1,12 +1,5 @@
-// EIP-55 checksums of addresses decoded from logs, without viem's generic path. viem hashes each
-// address through noble's Keccak object (a string encoded to bytes, a sponge allocated, its state
-// permuted in loops) and keeps 8,192 results in an LRU whose every hit deletes and re-inserts: on a
-// busy token's 50,000 fresh receivers that was 35–60 µs an address, a third of a read. An
-// address's checksum is the Keccak-256 of its 40 lower-case hex characters — one block of the
-// sponge — so here the block is absorbed straight from the characters and permuted by an unrolled
-// Keccak-f[1600] on 32-bit halves of the lanes, about a microsecond, and the results are kept in a
-// plain map, emptied when it fills. The answer is the same string viem's checksumAddress gives
-// (test/chain/checksum.test.ts compares them).
+// EIP-55 checksums of addresses decoded from logs, without viem's generic path: the same string
+// viem's checksumAddress gives, about a microsecond an address. Why and how: keccakOf40 below.
 import { checksumAddress as viemChecksumAddress, type Address } from "viem";
 
 /** Keccak-f round constants, low and high 32 bits of each. */
@@ -25,6 +18,16 @@ const state = new Int32Array(50);
  * 20 bytes are then the first five words of `state`, little-endian. Each round loads the lanes into
  * locals and stores them back, which keeps it to about two microseconds (holding all 50 halves
  * across the 24 rounds spills registers and takes several times as long).
+ *
+ * EIP-55 checksums of addresses decoded from logs, without viem's generic path. viem hashes each
+ * address through noble's Keccak object (a string encoded to bytes, a sponge allocated, its state
+ * permuted in loops) and keeps 8,192 results in an LRU whose every hit deletes and re-inserts: on a
+ * busy token's 50,000 fresh receivers that was 35–60 µs an address, a third of a read. An
+ * address's checksum is the Keccak-256 of its 40 lower-case hex characters — one block of the
+ * sponge — so here the block is absorbed straight from the characters and permuted by an unrolled
+ * Keccak-f[1600] on 32-bit halves of the lanes, about a microsecond, and the results are kept in a
+ * plain map, emptied when it fills. The answer is the same string viem's checksumAddress gives
+ * (test/chain/checksum.test.ts compares them).
  */
 export function keccakOf40(text: string): Int32Array {
   state.fill(0);

@@ -1,10 +1,5 @@
-// One JSON-RPC exchange with a node over node:http(s), for provider-fetch.ts. The global fetch
-// (undici) costs about a millisecond of the thread per exchange on its own — a Request, web streams,
-// body copies in and out — and a read's rounds each wait on one; a plain HTTP request on a kept-alive
-// socket costs a fraction of that. What a caller sees is what fetch gave it: the status, the headers,
-// the body as text (gzip, deflate or brotli undone), an abort rejecting with the signal's reason,
-// and a failure on the way as fetch's TypeError("fetch failed") with the socket's error as its cause
-// (upstream.ts reads the code there: ECONNREFUSED, ECONNRESET, …).
+// One JSON-RPC exchange with a node over node:http(s), for provider-fetch.ts: what fetch would give
+// a caller, at a fraction of its cost. The details: postToNode below.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
@@ -43,6 +38,14 @@ function fetchFailed(cause: unknown): TypeError {
 /**
  * POSTs `body` to `url` and reads the whole answer. `headers` are the caller's (viem's content type,
  * and the authorization it takes from credentials in the URL); `signal` stops the exchange at any point.
+ *
+ * One JSON-RPC exchange with a node over node:http(s), for provider-fetch.ts. The global fetch
+ * (undici) costs about a millisecond of the thread per exchange on its own — a Request, web streams,
+ * body copies in and out — and a read's rounds each wait on one; a plain HTTP request on a kept-alive
+ * socket costs a fraction of that. What a caller sees is what fetch gave it: the status, the headers,
+ * the body as text (gzip, deflate or brotli undone), an abort rejecting with the signal's reason,
+ * and a failure on the way as fetch's TypeError("fetch failed") with the socket's error as its cause
+ * (upstream.ts reads the code there: ECONNREFUSED, ECONNRESET, …).
  */
 export function postToNode(url: string, body: string, options: { headers?: HeadersInit; method?: string; signal?: AbortSignal | null }): Promise<NodeAnswerHead & { text: string }> {
   const { signal } = options;

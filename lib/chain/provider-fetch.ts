@@ -1,10 +1,6 @@
-// The HTTP exchange under viem's transport, where the provider's limits are kept: batches larger
-// than the provider takes are split (and a "batch too large" teaches the size), every send waits
-// its turn at the provider's shared rate limiter, a 429 pauses that limiter for everyone for its
-// Retry-After, calls a lagging backend could not serve are asked once more, and so is a part of a
-// split batch that failed on the way. viem sees one
-// answer per call, as if the provider had no limits; what it cannot be spared (a pause longer than
-// a request may wait, a refusal that persists) reaches it as the provider's own error.
+// The HTTP exchange under viem's transport, where the provider's limits are kept (batch sizes, the
+// shared rate limiter, 429 pauses, retries), so viem sees one answer per call. The details:
+// providerFetch below.
 import { readRefusalOf, type RpcErrorObject } from "./refusals";
 import type { ProviderProfile } from "./provider-profile";
 import type { NodeScope } from "./node-scope";
@@ -187,7 +183,17 @@ function countRefusals(network: string, sent: readonly (Call | undefined)[], rep
   });
 }
 
-/** A fetch for viem's http transport that keeps one provider's limits. */
+/**
+ * A fetch for viem's http transport that keeps one provider's limits.
+ *
+ * The HTTP exchange under viem's transport, where the provider's limits are kept: batches larger
+ * than the provider takes are split (and a "batch too large" teaches the size), every send waits
+ * its turn at the provider's shared rate limiter, a 429 pauses that limiter for everyone for its
+ * Retry-After, calls a lagging backend could not serve are asked once more, and so is a part of a
+ * split batch that failed on the way. viem sees one
+ * answer per call, as if the provider had no limits; what it cannot be spared (a pause longer than
+ * a request may wait, a refusal that persists) reaches it as the provider's own error.
+ */
 export function providerFetch(options: ProviderFetchOptions): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const { profile, maxWaitMs } = options;
   const network = options.network ?? "unknown";

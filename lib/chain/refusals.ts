@@ -1,14 +1,19 @@
-// What a node or provider means when it refuses a request, read from its own words. One table
-// of real texts, most specific first: the first entry whose pattern matches decides. Texts were
-// collected from the providers' answers as quoted in public issue threads and test suites (each
-// entry names where); nothing here guesses at a provider we have not seen answer.
-//
-// A refusal is not an outage: each meaning has one cure, applied by the layer that can apply it
-// (the transport splits batches and waits out rate limits, the log scanner narrows ranges, the
-// API answers 503 naming what the node cannot do).
+// What a node or provider means when it refuses a request, read from its own words: one table of
+// real texts, most specific first. Where the texts come from and who cures each meaning:
+// RefusalMeaning below.
 import { BaseError, ResponseBodyTooLargeError } from "viem";
 import { errorChain } from "@/lib/error-chain";
 
+/**
+ * What a node or provider means when it refuses a request, read from its own words. One table
+ * of real texts, most specific first: the first entry whose pattern matches decides. Texts were
+ * collected from the providers' answers as quoted in public issue threads and test suites (each
+ * entry names where); nothing here guesses at a provider we have not seen answer.
+ *
+ * A refusal is not an outage: each meaning has one cure, applied by the layer that can apply it
+ * (the transport splits batches and waits out rate limits, the log scanner narrows ranges, the
+ * API answers 503 naming what the node cannot do).
+ */
 export type RefusalMeaning =
   /** The eth_getLogs range or its result is larger than the provider serves: narrow it. */
   | "range_too_large"

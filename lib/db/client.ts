@@ -1,10 +1,5 @@
-// One Prisma client per process, on whichever database is configured:
-// DATABASE_URL (PostgreSQL), else an embedded database another process serves,
-// else the embedded PGlite opened in this process.
-//
-// Beside Prisma, the same connections are offered as plain SQL (`sql`) for the two
-// statements every API request runs; Prisma's per-query cost there would halve
-// the API's throughput (bench/me-throughput.ts).
+// One Prisma client per process, on whichever database is configured, and the same connections as
+// plain SQL for the statements every API request runs. The details: createDatabase below.
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -36,6 +31,15 @@ export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env): Database
   };
 }
 
+/**
+ * One Prisma client per process, on whichever database is configured:
+ * DATABASE_URL (PostgreSQL), else an embedded database another process serves,
+ * else the embedded PGlite opened in this process.
+ *
+ * Beside Prisma, the same connections are offered as plain SQL (`sql`) for the two
+ * statements every API request runs; Prisma's per-query cost there would halve
+ * the API's throughput (bench/me-throughput.ts).
+ */
 export async function createDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
   const url = env.DATABASE_URL || servedEmbeddedUrl(env);
   if (url) {

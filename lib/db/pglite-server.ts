@@ -1,12 +1,5 @@
-// Serves one PGlite database to several PostgreSQL clients (the app's pool and the
-// operator CLI) over loopback TCP.
-//
-// PGlite is a single session. A client's extended-protocol exchange (Parse, Bind,
-// Execute ... Sync) must reach it without another client's messages in between, or
-// the two overwrite each other's unnamed statement; and an open transaction belongs
-// to one client until it ends. So messages are grouped up to each Sync / Query /
-// Flush and a client keeps the session while it is inside a transaction or between a
-// Flush and its Sync.
+// Serves one PGlite database to several PostgreSQL clients (the app's pool and the operator CLI)
+// over loopback TCP. How sessions are shared: PGliteServer below.
 import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -16,6 +9,17 @@ const CANCEL_REQUEST = 80877102;
 
 type Connection = { id: number; socket: net.Socket; holdsAfterFlush: boolean };
 
+/**
+ * Serves one PGlite database to several PostgreSQL clients (the app's pool and the
+ * operator CLI) over loopback TCP.
+ *
+ * PGlite is a single session. A client's extended-protocol exchange (Parse, Bind,
+ * Execute ... Sync) must reach it without another client's messages in between, or
+ * the two overwrite each other's unnamed statement; and an open transaction belongs
+ * to one client until it ends. So messages are grouped up to each Sync / Query /
+ * Flush and a client keeps the session while it is inside a transaction or between a
+ * Flush and its Sync.
+ */
 export class PGliteServer {
   private server?: net.Server;
   private owner: Connection | null = null;

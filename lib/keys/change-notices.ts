@@ -1,10 +1,5 @@
-// Who must hear that a key's context changed: every server process that may hold a copy of it
-// (lib/keys/key-cache.ts). Every writer of a key, a project, a credit account or the operator's
-// switches (lib/operator/operations.ts, lib/billing) announces the change after it commits. This
-// process's copies are dropped at once; where Redis is configured (REDIS_URL) the notice is
-// published, and every server process subscribed to it drops its copies as the message arrives.
-// Without Redis (the embedded default, or Upstash's REST API) a copy is believed for one second at
-// most, so a change made by another process (the operator CLI) reaches the server within it.
+// Who must hear that a key's context changed: every server process that may hold a copy of it. How
+// a change reaches them, with Redis and without: announceKeyContextChange below.
 import { randomBytes } from "node:crypto";
 import { serverLog } from "@/lib/log";
 import { sharedRedis, configuredRedisUrl } from "@/lib/redis/shared";
@@ -41,6 +36,14 @@ function applyHere(changes: KeyContextChange[]) {
  * Drops this process's copies of what changed, then tells the other processes. Resolves once the
  * notice is published (or could not be: then it is logged, and the other processes' copies age
  * out within their limit, one second while their subscription is not answering).
+ *
+ * Who must hear that a key's context changed: every server process that may hold a copy of it
+ * (lib/keys/key-cache.ts). Every writer of a key, a project, a credit account or the operator's
+ * switches (lib/operator/operations.ts, lib/billing) announces the change after it commits. This
+ * process's copies are dropped at once; where Redis is configured (REDIS_URL) the notice is
+ * published, and every server process subscribed to it drops its copies as the message arrives.
+ * Without Redis (the embedded default, or Upstash's REST API) a copy is believed for one second at
+ * most, so a change made by another process (the operator CLI) reaches the server within it.
  */
 export async function announceKeyContextChange(...changes: KeyContextChange[]): Promise<void> {
   if (changes.length === 0) return;

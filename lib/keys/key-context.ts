@@ -1,12 +1,6 @@
-// The key as the pipeline sees it — the key row, its project's state, the owner's
-// credit account and the operator's switches — read in one round trip by the
-// SHA-256 of the whole key under the unique index, and kept in this process for a short while:
-// a hot key's calls share one read. A copy is believed for one second, or, where Redis carries
-// change notices and this process's subscription has answered within the last second, until a
-// notice drops it (at most `believedWithNoticesMs`). Every writer announces what it changed
-// (lib/keys/change-notices.ts), so a revocation, a suspension or any other change reaches every
-// process within a second. Credits are never charged from a copy: the charge reads the account
-// row under a lock (lib/billing/settle.ts); the copy's balance serves `me` and the early 402 only.
+// The key as the pipeline sees it (the key row, its project, the owner's credit account, the
+// operator's switches), read in one round trip and kept briefly in this process. How long a copy is
+// believed: KeyContextCache below.
 import type { SqlExecutor } from "@/lib/db/sql-executor";
 import { keyContextSubscription, onKeyContextChange, type KeyContextChange } from "./change-notices";
 import type { AccessMode, KeyMode, KeyStatus, KeyTier, ProjectStatus } from "@/lib/db/generated/enums";
@@ -86,6 +80,16 @@ type Entry = { loaded: Loaded & { key: KeyContext }; startedAt: number };
 /**
  * The copies of one database's key contexts. A read that started before a change it may not have
  * seen is handed to its callers but not kept; a change drops the copies it touches at once.
+ *
+ * The key as the pipeline sees it — the key row, its project's state, the owner's
+ * credit account and the operator's switches — read in one round trip by the
+ * SHA-256 of the whole key under the unique index, and kept in this process for a short while:
+ * a hot key's calls share one read. A copy is believed for one second, or, where Redis carries
+ * change notices and this process's subscription has answered within the last second, until a
+ * notice drops it (at most `believedWithNoticesMs`). Every writer announces what it changed
+ * (lib/keys/change-notices.ts), so a revocation, a suspension or any other change reaches every
+ * process within a second. Credits are never charged from a copy: the charge reads the account
+ * row under a lock (lib/billing/settle.ts); the copy's balance serves `me` and the early 402 only.
  */
 export class KeyContextCache {
   private readonly entries = new Map<string, Entry>();

@@ -2,7 +2,12 @@
 // committed OpenAPI document that removes a path or a field, or narrows a type, is refused
 // (npm run openapi) until every such change has its note here.
 const powersByEffect =
-  "Owner powers are proven by effect: each function only a stored address (or a mapping's member) can call is run as that holder in a simulation, and the power signal's evidence is split by proven_by: simulation (functions with their holders and the effect observed, holders, read_from, owner, owner_renounced, note) or name_only (the catalogued functions, now each with its outcome and holders, as before). A client reading evidence.functions[].signature must accept null for a function the catalogue does not name.";
+  "Owner powers are proven by effect: each function only a stored address (or a mapping's member) can call " +
+    "is run as that holder in a simulation, and the power signal's evidence is split by proven_by: " +
+    "simulation (functions with their holders and the effect observed, holders, read_from, owner, " +
+    "owner_renounced, note) or name_only (the catalogued functions, now each with its outcome and holders, " +
+    "as before). A client reading evidence.functions[].signature must accept null for a function the " +
+    "catalogue does not name.";
 
 export type VersionNote = { date: string; where: string; what: string; note: string };
 
@@ -10,7 +15,11 @@ const venues = "The registry names every venue a token trades on: Uniswap V4 on 
 
 const liveKeyFields = "Tier, credits balance and free credits belong to live keys (spec: Key details): a test key is a sandbox key, never charged, and no longer reports its owner's live balance or a tier it does not have.";
 
-const vocabulary = "One vocabulary in every answer (the document's shared components): every token amount is an Amount {raw, formatted}, every venue is dex (the registry's key, e.g. \"uniswap-v2\") with dex_name beside it (\"Uniswap V2\"), movement counts are MovementCounts {buy, sell, transfer_in, transfer_out, total}, every dollar value is Usd (6 decimals) and every dollar price UsdPrice (18 decimals).";
+const vocabulary = "One vocabulary in every answer (the document's shared components): every token amount " +
+  "is an Amount {raw, formatted}, every venue is dex (the registry's key, e.g. \"uniswap-v2\") with " +
+  "dex_name beside it (\"Uniswap V2\"), movement counts are MovementCounts {buy, sell, transfer_in, " +
+  "transfer_out, total}, every dollar value is Usd (6 decimals) and every dollar price UsdPrice (18 " +
+  "decimals).";
 const dexKey = (where: string): VersionNote => ({
   date: "2026-11-27",
   where,
@@ -57,7 +66,10 @@ const lockTimes = [
   "position_custody[].withdrawable[].lock",
 ].map((at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/liquidity 200.data.${at}.unlock_time`, what: "field removed", note: oneTimeForm }));
 
-const controllers = "intel/risk names the token's controllers as team: an address its own code compares the caller with (a minter, a pauser, an operator), read from storage whatever getter exposes it; LP such an address holds is the team's. A client that switches over the team relations needs a branch for controller (or a default).";
+const controllers = "intel/risk names the token's controllers as team: an address its own code compares " +
+  "the caller with (a minter, a pauser, an operator), read from storage whatever getter exposes it; LP " +
+  "such an address holds is the team's. A client that switches over the team relations needs a branch for " +
+  "controller (or a default).";
 const controllerRelation = ["signals[].evidence.team_holders[].relations[]", "signals[].evidence.holders[].team[]"].map(
   (at): VersionNote => ({ date: "2026-11-27", where: `POST /v1/api/intel/risk 200.data.${at}`, what: 'may now return "controller"', note: controllers }),
 );
@@ -66,7 +78,10 @@ const codeConstant =
   "A holder written into the code: an address (a constant, or an immutable set at deployment) that the code compares msg.sender with, as a bridged token's bridge. Its slot is null (it is in no storage); the power is run as it.";
 
 const quotePerToken =
-  "One name for a price in the quote asset: quote_per_token, whole quote units per whole token as a decimal string, as intel/liquidity names it. why-down's price.start and price.end are price.start_quote_per_token and price.end_quote_per_token, and wallet/pnl's swap.price_per_token is swap.quote_per_token, with the same values and nullability.";
+  "One name for a price in the quote asset: quote_per_token, whole quote units per whole token as a " +
+    "decimal string, as intel/liquidity names it. why-down's price.start and price.end are " +
+    "price.start_quote_per_token and price.end_quote_per_token, and wallet/pnl's swap.price_per_token is " +
+    "swap.quote_per_token, with the same values and nullability.";
 
 export const versionNotes: VersionNote[] = [
   { date: "2026-11-29", where: "POST /v1/api/intel/why-down 200.data.price.start", what: "field removed", note: quotePerToken },
@@ -89,7 +104,8 @@ export const versionNotes: VersionNote[] = [
   dexKey("POST /v1/api/wallet/exact-movements 200.data.movements[].swap.dex"),
   { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.token.total_supply", what: "type changed from string to object", note: `${vocabulary} total_supply is an Amount: the former string is its raw.` },
   { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.wallets[].relations[].amount", what: "type changed from string to object", note: `${vocabulary} The former string is the Amount's raw.` },
-  { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets 200.data.wallets[].recent.sells[].received.symbol", what: "field removed", note: `${vocabulary} received is a plain Amount; the quote asset it is in is named beside it in quote {address, symbol}, as wallet/pnl's and exact-movements' swaps name it.` },
+  { date: "2026-11-27", where: "POST /v1/api/intel/team-wallets " +
+    "200.data.wallets[].recent.sells[].received.symbol", what: "field removed", note: `${vocabulary} received is a plain Amount; the quote asset it is in is named beside it in quote {address, symbol}, as wallet/pnl's and exact-movements' swaps name it.` },
   { date: "2026-11-27", where: "POST /v1/api/contract/analysis 200.data.contract.erc20.total_supply", what: "type changed from string to object", note: `${vocabulary} total_supply is an Amount: the former string is its raw.` },
   pnlCount("buys", "counts.buy"),
   pnlCount("sells", "counts.sell"),
@@ -202,7 +218,12 @@ export const versionNotes: VersionNote[] = [
     date: "2026-11-24",
     where: "POST /v1/api/intel/risk 200.data.flags[]",
     what: 'may now return "power_balance_edit", "hidden_owner", "privileged_addresses", "delegatecall_to_settable", "self_destruct"',
-    note: "Owner powers in depth. power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: owner() reads as renounced (or is absent), but the code compares msg.sender with another address it keeps in storage, named with its slot; the powers stay flagged. delegatecall_to_settable: the code delegatecalls an address it keeps in storage. privileged_addresses and self_destruct are context and appear in flags[] only in the document's enum (they are never flags).",
+    note: "Owner powers in depth. power_balance_edit: the code can take or burn a holder's tokens without " +
+      "the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). hidden_owner: owner() " +
+      "reads as renounced (or is absent), but the code compares msg.sender with another address it keeps " +
+      "in storage, named with its slot; the powers stay flagged. delegatecall_to_settable: the code " +
+      "delegatecalls an address it keeps in storage. privileged_addresses and self_destruct are context " +
+      "and appear in flags[] only in the document's enum (they are never flags).",
   },
   {
     date: "2026-11-24",
@@ -210,8 +231,12 @@ export const versionNotes: VersionNote[] = [
     what: 'may now return "power_balance_edit"',
     note: "The owner-power signals gain power_balance_edit (see the flags note of the same date).",
   },
-  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].locked.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
-  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].withdrawable.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
+  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].locked.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of " +
+    "reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by " +
+    "a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
+  { date: "2026-11-24", where: "POST /v1/api/intel/liquidity 200.data.lp_custody[].withdrawable.lockers[].key", what: 'may now return "uncx-uniswap-v3-v1", "uncx-v3-v1"', note: "UNCX's V3 position lockers (proof of " +
+    "reserves V1, Ethereum and BNB Chain) join the locker registry: a position NFT they hold is locked by " +
+    "a named locker, and LP sent to them is counted as locked in a locker whose schedule is not decoded." },
   {
     date: "2026-11-24",
     where: "POST /v1/api/intel/risk 200.data.flags[]",
@@ -228,7 +253,10 @@ export const versionNotes: VersionNote[] = [
     date: "2026-11-27",
     where: "POST /v1/api/intel/risk 200.data.flags[]",
     what: 'may now return "rebasing", "hidden_balance"',
-    note: "Two new signals. rebasing: balances scale with the supply without Transfer logs (an elastic supply, with who can rebase and the last rebase's size); context, so it appears in flags[] only in the document's enum, and such a token is no longer called siphoned. hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply; a flag.",
+    note: "Two new signals. rebasing: balances scale with the supply without Transfer logs (an elastic " +
+      "supply, with who can rebase and the last rebase's size); context, so it appears in flags[] only in " +
+      "the document's enum, and such a token is no longer called siphoned. hidden_balance: an address " +
+      "holds more than its Transfers explain, above all more than the whole supply; a flag.",
   },
   ...[
     "POST /v1/api/intel/risk 200.data.signals[].evidence.team_holders[].relations[]",
@@ -241,14 +269,21 @@ export const versionNotes: VersionNote[] = [
       date: "2026-11-27",
       where,
       what: `may now return ${value}`,
-      note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its owner and now the wallets its launch minted to and those they sent the token to straight (intel/risk reads them from the Transfer history it already scans). A pool's first liquidity provider is no longer the team on that ground alone: initial_liquidity_provider is listed only beside another link.",
+      note: "The team whose LP and tokens are judged is the wallets linked to the token: its deployer, its " +
+        "owner and now the wallets its launch minted to and those they sent the token to straight " +
+        "(intel/risk reads them from the Transfer history it already scans). A pool's first liquidity " +
+        "provider is no longer the team on that ground alone: initial_liquidity_provider is listed only " +
+        "beside another link.",
     })),
   ),
   {
     date: "2026-11-27",
     where: "POST /v1/api/intel/risk 200.data.flags[]",
     what: 'may now return "privileged_functions", "outside_gate"',
-    note: "Two new signals: privileged_functions lists every function only privileged addresses can call with what running it as its holder showed (context, never a flag); outside_gate names an outside contract every transfer calls at a stored address a privileged address can re-point (GoPlus's external_call).",
+    note: "Two new signals: privileged_functions lists every function only privileged addresses can call " +
+      "with what running it as its holder showed (context, never a flag); outside_gate names an outside " +
+      "contract every transfer calls at a stored address a privileged address can re-point (GoPlus's " +
+      "external_call).",
   },
   { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.functions", what: "field removed", note: powersByEffect },
   { date: "2026-11-27", where: "POST /v1/api/intel/risk 200.data.signals[].evidence.read_from", what: "field removed", note: powersByEffect },
@@ -269,7 +304,10 @@ export const versionNotes: VersionNote[] = [
     date: "2026-11-27",
     where: `POST /v1/api/intel/liquidity 200.data.${field}`,
     what: 'may now return "controller"',
-    note: "One team vocabulary for intel/risk and intel/liquidity: the relation enum is the same in both and lists controller (an address the token's own code compares the caller with). intel/liquidity reads no code and does not name controllers today; a client switching over the relations needs the branch for intel/risk already.",
+    note: "One team vocabulary for intel/risk and intel/liquidity: the relation enum is the same in both " +
+      "and lists controller (an address the token's own code compares the caller with). intel/liquidity " +
+      "reads no code and does not name controllers today; a client switching over the relations needs the " +
+      "branch for intel/risk already.",
   })),
   ...["signals[].evidence.holders[].kind", "signals[].evidence.functions[].holders[].kind", "signals[].evidence.changed_by[].holders[].kind"].map((field): VersionNote => ({
     date: "2026-11-29",

@@ -1,10 +1,5 @@
-// Hourly rollup of request records for the Usage views (one key's, one project's, or staff's
-// across every project) and the Keys tab's figures, read-side and incremental: before a view is read, the hours that ended at least `settleMs` ago and are
-// not rolled up yet are summed into usage_hourly in one statement, under a transaction-scoped
-// advisory lock so two readers never roll the same hours. A view then sums whole hours from
-// usage_hourly and reads only the edges (the window's first partial hour and everything after
-// the rollup) from request_records. Records are written within seconds of their time and never
-// change, so an hour that is over stays right.
+// Hourly rollup of request records for the Usage views and the Keys tab's figures, read-side and
+// incremental. How: rollUpUsage below.
 import type { Db } from "@/lib/db/client";
 import type { RequestOutcome } from "@/lib/errors/error-codes";
 
@@ -23,7 +18,17 @@ const ceilHour = (t: number) => Math.ceil(t / hourMs) * hourMs;
 /** created_at is a UTC timestamp without zone; pass instants as text so no session time zone applies. */
 const sqlTime = (t: number) => new Date(t).toISOString().replace("Z", "");
 
-/** Rolls every settled hour up; returns the instant before which usage_hourly counts every request. */
+/**
+ * Rolls every settled hour up; returns the instant before which usage_hourly counts every request.
+ *
+ * Hourly rollup of request records for the Usage views (one key's, one project's, or staff's
+ * across every project) and the Keys tab's figures, read-side and incremental: before a view is read, the hours that ended at least `settleMs` ago and are
+ * not rolled up yet are summed into usage_hourly in one statement, under a transaction-scoped
+ * advisory lock so two readers never roll the same hours. A view then sums whole hours from
+ * usage_hourly and reads only the edges (the window's first partial hour and everything after
+ * the rollup) from request_records. Records are written within seconds of their time and never
+ * change, so an hour that is over stays right.
+ */
 export async function rollUpUsage(db: Db, now: Date): Promise<Date> {
   const target = floorHour(now.getTime() - rollupSettleMs);
   const current = await db.usageRollup.findUnique({ where: { id: 1 } });

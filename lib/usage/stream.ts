@@ -1,13 +1,6 @@
-// Usage records off the request path, where Redis is configured: a request's record is appended to
-// a Redis stream before the request is answered (the records of one turn of the event loop share
-// one XADD, and the XADD shares the connection's one write with that turn's other commands), and
-// every server process drains the stream into PostgreSQL in batches through a consumer group,
-// `INSERT … ON CONFLICT (id) DO NOTHING`, acknowledging entries only after they committed. An
-// entry a process read and never acknowledged (it was killed) is claimed by another process, or by
-// the next one, once it has been idle for `claimIdleMs`; a stopping process drains before it exits.
-// So an answered request's record is lost neither by a crash of the server nor by a stop, and is
-// written once (the request id is the row's key). The stream's name carries the database's own
-// identity, so processes on different databases sharing one Redis never drain each other's records.
+// Usage records off the request path where Redis is configured: appended to a Redis stream before
+// the answer, drained into PostgreSQL by every server process. Why none is lost or written twice:
+// UsageStream below.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { SqlExecutor } from "@/lib/db/sql-executor";
@@ -40,6 +33,18 @@ export type StreamOptions<R extends UsageRecord> = {
   drain?: boolean;
 };
 
+/**
+ * Usage records off the request path, where Redis is configured: a request's record is appended to
+ * a Redis stream before the request is answered (the records of one turn of the event loop share
+ * one XADD, and the XADD shares the connection's one write with that turn's other commands), and
+ * every server process drains the stream into PostgreSQL in batches through a consumer group,
+ * `INSERT … ON CONFLICT (id) DO NOTHING`, acknowledging entries only after they committed. An
+ * entry a process read and never acknowledged (it was killed) is claimed by another process, or by
+ * the next one, once it has been idle for `claimIdleMs`; a stopping process drains before it exits.
+ * So an answered request's record is lost neither by a crash of the server nor by a stop, and is
+ * written once (the request id is the row's key). The stream's name carries the database's own
+ * identity, so processes on different databases sharing one Redis never drain each other's records.
+ */
 export class UsageStream<R extends UsageRecord = UsageRecord> {
   readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   private name: Promise<string>;

@@ -32,7 +32,21 @@ const route = apiRoute("wallet/approvals", async ({ input }) => {
   };
   const approvals = honestEmpty ? [] : [approval];
   return {
-    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length }, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start", days: 0 }, limitations: [], unavailable: {} },
+    data: {
+      wallet,
+      approvals,
+      total: approvals.length,
+      unlimited_total: 0,
+      page: { limit: 50, offset: 0, returned: approvals.length, has_more: false },
+      permit2: [],
+      permit2_total: 0,
+      nft_operators: [],
+      nft_operators_total: 0,
+      value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length },
+      window: { from_block: 0, to_block: 1, truncated: false, end: "history_start", days: 0 },
+      limitations: [],
+      unavailable: {},
+    },
     honestEmpty,
   };
 });
@@ -59,7 +73,22 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
   /** A paid success of 2 credits as the pipeline hands it to the charge, on the account named. */
   function paidSettlement(accountId: string, requestId: string): Settlement {
     const key = { id: "key_settlement", accessMode: "paid" as const, trialAllowance: null, projectId: h.project.id, project: { ownerId: h.owner.id } };
-    const usage = (charged: number, allowanceUsed: number) => ({ requestId, keyId: key.id, projectId: h.project.id, endpoint: "wallet/approvals", method: "POST", httpStatus: 200, errorCode: null, outcome: "success" as const, quoted: 2, charged, allowanceUsed, chain: "eth", latencyMs: 1, createdAt: h.clock.now });
+    const usage = (charged: number, allowanceUsed: number) => ({
+      requestId,
+      keyId: key.id,
+      projectId: h.project.id,
+      endpoint: "wallet/approvals",
+      method: "POST",
+      httpStatus: 200,
+      errorCode: null,
+      outcome: "success" as const,
+      quoted: 2,
+      charged,
+      allowanceUsed,
+      chain: "eth",
+      latencyMs: 1,
+      createdAt: h.clock.now,
+    });
     return { key, price: 2, paid: true, account: { id: accountId }, chargingEnabled: true, requestId, now: h.clock.now, usage };
   }
 
@@ -94,7 +123,10 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     const before = await h.db.creditLedger.count();
     const charging = settleSuccess(await apiDeps().sql(), paidSettlement(accountId, "req_spent_meanwhile"));
     await expect(charging).rejects.toMatchObject({ code: "payment_required", status: 402, details: { price: 2, available: 1, free_credits_left: 0, balance: 1 } });
-    await expect(charging).rejects.toThrow(`This call costs 2 credits; the account has 1 credit left (0 of today's free credits, a balance of 1). Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`);
+    await expect(charging).rejects.toThrow(`This call costs 2 credits; the account has 1 credit left (0 of ` +
+      `today's free credits, a balance of 1). Your credits cannot cover this call; nothing was charged. ` +
+      `There is no top-up page: ask the operator's staff to grant credits, quoting your project id ` +
+      `${h.project.id}.`);
     expect(await h.db.creditLedger.count()).toBe(before);
     expect(await account()).toMatchObject({ balance: 1, freeCreditsUsed: 5 });
   });

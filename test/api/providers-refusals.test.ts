@@ -1,10 +1,6 @@
-// Every intelligence endpoint's demo requests, answered through emulated providers (the provider
-// proxy in front of the eth demo chain) and straight from the node: the same `data`, or, where a
-// provider cannot serve what the endpoint reads, an honest 503 naming it — never a 500.
-// This file: a public proxy that refuses large batches and fails at random, and providers that do
-// not serve a method an endpoint reads (eth_getLogs, ots_getContractCreator). The others:
-// providers-limits.test.ts and providers-ots-failing-{analysis,rest}.test.ts (shared steps in
-// support/providers-suite.ts).
+// Every intelligence endpoint's demo requests through emulated providers: the same `data` as the
+// node, or an honest 503, never a 500. This file: a proxy that refuses large batches and fails at
+// random, and providers that do not serve a method an endpoint reads.
 import { describe, expect, it } from "vitest";
 import { providers } from "../support/provider-proxy";
 import { describeThroughProfiles, itAnswersStraightFromTheNode, useProviderSuite } from "./support/providers-suite";
@@ -13,6 +9,13 @@ const suite = useProviderSuite({ straight: true });
 
 itAnswersStraightFromTheNode(suite);
 
+// Every intelligence endpoint's demo requests, answered through emulated providers (the provider
+// proxy in front of the eth demo chain) and straight from the node: the same `data`, or, where a
+// provider cannot serve what the endpoint reads, an honest 503 naming it — never a 500.
+// This file: a public proxy that refuses large batches and fails at random, and providers that do
+// not serve a method an endpoint reads (eth_getLogs, ots_getContractCreator). The others:
+// providers-limits.test.ts and providers-ots-failing-{analysis,rest}.test.ts (shared steps in
+// support/providers-suite.ts).
 describeThroughProfiles(suite, [
   ["Base's public proxyd (10 calls per batch) with seeded faults", () => ({ ...providers.basePublic({ maxBatch: 10 }), faults: { probability: 0.1, seed: 3, kinds: ["http_503", "reset", "lagging_backend"] } })],
 ]);

@@ -1,21 +1,7 @@
-// Layers that point one way, judged on every import the code makes, read and resolved as the
-// compiler does (TypeScript's own reading of static, `export … from`, bare and dynamic imports and
-// require, either quote; tsconfig.json's resolution: the `@/` path, `.js` standing for `.ts`), in
-// lib/, components/, app/, scripts/ and demo-chain/ and the floors above them (clients/, test/,
-// bench/, e2e/, which the product never imports): every file stands on a floor of one manifest
-// (./floors.ts) and imports nothing above it; an import of the project's own code that does not
-// resolve fails, and so does a product import whose module is computed; the HTTP edge (lib/api,
-// lib/server, lib/auth, lib/portal) may import anything; nothing below it imports the edge; nothing
-// in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
-// answer schemas do not import the intelligence they describe; product code does not import the
-// demo chain; lib/intel is laid out by kind (answers, reads, runtime, endpoints, each importing only
-// the kinds before it), each intelligence endpoint the folder of its id, never importing another;
-// a domain folder imports a neighbour only where the manifest gives the reason; and no two
-// modules import each other, however far round.
-//
-// The faults this guard found when it learned to see them are listed in `knownFaults`, each until
-// its own change mends it: the list must match what is found exactly, so a mended fault leaves the
-// list and nothing new can join it.
+// Layers that point one way, judged on every import the code makes as the compiler reads and
+// resolves it: every file stands on a floor of ./floors.ts and imports nothing above it, and no two
+// modules import each other. Every rule it checks, and its list of known faults: the describe
+// below.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -151,6 +137,9 @@ const computedImports: string[] = [
   "lib/intel/runtime/threads/bootstrap.mjs: import(pathToFileURL(workerData.entry).href)",
 ];
 
+// The faults this guard found when it learned to see them are listed in `knownFaults`, each until
+// its own change mends it: the list must match what is found exactly, so a mended fault leaves the
+// list and nothing new can join it.
 /** Faults found and not yet mended, each until its own change: none are left. */
 const knownFaults: Record<string, string[]> = {
   upward: [],
@@ -158,6 +147,20 @@ const knownFaults: Record<string, string[]> = {
   folderCycles: [],
 };
 
+// Layers that point one way, judged on every import the code makes, read and resolved as the
+// compiler does (TypeScript's own reading of static, `export … from`, bare and dynamic imports and
+// require, either quote; tsconfig.json's resolution: the `@/` path, `.js` standing for `.ts`), in
+// lib/, components/, app/, scripts/ and demo-chain/ and the floors above them (clients/, test/,
+// bench/, e2e/, which the product never imports): every file stands on a floor of one manifest
+// (./floors.ts) and imports nothing above it; an import of the project's own code that does not
+// resolve fails, and so does a product import whose module is computed; the HTTP edge (lib/api,
+// lib/server, lib/auth, lib/portal) may import anything; nothing below it imports the edge; nothing
+// in lib/ or components/ imports app/; the chain layer speaks its own errors, not the API's; the
+// answer schemas do not import the intelligence they describe; product code does not import the
+// demo chain; lib/intel is laid out by kind (answers, reads, runtime, endpoints, each importing only
+// the kinds before it), each intelligence endpoint the folder of its id, never importing another;
+// a domain folder imports a neighbour only where the manifest gives the reason; and no two
+// modules import each other, however far round.
 describe("layers", () => {
   it("every file stands on a floor of the manifest, and imports only from its floor or below", () => {
     expect([...files].filter((file) => floorOf(file) < 0)).toEqual([]);

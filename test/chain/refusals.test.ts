@@ -32,7 +32,10 @@ const cases: Case[] = [
   ],
   [
     "Alchemy pay-as-you-go (the 2K is not a cap: wide ranges pass under 10K logs)",
-    rpc(-32602, "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters and the response size limit, this block range should work: [0x0, 0xd043b8]"),
+    rpc(-32602, "Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range " +
+      "and no limit on the response size, or you can request any block range with a cap of 10K logs in the " +
+      "response. Based on your parameters and the response size limit, this block range should work: [0x0, " +
+      "0xd043b8]"),
     "range_too_large",
     { maxLogs: 10_000, suggestedRange: { from: 0n, to: 0xd043b8n } },
   ],

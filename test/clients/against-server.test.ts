@@ -53,7 +53,15 @@ function expectAnswerOf(id: EndpointId, answer: Envelope) {
 
 /** What response_of (an answer) or ApiError.response (a failure) told the Python client about the headers. */
 type PythonResponse = { status: number; request_id: string; idempotent_replayed: boolean; rate_limit: { policy: string | null; limit: number | null; remaining: number | null; reset_seconds: number | null } | null };
-type PythonResult = { answer?: Envelope; response?: PythonResponse | null; exception?: string; reason?: string | null; error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null; response: PythonResponse }; retries: Array<{ attempt: number; wait_seconds: number; retry_after_seconds: number | null; code: string; status: number }>; sleeps?: number[] };
+type PythonResult = {
+  answer?: Envelope;
+  response?: PythonResponse | null;
+  exception?: string;
+  reason?: string | null;
+  error?: { code: string; status: number; message: string; request_id: string; retry_after_seconds: number | null; response: PythonResponse };
+  retries: Array<{ attempt: number; wait_seconds: number; retry_after_seconds: number | null; code: string; status: number }>;
+  sleeps?: number[];
+};
 type PythonCall = { method: string; input?: unknown; idempotency_key?: string; timeout?: number };
 
 /**
@@ -124,7 +132,12 @@ describe("every endpoint of the registry", () => {
     // The answer's headers come with it (response_of): the request id and, on a keyed call, the key's budget.
     const riskAt = endpoints.findIndex((endpoint) => endpoint.id === "intel/risk");
     const risk = results[riskAt];
-    expect(risk.response).toMatchObject({ status: 200, request_id: (risk.answer as { meta: { request_id: string } }).meta.request_id, idempotent_replayed: false, rate_limit: { policy: expect.stringContaining(";q="), limit: expect.any(Number), remaining: expect.any(Number), reset_seconds: expect.any(Number) } });
+    expect(risk.response).toMatchObject({
+      status: 200,
+      request_id: (risk.answer as { meta: { request_id: string } }).meta.request_id,
+      idempotent_replayed: false,
+      rate_limit: { policy: expect.stringContaining(";q="), limit: expect.any(Number), remaining: expect.any(Number), reset_seconds: expect.any(Number) },
+    });
   }, 180_000);
 });
 

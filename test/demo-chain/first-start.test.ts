@@ -121,7 +121,14 @@ describe("a demo-chain build whose node is slow to answer", () => {
     const failed = output.split("\n").filter((line) => line.includes("start failed"));
     expect(failed, output).toHaveLength(1);
     expect(failed[0]).toMatch(
-      /^\S+ error start failed: demo chains: building the eth chain failed: the local node did not answer eth_blockNumber in time \(3 tries, waiting 0\.3 s, 0\.6 s, 1\.2 s\)\. The machine may be busy: run the command again .*, or give the node longer with DEMO_CHAIN_NODE_TIMEOUT_MS=900 \(now 300\), or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL .*$/,
+      new RegExp(
+        [
+          String.raw`^\S+ error start failed: demo chains: building the eth chain failed: the local node did not answer `,
+          String.raw`eth_blockNumber in time \(3 tries, waiting 0\.3 s, 0\.6 s, 1\.2 s\)\. The machine may be busy: `,
+          String.raw`run the command again .*, or give the node longer with DEMO_CHAIN_NODE_TIMEOUT_MS=900 \(now 300\), `,
+          String.raw`or set ETH_RPC_URL, BASE_RPC_URL and BSC_RPC_URL .*$`,
+        ].join(""),
+      ),
     );
     // Each retry said on the way, in one line.
     expect(output).toContain("demo chain eth: the node did not answer eth_blockNumber within 0.3 s; asking again (try 2 of 3, waiting up to 0.6 s)");

@@ -9,7 +9,31 @@ type Piece = string | { push: bigint | number; width?: number } | { label: strin
 
 /** A tiny assembler: opcodes by name, pushes, labels (JUMPDEST) and pushes of a label's offset. */
 function assemble(pieces: Piece[]): Hex {
-  const ops: Record<string, number> = { STOP: 0x00, SUB: 0x03, DIV: 0x04, EQ: 0x14, ISZERO: 0x15, AND: 0x16, SHR: 0x1c, SHA3: 0x20, CALLER: 0x33, MSTORE: 0x52, SSTORE: 0x55, CALL: 0xf1, CALLDATALOAD: 0x35, POP: 0x50, DUP1: 0x80, SLOAD: 0x54, JUMP: 0x56, JUMPI: 0x57, GAS: 0x5a, SWAP1: 0x90, DELEGATECALL: 0xf4, REVERT: 0xfd, SELFDESTRUCT: 0xff };
+  const ops: Record<string, number> = {
+    STOP: 0x00,
+    SUB: 0x03,
+    DIV: 0x04,
+    EQ: 0x14,
+    ISZERO: 0x15,
+    AND: 0x16,
+    SHR: 0x1c,
+    SHA3: 0x20,
+    CALLER: 0x33,
+    MSTORE: 0x52,
+    SSTORE: 0x55,
+    CALL: 0xf1,
+    CALLDATALOAD: 0x35,
+    POP: 0x50,
+    DUP1: 0x80,
+    SLOAD: 0x54,
+    JUMP: 0x56,
+    JUMPI: 0x57,
+    GAS: 0x5a,
+    SWAP1: 0x90,
+    DELEGATECALL: 0xf4,
+    REVERT: 0xfd,
+    SELFDESTRUCT: 0xff,
+  };
   const size = (piece: Piece) => (typeof piece === "string" ? 1 : "push" in piece ? 1 + (piece.width ?? 32) : "label" in piece ? 1 : 3);
   const offsets = new Map<string, number>();
   let at = 0;
@@ -44,7 +68,19 @@ describe("readCodePaths", () => {
       "CALLER", "SELFDESTRUCT",
     ]);
     // No dispatcher here: every use is on the fallback's path.
-    expect(readCodePaths(code)).toEqual({ callerSlots: [{ slot: 3n, shift: 8, functions: [null] }], codeCallers: [], callerMappings: [], callerReads: [], callSlots: [], writtenSlots: [], delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }], arguments: [], clockReads: [], selfDestruct: true, complete: true });
+    expect(readCodePaths(code)).toEqual({
+      callerSlots: [{ slot: 3n, shift: 8, functions: [null] }],
+      codeCallers: [],
+      callerMappings: [],
+      callerReads: [],
+      callSlots: [],
+      writtenSlots: [],
+      delegateSlots: [{ slot: 7n, shift: 0, functions: [null] }],
+      arguments: [],
+      clockReads: [],
+      selfDestruct: true,
+      complete: true,
+    });
   });
 
   it("reads a comparison compiled as SUB, follows an internal call's pushed return address, and ignores code no path reaches", () => {

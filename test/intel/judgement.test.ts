@@ -1,10 +1,6 @@
-// Judged for the token it belongs to, on all three demo chains (chain ids 1, 8453, 56): the
-// network's established quote assets (wrapped native, stablecoins) carry no red flag, whoever
-// seeded their pools; the healthy demo token, its supply spread, carries none either; a rebasing
-// token (UFragments' interface) is told as an elastic supply with its monetary policy, not as a
-// thief, while a holder cut apart from the rebase still reads as siphoned; and a balance larger
-// than the supply that no Transfer brought is flagged with its address and size — also through a
-// provider-like proxy.
+// Judged for the token it belongs to, on all three demo chains: quote assets, the healthy token, a
+// rebasing token and a hidden balance each read as what they are. The cases in detail: the describe
+// below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, pad, parseAbi, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -26,6 +22,13 @@ const demo = useDemoChains();
 type Data = Awaited<ReturnType<typeof analyzeRisk>>["data"];
 const signalOf = (data: Data, id: string): Signal | undefined => data.signals.find((signal) => signal.id === id);
 
+// Judged for the token it belongs to, on all three demo chains (chain ids 1, 8453, 56): the
+// network's established quote assets (wrapped native, stablecoins) carry no red flag, whoever
+// seeded their pools; the healthy demo token, its supply spread, carries none either; a rebasing
+// token (UFragments' interface) is told as an elastic supply with its monetary policy, not as a
+// thief, while a holder cut apart from the rebase still reads as siphoned; and a balance larger
+// than the supply that no Transfer brought is flagged with its address and size — also through a
+// provider-like proxy.
 describe.each(DEMO_CHAINS)("judged for the token it belongs to, on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   const env = () => demo.env(chain);

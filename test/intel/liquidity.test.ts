@@ -97,7 +97,12 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     ]);
     expect(data.market.price).toEqual({ pool: healthy.pool.pair, quote: { address: wrapped.address, symbol: wrapped.symbol }, quote_per_token: formatUnits(BigInt(healthy.finalPool.priceNativePerToken), 18), usd_per_token: usd });
     // The demo chain has one stablecoin with a reference pool: its peg is taken, not checked, and the answer says so.
-    expect(data.market.native_usd).toEqual({ pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable, stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] } });
+    expect(data.market.native_usd).toEqual({
+      pool: book.referencePool.pair,
+      stablecoin: book.canonical.stablecoin.symbol,
+      usd_per_native: book.referencePool.nativePriceInStable,
+      stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] },
+    });
     expect(data.market.liquidity_usd).toBe(liquidityUsd);
 
     expect(data.lp_custody).toHaveLength(1);
@@ -176,7 +181,8 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const plainCustody = plain.data.lp_custody[0];
     expect(plainCustody.locked).toMatchObject({ amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps });
     expect(plainCustody.locked.lockers).toEqual([
-      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or full): the locks were read and counted, and only their list is left out.", earliest_unlock: facts.unlockDate },
+      { address: facts.locker, amount: lp(facts.lockedAmount), share_bps: facts.lockedShareBps, key: "liquidity-timelock", name: "LiquidityTimelock", recognised_by: "code_hash", locks: null, locks_note: "Lock proof not requested (set locks or " +
+        "full): the locks were read and counted, and only their list is left out.", earliest_unlock: facts.unlockDate },
     ]);
     expect(plainCustody.team).toMatchObject({ amount: lp(facts.lpKeptByDeployer), share_bps: bps(BigInt(facts.lpKeptByDeployer), BigInt(facts.lpTotalSupply)) });
     expect(plain.provenance["lp_custody.locks"]).toBeUndefined();
@@ -213,7 +219,17 @@ describe.each(DEMO_CHAINS)("intel/liquidity on demo %s", (chain: ChainId) => {
     const { result, usage } = await analyze(notAToken);
     expect(usage.roundTrips).toBeLessThanOrEqual(3);
     expect(result.honestEmpty).toBe(true);
-    expect(result.data.market).toEqual({ pools: [], price: null, native_usd: { pool: book.referencePool.pair, stablecoin: book.canonical.stablecoin.symbol, usd_per_native: book.referencePool.nativePriceInStable, stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] } }, liquidity_usd: null });
+    expect(result.data.market).toEqual({
+      pools: [],
+      price: null,
+      native_usd: {
+        pool: book.referencePool.pair,
+        stablecoin: book.canonical.stablecoin.symbol,
+        usd_per_native: book.referencePool.nativePriceInStable,
+        stablecoins_checked: { status: "single_stablecoin", threshold_bps: 200, stablecoins: [{ symbol: book.canonical.stablecoin.symbol, address: book.canonical.stablecoin.address, pool: book.referencePool.pair, deviation_bps: null, depegged: null }] },
+      },
+      liquidity_usd: null,
+    });
     expect(result.data.lp_custody).toEqual([]);
     expect(result.provenance).toMatchObject({ "market.price": "unavailable", "market.usd": "unavailable", lp_custody: "unavailable" });
     expect(result.data.unavailable["market.pools"]).toMatch(/^No pool of this token on /);

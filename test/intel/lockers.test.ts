@@ -1,10 +1,6 @@
-// LP in Team.Finance's lock contract and PinkSale's PinkLock V2 on the demo chains (1 and 56; Base's
-// registry has neither), in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
-// none for its demo DEX), Uniswap V3 positions in UNCX's V3 locker and LP in the first PinkLock (1 and
-// 56), each locker a contract of our own with the locker's public interface placed
-// at its registry address: liquidity and risk read the schedules in the balances' round, a lock past
-// its date is withdrawable with since when, a vesting lock's vested part not yet taken is
-// withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
+// LP and positions in the other lockers (Team.Finance, PinkLock V2 and V1, UNCX 2024 and V3) on the
+// demo chains: liquidity and risk read their schedules, expired and vested parts as withdrawable.
+// The cases in detail: the describes below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from "viem";
 import { getChainClient } from "@/lib/chain/clients";
@@ -24,6 +20,13 @@ import { startProviderProxy } from "../support/provider-proxy";
 const demo = useDemoChains();
 const iso = (seconds: number | bigint) => new Date(Number(seconds) * 1000).toISOString();
 
+// LP in Team.Finance's lock contract and PinkSale's PinkLock V2 on the demo chains (1 and 56; Base's
+// registry has neither), in UNCX's 2024 Uniswap V2 locker (1 and 8453; BNB Chain's registry names
+// none for its demo DEX), Uniswap V3 positions in UNCX's V3 locker and LP in the first PinkLock (1 and
+// 56), each locker a contract of our own with the locker's public interface placed
+// at its registry address: liquidity and risk read the schedules in the balances' round, a lock past
+// its date is withdrawable with since when, a vesting lock's vested part not yet taken is
+// withdrawable and the rest locked until its next cycle, and risk does not call the pool secured.
 describe("the locker lens", () => {
   it("is the committed runtime code of lib/intel/reads/placed/LockerLens.sol", () => {
     expect(compileLockerLens().runtime).toBe(lockerLensRuntime);

@@ -1,11 +1,6 @@
-// Holders written into the code, on all three demo chains: our own bridged token keeps its bridge
-// as an immutable (as the OP Stack's OptimismMintableERC20 keeps BRIDGE) and lets only it mint and
-// burn from any holder without an allowance; a constant operator can halt transfers. No storage
-// slot keeps either address, so only the code-path walk's comparisons of msg.sender with a word of
-// the code name them. intel/risk must prove each power by running it as that address, naming it a
-// code_constant holder, and contract/analysis must list it among the controllers with the
-// functions it guards. On Base, the standard bridge's own token (BRIDGE is the chain's standard
-// bridge) keeps the bridged-token treatment: its mint is context, not a flag.
+// Holders written into the code (an immutable bridge, a constant operator), on all three demo
+// chains: intel/risk proves their powers and contract/analysis lists them. The cases in detail: the
+// describe below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeDeployData, getAddress, parseEther, toFunctionSelector, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -53,6 +48,14 @@ const selector = (signature: string) => toFunctionSelector(signature);
 
 const demo = useDemoChains();
 
+// Holders written into the code, on all three demo chains: our own bridged token keeps its bridge
+// as an immutable (as the OP Stack's OptimismMintableERC20 keeps BRIDGE) and lets only it mint and
+// burn from any holder without an allowance; a constant operator can halt transfers. No storage
+// slot keeps either address, so only the code-path walk's comparisons of msg.sender with a word of
+// the code name them. intel/risk must prove each power by running it as that address, naming it a
+// code_constant holder, and contract/analysis must list it among the controllers with the
+// functions it guards. On Base, the standard bridge's own token (BRIDGE is the chain's standard
+// bridge) keeps the bridged-token treatment: its mint is context, not a flag.
 describe.each(DEMO_CHAINS)("holders written into the code on demo %s", (chain: ChainId) => {
   let token: Address;
   const url = () => demo.chains[chain].rpcUrl;

@@ -153,7 +153,14 @@ describe("every kind of red flag has its headline entry", () => {
   it("the new entries read their signals: a holder who cannot sell, a balance taken, a gate, the tighter limit, a hook that can intervene", () => {
     const headline = flatHeadline(
       headlineOf(
-        [signal("holder_sells", true, "high"), signal("siphoned_balances", true, "high"), signal("outside_gate", true, "medium"), signal("trade_limits", true, "medium", { max_transaction: { share_bps: 80 }, max_wallet: { share_bps: 50 } }), signal("v4_hook", false, "info"), signal("v4_hook", true, "medium")],
+        [
+          signal("holder_sells", true, "high"),
+          signal("siphoned_balances", true, "high"),
+          signal("outside_gate", true, "medium"),
+          signal("trade_limits", true, "medium", { max_transaction: { share_bps: 80 }, max_wallet: { share_bps: 50 } }),
+          signal("v4_hook", false, "info"),
+          signal("v4_hook", true, "medium"),
+        ],
         cleanTrade,
         checked,
       ),

@@ -1,11 +1,6 @@
-// Owner powers proven by effect, on all three demo chains: fixture tokens whose privileged
-// functions carry names the catalogue does not hold (ban, issue, halt, levy, cap, seize), held by a
-// controller in a slot with a getter of another name, by a minter with no owner(), by the members
-// of a mapping keyed by msg.sender; each power must be found by what running it as its holder
-// changed, with that holder named. A token whose transfers ask an outside contract at a settable
-// address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
-// interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
-// state overrides reads the powers by name only and says so.
+// Owner powers proven by effect, on all three demo chains: each power found by what running it as
+// its holder changed, whatever its name, with that holder named. The cases in detail: the describes
+// below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeDeployData, encodeFunctionData, erc20Abi, getAddress, http, keccak256, maxUint256, parseAbi, parseEther, toFunctionSelector, toHex, type Abi, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -74,7 +69,14 @@ type Result = Awaited<ReturnType<typeof analyzeRisk>>;
 type PowerEvidence = {
   proven_by: "simulation" | "name_only";
   holders: { address: Address | null; kind: string; slot: string; live: boolean | null; provenance: string }[];
-  functions: { selector: Hex; signature: string | null; outcome: string; effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null; highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null; mint_cap: { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null } | null }[];
+  functions: {
+    selector: Hex;
+    signature: string | null;
+    outcome: string;
+    effect: { kind: string | null; shape: string; changes: Record<string, { before: unknown; after: unknown }>; after: { selector: Hex; signature: string | null; shape: string; arguments: string[] } | null } | null;
+    highest_rate: { accepted: number; transfer_tax_bps: number | null; sell_tax_bps: number | null; buy_tax_bps: number | null } | null;
+    mint_cap: { accepted_bps: number; refused_bps: number | null; again_at_once: boolean | null } | null;
+  }[];
 };
 
 function signal(result: Result, id: string): Signal {
@@ -97,6 +99,14 @@ function provenAsOwner(result: Result, id: string, signature: string) {
 
 const demo = useDemoChains();
 
+// Owner powers proven by effect, on all three demo chains: fixture tokens whose privileged
+// functions carry names the catalogue does not hold (ban, issue, halt, levy, cap, seize), held by a
+// controller in a slot with a getter of another name, by a minter with no owner(), by the members
+// of a mapping keyed by msg.sender; each power must be found by what running it as its holder
+// changed, with that holder named. A token whose transfers ask an outside contract at a settable
+// address names it and who can re-point it. Our own contracts with Tether's and SafeMoon's
+// interfaces have their powers proven the same way. Through the provider-like proxy, a node that refuses
+// state overrides reads the powers by name only and says so.
 describe("the power probe", () => {
   it("the committed runtime code is what its source compiles to", () => {
     expect(compilePowerProbe().runtime).toBe(powerProbeRuntime);
@@ -309,7 +319,9 @@ describe.each(DEMO_CHAINS)("powers by effect on demo %s", (chain: ChainId) => {
     expect(provenAsOwner(result, "power_blacklist", "addBlackList(address)").effect!.after).toBeNull();
   });
 
-  it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
+  it("SafeMoon's interface (our own reflection token with its owner functions): setTaxFeePercent (no upper " +
+    "bound), setMaxTxPercent and excludeFromFee are proven by what running them as owner() did, under " +
+    "names the catalogue lacks; includeInFee changes nothing for a holder who pays the fee already", async () => {
     const result = await analyze(deployed.reflectionStyle);
     expect(knownFunction(selector("setTaxFeePercent(uint256)"))).toBeNull();
     expect(knownFunction(selector("setMaxTxPercent(uint256)"))).toBeNull();
@@ -374,7 +386,9 @@ describe.each(DEMO_CHAINS)("powers by effect on a meme token's and a launch toke
     expect(rule!.effect!.changes.others_can_transfer).toBeUndefined();
   });
 
-  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, updateSellFees and updateBuyFees(uint256,uint256,uint256) are fee setters whose cap the ladder finds, removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
+  it("a launch token's interface: before launch enableTrading() is the trading switch; after it, " +
+    "updateSellFees and updateBuyFees(uint256,uint256,uint256) are fee setters whose cap the ladder finds, " +
+    "removeLimits() lifts a limit and excludeFromFees(address,bool) is an exemption, all as owner()", async () => {
     const { token, abi } = await launch("LaunchStyleToken");
     const before = await analyze(token);
     const [enable] = evidenceOf(before, "power_trading_switch").functions.filter((fn) => fn.selector === selector("enableTrading()"));

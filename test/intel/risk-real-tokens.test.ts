@@ -1,11 +1,6 @@
-// intel/risk on the real published token contracts the demo chains carry (compiled from their
-// publishers' files: demo-chain/contracts/real-tokens/), on all three chains, read through a
-// provider-like proxy with Alchemy's free-tier limits. Every power over holders the address book
-// records must be found by what running it as its holder did, with that holder named; a power the
-// simulation cannot prove is said exactly (and why: UNI's mint is rate-limited until a year after
-// the last), hand-overs of control are listed as privileged functions with no effect, and each
-// token carries exactly the red flags its code and its demo history earn: none from a read that failed on its code (a pre-Byzantium token that
-// burns the gas of a call it refuses, a controller that is asked about every transfer).
+// intel/risk on the real published token contracts the demo chains carry, through an Alchemy-like
+// provider: every recorded power found by its effect, and exactly the red flags each token earns.
+// The cases in detail: the describe below.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress, toEventSelector, toFunctionSelector, type Address, type Hex } from "viem";
 import { DEMO_CHAINS, type RealTokenPower, type RealTokenScenario } from "@/demo-chain";
@@ -259,6 +254,14 @@ function functionsIn(signal: Signal | undefined): FunctionView[] {
   return Array.isArray(functions) ? functions : [];
 }
 
+// intel/risk on the real published token contracts the demo chains carry (compiled from their
+// publishers' files: demo-chain/contracts/real-tokens/), on all three chains, read through a
+// provider-like proxy with Alchemy's free-tier limits. Every power over holders the address book
+// records must be found by what running it as its holder did, with that holder named; a power the
+// simulation cannot prove is said exactly (and why: UNI's mint is rate-limited until a year after
+// the last), hand-overs of control are listed as privileged functions with no effect, and each
+// token carries exactly the red flags its code and its demo history earn: none from a read that failed on its code (a pre-Byzantium token that
+// burns the gas of a call it refuses, a controller that is asked about every transfer).
 describe.each(DEMO_CHAINS)("intel/risk on the real published tokens, demo %s, through an Alchemy-like provider", (chain: ChainId) => {
   let proxy: ProviderProxy;
   const answers = new Map<string, Awaited<ReturnType<typeof analyzeRisk>>>();

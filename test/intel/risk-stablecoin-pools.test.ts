@@ -1,10 +1,6 @@
 // A token paired with a registry stablecoin alone, on all three demo chains: intel/risk buys it
-// through that pool all the same, as a holder with only the native coin would (the native coin buys
-// the stablecoin in its reference pool first, and gets it back after the sell), on a V2 pair and on
-// a Uniswap V3 pool. An ordinary token trades at 0 tax, a 5 % sell tax reads 500 basis points, and
-// a honeypot that refuses sells to its pool is caught; a node without eth_simulateV1 runs the same
-// trade in one call. Our own fixture tokens (test/intel/support/QuotedPoolFixtures.sol), deployed
-// and seeded here on each chain's anvil.
+// through that pool as a holder with only the native coin would, and reads its taxes and a
+// honeypot. The cases in detail: the describe below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeDeployData, encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, toHex, type Address, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -66,6 +62,13 @@ const signal = (result: Result, id: string): Signal | undefined => result.data.s
 const demo = useDemoChains();
 const tokenArtifact = () => compileFixtureFile("QuotedPoolFixtures.sol").QuotedPoolToken;
 
+// A token paired with a registry stablecoin alone, on all three demo chains: intel/risk buys it
+// through that pool all the same, as a holder with only the native coin would (the native coin buys
+// the stablecoin in its reference pool first, and gets it back after the sell), on a V2 pair and on
+// a Uniswap V3 pool. An ordinary token trades at 0 tax, a 5 % sell tax reads 500 basis points, and
+// a honeypot that refuses sells to its pool is caught; a node without eth_simulateV1 runs the same
+// trade in one call. Our own fixture tokens (test/intel/support/QuotedPoolFixtures.sol), deployed
+// and seeded here on each chain's anvil.
 describe.each(DEMO_CHAINS)("intel/risk through a pool against a stablecoin alone on demo %s", (chain: ChainId) => {
   const fixtures = {} as Record<keyof typeof cases, Fixture>;
   const url = () => demo.chains[chain].rpcUrl;

@@ -83,7 +83,12 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     const exemptions = signal(result, "power_exemptions");
     expect(exemptions).toMatchObject({ provenance: "verified_onchain", evidence: { proven_by: "simulation", holders: [{ address: honeypot.facts.owner, kind: "owner", live: true }] } });
     expect(exemptions.evidence.functions).toEqual([
-      expect.objectContaining({ signature: "setWhitelisted(address,bool)", selector: toFunctionSelector("setWhitelisted(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: { probe_holder_can_sell: { before: false, after: true }, probe_holder_sell_tax_bps: { before: null, after: 0 } } }) }),
+      expect.objectContaining({
+        signature: "setWhitelisted(address,bool)",
+        selector: toFunctionSelector("setWhitelisted(address,bool)"),
+        outcome: "effect",
+        effect: expect.objectContaining({ changes: { probe_holder_can_sell: { before: false, after: true }, probe_holder_sell_tax_bps: { before: null, after: 0 } } }),
+      }),
       expect.objectContaining({ signature: "setMarketPair(address,bool)", selector: toFunctionSelector("setMarketPair(address,bool)"), outcome: "effect", effect: expect.objectContaining({ changes: expect.objectContaining({ probe_holder_can_receive: { before: true, after: false } }) }) }),
     ]);
     expect(signal(result, "ownership").evidence).toEqual({ owner: honeypot.facts.owner, renounced: false, kind: "eoa" });
@@ -174,7 +179,13 @@ describe.each(DEMO_CHAINS)("intel/risk on demo %s", (chain: ChainId) => {
     // and the probe is written into that role's table to run the function as a member. The members
     // themselves are named from the token's RoleGranted logs, each confirmed by its entry at the block
     // (a member whose role was revoked is not): the same wallets contract/analysis names with their roles.
-    const roleHolder = (role: string, address: Address) => ({ kind: "mapping_member", address, live: true, nested_in: { slot: expect.stringMatching(/^\d+$/), key: keccak256(toHex(role)) }, added_by: expect.objectContaining({ event: expect.objectContaining({ signature: "RoleGranted(bytes32,address,address)" }) }) });
+    const roleHolder = (role: string, address: Address) => ({
+      kind: "mapping_member",
+      address,
+      live: true,
+      nested_in: { slot: expect.stringMatching(/^\d+$/), key: keccak256(toHex(role)) },
+      added_by: expect.objectContaining({ event: expect.objectContaining({ signature: "RoleGranted(bytes32,address,address)" }) }),
+    });
     for (const [id, role, functions] of [
       ["power_mint", "MINTER_ROLE", ["mint(address,uint256)"]],
       ["power_pause", "PAUSER_ROLE", ["pause()"]],

@@ -30,7 +30,18 @@ function emitted(abi: Abi, eventName: string, args: Record<string, unknown>, add
 
 // Aerodrome classic pools (no published artifact): their events as the pool contract declares them.
 const aerodromeAbi: Abi = [
-  { type: "event", name: "Swap", inputs: [{ name: "sender", type: "address", indexed: true }, { name: "to", type: "address", indexed: true }, { name: "amount0In", type: "uint256", indexed: false }, { name: "amount1In", type: "uint256", indexed: false }, { name: "amount0Out", type: "uint256", indexed: false }, { name: "amount1Out", type: "uint256", indexed: false }] },
+  {
+    type: "event",
+    name: "Swap",
+    inputs: [
+      { name: "sender", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "amount0In", type: "uint256", indexed: false },
+      { name: "amount1In", type: "uint256", indexed: false },
+      { name: "amount0Out", type: "uint256", indexed: false },
+      { name: "amount1Out", type: "uint256", indexed: false },
+    ],
+  },
   { type: "event", name: "Burn", inputs: [{ name: "sender", type: "address", indexed: true }, { name: "to", type: "address", indexed: true }, { name: "amount0", type: "uint256", indexed: false }, { name: "amount1", type: "uint256", indexed: false }] },
   { type: "event", name: "Sync", inputs: [{ name: "reserve0", type: "uint256", indexed: false }, { name: "reserve1", type: "uint256", indexed: false }] },
 ];
@@ -82,7 +93,10 @@ describe("venue pool events", () => {
     expect(readPoolEvent("uniswap-v4", emitted(abis.uniswapV4, "Swap", { id: poolId, sender: alice, amount0: -(10n ** 18n), amount1: 2_500_000_000n, sqrtPriceX96: 2n ** 96n, liquidity: 1n, tick: 0, fee: 3000 }, manager))).toEqual({
       what: "swap", pool: { address: manager, id: poolId }, sender: alice, recipient: null, delta0: 10n ** 18n, delta1: -2_500_000_000n, sqrtPriceX96: 2n ** 96n,
     });
-    expect(readPoolEvent("uniswap-v4", emitted(abis.uniswapV4, "ModifyLiquidity", { id: poolId, sender: bob, tickLower: -60, tickUpper: 60, liquidityDelta: -500n, salt: poolId }, manager))).toMatchObject({ what: "liquidity_removed", owner: bob, liquidity: 500n, amount0: null, ticks: { lower: -60, upper: 60 } });
+    expect(readPoolEvent(
+      "uniswap-v4",
+      emitted(abis.uniswapV4, "ModifyLiquidity", { id: poolId, sender: bob, tickLower: -60, tickUpper: 60, liquidityDelta: -500n, salt: poolId }, manager),
+    )).toMatchObject({ what: "liquidity_removed", owner: bob, liquidity: 500n, amount0: null, ticks: { lower: -60, upper: 60 } });
     expect(readPoolEvent("uniswap-v4", emitted(abis.uniswapV4, "ModifyLiquidity", { id: poolId, sender: bob, tickLower: -60, tickUpper: 60, liquidityDelta: 700n, salt: poolId }, manager))).toMatchObject({ what: "liquidity_added", liquidity: 700n });
     const hooks = getAddress("0x0000000000000000000000000000000000000Fc4");
     expect(readPoolEvent("uniswap-v4", emitted(abis.uniswapV4, "Initialize", { id: poolId, currency0: "0x0000000000000000000000000000000000000000", currency1: bob, fee: 3000, tickSpacing: 60, hooks, sqrtPriceX96: 2n ** 96n, tick: 0 }, manager))).toMatchObject({

@@ -111,7 +111,13 @@ describe("Aerodrome and Slipstream on demo base", () => {
     expect(data.pool).toMatchObject({ address: volatile.pool.address, dex: "aerodrome", dex_name: "Aerodrome" });
     const pulled = data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
-      expect.objectContaining({ wallet: volatile.removal.wallet, transaction: volatile.removal.tx.hash, amount: expect.objectContaining({ raw: volatile.removal.tokenOut }), quote_amount: expect.objectContaining({ raw: volatile.removal.nativeOut }), note: `${volatile.removal.lpAmount} LP redeemed` }),
+      expect.objectContaining({
+        wallet: volatile.removal.wallet,
+        transaction: volatile.removal.tx.hash,
+        amount: expect.objectContaining({ raw: volatile.removal.tokenOut }),
+        quote_amount: expect.objectContaining({ raw: volatile.removal.nativeOut }),
+        note: `${volatile.removal.lpAmount} LP redeemed`,
+      }),
     ]);
     const selling = data.drivers.find((driver) => driver.driver === "heavy_selling")!.measured as { sells: number; buys: number };
     expect(selling.sells + selling.buys).toBe(volatile.trades.length);

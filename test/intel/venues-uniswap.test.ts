@@ -40,7 +40,13 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(liquidity.data.market.price?.pool).toBe(v3Only.pool.address);
     // Its liquidity is a position NFT of the position manager: the deployer holds it, what is left of it after the removal.
     expect(liquidity.data.position_custody).toEqual([
-      expect.objectContaining({ pool: v3Only.pool.address, position_manager: v3Only.position.positionManager, liquidity: v3Only.liquidityRemoval.liquidityLeft, team: [expect.objectContaining({ token_id: v3Only.position.tokenId, owner: v3Only.position.owner, share_bps: 10_000, relations: expect.arrayContaining([teamRelation]) })], other_holders: [] }),
+      expect.objectContaining({
+        pool: v3Only.pool.address,
+        position_manager: v3Only.position.positionManager,
+        liquidity: v3Only.liquidityRemoval.liquidityLeft,
+        team: [expect.objectContaining({ token_id: v3Only.position.tokenId, owner: v3Only.position.owner, share_bps: 10_000, relations: expect.arrayContaining([teamRelation]) })],
+        other_holders: [],
+      }),
     ]);
 
     const why = await readWhyDown({ chain, address: token, client: client() });
@@ -83,7 +89,12 @@ describe.each(["eth", "base", "bsc"] as const)("Uniswap V3/V4 and PancakeSwap V3
     expect(liquidity.data.market.pools[0].address).toBe("poolManager" in poolManager ? poolManager.poolManager : null);
     // The pool's liquidity is a PositionManager NFT, found by the ModifyLiquidity the manager sent (its salt is the token id).
     expect(liquidity.data.position_custody).toEqual([
-      expect.objectContaining({ pool_id: v4Native.poolId, position_manager: v4Native.position.positionManager, liquidity: v4Native.liquidityRemoval.liquidityLeft, team: [expect.objectContaining({ token_id: v4Native.position.tokenId, owner: v4Native.position.owner, relations: expect.arrayContaining([teamRelation]) })] }),
+      expect.objectContaining({
+        pool_id: v4Native.poolId,
+        position_manager: v4Native.position.positionManager,
+        liquidity: v4Native.liquidityRemoval.liquidityLeft,
+        team: [expect.objectContaining({ token_id: v4Native.position.tokenId, owner: v4Native.position.owner, relations: expect.arrayContaining([teamRelation]) })],
+      }),
     ]);
 
     // A V4 pool's total is the sum of the ranges its ModifyLiquidity history shows: here the

@@ -1,16 +1,6 @@
-// wallet/pnl and wallet/exact-movements on trades through a fee-taking router (the demo chain's routerTrader scenario,
-// demo-chain/contracts/FeeTakingRouter.sol, 1 % of the native side of every leg), on all three demo chains.
-// The expected figures come from the scenario's record of what the trader's own balances did
-// across each trade's block (not from this code): each trade costs or brings in what left or
-// reached the trader, the router's fee inside it, and the average cost is worked out here again
-// with bigint arithmetic (division rounding down). The trades straight through the canonical
-// router beside them cost what the pool took. Through a provider that offers no traces, each
-// trade's block holds that trade alone, so the trader's balance across it, gas added back, is the
-// trade: the same figures as straight from the node. A router sell that shares its block with
-// another transaction (one that pays the trader) cannot be read so: it stands at the pool's
-// amount, and the trade, data.unavailable and the limitations say why. wallet/exact-movements shows
-// each trade the same way, at the same quote amount: what the trader paid or received, its swap
-// the pool's side.
+// wallet/pnl and wallet/exact-movements on trades through a fee-taking router, on all three demo
+// chains: each trade costs what left or reached the trader, the router's fee inside it. The cases
+// in detail: the describes below.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, erc20Abi, formatUnits, http, maxUint256, parseAbi, parseEther, type Address, type Hash } from "viem";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
@@ -60,6 +50,19 @@ afterAll(async () => {
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });
 
+// wallet/pnl and wallet/exact-movements on trades through a fee-taking router (the demo chain's routerTrader scenario,
+// demo-chain/contracts/FeeTakingRouter.sol, 1 % of the native side of every leg), on all three demo chains.
+// The expected figures come from the scenario's record of what the trader's own balances did
+// across each trade's block (not from this code): each trade costs or brings in what left or
+// reached the trader, the router's fee inside it, and the average cost is worked out here again
+// with bigint arithmetic (division rounding down). The trades straight through the canonical
+// router beside them cost what the pool took. Through a provider that offers no traces, each
+// trade's block holds that trade alone, so the trader's balance across it, gas added back, is the
+// trade: the same figures as straight from the node. A router sell that shares its block with
+// another transaction (one that pays the trader) cannot be read so: it stands at the pool's
+// amount, and the trade, data.unavailable and the limitations say why. wallet/exact-movements shows
+// each trade the same way, at the same quote amount: what the trader paid or received, its swap
+// the pool's side.
 describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   beforeAll(() => {
@@ -94,7 +97,17 @@ describe.each(DEMO_CHAINS)("wallet/pnl through a fee-taking router on demo %s", 
     const data = result.data;
 
     expect(
-      data.trades.map((trade) => ({ kind: trade.kind, transaction: trade.transaction, amount: trade.amount, pool: trade.swap?.pool, pool_amount: trade.swap?.quote_amount, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason, unpriced: trade.unpriced })),
+      data.trades.map((trade) => ({
+        kind: trade.kind,
+        transaction: trade.transaction,
+        amount: trade.amount,
+        pool: trade.swap?.pool,
+        pool_amount: trade.swap?.quote_amount,
+        quote_amount: trade.quote_amount,
+        quote_source: trade.quote_source,
+        quote_source_reason: trade.quote_source_reason,
+        unpriced: trade.unpriced,
+      })),
     ).toEqual(
       trades.map((trade) => ({
         kind: trade.side,
@@ -229,7 +242,10 @@ describe("without traces, a router sell that shares its block with another trans
     proxies.push(proxy);
     const url = proxy.url;
     const { data } = await readPnl({ chain, wallet: trader, token, env: { ETH_RPC_URL: url, BASE_RPC_URL: url, BSC_RPC_URL: url } });
-    const reason = `${sale.hash}: ${noTracesReason} Its balance across the block cannot stand in: block ${sale.block} holds 1 other transaction, which can have moved the wallet's native coin by an internal call that only a trace shows. The pool's amount stands in; a fee kept between the pool and the wallet is not in it.`;
+    const reason = `${sale.hash}: ${noTracesReason} Its balance across the block cannot stand in: block ` +
+      `${sale.block} holds 1 other transaction, which can have moved the wallet's native coin by an ` +
+      `internal call that only a trace shows. The pool's amount stands in; a fee kept between the pool and ` +
+      `the wallet is not in it.`;
     expect(data.trades.map((trade) => ({ transaction: trade.transaction, quote_amount: trade.quote_amount, quote_source: trade.quote_source, quote_source_reason: trade.quote_source_reason }))).toEqual(
       straight.data.trades.map((trade) =>
         trade.transaction === sale.hash

@@ -1,11 +1,6 @@
-// The wallet's side of a trade on plain inputs: the rules the demo chains do not reach. Native
-// coin from both trace formats (a reverted frame and everything under it moves nothing; a
-// delegate or static call moves nothing; a self-destruct pays its beneficiary), the wrapped
-// native's Deposit and Withdrawal beside Transfer logs, and which figure a trade takes: what the
-// wallet paid, or, said with the reason, the pool's amount (another asset paid, no trace, several
-// trades in one transaction that the wallet's side does not split between). And, where the node
-// offers no tracer, when the wallet's balance across a block may stand in for one transaction's
-// native coin: only when nothing else in the block can have moved it.
+// The wallet's side of a trade on plain inputs: the rules the demo chains do not reach (trace
+// formats, wrapped native events, which figure a trade takes, when a block's balance may stand in).
+// The cases in detail: the describes below.
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, pad, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { MovementLine, SwapLeg } from "@/lib/intel/reads/wallet/movements";
@@ -23,6 +18,14 @@ const word = (value: bigint) => encodeAbiParameters([{ type: "uint256" }], [valu
 const log = (at: Address, topics: Hex[], data: Hex) => ({ address: at, topics, data });
 const receipt = (logs: ReturnType<typeof log>[]) => ({ logs }) as unknown as TransactionReceipt;
 
+// The wallet's side of a trade on plain inputs: the rules the demo chains do not reach. Native
+// coin from both trace formats (a reverted frame and everything under it moves nothing; a
+// delegate or static call moves nothing; a self-destruct pays its beneficiary), the wrapped
+// native's Deposit and Withdrawal beside Transfer logs, and which figure a trade takes: what the
+// wallet paid, or, said with the reason, the pool's amount (another asset paid, no trace, several
+// trades in one transaction that the wallet's side does not split between). And, where the node
+// offers no tracer, when the wallet's balance across a block may stand in for one transaction's
+// native coin: only when nothing else in the block can have moved it.
 describe("native coin from a transaction's trace", () => {
   it("trace_transaction (Parity): value calls and creations count; delegate and static calls, reverted frames and their children do not; a self-destruct pays its beneficiary", () => {
     const traces = [

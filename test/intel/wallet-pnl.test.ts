@@ -1,13 +1,5 @@
-// wallet/pnl on the demo chains (chain ids 1, 8453, 56). Every expected figure is worked out
-// here again from the address book with bigint arithmetic (average cost, division rounding
-// down; dollars exact, truncated to 6 decimals at the end):
-// - the trader: two buys and a partial sell, each priced by its own swap and in dollars through
-//   the reference pool at its block; realized, cost basis and unrealized to the smallest unit;
-// - the tax token's buyer: a taxed sell moves the wallet's tokens twice in one transaction (tax
-//   and rest) and is one trade, its proceeds counted once;
-// - a team wallet whose tokens came by transfer: sells listed and priced, no defensible basis,
-//   so realized and unrealized are null with the reason;
-// - a wallet with no trade: 422, never a zero; and never more than three sequential rounds.
+// wallet/pnl on the demo chains, every expected figure worked out here again from the address book
+// with bigint arithmetic. The wallets and what each proves: the describe below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, encodeFunctionData, formatUnits, http, parseAbi, parseEther, parseEventLogs, toHex, type Address, type Hash, type Hex } from "viem";
 import { rpc } from "../chain/support/anvil";
@@ -40,6 +32,16 @@ const demo = useDemoChains();
 let compiledTrader: ReturnType<typeof compilePlaced> | undefined;
 const busyTrader = () => (compiledTrader ??= compilePlaced("bench/contracts/BusyTrader.sol", "BusyTrader"));
 
+// wallet/pnl on the demo chains (chain ids 1, 8453, 56). Every expected figure is worked out
+// here again from the address book with bigint arithmetic (average cost, division rounding
+// down; dollars exact, truncated to 6 decimals at the end):
+// - the trader: two buys and a partial sell, each priced by its own swap and in dollars through
+//   the reference pool at its block; realized, cost basis and unrealized to the smallest unit;
+// - the tax token's buyer: a taxed sell moves the wallet's tokens twice in one transaction (tax
+//   and rest) and is one trade, its proceeds counted once;
+// - a team wallet whose tokens came by transfer: sells listed and priced, no defensible basis,
+//   so realized and unrealized are null with the reason;
+// - a wallet with no trade: 422, never a zero; and never more than three sequential rounds.
 describe.each(DEMO_CHAINS)("wallet/pnl on demo %s", (chain: ChainId) => {
   let book: AddressBook;
   /** Dollars of `wei` native base units: the reference pool's fixed reserves, stablecoin at $1. */

@@ -1,12 +1,5 @@
-// intel/why-down on the demo chains (chain ids 1, 8453, 56): the rug's dominant driver is
-// liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is heavy
-// selling (the wallets the deployer funded are context, not the team), a token that went up is not down, the price
-// change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
-// One story: every sentence that speaks of the window states data.window's blocks and span —
-// the demo chains hold fewer blocks than 24 hours make, so their window is the whole history, and a
-// node whose scans stop at a cap gives the newest part — the dominant driver is the first in the
-// order of docs/endpoints/intel-why-down.md whose rule holds, with the reason when a higher score is passed over, and the
-// prices are quote per token.
+// intel/why-down on the demo chains and on measures set by hand: the dominant driver, the exact
+// price change, the window told as one story. The cases in detail: the describes below.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useDemoChains } from "../support/demo-chains";
 import type { Address } from "viem";
@@ -102,6 +95,15 @@ function quotePerToken(quoteRaw: bigint, tokenRaw: bigint, tokenDecimals: number
   return `${digits.slice(0, -18)}${fraction ? `.${fraction}` : ""}`;
 }
 
+// intel/why-down on the demo chains (chain ids 1, 8453, 56): the rug's dominant driver is
+// liquidity pulled (the deployer's removal, its transaction and amounts), the dump's is heavy
+// selling (the wallets the deployer funded are context, not the team), a token that went up is not down, the price
+// change is exact from the pool's reserves, a thin history says so, and no trade is a 422.
+// One story: every sentence that speaks of the window states data.window's blocks and span —
+// the demo chains hold fewer blocks than 24 hours make, so their window is the whole history, and a
+// node whose scans stop at a cap gives the newest part — the dominant driver is the first in the
+// order of docs/endpoints/intel-why-down.md whose rule holds, with the reason when a higher score is passed over, and the
+// prices are quote per token.
 describe("intel/why-down's dominant_reason, on measures set by hand", () => {
   type Reading = Parameters<typeof dominantReason>[0];
   type Assessment = Parameters<typeof dominantReason>[1];
@@ -111,12 +113,23 @@ describe("intel/why-down's dominant_reason, on measures set by hand", () => {
 
   it("a driver checked earlier that scores higher is passed over because its rule's threshold is not met", () => {
     const reason = dominantReason(reading, measures({ scores: { liquidity_pulled: 0.3, team_wallets_selling: 0, heavy_selling: 0.1 }, ruleHolds: { liquidity_pulled: false, team_wallets_selling: false, heavy_selling: true }, dominant: "heavy_selling", removedShareBps: 3_000 }));
-    expect(reason).toMatch(/^heavy_selling is the first driver whose rule holds, the rules checked in order \(liquidity pulled, then team wallets selling, then heavy selling\)\. Liquidity pulled does not hold: the largest removal took 30\.00 % of the pool's WETH \(it needs one removal taking at least 50\.00 % of the pool's WETH\)/);
+    expect(reason).toMatch(
+      new RegExp(
+        [
+          String.raw`^heavy_selling is the first driver whose rule holds, the rules checked in order \(liquidity pulled, `,
+          String.raw`then team wallets selling, then heavy selling\)\. Liquidity pulled does not hold: the largest removal `,
+          String.raw`took 30\.00 % of the pool's WETH \(it needs one removal taking at least 50\.00 % of the pool's WETH\)`,
+        ].join(""),
+      ),
+    );
     expect(reason).toContain("liquidity_pulled scores higher (0.3 against 0.1) but its rule does not hold: a rule's threshold decides, not the score.");
   });
 
   it("a driver checked later that scores higher is passed over by the order, and the answer says why the order", () => {
-    const reason = dominantReason(reading, measures({ scores: { liquidity_pulled: 0.6, team_wallets_selling: 1, heavy_selling: 0.7 }, ruleHolds: { liquidity_pulled: true, team_wallets_selling: true, heavy_selling: true }, dominant: "liquidity_pulled", removedShareBps: 6_000, teamShareOfSellsBps: 10_000 }));
+    const reason = dominantReason(
+      reading,
+      measures({ scores: { liquidity_pulled: 0.6, team_wallets_selling: 1, heavy_selling: 0.7 }, ruleHolds: { liquidity_pulled: true, team_wallets_selling: true, heavy_selling: true }, dominant: "liquidity_pulled", removedShareBps: 6_000, teamShareOfSellsBps: 10_000 }),
+    );
     expect(reason).toContain("It is named ahead of team_wallets_selling (score 1 against its 0.6) and heavy_selling (score 0.7 against its 0.6) by that order, not by score");
     expect(reason).toMatch(/A pull of half the pool comes first: it is the rug a holder must hear of/);
   });
@@ -173,7 +186,15 @@ describe.each(DEMO_CHAINS)("intel/why-down on demo %s", (chain: ChainId) => {
     expect(result.data.price).toMatchObject({ down: true, change_bps: changeBps(rug.pool, rug.facts.poolAfterDump) });
     const pulled = result.data.drivers.find((driver) => driver.driver === "liquidity_pulled")!;
     expect(pulled.observations).toEqual([
-      expect.objectContaining({ what: "liquidity_removal", wallet: rug.facts.liquidityPuller, transaction: rug.facts.removeLiquidityTx.hash, block: rug.facts.removeLiquidityTx.block, amount: expect.objectContaining({ raw: rug.facts.tokenReturned }), quote_amount: expect.objectContaining({ raw: rug.facts.nativeReturned }), note: `${rug.facts.lpRemoved} LP redeemed` }),
+      expect.objectContaining({
+        what: "liquidity_removal",
+        wallet: rug.facts.liquidityPuller,
+        transaction: rug.facts.removeLiquidityTx.hash,
+        block: rug.facts.removeLiquidityTx.block,
+        amount: expect.objectContaining({ raw: rug.facts.tokenReturned }),
+        quote_amount: expect.objectContaining({ raw: rug.facts.nativeReturned }),
+        note: `${rug.facts.lpRemoved} LP redeemed`,
+      }),
     ]);
     expect(pulled.measured.by).toEqual([{ wallet: rug.facts.liquidityPuller, team: expect.arrayContaining(["owner"]) }]);
     // The rug is the case measured on main: liquidity_pulled (0.9499) named over team_wallets_selling (1), the deployer's

@@ -9,7 +9,26 @@ describe("e-mail addresses", () => {
   });
 
   it("refuses the rest with one message a person can act on", () => {
-    for (const bad of ["", "plain", "two@@example.com", "a b@example.com", "@example.com", "me@", 'q"uote@example.com', "a@b,c", 42, null, "<img src=x>@example.com", "<img>@example.com", "a(b)@example.com", "a\\b@example.com", "a;b@example.com", "a:b@example.com", "a@[127.0.0.1]", "a\uFF20evil.example@example.com"]) {
+    for (const bad of [
+      "",
+      "plain",
+      "two@@example.com",
+      "a b@example.com",
+      "@example.com",
+      "me@",
+      'q"uote@example.com',
+      "a@b,c",
+      42,
+      null,
+      "<img src=x>@example.com",
+      "<img>@example.com",
+      "a(b)@example.com",
+      "a\\b@example.com",
+      "a;b@example.com",
+      "a:b@example.com",
+      "a@[127.0.0.1]",
+      "a\uFF20evil.example@example.com",
+    ]) {
       expect(parseEmailAddress(bad), String(bad)).toEqual({ ok: false, error: "Enter an e-mail address such as you@example.com." });
     }
     // Compatibility forms fold to what they look like (NFKC) before the rule applies.

@@ -59,7 +59,21 @@ describe.each(Object.keys(backends) as Array<keyof typeof backends>)("usage roll
       const code = status === 429 ? "rate_limited" : status === 403 ? (i % 2 ? "scope_denied" : "chain_not_allowed") : null;
       const charged = status === 200 && !allowance ? 2 : 0;
       await db.requestRecord.create({
-        data: { id: newId("req"), keyId: keys[p].id, projectId: projects[p].id, endpoint: "intel/risk", method: "POST", httpStatus: status, errorCode: code, outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied", quoted: 2, charged, allowanceUsed: allowance, latencyMs: 5, createdAt: new Date(at) },
+        data: {
+          id: newId("req"),
+          keyId: keys[p].id,
+          projectId: projects[p].id,
+          endpoint: "intel/risk",
+          method: "POST",
+          httpStatus: status,
+          errorCode: code,
+          outcome: status === 200 ? "success" : status === 429 ? "rate_limited" : "denied",
+          quoted: 2,
+          charged,
+          allowanceUsed: allowance,
+          latencyMs: 5,
+          createdAt: new Date(at),
+        },
       });
       truth.push({ at, project: projects[p].id, key: keys[p].id, status, code, charged, allowance });
     }

@@ -15,7 +15,17 @@ describe("usage views", () => {
   let world: World;
   const now = new Date("2030-06-15T12:30:00.000Z");
 
-  async function record(at: Date, fields: { endpoint: string; httpStatus: number; outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error"; quoted: number; charged: number; allowanceUsed?: number; errorCode?: string; errorMessage?: string; via?: "api" | "mcp" }) {
+  async function record(at: Date, fields: {
+    endpoint: string;
+    httpStatus: number;
+    outcome: "success" | "client_error" | "denied" | "rate_limited" | "honest_empty" | "server_error";
+    quoted: number;
+    charged: number;
+    allowanceUsed?: number;
+    errorCode?: string;
+    errorMessage?: string;
+    via?: "api" | "mcp";
+  }) {
     await db.requestRecord.create({
       data: { id: newId("req"), keyId: world.keyA.id, projectId: world.projectA.id, method: "POST", errorCode: fields.errorCode ?? null, chain: "eth", latencyMs: 12, createdAt: at, ...fields },
     });

@@ -230,7 +230,19 @@ describe("me, discover and health answers fit their schemas", () => {
     };
     expect(await discover("", "with no cards")).toEqual({ cards: [], total: 0 });
     const book = demo.chains.eth.addressBook;
-    await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "eth", token: book.scenarios.rug.token.address, tokenName: book.scenarios.rug.token.name, tokenSymbol: book.scenarios.rug.token.symbol, hook: "Liquidity pulled, then a dump", bullets: ["95 % of the LP removed by the deployer", "then sold into what was left"] });
+    await publishCard(
+      h.db,
+      "test",
+      {
+        publisherId: h.owner.id,
+        chain: "eth",
+        token: book.scenarios.rug.token.address,
+        tokenName: book.scenarios.rug.token.name,
+        tokenSymbol: book.scenarios.rug.token.symbol,
+        hook: "Liquidity pulled, then a dump",
+        bullets: ["95 % of the LP removed by the deployer", "then sold into what was left"],
+      },
+    );
     await publishCard(h.db, "test", { publisherId: h.owner.id, chain: "base", token: demo.chains.base.addressBook.scenarios.dump.token.address, hook: "Three team wallets sold", bullets: ["funded at launch"] });
     await publishCard(h.db, "test", { chain: "bsc", token: book.scenarios.healthy.token.address, tokenSymbol: book.scenarios.healthy.token.symbol, hook: "Renounced, LP burned", bullets: ["owner() is zero", "LP at 0x…dEaD", "no mint since launch"] });
     expect((await discover("", "with cards")).total).toBe(3);
@@ -284,8 +296,12 @@ describe("branch coverage: the answers above reach the branches the schemas decl
   const unreachable: Record<keyof typeof coverage, Array<[RegExp, string]>> = {
     whyDown: [
       [/^\$\.data\.drivers\[\]<\w+>\.observations\[\]\.(what never \w+|note never absent|quote_amount never null)$/, "observations share one shape; each driver carries only its own kinds (removals with their LP note; team sells with their relations and team transfers; sells)"],
-      [/(\.formatted|\.token\.(name|symbol|decimals)|\.price\.(start_quote_per_token|end_quote_per_token|change_bps)|net_sold_share_of_start_reserve_bps) never null$/, "every demo token with a pool answers name(), symbol() and decimals(), and its pool never has a zero reserve; an address that is not such a token is 422"],
-      [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains hold fewer blocks than 24 hours make on every network and no scan reaches a cap here; test/intel/why-down.test.ts reads cap_reached through a node with a scan budget, and window_ended from the window's own functions"],
+      [/(\.formatted|\.token\.(name|symbol|decimals)|\.price\.(start_quote_per_token|end_quote_per_token|change_bps)|net_sold_share_of_start_reserve_bps) never null$/, "every demo token with a pool answers " +
+        "name(), symbol() and decimals(), and its pool never has a zero reserve; an address that is not " +
+        "such a token is 422"],
+      [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains hold fewer blocks than " +
+        "24 hours make on every network and no scan reaches a cap here; test/intel/why-down.test.ts reads " +
+        "cap_reached through a node with a scan budget, and window_ended from the window's own functions"],
       [/\.time never null$/, "every block header of a demo chain can be read"],
       [/\.observations\[\]\.wallet never null$/, "every demo swap and removal carries its token or LP transfer in the same transaction"],
       [/<liquidity_pulled>\.measured\.by\[\]\.team never null$/, "every demo liquidity puller is a team wallet: the rug's deployer and, on every venue, the deployer that opened the position"],
@@ -296,7 +312,9 @@ describe("branch coverage: the answers above reach the branches the schemas decl
       [/^\$\.data\.window\.end never (cap_reached|window_ended)$/, "the demo chains are younger than every look-back window and no scan reaches a cap on them; test/api/providers-limits.test.ts reads cap_reached through a provider with a scan budget, test/chain/log-scanner.test.ts window_ended"],
       [/\.formatted never null$/, "every demo token answers decimals(); where balanceOf fails the whole balance is null"],
       [/\.time never null$/, "every block header of a demo chain can be read"],
-      [/^\$\.data\.context\[\]\.relations\[\]\.(relation never (deployer|owner|proxy_admin|proxy_admin_owner|role_holder)|read never present|role never present|(transaction|block|amount) never absent)$/, "a context wallet is linked only by how it came by the token: a transfer, with its transaction, block and amount, never a state read or a role"],
+      [/^\$\.data\.context\[\]\.relations\[\]\.(relation never (deployer|owner|proxy_admin|proxy_admin_owner|role_holder)|read never present|role never present|(transaction|block|amount) never absent)$/, "a context wallet is linked only by how " +
+        "it came by the token: a transfer, with its transaction, block and amount, never a state read or a " +
+        "role"],
       [/^\$\.data\.context\[\]\.(balance never null|share_of_supply_bps never null|recent\.last_activity never null)$/, "a context wallet received the token in the window, so it has activity there, and every demo wallet answers balanceOf"],
       [/^\$\.data\.wallets\[\]\.relations\[\]\.(from never present|relation never received_from_team)$/, "no demo team wallet received the token from another team wallet: the one-step recipients are context"],
     ],

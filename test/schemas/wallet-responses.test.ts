@@ -1,14 +1,6 @@
-// The wallet endpoints' response schemas (wallet/pnl, wallet/approvals, wallet/exact-movements)
-// against real answers from the demo chains of all three networks (chain ids 1, 8453, 56), through
-// the whole API pipeline: every 200 answer must come out of its schema unchanged, so the contract
-// names every field the answer carries, with the right type and nullability.
-//
-// The answers are not picked by hand: exact-movements is asked for every demo wallet, wallet/pnl
-// for every (wallet, token) pair those movements show, wallet/approvals for the approvals wallet
-// (whole, paged, past the end), a wallet with one limited approval and one with none. States the
-// demo does not build (two quote assets, an unpriced buy, more than 25 movements) are then made on
-// the eth chain. Each branch the schemas declare (a nullable or optional field) is counted, so a
-// branch reached cannot silently stop being checked; the ones still unreached are listed at the end.
+// The wallet endpoints' response schemas against real answers from the demo chains of all three
+// networks: every 200 answer must come out of its schema unchanged. How the answers are chosen and
+// branches counted: the describes below.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPublicClient, createTestClient, encodeFunctionData, getAddress, http, parseAbi, type Abi, type Address, type Hex } from "viem";
@@ -44,6 +36,17 @@ const approvalsAgree: Agree<Built<typeof readApprovals>, typeof walletApprovalsR
 const movementsAgree: Agree<Built<typeof readExactMovements>, typeof walletExactMovementsResponse.data> = true;
 void [pnlAgrees, approvalsAgree, movementsAgree];
 
+// The wallet endpoints' response schemas (wallet/pnl, wallet/approvals, wallet/exact-movements)
+// against real answers from the demo chains of all three networks (chain ids 1, 8453, 56), through
+// the whole API pipeline: every 200 answer must come out of its schema unchanged, so the contract
+// names every field the answer carries, with the right type and nullability.
+//
+// The answers are not picked by hand: exact-movements is asked for every demo wallet, wallet/pnl
+// for every (wallet, token) pair those movements show, wallet/approvals for the approvals wallet
+// (whole, paged, past the end), a wallet with one limited approval and one with none. States the
+// demo does not build (two quote assets, an unpriced buy, more than 25 movements) are then made on
+// the eth chain. Each branch the schemas declare (a nullable or optional field) is counted, so a
+// branch reached cannot silently stop being checked; the ones still unreached are listed at the end.
 describe("the wallet response schemas as documentation", () => {
   /** Every property of every object in a JSON Schema, with its path. */
   function* properties(schema: unknown, path: string): Generator<[string, Record<string, unknown>]> {

@@ -1,11 +1,6 @@
-// A TCP proxy put in front of a real dependency (PostgreSQL, Redis, a chain node) so a test
-// can switch what the application meets while it runs:
-// - pass: bytes flow both ways;
-// - refuse: new connections are refused and open ones are dropped (a crash or restart);
-// - freeze: connections are accepted and open ones stay open, but nothing is delivered
-//   either way (a frozen server or a network partition).
-// Switching back to pass delivers what was held, in order, as a resumed server or a healed
-// partition does: the application must cope with late answers to requests it gave up on.
+// A TCP proxy in front of a real dependency (PostgreSQL, Redis, a chain node) so a test can switch
+// what the application meets while it runs: pass, refuse or freeze. The modes in detail:
+// startFaultProxy below.
 import net from "node:net";
 
 export type FaultMode = "pass" | "refuse" | "freeze";
@@ -24,6 +19,14 @@ export type FaultProxy = {
   bytesSent: number;
 };
 
+// A TCP proxy put in front of a real dependency (PostgreSQL, Redis, a chain node) so a test
+// can switch what the application meets while it runs:
+// - pass: bytes flow both ways;
+// - refuse: new connections are refused and open ones are dropped (a crash or restart);
+// - freeze: connections are accepted and open ones stay open, but nothing is delivered
+//   either way (a frozen server or a network partition).
+// Switching back to pass delivers what was held, in order, as a resumed server or a healed
+// partition does: the application must cope with late answers to requests it gave up on.
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   type Pair = { client: net.Socket; upstream: net.Socket; frozen: boolean; held: Array<[net.Socket, Buffer]> };
   const pairs = new Set<Pair>();

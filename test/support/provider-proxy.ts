@@ -1,10 +1,6 @@
-// A JSON-RPC provider of our own, in front of a local anvil: it answers as a real provider would
-// under its published limits, in that provider's own words (HTTP status, JSON-RPC code and text,
-// as quoted in the sources lib/chain/refusals.ts names), and counts what it was asked. Profiles
-// below stand for Alchemy's free and pay-as-you-go plans, Infura, QuickNode, a geth node with
-// batch limits, BNB Chain's public endpoint (no logs, no ots_), a reth node with its defaults,
-// and a few more; each can be scaled down (a 10,000-log cap becomes 20) so a small chain hits it.
-// Latency, 429s with Retry-After and random faults (seeded) come on top.
+// A JSON-RPC provider of our own in front of a local anvil, answering as a real provider would
+// under its published limits, in its own words, and counting what it was asked. The profiles and
+// faults: startProviderProxy below.
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -107,7 +103,10 @@ export const providers = {
       refuse: (range, _limit, lastFitting) => ({
         error: {
           code: -32602,
-          message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(range.from)}, ${hex(lastFitting)}]`,
+          message: `Log response size exceeded. You can make eth_getLogs requests with up to a 2K block ` +
+            `range and no limit on the response size, or you can request any block range with a cap of 10K ` +
+            `logs in the response. Based on your parameters and the response size limit, this block range ` +
+            `should work: [${hex(range.from)}, ${hex(lastFitting)}]`,
         },
       }),
     },
@@ -246,6 +245,13 @@ export type ProxyOptions = {
   emptyAboveHead?: boolean;
 };
 
+// A JSON-RPC provider of our own, in front of a local anvil: it answers as a real provider would
+// under its published limits, in that provider's own words (HTTP status, JSON-RPC code and text,
+// as quoted in the sources lib/chain/refusals.ts names), and counts what it was asked. Profiles
+// below stand for Alchemy's free and pay-as-you-go plans, Infura, QuickNode, a geth node with
+// batch limits, BNB Chain's public endpoint (no logs, no ots_), a reth node with its defaults,
+// and a few more; each can be scaled down (a 10,000-log cap becomes 20) so a small chain hits it.
+// Latency, 429s with Retry-After and random faults (seeded) come on top.
 export async function startProviderProxy(upstreamUrl: string, rules: ProviderRules, options: ProxyOptions = {}): Promise<ProviderProxy> {
   const stats: ProxyStats = { httpRequests: 0, calls: 0, byMethod: {}, refused: {}, faults: {}, latestReads: {} };
   const random = seeded(rules.faults?.seed ?? 1);

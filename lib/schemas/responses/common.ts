@@ -15,7 +15,10 @@ export const addressOut = z.string().regex(/^0x[0-9a-fA-F]{40}$/).describe("0x a
 /** How a log scan behind an answer ended: the three cases `truncated` alone cannot tell apart. */
 export const scanEndOut = z
   .enum(["window_ended", "cap_reached", "history_start"])
-  .describe("How the history read ended. window_ended: at the look-back window's start (older history may exist). cap_reached: at the read's cap on logs or requests, before the window's start (the newest part was read). history_start: at the chain's start or the contract's first log — nothing older exists.");
+  .describe("How the history read ended. window_ended: at the look-back window's start (older history may " +
+    "exist). cap_reached: at the read's cap on logs or requests, before the window's start (the newest " +
+    "part was read). history_start: at the chain's start or the contract's first log — nothing older " +
+    "exists.");
 
 /** A token's identity; each field null when the contract did not answer it. */
 export const tokenOut = z

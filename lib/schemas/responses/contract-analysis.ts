@@ -41,8 +41,17 @@ const proxy = z
   .object({
     standard: z
       .enum(["eip1967_transparent", "eip1967_uups", "eip1967", "beacon", "eip1167_minimal", "none", "zeppelinos", "eip897", "eip2535_diamond"])
-      .describe("The proxy standard the code, the slots and the contract's own answers amount to (an interpretation): eip1967_transparent (the admin slot is set), eip1967_uups (the implementation answers proxiableUUID() with the implementation slot), eip1967 (implementation slot set, neither of those), beacon (the beacon slot is set), eip1167_minimal (a minimal clone; its logic is fixed), zeppelinos (the older unstructured-storage slots of ZeppelinOS's AdminUpgradeabilityProxy, as USDC's proxy), eip897 (implementation() answered with proxyType() 1 or 2), eip2535_diamond (a diamond: facetAddresses() lists its facets), none (not a proxy)."),
-    implementation: addressOut.nullable().describe("The logic contract: the EIP-1967 (or older ZeppelinOS) implementation slot, the clone target of an EIP-1167 proxy, the beacon's implementation(), or EIP-897's implementation(); null when not a proxy, for a diamond (see facets), or when the beacon did not answer."),
+      .describe("The proxy standard the code, the slots and the contract's own answers amount to (an " +
+        "interpretation): eip1967_transparent (the admin slot is set), eip1967_uups (the implementation " +
+        "answers proxiableUUID() with the implementation slot), eip1967 (implementation slot set, neither " +
+        "of those), beacon (the beacon slot is set), eip1167_minimal (a minimal clone; its logic is " +
+        "fixed), zeppelinos (the older unstructured-storage slots of ZeppelinOS's " +
+        "AdminUpgradeabilityProxy, as USDC's proxy), eip897 (implementation() answered with proxyType() 1 " +
+        "or 2), eip2535_diamond (a diamond: facetAddresses() lists its facets), none (not a proxy)."),
+    implementation: addressOut.nullable().describe("The logic contract: the EIP-1967 (or older ZeppelinOS) " +
+      "implementation slot, the clone target of an EIP-1167 proxy, the beacon's implementation(), or " +
+      "EIP-897's implementation(); null when not a proxy, for a diamond (see facets), or when the beacon " +
+      "did not answer."),
     facets: z.array(addressOut).optional().describe("eip2535_diamond only: the facets its loupe lists, each a logic contract the diamond delegates to."),
     beacon: addressOut.nullable().describe("The EIP-1967 beacon slot; null when empty."),
     admin: holderOut.nullable().describe("The account in the EIP-1967 admin slot (or the older ZeppelinOS admin slot) — who can upgrade the proxy — with its kind; null when the slot is empty."),
@@ -63,7 +72,13 @@ const deployer = z
 const accountRole = {
   role: z
     .enum(["owner", "proxy_admin", "proxy_admin_owner", "access_control", "stored_address", "code_constant"])
-    .describe("How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control (holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and functions), code_constant (written into the contract's code itself, a constant or an immutable set at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change it; see functions)."),
+    .describe("How the account controls the contract: owner (owner() or getOwner()), proxy_admin (the " +
+      "EIP-1967 admin slot), proxy_admin_owner (owner() of the proxy admin contract), access_control " +
+      "(holds an AccessControl role; see role_id), stored_address (kept in a storage slot the contract's " +
+      "code compares msg.sender with: a minter, a policy address, a slot with no getter; see slot and " +
+      "functions), code_constant (written into the contract's code itself, a constant or an immutable set " +
+      "at deployment such as a bridged token's BRIDGE, and compared with msg.sender; no call can change " +
+      "it; see functions)."),
   role_id: bytes32Out.optional().describe("The AccessControl role id (bytes32; 0x00…00 is DEFAULT_ADMIN_ROLE); present only when role is access_control."),
   slot: integerStringOut.optional().describe("stored_address only: the storage slot that keeps the address, as a decimal string."),
   functions: z
@@ -77,7 +92,10 @@ const controllerAccount = z
   .discriminatedUnion("kind", [eoa.extend(accountRole), safe.extend(accountRole), timelock.extend(accountRole), otherContract.extend(accountRole)])
   .describe("An account with control over the contract, how it is linked, and what kind of account it is (discriminated by kind).");
 
-const accounts = z.array(controllerAccount).describe("Every account found with control: the owner (unless renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every current AccessControl role holder. Empty when none was found.");
+const accounts = z.array(controllerAccount).describe("Every account found with control: the owner (unless " +
+  "renounced), the proxy admin and its owner, every other address the contract's own code keeps in storage " +
+  "or has written into it (a constant, an immutable) and compares msg.sender with, and on Ethereum every " +
+  "current AccessControl role holder. Empty when none was found.");
 
 const controllers = z
   .union([

@@ -45,7 +45,10 @@ const concentratedDepth = z
     in_range: z
       .object(depthAmounts)
       .nullable()
-      .describe("What the pool's liquidity holds within the band: the token above the price, the quote asset below it, found by walking the pool's ticks (each crossed tick's net liquidity), so liquidity parked far from the price does not count; what a trade moving the price that far can draw on. Null when the ticks did not answer."),
+      .describe("What the pool's liquidity holds within the band: the token above the price, the quote " +
+        "asset below it, found by walking the pool's ticks (each crossed tick's net liquidity), so " +
+        "liquidity parked far from the price does not count; what a trade moving the price that far can " +
+        "draw on. Null when the ticks did not answer."),
     total: z
       .object({
         ...depthAmounts,
@@ -94,7 +97,11 @@ const pool = z
         quote: amountOut.describe("The quote asset's side of the pool."),
         source: z
           .enum(["getReserves", "pool_balances", "in_range_liquidity"])
-          .describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract holds of each token, across all price ranges (V3, Slipstream). in_range_liquidity: the virtual amounts of the liquidity active at the current price (L/√P and L·√P, as if it spanned every price; Uniswap V4, whose PoolManager holds every pool's tokens together); depth gives the real amounts in range and in total."),
+          .describe("getReserves: the pool's reserves (V2 style). pool_balances: what the pool contract " +
+            "holds of each token, across all price ranges (V3, Slipstream). in_range_liquidity: the " +
+            "virtual amounts of the liquidity active at the current price (L/√P and L·√P, as if it spanned " +
+            "every price; Uniswap V4, whose PoolManager holds every pool's tokens together); depth gives " +
+            "the real amounts in range and in total."),
       })
       .nullable()
       .describe("What the pool holds at the block; null when it could not be read."),
@@ -144,7 +151,10 @@ const market = z
           .object({
             status: z
               .enum(["checked", "single_stablecoin", "disagreement"])
-              .describe("checked: three or more stablecoins held against their median, or two that agree within the threshold. single_stablecoin: only one has a reference pool, so its peg is taken, not checked. disagreement: two that differ past the threshold — which one is off cannot be told, so the dollar figures rest on the deeper one unconfirmed."),
+              .describe("checked: three or more stablecoins held against their median, or two that agree " +
+                "within the threshold. single_stablecoin: only one has a reference pool, so its peg is " +
+                "taken, not checked. disagreement: two that differ past the threshold — which one is off " +
+                "cannot be told, so the dollar figures rest on the deeper one unconfirmed."),
             threshold_bps: bpsOut.describe("How far from the others a stablecoin may sit before it is depegged, in basis points of a dollar (200: 2 %)."),
             stablecoins: z
               .array(
@@ -383,7 +393,13 @@ export const liquidityResponse = defineResponse({
           controllers: z
             .array(addressOut)
             .nullable()
-            .describe("The wallets the token's own code lets call its privileged functions besides the owner (a minter, a pauser, an operator), read from its storage at the block or written into its code, as intel/risk reads them; empty when the code lets no one else through. Null when they could not be read: behind a proxy (its implementation's code is not read here) or when the slots could not be read (unavailable[\"team_wallets.controllers\"] says why); LP is then counted as team-held by the deployer and the owner only. Pools, the token itself and registry contracts are never listed."),
+            .describe("The wallets the token's own code lets call its privileged functions besides the " +
+              "owner (a minter, a pauser, an operator), read from its storage at the block or written into " +
+              "its code, as intel/risk reads them; empty when the code lets no one else through. Null when " +
+              "they could not be read: behind a proxy (its implementation's code is not read here) or when " +
+              "the slots could not be read (unavailable[\"team_wallets.controllers\"] says why); LP is " +
+              "then counted as team-held by the deployer and the owner only. Pools, the token itself and " +
+              "registry contracts are never listed."),
         })
         .describe("The wallets linked to the token's team: the owner, the deployer and the controllers."),
       market,

@@ -103,7 +103,10 @@ export const dexKindOut = z
 /** What kind of asset a pool prices the token in. */
 export const quoteKindOut = z
   .enum(["native", "wrapped_native", "stablecoin", "other"])
-  .describe("native: the network's coin itself (Uniswap V4 pools, as the zero address). wrapped_native: its wrapped token. stablecoin: a registry stablecoin (taken at one dollar). other: a further registry quote asset (e.g. WBTC, cbBTC, BTCB), valued in dollars through its pool against the wrapped native coin.");
+  .describe("native: the network's coin itself (Uniswap V4 pools, as the zero address). wrapped_native: " +
+    "its wrapped token. stablecoin: a registry stablecoin (taken at one dollar). other: a further registry " +
+    "quote asset (e.g. WBTC, cbBTC, BTCB), valued in dollars through its pool against the wrapped native " +
+    "coin.");
 
 /** Every recognised locker, by key: registry lockers and lockers recognised by their code. */
 export const lockerKeyOut = z

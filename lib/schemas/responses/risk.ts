@@ -42,7 +42,45 @@ export const riskSignalIds = [
 ] as const;
 
 const signalIdsDescription =
-  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is burned, locked or team-held. holder_concentration: the share of supply the largest holders have. v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). Every power_* is proven by effect (proven_by simulation: a privileged function run as its holder changed what holders can do, with the holder named) or read by a catalogued name (proven_by name_only). hidden_owner: ownership reads as renounced (or there is no owner() and something such an address guards went unproven), but the code compares msg.sender with another address it keeps in storage, so the powers stay flagged. privileged_addresses: besides the owner (or, with no owner(), where every function they guard was run as them and came out proven or inert), the code lets more stored addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls an address kept in storage, so whoever can change it can run any code as the token. self_destruct: SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them (scaled by every rebase since), over its whole Transfer history: tokens left them with no Transfer log (a flag; medium when every holder compared is short alike and the supply did not fall with them). rebasing: balances scale with the supply without Transfer logs (an elastic supply: context, with who can rebase and the last rebase's size). hidden_balance: an address holds more than its Transfers explain, above all more than the whole supply (a flag: tokens no Transfer brought, ready to be sold). privileged_functions: every function only privileged addresses can call, with what running it as its holder showed (context). outside_gate: every transfer calls an outside contract at a stored address a privileged address can re-point. For a token the network registry lists as a quote asset (wrapped native coin, stablecoins, wrapped majors) the powers in its code are its issuer's and read as context, and a pool of two quote assets is context in lp_custody.";
+  "simulation_unavailable: the buy and sell could not be simulated, the read falls back to code and state. " +
+    "buy_reverts: buying through the pool reverts. honeypot: a holder who bought cannot sell. " +
+    "sell_simulated: a buy and a sell both went through. buy_tax, sell_tax: tokens lost on the buy or the " +
+    "sell. power_mint, power_pause, power_blacklist, power_fees, power_limits, power_trading_switch, " +
+    "power_exemptions: an owner power found in the code. ownership: who owns the token. upgradeable: the " +
+    "token is a proxy. lp_custody: how much of the main pool's liquidity (LP tokens or position NFTs) is " +
+    "burned, locked or team-held. holder_concentration: the share of supply the largest holders have. " +
+    "v4_hook: a Uniswap V4 pool of the token runs a hook contract, with what its address permits it to do. " +
+    "sell_refused_by_venue: the sell reverts because the token takes a fee on transfer and the pool's " +
+    "venue refuses to be paid short (V3 style, Slipstream, V4) — holders cannot sell through this pool, " +
+    "but the token holds no trap. transfer_blocked: an ordinary wallet-to-wallet transfer of bought tokens " +
+    "reverts. transfer_tax: such a transfer arrives short. trade_limits: the token's max-transaction or " +
+    "max-wallet limit, with its value (a flag below 1 % of the supply). ownership_reclaimable: ownership " +
+    "reads as renounced, but the code's lock/unlock pattern can give it back to the previous owner, so the " +
+    "owner powers stay flagged. bridged_token: the chain's standard bridge mints and burns the token (its " +
+    "mint power is the bridge's, not an owner's). power_balance_edit: the code can take or burn a holder's " +
+    "tokens without the holder (an admin burn, a forced transfer, USDT's destroyBlackFunds). Every power_* " +
+    "is proven by effect (proven_by simulation: a privileged function run as its holder changed what " +
+    "holders can do, with the holder named) or read by a catalogued name (proven_by name_only). " +
+    "hidden_owner: ownership reads as renounced (or there is no owner() and something such an address " +
+    "guards went unproven), but the code compares msg.sender with another address it keeps in storage, so " +
+    "the powers stay flagged. privileged_addresses: besides the owner (or, with no owner(), where every " +
+    "function they guard was run as them and came out proven or inert), the code lets more stored " +
+    "addresses through its msg.sender checks (context). delegatecall_to_settable: the code delegatecalls " +
+    "an address kept in storage, so whoever can change it can run any code as the token. self_destruct: " +
+    "SELFDESTRUCT can be reached (since EIP-6780 it deletes no deployed contract; context). holder_sells: " +
+    "the largest real holders' own sells, simulated from their addresses: a flag when any of them cannot " +
+    "sell what it holds (a blacklist or a selective honeypot a fresh address passes), context when all " +
+    "can. siphoned_balances: holders that never sent the token hold less than their Transfers brought them " +
+    "(scaled by every rebase since), over its whole Transfer history: tokens left them with no Transfer " +
+    "log (a flag; medium when every holder compared is short alike and the supply did not fall with them). " +
+    "rebasing: balances scale with the supply without Transfer logs (an elastic supply: context, with who " +
+    "can rebase and the last rebase's size). hidden_balance: an address holds more than its Transfers " +
+    "explain, above all more than the whole supply (a flag: tokens no Transfer brought, ready to be sold). " +
+    "privileged_functions: every function only privileged addresses can call, with what running it as its " +
+    "holder showed (context). outside_gate: every transfer calls an outside contract at a stored address a " +
+    "privileged address can re-point. For a token the network registry lists as a quote asset (wrapped " +
+    "native coin, stablecoins, wrapped majors) the powers in its code are its issuer's and read as " +
+    "context, and a pool of two quote assets is context in lp_custody.";
 
 const revert = z
   .object({
@@ -54,7 +92,10 @@ const revert = z
 const simulationMode = z
   .enum(["separate_blocks", "same_call"])
   .describe(
-    "separate_blocks: the buy ran in the block after the read block and the transfer and sell in the one after (eth_simulateV1), as a holder's would. same_call: the node does not offer eth_simulateV1, so all ran in one eth_call, in one block: a token that refuses sells in the block of the buy (an anti-bot rule) then reads as a honeypot.",
+    "separate_blocks: the buy ran in the block after the read block and the transfer and sell in the one " +
+      "after (eth_simulateV1), as a holder's would. same_call: the node does not offer eth_simulateV1, so " +
+      "all ran in one eth_call, in one block: a token that refuses sells in the block of the buy (an " +
+      "anti-bot rule) then reads as a honeypot.",
   );
 
 const storedAddressOut = z
@@ -77,7 +118,10 @@ const storedAddressOut = z
 
 /** Where a simulated trade ran; part of the evidence of every simulation signal. */
 const tradeVenue = {
-  pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars, on any registry venue, against the native coin, its wrapped token, or another registry quote asset the native coin can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a Uniswap V4 pool, the PoolManager holding it."),
+  pool: addressOut.describe("The pool traded through: the token's deepest pool in dollars, on any registry " +
+    "venue, against the native coin, its wrapped token, or another registry quote asset the native coin " +
+    "can buy in its pool against the wrapped native coin (simulation.quote says which and where); for a " +
+    "Uniswap V4 pool, the PoolManager holding it."),
   router: addressOut.describe("The contract the trade went through: the registry's V2 router, or the pool itself (V3 style, Aerodrome) or the V4 PoolManager, traded straight as routers do."),
   ...venueFields,
   v4_pool_id: z.string().regex(/^0x[0-9a-f]{64}$/).optional().describe("The Uniswap V4 pool's id; present only for a V4 pool."),
@@ -109,7 +153,12 @@ const powerHolderOut = z
     address: addressOut.nullable().describe("The holder's address as stored at the block (or as written in the code); null for a mapping's members, which storage cannot list."),
     kind: z
       .enum(["owner", "stored_address", "code_constant", "mapping_member"])
-      .describe("owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. stored_address: another address kept in a slot the code compares msg.sender with (a minter, a policy address, a slot with no getter). code_constant: an address written into the code itself (a constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by msg.sender lets through (a minter or operator table)."),
+      .describe("owner: the address owner() (or getOwner()) answers, kept in the slot the code checks. " +
+        "stored_address: another address kept in a slot the code compares msg.sender with (a minter, a " +
+        "policy address, a slot with no getter). code_constant: an address written into the code itself (a " +
+        "constant, or an immutable set at deployment such as a bridged token's BRIDGE) that the code " +
+        "compares msg.sender with; no call can change it. mapping_member: any address a mapping keyed by " +
+        "msg.sender lets through (a minter or operator table)."),
     slot: integerStringOut.nullable().describe("The storage slot the code checks msg.sender against (for a mapping, the mapping's own slot), as a decimal string; null for a code_constant, which no slot keeps."),
     shift_bits: z.number().int().min(0).max(248).describe("Where in the slot the address starts, in bits from the low end (0 for a code_constant)."),
     live: z.boolean().nullable().describe("False when the stored (or written) address is the zero or a burn address (no one can call the function); null for a mapping's members."),
@@ -152,11 +201,19 @@ const powerEffectOut = z
   .object({
     kind: z.enum(["mint", "pause", "blacklist", "fees", "limits", "trading_switch", "exemptions", "balance_edit"]).nullable().describe("The power the change shows; null when nothing the simulation measures moved in a way that names one."),
     shape: z.string().describe("The argument types the call was made with, e.g. (address,bool): a common shape, or the argument words the function's code reads with the types its decoder checks (e.g. (bool,address,uint256,uint256))."),
-    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), wallet (another fresh wallet, in the second and later address words of a call that takes two or more), amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); [target] for an array."),
+    arguments: z.array(z.string()).describe("What was passed: target (the funded probe wallet), wallet " +
+      "(another fresh wallet, in the second and later address words of a call that takes two or more), " +
+      "amount (half its funding), rate (5, or the ladder's values), true, false, zero (a zero word); " +
+      "[target] for an array."),
     changes: z
       .record(z.string(), z.object({ before: effectValue, after: effectValue }))
       .describe(
-        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
+        "Each measurement that moved, before and after the call: total_supply, probe_holder_balance, " +
+          "caller_balance (the holder's own), others_can_transfer, transfer_tax_bps, others_can_sell (a " +
+          "transfer to the pool), sell_tax_bps, large_transfer_goes_through (nine tenths of a wallet's " +
+          "balance), others_can_buy and buy_tax_bps (a buy from a Uniswap V2 style pool against the " +
+          "wrapped native coin), probe_holder_can_send, probe_holder_transfer_tax_bps, " +
+          "probe_holder_can_sell, probe_holder_sell_tax_bps, probe_holder_can_receive.",
       ),
     after: z
       .object({
@@ -166,12 +223,18 @@ const powerEffectOut = z
         arguments: z.array(z.string()).describe("What was passed to it, named as for the call itself."),
       })
       .nullable()
-      .describe("Null when the call was run on its own. A function that went through in no shape alone is run once more right after the call that blacklisted the probe holder (a power that works only on a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes are read against the state after it."),
+      .describe("Null when the call was run on its own. A function that went through in no shape alone is " +
+        "run once more right after the call that blacklisted the probe holder (a power that works only on " +
+        "a blacklisted holder, as Tether's destroyBlackFunds); that call is named here, and the changes " +
+        "are read against the state after it."),
     later_by_seconds: z
       .number()
       .int()
       .nullable()
-      .describe("Null when the call was run at the block's time. A function whose code reads the clock and went through in no shape then is run again with the block's time moved a year and a day ahead (an eth_call block override, in the same round): a power held back until a date (UNI's mint, a year after the last) is its holder's all the same, and this says how far ahead it went through."),
+      .describe("Null when the call was run at the block's time. A function whose code reads the clock and " +
+        "went through in no shape then is run again with the block's time moved a year and a day ahead (an " +
+        "eth_call block override, in the same round): a power held back until a date (UNI's mint, a year " +
+        "after the last) is its holder's all the same, and this says how far ahead it went through."),
   })
   .describe("What one call, made as the holder, changed for the token's holders.");
 
@@ -262,7 +325,10 @@ const upgradeEvidence = z
     z.object({
       standard: z
         .enum(["zeppelinos", "eip897", "eip2535_diamond"])
-        .describe("zeppelinos: the older unstructured-storage slots of ZeppelinOS's AdminUpgradeabilityProxy (USDC's proxy); its admin upgrades it. eip897: the contract names its implementation itself (implementation() with proxyType() 1 or 2). eip2535_diamond: a diamond; its owner adds, replaces and removes facets (diamondCut)."),
+        .describe("zeppelinos: the older unstructured-storage slots of ZeppelinOS's " +
+          "AdminUpgradeabilityProxy (USDC's proxy); its admin upgrades it. eip897: the contract names its " +
+          "implementation itself (implementation() with proxyType() 1 or 2). eip2535_diamond: a diamond; " +
+          "its owner adds, replaces and removes facets (diamondCut)."),
       implementation: addressOut.nullable().describe("The logic contract (the legacy slot, or EIP-897's implementation()); null for a diamond."),
       proxy_admin: addressOut.nullable().describe("zeppelinos: the legacy admin slot, who can upgrade; null otherwise."),
       facets: z.array(addressOut).describe("eip2535_diamond: the facets its loupe lists (facetAddresses()); empty otherwise."),
@@ -299,7 +365,10 @@ export const signalOut = z
       }),
       "A buy or sell tax measured on the simulated trade; any tax is a flag, 10 % or more is high.",
     ),
-    signal(powerIds, powerFunctionsEvidence, "An owner power: proven by running a privileged function as its holder (proven_by simulation, with who holds it and what it changed), or read from a catalogued name the code dispatches (proven_by name_only; context rather than a flag when ownership is renounced)."),
+    signal(powerIds, powerFunctionsEvidence, "An owner power: proven by running a privileged function as " +
+      "its holder (proven_by simulation, with who holds it and what it changed), or read from a catalogued " +
+      "name the code dispatches (proven_by name_only; context rather than a flag when ownership is " +
+      "renounced)."),
     signal(
       ["ownership"],
       z.object({
@@ -318,7 +387,10 @@ export const signalOut = z
         ...venueFields,
         basis: z
           .enum(["lp_supply", "position_value"])
-          .describe("What the shares are of. lp_supply: the pool's fungible LP token supply (V2 style, Aerodrome classic). position_value: what the position NFTs found in the history window hold at the current price (V3 style, Slipstream, Uniswap V4), since liquidity units of different price ranges are not comparable."),
+          .describe("What the shares are of. lp_supply: the pool's fungible LP token supply (V2 style, " +
+            "Aerodrome classic). position_value: what the position NFTs found in the history window hold " +
+            "at the current price (V3 style, Slipstream, Uniswap V4), since liquidity units of different " +
+            "price ranges are not comparable."),
         burned_bps: bpsOut.describe("Liquidity at burn addresses, in basis points of the basis (rounded down)."),
         locked_bps: bpsOut.describe("Liquidity in recognised lockers still locked at the block (or whose schedule is not decoded), in basis points of the basis (rounded down)."),
         earliest_unlock: isoTimeOut.nullable().optional().describe("The earliest unlock time still ahead among the locked liquidity; null when no schedule was read."),
@@ -327,7 +399,10 @@ export const signalOut = z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("Its name in the registry."), since: isoTimeOut.nullable().describe("Since when the LP could be withdrawn (the earliest passed unlock time).") }).describe("A locker holding expired locks."))
           .optional()
           .describe("The lockers holding withdrawable liquidity."),
-        team_held_bps: bpsOut.describe("Liquidity held by wallets linked to the token (the deployer, the owner, the wallets its launch minted to and those they sent the token to), in basis points of the basis (rounded down). The pool's first liquidity provider counts only when one of those links holds too."),
+        team_held_bps: bpsOut.describe("Liquidity held by wallets linked to the token (the deployer, the " +
+          "owner, the wallets its launch minted to and those they sent the token to), in basis points of " +
+          "the basis (rounded down). The pool's first liquidity provider counts only when one of those " +
+          "links holds too."),
         unverified_custody_bps: bpsOut.describe("Liquidity in contracts that are not recognised lockers (terms unverified, not read as unlocked), in basis points of the basis (rounded down)."),
         lockers: z
           .array(z.object({ address: addressOut.describe("The locker."), name: z.string().describe("The locker's name in the registry.") }).describe("A recognised locker holding LP."))
@@ -351,7 +426,9 @@ export const signalOut = z
                 address: addressOut.describe("The holder."),
                 balance: tokenUnits("Its balance at the block"),
                 share_bps: bpsOut.describe("Its share of total supply, in basis points."),
-                team: z.array(z.enum(["deployer", "owner", "controller", "launch_mint_recipient", "received_from_team"])).describe("How the holder is linked to the team (deployer, owner, an address the token's code checks the caller against, a wallet the launch minted to, a wallet one of those sent the token to); empty when it is not."),
+                team: z.array(z.enum(["deployer", "owner", "controller", "launch_mint_recipient", "received_from_team"])).describe("How the holder is linked to the team " +
+                  "(deployer, owner, an address the token's code checks the caller against, a wallet the " +
+                  "launch minted to, a wallet one of those sent the token to); empty when it is not."),
               })
               .describe("A holder ranked by balance."),
           )
@@ -654,11 +731,18 @@ export type RiskLevel = (typeof riskLevels)[number];
 
 const headlinePower = z
   .object({
-    present: z.boolean().nullable().describe("True when its power_<kind> signal is there; false only when every privileged function a live address can call was run as its holder and none showed it (nor does a catalogued name); null when some could not be run or the code was not read (headline.unknown says why)."),
+    present: z.boolean().nullable().describe("True when its power_<kind> signal is there; false only when " +
+      "every privileged function a live address can call was run as its holder and none showed it (nor " +
+      "does a catalogued name); null when some could not be run or the code was not read (headline.unknown " +
+      "says why)."),
     live_holder: z
       .boolean()
       .nullable()
-      .describe("True when someone can use it now: the live owner, an address the code lets through (hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored address found)."),
+      .describe("True when someone can use it now: the live owner, an address the code lets through " +
+        "(hidden_owner), a previous owner who can take ownership back (ownership_reclaimable), or the " +
+        "bridge (bridged_token, mint and burn); false when ownership is renounced and no one else holds " +
+        "it, or the power is absent; null when the signals do not say who holds it (no owner(), no stored " +
+        "address found)."),
   })
   .describe("One power: present, and whether a live holder has it.");
 
@@ -692,8 +776,15 @@ const headline = z
     sell_tax_bps: bpsOut.nullable().describe("The sell tax the simulation measured (sell_tax, or 0); null when the sell failed or did not run."),
     transfer_tax_bps: bpsOut.nullable().describe("The wallet-to-wallet transfer tax the simulation measured (transfer_tax, or 0); null when the transfer failed or did not run."),
     powers: z.object(Object.fromEntries(headlinePowers.map((power) => [power, headlinePower.describe(`power_${power}: present, and whether a live holder has it.`)])) as Record<HeadlinePower, typeof headlinePower>).describe("Each owner power the headline names."),
-    owner: z.enum(ownerStates).nullable().describe("From the ownership signal. none: no owner() function. renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. timelock: a timelock controller. contract: another contract. null when the owner's kind could not be read."),
-    upgradeable: z.boolean().nullable().describe("True when the token is a proxy whose code can be replaced (upgradeable), or its code delegatecalls an address someone can re-point (delegatecall_to_settable); false for a minimal clone, or a contract the read recognises as no proxy whose code was walked whole and delegatecalls nothing settable; null when the code was not walked whole (headline.unknown says why)."),
+    owner: z.enum(ownerStates).nullable().describe("From the ownership signal. none: no owner() function. " +
+      "renounced: the owner is the zero or a burn address. eoa: a wallet (a key holder). multisig: a Safe. " +
+      "timelock: a timelock controller. contract: another contract. null when the owner's kind could not " +
+      "be read."),
+    upgradeable: z.boolean().nullable().describe("True when the token is a proxy whose code can be " +
+      "replaced (upgradeable), or its code delegatecalls an address someone can re-point " +
+      "(delegatecall_to_settable); false for a minimal clone, or a contract the read recognises as no " +
+      "proxy whose code was walked whole and delegatecalls nothing settable; null when the code was not " +
+      "walked whole (headline.unknown says why)."),
     lp_burned_bps: bpsOut.nullable().describe("From lp_custody: the main pool's liquidity at burn addresses; null when no pool's custody was read."),
     lp_locked_bps: bpsOut.nullable().describe("From lp_custody: the main pool's liquidity still locked in recognised lockers; null when no pool's custody was read."),
     lp_earliest_unlock: isoTimeOut.nullable().describe("From lp_custody: the earliest unlock still ahead; null when nothing is locked, no schedule was read, or no custody was read."),
@@ -701,12 +792,16 @@ const headline = z
     top_ten_bps: bpsOut.nullable().describe("From holder_concentration: the ten largest holders' share; null when not read."),
     holders_can_sell: z.boolean().nullable().describe("From holder_sells: false when a sampled real holder cannot sell what it holds (a blacklist, or a trap a fresh buyer passes), true when every one sampled could; null when none was sampled."),
     balances_tampered: z.boolean().nullable().describe("True when a holder's balance was lowered without a Transfer (siphoned_balances) or an address holds more than its Transfers explain (hidden_balance); false when the comparison ran and found neither; null when it did not run."),
-    transfer_gate: z.boolean().nullable().describe("From outside_gate: true when every transfer asks an outside contract a privileged address can re-point (it can refuse transfers); false when the code that runs was walked whole and shows no such call; null when it was not (headline.unknown says why)."),
+    transfer_gate: z.boolean().nullable().describe("From outside_gate: true when every transfer asks an " +
+      "outside contract a privileged address can re-point (it can refuse transfers); false when the code " +
+      "that runs was walked whole and shows no such call; null when it was not (headline.unknown says why)."),
     trade_limit_bps: bpsOut.nullable().describe("From trade_limits: the tighter of the max-transaction and max-wallet limits, as a share of supply; null when the token exposes neither (or its supply is unknown)."),
     pool_hook_can_intervene: z.boolean().nullable().describe("From v4_hook: true when a Uniswap V4 pool of the token runs a hook that can stop swaps or change what they cost; false when its hooks touch no swap; null when no V4 pool of it has a hook."),
     red_flags: z.number().int().nonnegative().describe("How many signals are red flags (data.flags)."),
     level: z.enum(riskLevels).describe("The highest severity among the red flags: high, medium or low; none when there is no red flag. Context signals never raise it."),
-    provenance: z.object(Object.fromEntries(headlineFields.map((field) => [field, provenanceOut])) as Record<(typeof headlineFields)[number], typeof provenanceOut>).describe("Each headline value's provenance, by its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no signal answers it."),
+    provenance: z.object(Object.fromEntries(headlineFields.map((field) => [field, provenanceOut])) as Record<(typeof headlineFields)[number], typeof provenanceOut>).describe("Each headline value's provenance, by " +
+      "its dotted name: its signal's (the simulation's for a measured zero tax); unavailable when no " +
+      "signal answers it."),
     from: z
       .object(Object.fromEntries(headlineFields.map((field) => [field, z.array(z.string()).describe(`The signals ${field} comes from.`)])) as Record<(typeof headlineFields)[number], z.ZodArray<z.ZodString>>)
       .describe("The ids of the signals each headline value comes from, by its dotted name (\"simulation\" for a tax measured as zero); empty when no signal answers it, or when the value is the absence of a signal (a power not found, no proxy)."),

@@ -86,7 +86,10 @@ export const teamWalletsResponse = defineResponse({
       wallets: z
         .array(teamWalletOut)
         .describe(
-          "The team's wallets: each holds at least one team relation (deployer, owner, proxy_admin, proxy_admin_owner, role_holder), context relations beside it. Empty when nothing on chain links a wallet to the team by deployment, ownership or control (an honest empty answer, never charged) — which is not proof there is no team.",
+          "The team's wallets: each holds at least one team relation (deployer, owner, proxy_admin, " +
+            "proxy_admin_owner, role_holder), context relations beside it. Empty when nothing on chain " +
+            "links a wallet to the team by deployment, ownership or control (an honest empty answer, never " +
+            "charged) — which is not proof there is no team.",
         ),
       context: z
         .array(teamWalletOut)

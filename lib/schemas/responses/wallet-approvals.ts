@@ -20,7 +20,10 @@ const spenderOut = z
 const atRiskOut = z
   .object({
     amount: amountOut.describe("The smaller of the wallet's balance and the allowance at the read block: what the spender could take now."),
-    usd: usdOut.nullable().describe("That amount in dollars where a price exists: a quote asset (the wrapped native coin, the stablecoins at their checked peg, the further quote assets) from the registry's reference pools, any other token from its deepest V2-style pair against the wrapped native coin or a stablecoin on a registry DEX (interpretation); null where it has none."),
+    usd: usdOut.nullable().describe("That amount in dollars where a price exists: a quote asset (the " +
+      "wrapped native coin, the stablecoins at their checked peg, the further quote assets) from the " +
+      "registry's reference pools, any other token from its deepest V2-style pair against the wrapped " +
+      "native coin or a stablecoin on a registry DEX (interpretation); null where it has none."),
   })
   .nullable()
   .describe("What this grant puts at risk; null when the wallet's balance of the token could not be read.");

@@ -22,7 +22,10 @@ export const quoteAssetOut = z
 export const movementKindOut = z
   .enum(["buy", "sell", "transfer_in", "transfer_out"])
   .describe(
-    "buy: the token reached the wallet in a transaction that swapped it out of one of its registry pools; sell: the token left the wallet in a transaction that swapped it into one; transfer_in / transfer_out: any other movement into or out of the wallet (a trade through a venue outside the registry reads as a transfer).",
+    "buy: the token reached the wallet in a transaction that swapped it out of one of its registry pools; " +
+      "sell: the token left the wallet in a transaction that swapped it into one; transfer_in / " +
+      "transfer_out: any other movement into or out of the wallet (a trade through a venue outside the " +
+      "registry reads as a transfer).",
   );
 
 /** One Transfer log behind a movement or trade: a taxed sell has two (tax wallet, pool). */
@@ -53,13 +56,25 @@ export function tradeQuoteFields(where: string, nullWhen: string) {
     quote_amount: amountOut
       .nullable()
       .describe(
-        `What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the wallet in the transaction, the native coin and its wrapped form counted together (the transaction's value, native coin paid in by internal transfers, the quote asset's Transfer logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's amount (swap.quote_amount) instead. Null ${nullWhen}.`,
+        `What the trade cost (a buy) or brought in (a sell), in swap.quote: what left or reached the ` +
+          `wallet in the transaction, the native coin and its wrapped form counted together (the ` +
+          `transaction's value, native coin paid in by internal transfers, the quote asset's Transfer ` +
+          `logs). A router's or bot's fee is inside it, gas is not. When quote_source is pool, the pool's ` +
+          `amount (swap.quote_amount) instead. Null ${nullWhen}.`,
       ),
     quote_source: z
       .enum(["wallet", "pool"])
       .nullable()
       .describe(
-        `Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid in inside it from the transaction's trace, or, where the node offers no tracer, from the wallet's balance before and after a block that holds the transaction alone, its gas added back). pool: the swap's amount stands in, because the wallet's side could not be read (no trace_transaction or debug_traceTransaction, and the block holds other transactions that could have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not answer), was in another asset, or is shared by several trades in one transaction that it cannot be split between; a fee kept between the pool and the wallet is then not in the price (reason in quote_source_reason, counted under ${where}). Null ${nullWhen}.`,
+        `Where quote_amount was read. wallet: the wallet's own side of the transaction (native coin paid ` +
+          `in inside it from the transaction's trace, or, where the node offers no tracer, from the ` +
+          `wallet's balance before and after a block that holds the transaction alone, its gas added ` +
+          `back). pool: the swap's amount stands in, because the wallet's side could not be read (no ` +
+          `trace_transaction or debug_traceTransaction, and the block holds other transactions that could ` +
+          `have moved the wallet's native coin, pays it fees or a withdrawal, or its balance did not ` +
+          `answer), was in another asset, or is shared by several trades in one transaction that it cannot ` +
+          `be split between; a fee kept between the pool and the wallet is then not in the price (reason ` +
+          `in quote_source_reason, counted under ${where}). Null ${nullWhen}.`,
       ),
     quote_source_reason: z.string().nullable().describe(`Why the pool's amount stands in for the wallet's side; null when quote_source is wallet, and ${nullWhen}.`),
   };

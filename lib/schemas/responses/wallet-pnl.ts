@@ -30,7 +30,10 @@ const tradeOut = z
         ...swapOutFields,
         quote_per_token: decimalOut
           .nullable()
-          .describe("The execution price in whole quote units per whole token (18 fractional digits), named as intel/liquidity names a price: what the wallet paid or received of swap.quote per whole token it moved (the trade's quote_amount / amount, fees included). Null when the token's decimals are unknown or the swap does not price this trade (see unpriced)."),
+          .describe("The execution price in whole quote units per whole token (18 fractional digits), " +
+            "named as intel/liquidity names a price: what the wallet paid or received of swap.quote per " +
+            "whole token it moved (the trade's quote_amount / amount, fees included). Null when the " +
+            "token's decimals are unknown or the swap does not price this trade (see unpriced)."),
       })
       .nullable()
       .describe("The swap that makes this line a buy or a sell (the pool's side of it); null on a plain transfer."),

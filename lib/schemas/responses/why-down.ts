@@ -142,10 +142,17 @@ export const whyDownResponse = defineResponse({
             .int()
             .nonnegative()
             .describe(
-              "to_block − from_block: the blocks whose events are read. The last 24 hours at the network's block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; measured on the node when it can be) when end is window_ended; fewer when the chain holds fewer blocks (history_start) or a log read stopped at its cap (cap_reached).",
+              "to_block − from_block: the blocks whose events are read. The last 24 hours at the network's " +
+                "block interval (Ethereum 7,200 at 12 s, Base 43,200 at 2 s, BNB Chain 192,000 at 0.45 s; " +
+                "measured on the node when it can be) when end is window_ended; fewer when the chain holds " +
+                "fewer blocks (history_start) or a log read stopped at its cap (cap_reached).",
             ),
           end: scanEndOut.describe(
-            "Why the window starts where it does. window_ended: the last 24 hours of blocks, whole. history_start: the chain holds fewer blocks than that, so the window is its whole history, from block 0. cap_reached: a log read stopped at its cap (the logs or calls one scan may take) before the 24 hours' start, so the window is their newest part, starting where the logs read do — the price and every driver cover the same blocks.",
+            "Why the window starts where it does. window_ended: the last 24 hours of blocks, whole. " +
+              "history_start: the chain holds fewer blocks than that, so the window is its whole history, " +
+              "from block 0. cap_reached: a log read stopped at its cap (the logs or calls one scan may " +
+              "take) before the 24 hours' start, so the window is their newest part, starting where the " +
+              "logs read do — the price and every driver cover the same blocks.",
           ),
         })
         .describe("The blocks read. Every sentence of the answer that speaks of the window (read, thin_note, limitations) states these blocks and the span from from_time to to_time."),
@@ -171,7 +178,10 @@ export const whyDownResponse = defineResponse({
       dominant_reason: z
         .string()
         .describe(
-          "Why dominant_driver is what it is, in plain words: each rule checked up to the one that holds, as measured, and — when another driver scores higher — why it is not named (its rule does not hold, or the order puts the named one first). Says why no driver is named when dominant_driver is null.",
+          "Why dominant_driver is what it is, in plain words: each rule checked up to the one that holds, " +
+            "as measured, and — when another driver scores higher — why it is not named (its rule does not " +
+            "hold, or the order puts the named one first). Says why no driver is named when " +
+            "dominant_driver is null.",
         ),
       read: z.string().describe("The answer in one plain sentence: whether the token is down, by how much over which blocks and span (data.window's), and why."),
       thin: z.boolean().describe("True when the window holds fewer than five trades, so the read rests on little."),

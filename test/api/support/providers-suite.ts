@@ -56,7 +56,12 @@ export function useProviderSuite(options: { straight: boolean }): ProviderSuite 
   // and the locker scenarios' (Team.Finance, PinkLock and UNCX 2024 locks).
   const requests = (only: (endpoint: Endpoint) => boolean = () => true) =>
     intelligence.filter(only).flatMap((endpoint) =>
-      [...demoRequestsFor(endpoint.id, "eth", suite.chain.addressBook), ...venueRequestsFor(endpoint.id, "eth", suite.chain.addressBook), ...signalRequestsFor(endpoint.id, "eth", suite.chain.addressBook), ...lockerRequestsFor(endpoint.id, "eth", suite.chain.addressBook)].map((body) => ({ endpoint, body })),
+      [
+        ...demoRequestsFor(endpoint.id, "eth", suite.chain.addressBook),
+        ...venueRequestsFor(endpoint.id, "eth", suite.chain.addressBook),
+        ...signalRequestsFor(endpoint.id, "eth", suite.chain.addressBook),
+        ...lockerRequestsFor(endpoint.id, "eth", suite.chain.addressBook),
+      ].map((body) => ({ endpoint, body })),
     );
 
   async function answerAll(url: string, only?: (endpoint: Endpoint) => boolean): Promise<Answer[]> {

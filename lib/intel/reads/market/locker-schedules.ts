@@ -1,10 +1,5 @@
-// Lock schedules read from lockers' state, in the round that reads the LP balances: UNCX's V1.0
-// tokenLocks, PinkLock V2's and the first PinkLock's getLocksForToken (V2's normal and vesting
-// locks) in the same multicall, and
-// Team.Finance's deposits and UNCX 2024 (V2) locks through the locker lens placed by state override
-// beside it (their ids come before their locks, which the lens reads in one call). A node that
-// refuses overrides costs one more round for Team.Finance (its multicall read lists the ids) and two
-// for UNCX 2024 (its ids, then its locks), and only where such a locker holds the pool's LP.
+// Lock schedules read from lockers' state (UNCX, PinkLock, Team.Finance), in the round that reads
+// the LP balances. Detail: docs/code-notes.md, `lib/intel/reads/market/locker-schedules.ts`.
 import { getAddress, zeroAddress, type Address, type Hash } from "viem";
 import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";

@@ -1,10 +1,6 @@
-// Pool discovery and pool state across every venue the registry names. Discovery is one round:
-// each venue asked for the token's pools against every quote asset (its module's probes: V2
-// getPair; Solidly getPool per curve; V3 getPool per fee tier; Slipstream getPool per tick spacing;
-// Uniswap V4's standard pools probed by id through StateView), beside the log scans a venue needs
-// (the V4 PoolManager's Initialize events for the token: hooked and custom-fee pools); a second
-// round reads what each found pool holds. The reference pools that price the native coin and the
-// other quote assets are found and read in the same two rounds.
+// Pool discovery and pool state across every venue the registry names, in two rounds, with the
+// reference pools that price the quote assets. Detail: docs/code-notes.md,
+// `lib/intel/reads/market/pools.ts`.
 import { getAddress, zeroAddress, type Address } from "viem";
 import type { DexKind } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type LatestContext, type MarketContext } from "./context";

@@ -1,17 +1,6 @@
-// The wallet's own side of a trade (wallet/pnl and wallet/exact-movements): what left or reached the wallet in the trade's
-// transaction, which is what the trade cost or brought in. A trade through a bot's or an
-// aggregator's router is paid by the router, not by the pool, and the router keeps a fee: the
-// pool's amounts would leave the fee out and overstate every profit.
-//
-// Native coin moves without logs: the wallet's share of it is read from the transaction's trace
-// (every call that carried value, the transaction's own value among them, reverted frames left
-// out), through trace_transaction where the node offers it, else geth's call tracer. Where the
-// node offers neither (most hosted plans, every public endpoint), the wallet's balance before and
-// after the transaction's block stands in, gas added back, but only when nothing else in that
-// block can have moved it (nativeAcrossBlock). Tokens move by Transfer logs in the receipt; the
-// wrapped native also by its Deposit and Withdrawal events (a contract wallet that wraps or
-// unwraps itself). Where neither shows the native coin, a trade in it cannot be read from the
-// wallet's side: it stands at its pool's amount, and the trade and the answer say why.
+// The wallet's own side of a trade (wallet/pnl, wallet/exact-movements): what left or reached the
+// wallet in the trade's transaction, which is what the trade cost or brought in. Detail:
+// docs/code-notes.md, `lib/intel/reads/wallet/wallet-side.ts`.
 import { getAddress, numberToHex, type Address, type Hash, type TransactionReceipt } from "viem";
 import { transactionTracers } from "@/lib/chain/capabilities";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
@@ -280,5 +269,8 @@ export function poolPricedGap(quotes: Iterable<TradeQuote | null | undefined>): 
   const standing = [...quotes].filter((quote): quote is TradeQuote => quote?.source === "pool");
   if (standing.length === 0) return null;
   const one = standing.length === 1;
-  return `${standing.length} trade${one ? " is" : "s are"} priced by ${one ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or reached the wallet, so a fee kept between the pool and the wallet is not in ${one ? "it" : "them"}: ${[...new Set(standing.map((quote) => quote.reason))].join(" ")}`;
+  return `${standing.length} trade${one ? " is" : "s are"} priced by ` +
+    `${one ? "its pool's amount" : "their pools' amounts"} (quote_source "pool"), not by what left or ` +
+    `reached the wallet, so a fee kept between the pool and the wallet is not in ${one ? "it" : "them"}: ` +
+    `${[...new Set(standing.map((quote) => quote.reason))].join(" ")}`;
 }

@@ -70,9 +70,11 @@ function tradeSignals(trade: TradeRead, nativeSymbol: string, units: Units): Sig
       provenance: "verified_onchain",
     });
   } else if (sell && !sell.ok) {
-    signals.push({ id: "honeypot", severity: "high", flag: true, title: trade.mode === "same_call" ? "Honeypot: a holder who bought cannot sell (tried in the block of the buy: the node offers no eth_simulateV1)" : "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: units.token(trade.buy.tokensIn), sell_revert: sell.revert }, provenance: "verified_onchain" });
+    signals.push({ id: "honeypot", severity: "high", flag: true, title: trade.mode === "same_call" ? "Honeypot: a holder who bought cannot " +
+      "sell (tried in the block of the buy: the node offers no eth_simulateV1)" : "Honeypot: a holder who bought cannot sell", evidence: { ...where, bought: units.token(trade.buy.tokensIn), sell_revert: sell.revert }, provenance: "verified_onchain" });
   } else if (sell) {
-    signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: units.native(trade.nativeIn), native_out: units.native(sell.native) }, provenance: "verified_onchain" });
+    signals.push({ id: "sell_simulated", severity: "info", flag: false, title: `A buy and a sell through the pool both ` +
+      `went through (${nativeSymbol} in, ${nativeSymbol} out)`, evidence: { ...where, native_in: units.native(trade.nativeIn), native_out: units.native(sell.native) }, provenance: "verified_onchain" });
   }
   const holders = holderSellsSignal(trade, where, units);
   if (holders) signals.push(holders);
@@ -113,7 +115,10 @@ function holderSellsSignal(trade: Extract<TradeRead, { ran: true }>, where: { po
     revert: entry.sell!.revert,
     refused_by_venue: refusedByVenue(entry),
   }));
-  const evidence = { pool: where.pool, dex: where.dex, dex_name: where.dex_name, sampled: holding.length, failed: failed.length, fail_rate_bps: failRateBps, holders, note: "Each holder's sell is simulated from its own address, of one percent of what it holds at the read block (the simulator's code placed on its account by state override), in one eth_call each at the read block; a sell the venue refuses for a taxed token's short payment is not counted as failed." };
+  const evidence = { pool: where.pool, dex: where.dex, dex_name: where.dex_name, sampled: holding.length, failed: failed.length, fail_rate_bps: failRateBps, holders, note: "Each holder's sell is simulated from " +
+    "its own address, of one percent of what it holds at the read block (the simulator's code placed on " +
+    "its account by state override), in one eth_call each at the read block; a sell the venue refuses for " +
+    "a taxed token's short payment is not counted as failed." };
   if (failed.length === 0) {
     const refused = holding.filter(refusedByVenue).length;
     const title = refused > 0 ? `No sampled holder is singled out: the venue refuses ${refused} of ${holding.length} holders' sells as it refuses everyone's` : `All ${holding.length} sampled holders can sell what they hold`;
@@ -553,7 +558,8 @@ function siphonSignal(reading: RiskReading): Signal | null {
     note: "Only holders that never sent the token are compared, over its whole Transfer history: such a balance is at least what its Transfers brought in (reflections only add; a rebase scales it with the supply, see rebasing), so less means tokens left it with no Transfer log.",
   };
   if (short.length === 0) {
-    return { id: "siphoned_balances", severity: "info", flag: false, title: check.rebase ? `No holder's balance fell apart from the supply's rebase (${check.holders} compared)` : `No holder's balance was lowered without a Transfer (${check.holders} compared)`, evidence, provenance: "verified_onchain" };
+    return { id: "siphoned_balances", severity: "info", flag: false, title: check.rebase ? `No holder's balance fell apart from the ` +
+      `supply's rebase (${check.holders} compared)` : `No holder's balance was lowered without a Transfer (${check.holders} compared)`, evidence, provenance: "verified_onchain" };
   }
   const everyone = short.length === check.holders && check.holders > 1;
   return {
@@ -643,7 +649,11 @@ function hiddenBalanceSignal(reading: RiskReading): Signal | null {
       })),
       total_supply: amount(totalSupply, reading.identity.decimals.value),
       threshold_bps: Number(hiddenBalanceBps),
-      note: "Balances read at the block for the largest receivers, the token itself and the team's wallets (its deployer, its owner, the wallets its launch minted to and those they sent the token to), against the token's Transfer history (rebases counted): a balance above the whole supply is impossible by any Transfer; an excess over what came in less what went out is counted when it is at least threshold_bps of the supply and at least what the Transfers explain.",
+      note: "Balances read at the block for the largest receivers, the token itself and the team's wallets " +
+        "(its deployer, its owner, the wallets its launch minted to and those they sent the token to), " +
+        "against the token's Transfer history (rebases counted): a balance above the whole supply is " +
+        "impossible by any Transfer; an excess over what came in less what went out is counted when it is " +
+        "at least threshold_bps of the supply and at least what the Transfers explain.",
     },
     provenance: "verified_onchain",
   };

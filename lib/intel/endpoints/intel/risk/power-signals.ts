@@ -160,7 +160,10 @@ export function powerSignals(reading: RiskReading, heldElsewhere: boolean): Sign
         read_from: readFrom(reading),
         owner: owner.address,
         owner_renounced: owner.renounced,
-        note: "Each function was called as its holder (the probe's code placed on the holder's account, or made a member of the mapping the code checks), in one eth_call with a state override at the read block; the effect lists what changed for two fresh probe wallets funded from a real holder. The catalogue's signature, where one matches, is only a label.",
+        note: "Each function was called as its holder (the probe's code placed on the holder's account, or " +
+          "made a member of the mapping the code checks), in one eth_call with a state override at the " +
+          "read block; the effect lists what changed for two fresh probe wallets funded from a real " +
+          "holder. The catalogue's signature, where one matches, is only a label.",
       },
       provenance: "verified_onchain",
     });
@@ -236,7 +239,10 @@ function provenBridgedSignal(reading: RiskReading, kind: "mint" | "balance_edit"
       read_from: readFrom(reading),
       owner: reading.owner.address,
       owner_renounced: reading.owner.renounced,
-      note: `Each function was called as ${bridgeName} (the chain's standard bridge, which the token names as its bridge) with the probe's code placed on its account, in one eth_call with a state override at the read block; no other address the code lets through could ${kind === "mint" ? "mint" : "burn a holder's tokens"}.`,
+      note: `Each function was called as ${bridgeName} (the chain's standard bridge, which the token names ` +
+        `as its bridge) with the probe's code placed on its account, in one eth_call with a state override ` +
+        `at the read block; no other address the code lets through could ` +
+        `${kind === "mint" ? "mint" : "burn a holder's tokens"}.`,
     },
     provenance: "verified_onchain",
   };

@@ -1,15 +1,6 @@
-// Owner powers proven by effect. The code-path walk names the functions a stored address (or an
-// entry of a mapping keyed by msg.sender) is checked in; here each is called AS its holder, in one
-// eth_call with a state override that places the power probe (lib/intel/reads/placed/PowerProbe.sol)
-// on the holder's own account, so the token's own check passes. Two fresh probe wallets are funded
-// from a real holder first; each call runs isolated, and what it changed is measured: supply and
-// balances, whether the wallets can still send, receive, sell and buy, the taxes they pay, whether a
-// large transfer still goes through. The change names the power; a catalogued signature is only a
-// label. The arguments are the common shapes, and shapes built from the argument words the code
-// reads; a function that goes through in none alone is run again after the call that blacklisted
-// the probe holder; one whose code reads the clock is run again a year and a day later (a second
-// eth_call of the same round); one let through by a mapping keyed by msg.sender is also run by a
-// stranger, and is no privilege if the stranger gets through. Nothing is sent.
+// Owner powers proven by effect: each privileged function the code-path walk names is called as its
+// holder in one eth_call with a state override, and what it changed names the power. Nothing is
+// sent. Detail: docs/code-notes.md, `lib/intel/endpoints/intel/risk/powers.ts`.
 import { createHash } from "node:crypto";
 import { encodeAbiParameters, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -167,7 +158,15 @@ export type PowerReading = {
 
 /** Functions every ERC-20 has: their msg.sender checks are the holder's own, not a privilege. */
 const ordinarySelectors = new Set(
-  ["transfer(address,uint256)", "transferFrom(address,address,uint256)", "approve(address,uint256)", "increaseAllowance(address,uint256)", "decreaseAllowance(address,uint256)", "burn(uint256)", "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)"].map((signature) => toFunctionSelector(signature)),
+  [
+    "transfer(address,uint256)",
+    "transferFrom(address,address,uint256)",
+    "approve(address,uint256)",
+    "increaseAllowance(address,uint256)",
+    "decreaseAllowance(address,uint256)",
+    "burn(uint256)",
+    "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)",
+  ].map((signature) => toFunctionSelector(signature)),
 );
 
 /**
@@ -240,7 +239,20 @@ export function privilegedFunctions(input: { chain: ChainId; token: Address; own
       const known = knownFunction(hex);
       const tables = new Set(holders.filter((holder) => holder.kind === "mapping_member").map((holder) => holder.slot));
       const callerEntries = tables.size > 0 ? readsOf(selector).filter((slot) => !tables.has(slot)) : [];
-      return { selector: hex, signature: known?.signature ?? null, cataloguePower: known?.power ?? null, holders, outcome: "not_run", effect: null, highestRate: null, mintCap: null, revert: null, callerEntries, argumentTypes: argumentsOf(selector), readsClock: control.paths.clockReads.includes(selector) };
+      return {
+        selector: hex,
+        signature: known?.signature ?? null,
+        cataloguePower: known?.power ?? null,
+        holders,
+        outcome: "not_run",
+        effect: null,
+        highestRate: null,
+        mintCap: null,
+        revert: null,
+        callerEntries,
+        argumentTypes: argumentsOf(selector),
+        readsClock: control.paths.clockReads.includes(selector),
+      };
     });
 }
 
@@ -455,7 +467,9 @@ export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   const clockShort = laterUnreached.length > 0 ? `${laterUnreached.length} function${laterUnreached.length === 1 ? "" : "s"} whose code reads the clock could not be run with the clock moved ahead within a call's gas (${laterUnreached.map(nameOf).join(", ")}).` : null;
   const notRun =
     unreached.length > 0
-      ? `${unreached.length} of the ${runnable.length} privileged functions could not be run as their holder${followUpFailed ? ` (the node refused a follow-up call: ${followUpFailed})` : ` within a call's gas, even alone (${probeGas} gas)`}: ${unreached.map(nameOf).join(", ")}. A power only they hold is not known.`
+      ? `${unreached.length} of the ${runnable.length} privileged functions could not be run as their ` +
+        `holder${followUpFailed ? ` (the node refused a follow-up call: ${followUpFailed})` : ` within a call's gas, even alone (${probeGas} gas)`}: ${unreached.map(nameOf).join(", ")}. ` +
+        `A power only they hold is not known.`
       : null;
   return {
     simulated: true,
@@ -644,7 +658,17 @@ export function effectOf(before: Reading, after: Reading, shape: Shape, funded: 
   else if (funded && transfersStayed && (before.transferTaxBps !== after.transferTaxBps || (before.sellOk && after.sellOk && before.sellTaxBps !== after.sellTaxBps) || (before.buyOk && after.buyOk && before.buyTaxBps !== after.buyTaxBps))) kind = "fees";
   else if (funded && transfersStayed && before.bigOk !== after.bigOk) kind = "limits";
   else if (funded && transfersStayed && !namesTarget && (before.sellOk !== after.sellOk || before.buyOk !== after.buyOk)) kind = "trading_switch";
-  else if (funded && namesTarget && transfersStayed && ((!before.targetSells && after.targetSells) || (!before.targetSends && after.targetSends) || after.targetTaxBps < before.targetTaxBps || (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) || before.targetReceives !== after.targetReceives)) kind = "exemptions";
+  else if (
+    funded &&
+    namesTarget &&
+    transfersStayed &&
+    ((!before.targetSells && after.targetSells) ||
+      (!before.targetSends && after.targetSends) ||
+      after.targetTaxBps < before.targetTaxBps ||
+      (before.targetSells && after.targetSells && after.targetSellTaxBps < before.targetSellTaxBps) ||
+      before.targetReceives !== after.targetReceives)
+  )
+    kind = "exemptions";
   else if (funded && before.othersSend && !after.othersSend) kind = "pause";
   else if (funded && !before.othersSend && after.othersSend) kind = "trading_switch";
   return { kind, shape: signature, arguments: [...args], changes, after: null, later_by_seconds: null };

@@ -57,10 +57,21 @@ function limitations(receivers: ReceiverScan, reading: RiskReading): string[] {
     powersLimitation(reading),
     `Holder concentration covers the ${holderScan.maxCandidates} largest receivers of Transfer logs in blocks ${receivers.fromBlock} to ${receivers.toBlock}, ${describeWindow(receivers.window)}; older holders that have not moved since are not seen.`,
     "Hidden balances are looked for in the balances read: those receivers, the token itself and the team's wallets (deployer, owner, launch-mint recipients and those they sent the token to); a balance credited without a Transfer to any other address is not seen until it moves.",
-    `The simulation buys with the native coin and sells back through the token's deepest pool in dollars ${tradedAgainst(reading)}, on any registry venue (a V2 router, or straight against a V3-style or Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats contracts, or this address, differently from wallets can behave differently for people. V3-style and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for everyone.`,
+    `The simulation buys with the native coin and sells back through the token's deepest pool in dollars ` +
+      `${tradedAgainst(reading)}, on any registry venue (a V2 router, or straight against a V3-style or ` +
+      `Aerodrome pool or the V4 PoolManager, as routers do), as a fresh contract address after the read ` +
+      `block (the buy in one block, the sell in the next where the node offers eth_simulateV1; otherwise ` +
+      `both in one call, where a same-block anti-bot rule reads as a honeypot); a token that treats ` +
+      `contracts, or this address, differently from wallets can behave differently for people. V3-style ` +
+      `and V4 pools refuse tokens that tax their own transfers, so such a token's sell reverts there for ` +
+      `everyone.`,
     control === null
       ? "The code that runs is not known (a proxy whose implementation did not answer), so the addresses it keeps in storage and lets through its msg.sender checks are not read."
-      : `The addresses the code lets through its msg.sender checks and delegatecalls are found by walking its paths from constant storage slots${control.paths.complete ? "" : " (the walk stopped at its step budget, so some paths were not followed)"}; a mapping keyed by msg.sender (a minter table) is followed one level deep, roles kept in nested mappings (AccessControl) are not.`,
+      : `The addresses the code lets through its msg.sender checks and delegatecalls are found by walking ` +
+        `its paths from constant storage ` +
+        `slots${control.paths.complete ? "" : " (the walk stopped at its step budget, so some paths were not followed)"}; a ` +
+        `mapping keyed by msg.sender (a minter table) is followed one level deep, roles kept in nested ` +
+        `mappings (AccessControl) are not.`,
   ];
 }
 
@@ -76,7 +87,12 @@ function tradedAgainst(reading: RiskReading): string {
 function powersLimitation(reading: RiskReading): string {
   const powers = reading.powers;
   const how =
-    "Owner powers are proven by effect: each function the code lets only a stored address (or a member of a mapping keyed by msg.sender) call is run as that holder in one eth_call with a state override, in the common argument shapes, and what it changed for two funded probe wallets (supply, balances, whether they can send, receive and sell, the taxes, a large transfer) names the power; a function whose effect these measurements do not show is listed with no effect. Roles kept in nested mappings (AccessControl) are not followed, so their powers are read by catalogued name.";
+    "Owner powers are proven by effect: each function the code lets only a stored address (or a member of " +
+      "a mapping keyed by msg.sender) call is run as that holder in one eth_call with a state override, in " +
+      "the common argument shapes, and what it changed for two funded probe wallets (supply, balances, " +
+      "whether they can send, receive and sell, the taxes, a large transfer) names the power; a function " +
+      "whose effect these measurements do not show is listed with no effect. Roles kept in nested mappings " +
+      "(AccessControl) are not followed, so their powers are read by catalogued name.";
   if (!powers) return `${how} Here the code that runs is not known, so the powers are read by name only.`;
   if (!powers.simulated && powers.reason) return `${how} Here: ${powers.reason} A power under a name the catalogue does not hold is then not seen.`;
   return powers.reason ? `${how} ${powers.reason}` : how;

@@ -95,7 +95,11 @@ export function dominantReason(reading: WhyDownReading, assessment: WhyDownAsses
   const outranked = outrankedByPrecedence(assessment);
   if (outranked.length) {
     sentences.push(
-      `It is named ahead of ${list(outranked.map((driver) => `${driver} (score ${scores[driver]} against its ${scores[dominant]})`))} by that order, not by score: the scores are shares of different wholes — of the pool's quote side, of everything sold, of the starting reserve — so they do not rank the drivers. ${whyFirst[dominant]}`,
+      `It is named ahead of ` +
+        `${list(outranked.map((driver) => `${driver} (score ${scores[driver]} against its ${scores[dominant]})`))} by ` +
+        `that order, not by score: the scores are shares of different wholes — of the pool's quote side, ` +
+        `of everything sold, of the starting reserve — so they do not rank the drivers. ` +
+        `${whyFirst[dominant]}`,
     );
   }
   return sentences.join(" ");
@@ -149,7 +153,16 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
       measured: { team_wallets: team.wallets.length, sold: amount(assessment.teamSold, decimals), share_of_sells_bps: assessment.teamShareOfSellsBps, transfers_out: assessment.teamTransfers.length },
       observations: [
         ...assessment.teamSells.map(observationOf),
-        ...assessment.teamTransfers.map<Observation>((log) => ({ what: "team_transfer", wallet: getAddress(log.args.from), amount: amount(log.args.value, decimals), quote_amount: null, transaction: log.transactionHash, block: Number(log.blockNumber), time: when(log.blockNumber), note: `to ${getAddress(log.args.to)}` })),
+        ...assessment.teamTransfers.map<Observation>((log) => ({
+          what: "team_transfer",
+          wallet: getAddress(log.args.from),
+          amount: amount(log.args.value, decimals),
+          quote_amount: null,
+          transaction: log.transactionHash,
+          block: Number(log.blockNumber),
+          time: when(log.blockNumber),
+          note: `to ${getAddress(log.args.to)}`,
+        })),
       ],
     },
     {
@@ -192,10 +205,18 @@ export function presentWhyDown(reading: WhyDownReading, assessment: WhyDownAsses
       ...(assessment.thin ? { thin_note: `Only ${trades.length} trade${trades.length === 1 ? "" : "s"} ${windowSpan(reading.window)}: a thin history, so this read rests on little.` } : {}),
       drivers,
       limitations: [
-        `The window runs ${describeWhyDownWindow(reading.window)} on ${getNetwork(chain).displayName}. The price moves from the pool's state at its first block to its state at its last; the drivers are the events of the blocks after the first, through the last. The main pool is the token's ${pool.dex.name} pool against ${pool.quote.symbol}, the deepest in dollars at the window's start across every registry venue; activity in its other pools is not read.`,
+        `The window runs ${describeWhyDownWindow(reading.window)} on ${getNetwork(chain).displayName}. The ` +
+          `price moves from the pool's state at its first block to its state at its last; the drivers are ` +
+          `the events of the blocks after the first, through the last. The main pool is the token's ` +
+          `${pool.dex.name} pool against ${pool.quote.symbol}, the deepest in dollars at the window's ` +
+          `start across every registry venue; activity in its other pools is not read.`,
         "Each driver's score (0 to 1) is the share it measures: of the pool's quote side one removal took, of everything sold that the team sold, of the starting token reserve sold net. The scores are shares of different wholes, so they do not rank the drivers: the rules below do.",
         `Times come from the headers of at most ${maxTimedBlocks.toLocaleString("en-US")} blocks: every removal's, the largest sells', then the newest; an observation in another block has no time.`,
-        `Dominant driver, by rule, checked in this order whatever the scores: liquidity pulled when one removal took at least ${pct(driverRules.liquidityPulledBps)} of the pool's ${pool.quote.symbol}; else team wallets selling when they sold at least ${pct(driverRules.teamShareOfSellsBps)} of all tokens sold; else heavy selling when more was sold than bought.`,
+        `Dominant driver, by rule, checked in this order whatever the scores: liquidity pulled when one ` +
+          `removal took at least ${pct(driverRules.liquidityPulledBps)} of the pool's ` +
+          `${pool.quote.symbol}; else team wallets selling when they sold at least ` +
+          `${pct(driverRules.teamShareOfSellsBps)} of all tokens sold; else heavy selling when more was ` +
+          `sold than bought.`,
         "Team wallets are those intel/team-wallets links by on-chain relations; a seller not linked there counts as an ordinary seller.",
       ],
       // Nothing is left unread here: no pool or no trade fails the call instead (422).

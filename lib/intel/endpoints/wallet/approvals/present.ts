@@ -93,11 +93,24 @@ export function presentApprovals(reading: ApprovalGrants, page: { limit: number;
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), truncated: scan.truncated, end: scan.end, days },
       limitations: [
         scan.truncated
-          ? `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ${scan.toBlock}, the last ${days} days on ${getNetwork(chain).displayName}: the read's budget (${approvalScan.historyBudgetMs / 1000} s, and the calls a scan may make on this provider) ran out before the chain's start, so an approval granted earlier and never touched since is not seen.`
+          ? `Approvals come from the wallet's Approval logs in blocks ${scan.fromBlock} to ` +
+            `${scan.toBlock}, the last ${days} days on ${getNetwork(chain).displayName}: the read's budget ` +
+            `(${approvalScan.historyBudgetMs / 1000} s, and the calls a scan may make on this provider) ` +
+            `ran out before the chain's start, so an approval granted earlier and never touched since is ` +
+            `not seen.`
           : `Approvals come from the wallet's Approval logs over ${getNetwork(chain).displayName}'s whole history (blocks ${scan.fromBlock} to ${scan.toBlock}, ${days} days).`,
-        "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are what Permit2's allowance(owner, token, spender) answers: expired ones and those a Lockdown zeroed are not live; one is usable only while the wallet's ERC-20 allowance to Permit2 for that token is live too.",
+        "Each allowance is what the token's allowance() answers at the read block. Permit2 allowances are " +
+          "what Permit2's allowance(owner, token, spender) answers: expired ones and those a Lockdown " +
+          "zeroed are not live; one is usable only while the wallet's ERC-20 allowance to Permit2 for that " +
+          "token is live too.",
         `Unlimited means an allowance of at least 2^255 (the maximum, or what remains of it on tokens that lower it when spent).`,
-        `Value at risk is the smaller of the wallet's balance and the allowance at the read block, in dollars where a price exists: ${getNetwork(chain).displayName}'s quote assets (${quoteSymbols(chain)}) from the registry's reference pools, stablecoins at their checked peg, and other tokens (the first ${maxPricedTokens} granted) at the mid price of their deepest V2-style pair against the wrapped native coin or a stablecoin on a registry DEX, which a sale of that size would not fetch; a token with no such pair has usd null. The total counts each token once, at the most any one spender can take.`,
+        `Value at risk is the smaller of the wallet's balance and the allowance at the read block, in ` +
+          `dollars where a price exists: ${getNetwork(chain).displayName}'s quote assets ` +
+          `(${quoteSymbols(chain)}) from the registry's reference pools, stablecoins at their checked peg, ` +
+          `and other tokens (the first ${maxPricedTokens} granted) at the mid price of their deepest ` +
+          `V2-style pair against the wrapped native coin or a stablecoin on a registry DEX, which a sale ` +
+          `of that size would not fetch; a token with no such pair has usd null. The total counts each ` +
+          `token once, at the most any one spender can take.`,
       ],
       unavailable: ledger.unavailable,
     },

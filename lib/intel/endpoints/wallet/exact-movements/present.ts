@@ -49,7 +49,10 @@ export function presentMovements(reading: RecentMovements) {
       limitations: [
         `Movements come from Transfer logs in blocks ${scan.fromBlock} to ${scan.toBlock}, newest first, at most ${maxMovementsPerCall}; counts are of the movements returned.`,
         "A movement is a buy or a sell when the same transaction swaps the token through one of its pools on the registry's DEXes (against the wrapped native coin or a registry stablecoin); a trade through any other venue reads as a transfer.",
-        `A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together (the native coin paid in inside it ${internalNativeRead}), so a router's or a bot's fee is inside it; swap.quote_amount is the pool's side.`,
+        `A trade's quote_amount is what left the wallet (a buy) or reached it (a sell) of the quote asset ` +
+          `in its transaction, the native coin and its wrapped form together (the native coin paid in ` +
+          `inside it ${internalNativeRead}), so a router's or a bot's fee is inside it; swap.quote_amount ` +
+          `is the pool's side.`,
         ...(poolPriced ? ["Some trades stand at their pools' amounts instead (quote_source \"pool\", the reason in quote_source_reason): a fee kept between the pool and the wallet is not in them."] : []),
       ],
       unavailable: ledger.unavailable,

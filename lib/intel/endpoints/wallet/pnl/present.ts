@@ -130,10 +130,19 @@ export function presentPnl(history: PositionHistory) {
       window: { from_block: Number(scan.fromBlock), to_block: Number(scan.toBlock), capped: scan.capped, truncated: scan.truncated, end: scan.end },
       limitations: [
         `Trades and transfers come from the wallet's Transfer logs of the token in blocks ${scan.fromBlock} to ${scan.toBlock} (${describeWindow(scan.window)}, at most ${history.maxMovements} transfers); they must add up to the wallet's balanceOf, or no cost basis is given.`,
-        `Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a sell) of the quote asset in its transaction, the native coin and its wrapped form together: the transaction's value, native coin paid in by internal transfers (${internalNativeRead}), and the quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are one trade.`,
+        `Cost basis: average cost. Each trade is priced by what left the wallet (a buy) or reached it (a ` +
+          `sell) of the quote asset in its transaction, the native coin and its wrapped form together: the ` +
+          `transaction's value, native coin paid in by internal transfers (${internalNativeRead}), and the ` +
+          `quote asset's Transfer logs. So a router's or a bot's fee, the pool's fee and transfer taxes ` +
+          `are inside the prices; gas is not. The legs of one swap (a taxed sell's tax and the rest) are ` +
+          `one trade.`,
         ...(poolPriced > 0
           ? [
-              `${poolPriced} trade${poolPriced === 1 ? " stands" : "s stand"} at ${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} instead (quote_source "pool", the reason in quote_source_reason): where a router kept a fee between the pool and the wallet, those trades' costs are understated and their proceeds overstated, and so is the profit.`,
+              `${poolPriced} trade${poolPriced === 1 ? " stands" : "s stand"} at ` +
+                `${poolPriced === 1 ? "its pool's amount" : "their pools' amounts"} instead (quote_source ` +
+                `"pool", the reason in quote_source_reason): where a router kept a fee between the pool ` +
+                `and the wallet, those trades' costs are understated and their proceeds overstated, and so ` +
+                `is the profit.`,
             ]
           : []),
         "Realized: each sell's proceeds minus the average cost of the tokens it sold. A transfer out carries its share of the cost away without realizing anything.",

@@ -119,7 +119,17 @@ async function scanPools(ctx: LatestContext, dex: UniswapV4Dex, token: Address, 
     const quote = quotes.find((asset) => sameAddress(asset.address, other));
     // A pool against an asset with no route to a price tells nothing about the token's price.
     if (!quote) continue;
-    candidates.push({ address: dex.poolManager, dex, token, quote, feeTier: Number(fee), stable: null, tickSpacing: Number(tickSpacing), v4: { id, currency0: getAddress(currency0), currency1: getAddress(currency1), fee: Number(fee), tickSpacing: Number(tickSpacing), hooks: getAddress(hooks) }, initializedBlock: log.blockNumber });
+    candidates.push({
+      address: dex.poolManager,
+      dex,
+      token,
+      quote,
+      feeTier: Number(fee),
+      stable: null,
+      tickSpacing: Number(tickSpacing),
+      v4: { id, currency0: getAddress(currency0), currency1: getAddress(currency1), fee: Number(fee), tickSpacing: Number(tickSpacing), hooks: getAddress(hooks) },
+      initializedBlock: log.blockNumber,
+    });
   }
   const fromBlock = asCurrency0.fromBlock > asCurrency1.fromBlock ? asCurrency0.fromBlock : asCurrency1.fromBlock;
   return { candidates, covered: { poolManager: dex.poolManager, fromBlock, truncated: asCurrency0.truncated || asCurrency1.truncated } };
@@ -222,5 +232,8 @@ export const uniswapV4: VenueModule<"uniswap-v4"> = {
     return { tier, bps: tier === null ? null : tier / 100, source: "pool" };
   },
   limitation:
-    "A Uniswap V4 pool's reserves are the virtual amounts of its active liquidity (the PoolManager holds every pool's tokens together); depth.total sums the ranges its ModifyLiquidity history shows, and is null when that history starts before the read window; position_custody names who holds the PositionManager positions opened in the history window.",
+    "A Uniswap V4 pool's reserves are the virtual amounts of its active liquidity (the PoolManager holds " +
+      "every pool's tokens together); depth.total sums the ranges its ModifyLiquidity history shows, and " +
+      "is null when that history starts before the read window; position_custody names who holds the " +
+      "PositionManager positions opened in the history window.",
 };
