@@ -318,7 +318,20 @@ async function closeCall(call: Call): Promise<void> {
   // found have no usage record, so this line is where they are seen): never the key itself.
   const durationMs = performance.now() - call.started;
   serverLog()[answerLevel(answered.status)](
-    { request_id: requestId, ...(answered.replayOf ? { replay_of: answered.replayOf } : {}), key_id: key?.id ?? null, project_id: key?.projectId ?? null, endpoint: endpoint.id, via: call.source.via, method: request.method, status: answered.status, outcome: answered.outcome, error: answered.error, chain: call.chain ?? null, duration_ms: Math.round(durationMs) },
+    {
+      request_id: requestId,
+      ...(answered.replayOf ? { replay_of: answered.replayOf } : {}),
+      key_id: key?.id ?? null,
+      project_id: key?.projectId ?? null,
+      endpoint: endpoint.id,
+      via: call.source.via,
+      method: request.method,
+      status: answered.status,
+      outcome: answered.outcome,
+      error: answered.error,
+      chain: call.chain ?? null,
+      duration_ms: Math.round(durationMs),
+    },
     "request",
   );
   countApiRequest({ endpoint: endpoint.id, method: request.method, status: answered.status, outcome: answered.outcome, durationMs });
