@@ -32,7 +32,7 @@ const route = apiRoute("wallet/approvals", async ({ input }) => {
   };
   const approvals = honestEmpty ? [] : [approval];
   return {
-    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length }, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start", days: 0 }, limitations: [], unavailable: {} },
+    data: { wallet, approvals, total: approvals.length, unlimited_total: 0, page: { limit: 50, offset: 0, returned: approvals.length, has_more: false }, permit2: [], permit2_total: 0, nft_operators: [], nft_operators_total: 0, value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length }, window: { from_block: 0, to_block: 1, truncated: false, end: "history_start" as const, days: 0 }, limitations: [], unavailable: {} },
     honestEmpty,
   };
 });
