@@ -30,7 +30,7 @@ import { isInFlightRefusal } from "./pipeline/in-flight";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { maxBodyBytes, parseBodyValue, readBodyWithin } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendRateBudget } from "./pipeline/rate-budget";
-import { failureResponse, newRequestId, toApiError } from "@/lib/api-contract/respond";
+import { failureResponse, newRequestId, toApiError, type Envelope } from "@/lib/api-contract/respond";
 
 export const mcpPath = `${apiBasePath}/mcp`;
 const allow = "POST, OPTIONS";
@@ -77,8 +77,6 @@ function mcpCall(args: unknown): CallSource {
     readInput: async (endpoint) => ({ input: parseBodyValue(endpoint, args ?? {}), raw: JSON.stringify(args ?? {}) }),
   };
 }
-
-type Envelope = { ok: true; data: unknown; meta: { request_id: string; credits_charged: number; chain?: string } } | { ok: false; error: string; message?: string; request_id: string };
 
 /** What an MCP POST's answer carries besides the SDK's body: the headers an HTTP call would. */
 type Reply = { requestId: string; rateHeaders: Record<string, string>; cors: Record<string, string>; toolCalled: boolean };
