@@ -45,7 +45,7 @@ async function main() {
         Array.from({ length: calls }, async (_, c) => {
           const started = performance.now();
           const response = await h.call(route.method, route.id, { key: route.id === "health" ? undefined : keys[r * calls + c], body: route.body });
-          return { route: route.id, status: response.status, error: response.body?.error as string | undefined, requestId: response.headers.get("x-request-id")!, ms: performance.now() - started };
+          return { route: route.id, status: response.status, error: response.body.ok ? undefined : response.body.error, requestId: response.headers.get("x-request-id")!, ms: performance.now() - started };
         }),
       ),
     );

@@ -20,12 +20,19 @@ export type EndpointContext<Input = Record<string, unknown>> = {
   signal: AbortSignal;
 };
 
-export type EndpointResult = {
-  data: unknown;
+/** An endpoint's answer before the pipeline shapes it: `Data` is what its response schema accepts as `data`. */
+export type EndpointResult<Data = unknown> = {
+  data: Data;
   sources?: unknown;
   meta?: Record<string, unknown>;
   /** An honest empty answer (for example no approvals): a success that is never charged. */
   honestEmpty?: boolean;
 };
 
-export type EndpointImplementation<Input = Record<string, unknown>> = (context: EndpointContext<Input>) => Promise<EndpointResult>;
+export type EndpointImplementation<Input = Record<string, unknown>, Data = unknown> = (context: EndpointContext<Input>) => Promise<EndpointResult<Data>>;
+
+/**
+ * Any endpoint's implementation as the pipeline holds it: whatever its data, and an input only the
+ * registry's schema, looked up at run time, can produce (the pipeline hands it over in one place).
+ */
+export type AnyEndpointImplementation = EndpointImplementation<never>;

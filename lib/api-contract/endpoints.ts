@@ -15,6 +15,7 @@ import { walletExactMovementsResponse } from "@/lib/schemas/responses/wallet-exa
 import { walletPnlResponse } from "@/lib/schemas/responses/wallet-pnl";
 import { whyDownResponse } from "@/lib/schemas/responses/why-down";
 import type { ErrorCode } from "@/lib/errors/error-codes";
+import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
 
 export const permissions = {
   "intel:read": "why-down, team-wallets, risk, wallet/pnl and wallet/exact-movements",
@@ -82,8 +83,21 @@ export type InputOf<Id extends EndpointId> =
       ? z.output<Query>
       : Record<string, never>;
 
-/** What an endpoint's answer function may return as `data`: its response schema's input, checked by the compiler and parsed again at run time. */
-export type AnswerDataOf<Id extends EndpointId> = Extract<Endpoint, { id: Id }> extends { response: { data: infer Data extends z.ZodType } } ? z.input<Data> : never;
+/**
+ * What an endpoint's answer function may return as `data`: its response schema's input, checked by the compiler and parsed again at run time.
+ * Health has no schema: its route's implementation is never called (the handler answers health itself), so it returns null.
+ */
+export type AnswerDataOf<Id extends EndpointId> = Extract<Endpoint, { id: Id }> extends { response: { data: infer Data extends z.ZodType } } ? z.input<Data> : null;
+
+/** An endpoint's implementation as its route binds it: the registry's input in, data its response schema accepts out. */
+export type EndpointImplementationOf<Id extends EndpointId> = EndpointImplementation<InputOf<Id>, AnswerDataOf<Id>>;
+
+/** What a success's `data` carries on the wire: the response schema's output (the pipeline parses every answer with it). */
+export type ResponseDataOf<Id extends EndpointId> = Extract<Endpoint, { id: Id }> extends { response: { data: infer Data extends z.ZodType } } ? z.output<Data> : never;
+
+/** The `meta` fields an endpoint adds to the envelope's own, as its response schema outputs them (sources included). */
+export type ResponseMetaOf<Id extends EndpointId> = (Extract<Endpoint, { id: Id }> extends { response: { meta: infer Meta extends z.ZodType } } ? z.output<Meta> : unknown) &
+  (Extract<Endpoint, { id: Id }> extends { response: { sources: infer Sources extends z.ZodType } } ? { sources?: z.output<Sources> } : unknown);
 
 /** The endpoints answered by chain reads (intelligence). */
 export type IntelEndpointId = Extract<Endpoint, { surface: "intelligence" }>["id"];

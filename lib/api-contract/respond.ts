@@ -5,6 +5,9 @@ import { knownApiError } from "@/lib/api-contract/known-errors";
 import { isDatabaseUnavailable, isSchemaBehind } from "@/lib/db/faults";
 import { demoDataNotice, servesDemoChainData } from "@/lib/chain/demo-data";
 import { serverLog } from "@/lib/log";
+import type { z } from "zod";
+import type { EndpointId, ResponseDataOf, ResponseMetaOf } from "@/lib/api-contract/endpoints";
+import type { healthResponse } from "@/lib/schemas/responses/health";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -43,7 +46,7 @@ export type SuccessMeta = {
   [extra: string]: unknown;
 };
 
-export function successBody(requestId: string, data: unknown, meta: SuccessMeta, generatedAt = new Date()) {
+export function successBody<Data>(requestId: string, data: Data, meta: SuccessMeta, generatedAt = new Date()) {
   const { credits_charged, chain, sources, ...extra } = meta;
   return {
     ok: true as const,
@@ -63,6 +66,18 @@ export function successBody(requestId: string, data: unknown, meta: SuccessMeta,
 export function failureBody(requestId: string, error: ApiError) {
   return { ok: false as const, error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), request_id: requestId };
 }
+
+/** The success envelope as successBody writes it: `Data` its data, `Meta` the endpoint's own meta fields beside the envelope's. */
+export type SuccessEnvelope<Data = unknown, Meta = unknown> = Omit<ReturnType<typeof successBody<Data>>, "meta"> & { meta: ReturnType<typeof successBody<Data>>["meta"] & Meta };
+
+/** The failure envelope as failureBody writes it. */
+export type FailureEnvelope = ReturnType<typeof failureBody>;
+
+/** Either envelope: `ok` tells them apart. */
+export type Envelope<Data = unknown, Meta = unknown> = SuccessEnvelope<Data, Meta> | FailureEnvelope;
+
+/** What an endpoint answers on success: health its own body, every other endpoint the success envelope of its response schema's output. */
+export type ApiResponseOf<Id extends EndpointId> = Id extends "health" ? z.output<typeof healthResponse> : SuccessEnvelope<ResponseDataOf<Id>, ResponseMetaOf<Id>>;
 
 /** The headers every JSON answer carries, whether a route handler or the server itself writes it. */
 export function jsonHeaders(requestId: string, extra: Record<string, string> = {}): Record<string, string> {

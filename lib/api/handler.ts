@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { errorCodes, type RequestOutcome } from "@/lib/errors/error-codes";
 import { ApiError, isApiError } from "@/lib/errors/api-error";
 import { apiDeps } from "./deps";
-import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type InputOf } from "@/lib/api-contract/endpoints";
+import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type EndpointImplementationOf } from "@/lib/api-contract/endpoints";
 import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "@/lib/api-contract/respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
@@ -12,7 +12,7 @@ import { answerPreflight, corsHeadersFor } from "./pipeline/cors";
 import { assertPublicApiOn, authenticate } from "./pipeline/authenticate";
 import { clientAddress } from "@/lib/server/client-address";
 import type { KeyContext } from "@/lib/keys/key-context";
-import type { EndpointContext, EndpointImplementation } from "@/lib/api-contract/endpoint";
+import type { AnyEndpointImplementation, EndpointContext } from "@/lib/api-contract/endpoint";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { parseInput } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendAnonymousBudget, spendRateBudget } from "./pipeline/rate-budget";
@@ -45,11 +45,10 @@ export const serviceName = "developer-intelligence-api";
  * Route exports for one endpoint: its own method runs the pipeline, OPTIONS names the methods
  * it accepts, the others answer 405. HEAD is left to Next, which answers it from GET.
  */
-export function apiRoute<Id extends EndpointId>(id: Id, implementation: EndpointImplementation<InputOf<Id>>): RouteHandlers {
+export function apiRoute<Id extends EndpointId>(id: Id, implementation: EndpointImplementationOf<Id>): RouteHandlers {
   const endpoint = getEndpoint(id);
   const handlers = {} as RouteHandlers;
-  // The input reaching the implementation is what this endpoint's own schema parsed.
-  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation as EndpointImplementation, httpCall(request));
+  const run = endpoint.surface === "public" ? answerHealth : (request: Request) => runEndpoint(request, endpoint, implementation, httpCall(request));
   for (const method of methods) {
     handlers[method] = method === endpoint.method ? run : (request) => answerUnmatched(request, id);
   }
@@ -128,12 +127,12 @@ function httpCall(request: Request): CallSource {
  * One call of one endpoint through every check, the answer, the charge and the usage record. The
  * request carries the key, origin, client address and the signal of a client that leaves.
  */
-export async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<Response> {
+export async function runEndpoint(request: Request, endpoint: EndpointDefinition, implementation: AnyEndpointImplementation, source: CallSource): Promise<Response> {
   return (await runEndpointCall(request, endpoint, implementation, source)).response;
 }
 
 /** runEndpoint, and the refusal its answer carries, for a caller that answers some refusals its own way (MCP). */
-export async function runEndpointCall(request: Request, endpoint: EndpointDefinition, implementation: EndpointImplementation, source: CallSource): Promise<{ response: Response; refusal?: ApiError }> {
+export async function runEndpointCall(request: Request, endpoint: EndpointDefinition, implementation: AnyEndpointImplementation, source: CallSource): Promise<{ response: Response; refusal?: ApiError }> {
   const call = openCall(request, endpoint, source);
   try {
     const admitted = await admit(call);
@@ -240,15 +239,16 @@ async function checkPayment(call: Call, { db, key, settings, now }: Admitted) {
 }
 
 /** The implementation's answer, shaped by the endpoint's response schema; a client that left meanwhile is refused. */
-async function readAnswer(call: Call, { db, key, settings, now }: Admitted, implementation: EndpointImplementation, input: Record<string, unknown>) {
+async function readAnswer(call: Call, { db, key, settings, now }: Admitted, implementation: AnyEndpointImplementation, input: Record<string, unknown>) {
   const { endpoint, scope } = call;
-  const context: EndpointContext = {
-    input, endpoint: endpoint.id, chain: call.chain, key, requestId: call.requestId, now, settings, db,
+  // The one cast between the pipeline and an implementation: the input is what this endpoint's own schema parsed (readRequest), looked up at run time.
+  const context = {
+    input: input as never, endpoint: endpoint.id, chain: call.chain, key, requestId: call.requestId, now, settings, db,
     // Made when an implementation first wants it (lib/api/pipeline/deadline.ts).
     get signal() {
       return scope.signal;
     },
-  };
+  } satisfies EndpointContext<never>;
   // The metadata endpoints read no chain: they run without the request's node scope and its signal.
   const result = shapeAnswer(endpoint, await (endpoint.surface === "intelligence" ? scope.run(() => implementation(context)) : implementation(context)));
   // A client that left while the answer was read is not charged for it.

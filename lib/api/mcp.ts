@@ -8,8 +8,7 @@ import { ApiError, isApiError } from "@/lib/errors/api-error";
 import type { KeyContext } from "@/lib/keys/key-context";
 import type { InFlightSlots, RatePolicy } from "@/lib/rate-limit";
 import { mcpProtocolPolicy, ratePolicyFor } from "@/lib/rate-limit/policies";
-import { apiBasePath, endpoints, type EndpointDefinition, type IntelEndpointId } from "@/lib/api-contract/endpoints";
-import type { EndpointImplementation } from "@/lib/api-contract/endpoint";
+import { apiBasePath, endpoints, type Endpoint, type EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { intelImplementations } from "@/lib/intel/endpoints/index";
 import { inputJsonSchema } from "@/lib/openapi/endpoint-reference";
 import { clientAddress } from "@/lib/server/client-address";
@@ -25,12 +24,12 @@ import { isInFlightRefusal } from "./pipeline/in-flight";
 import { assertKeyUsable } from "./pipeline/key-state";
 import { maxBodyBytes, parseBodyValue, readBodyWithin } from "./pipeline/parse-input";
 import { peekRateBudget, refuseWithoutKey, spendRateBudget } from "./pipeline/rate-budget";
-import { failureResponse, newRequestId, toApiError } from "@/lib/api-contract/respond";
+import { failureResponse, newRequestId, toApiError, type Envelope } from "@/lib/api-contract/respond";
 
 export const mcpPath = `${apiBasePath}/mcp`;
 const allow = "POST, OPTIONS";
 
-const toolEndpoints = (endpoints as readonly EndpointDefinition[]).filter((endpoint) => endpoint.surface === "intelligence");
+const toolEndpoints = endpoints.filter((endpoint): endpoint is Extract<Endpoint, { surface: "intelligence" }> => endpoint.surface === "intelligence");
 
 /**
  * A tool's name: the endpoint id with `/` and `-` as `_` (intel/why-down → intel_why_down), since
@@ -52,7 +51,7 @@ export function mcpTools(): Tool[] {
     name: toolName(endpoint),
     title: endpoint.id,
     description: `${endpoint.summary} ${priceText(endpoint)} Needs the ${endpoint.permission} permission. The same call as POST ${apiBasePath}/${endpoint.id}.`,
-    inputSchema: inputJsonSchema(endpoint.body!) as Tool["inputSchema"],
+    inputSchema: inputJsonSchema(endpoint.body) as Tool["inputSchema"],
     // Read-only by the specification: nothing is signed, sent or changed on any chain.
     annotations: { title: endpoint.id, readOnlyHint: true, destructiveHint: false, openWorldHint: true },
   }));
@@ -73,8 +72,6 @@ function mcpCall(args: unknown): CallSource {
   };
 }
 
-type Envelope = { ok: true; data: unknown; meta: { request_id: string; credits_charged: number; chain?: string } } | { ok: false; error: string; message?: string; request_id: string };
-
 /** What an MCP POST's answer carries besides the SDK's body: the headers an HTTP call would. */
 type Reply = { requestId: string; rateHeaders: Record<string, string>; cors: Record<string, string>; toolCalled: boolean };
 
@@ -93,7 +90,7 @@ async function callTool(request: Request, reply: Reply, signal: AbortSignal, nam
   const endpoint = toolEndpoints.find((candidate) => toolName(candidate) === name);
   if (!endpoint) throw new McpError(JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the ${toolEndpoints.length} tools.`);
   // The input reaching the implementation is what this endpoint's own schema parsed (parseBodyValue).
-  const implementation = intelImplementations[endpoint.id as IntelEndpointId] as unknown as EndpointImplementation;
+  const implementation = intelImplementations[endpoint.id];
   // The MCP request's body is the JSON-RPC message, read already: the call carries its headers and signal only.
   const callRequest = new Request(request.url, { method: "POST", headers: request.headers, signal });
   const { response, refusal } = await runEndpointCall(callRequest, endpoint, implementation, mcpCall(args));

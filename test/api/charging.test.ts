@@ -43,7 +43,7 @@ const route = apiRoute("wallet/approvals", async ({ input }) => {
       nft_operators: [],
       nft_operators_total: 0,
       value_at_risk: { usd: "0", priced_tokens: 0, unpriced_tokens: approvals.length },
-      window: { from_block: 0, to_block: 1, truncated: false, end: "history_start", days: 0 },
+      window: { from_block: 0, to_block: 1, truncated: false, end: "history_start" as const, days: 0 },
       limitations: [],
       unavailable: {},
     },
@@ -288,7 +288,7 @@ describe.each(backends)("charging and budgets (%s)", (backend) => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     const limited = responses.filter((r) => r.status === 429);
     expect(limited).toHaveLength(199);
-    expect(limited.every((r) => r.body.error === "rate_limited" && Number(r.headers.get("retry-after")) >= 1)).toBe(true);
+    expect(limited.every((r) => !r.body.ok && r.body.error === "rate_limited" && Number(r.headers.get("retry-after")) >= 1)).toBe(true);
     const windows = await h.limiter.remaining(sandbox.id, ratePolicyFor({ mode: "test", rateLimitPerHour: 25 }, getEndpoint("me"), 100));
     const used = Object.fromEntries(windows.map((w) => [w.name, w.limit - w.remaining]));
     expect({ hour: used.hour, day: used.day }).toEqual({ hour: 1, day: 1 });

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type EndpointDefinition } from "@/lib/api-contract/endpoints";
 import { changeSettings, createKey, createProject, revokeKey, rotateKey, setProjectStatus, suspendKey } from "@/lib/operator/operations";
-import { createHarness, type Harness } from "../support/harness";
+import type { FailureEnvelope } from "@/lib/api-contract/respond";
+import type { ErrorCode } from "@/lib/errors/error-codes";
+import { createHarness, expectFailure, type CallResponse, type Harness } from "../support/harness";
 
 const keyed = (endpoints as readonly EndpointDefinition[]).filter((e) => e.surface !== "public");
 const intelligence = keyed.filter((e) => e.surface === "intelligence");
@@ -19,13 +21,15 @@ function validBody(endpoint: EndpointDefinition, chain = "eth") {
   return { chain, address: token };
 }
 
-function expectFailure(response: { status: number; headers: Headers; body: Record<string, unknown> }, status: number, code: string, extraFields: string[] = []) {
-  expect({ status: response.status, error: response.body.error }).toEqual({ status, error: code });
-  expect(Object.keys(response.body).sort()).toEqual(["error", "message", "ok", "request_id", ...extraFields].sort());
-  expect(response.body.ok).toBe(false);
-  expect(response.body.request_id).toMatch(/^req_[0-9A-Z]{26}$/);
-  expect(response.headers.get("x-request-id")).toBe(response.body.request_id);
-  expect(typeof response.body.message).toBe("string");
+/** The failure envelope of `code` at `status`, with exactly the envelope's fields (and `extraFields`), its request id in the header too. */
+function expectRefusal(response: CallResponse<unknown>, status: number, code: ErrorCode, extraFields: string[] = []): FailureEnvelope {
+  const failure = expectFailure(response, code);
+  expect(response.status).toBe(status);
+  expect(Object.keys(failure).sort()).toEqual(["error", "message", "ok", "request_id", ...extraFields].sort());
+  expect(failure.request_id).toMatch(/^req_[0-9A-Z]{26}$/);
+  expect(response.headers.get("x-request-id")).toBe(failure.request_id);
+  expect(typeof failure.message).toBe("string");
+  return failure;
 }
 
 describe("every failure on every route (postgres+redis)", () => {
@@ -72,7 +76,7 @@ describe("every failure on every route (postgres+redis)", () => {
     return h.call(endpoint.method, endpoint.id, { key, body: endpoint.method === "POST" ? options.body ?? validBody(endpoint) : undefined, headers: options.headers });
   }
 
-  const cases: Array<{ name: string; routes: EndpointDefinition[]; key: () => Promise<string | undefined> | string | undefined; status: number; code: string; headers?: Record<string, string>; body?: (e: EndpointDefinition) => unknown }> = [
+  const cases: Array<{ name: string; routes: EndpointDefinition[]; key: () => Promise<string | undefined> | string | undefined; status: number; code: ErrorCode; headers?: Record<string, string>; body?: (e: EndpointDefinition) => unknown }> = [
     { name: "no key", routes: keyed, key: () => undefined, status: 401, code: "missing_api_key" },
     { name: "malformed key", routes: keyed, key: () => "sk_live_abc", status: 401, code: "invalid_api_key" },
     { name: "unknown key", routes: keyed, key: () => "svc_live_" + "A".repeat(32), status: 401, code: "invalid_api_key" },
@@ -98,8 +102,8 @@ describe("every failure on every route (postgres+redis)", () => {
     it(`${testCase.name} → ${testCase.status} ${testCase.code} on ${testCase.routes.length} routes`, async () => {
       for (const endpoint of testCase.routes) {
         const response = await call(endpoint, await testCase.key(), { headers: testCase.headers, body: testCase.body?.(endpoint) });
-        expectFailure(response, testCase.status, testCase.code);
-        const record = await h.db.requestRecord.findUnique({ where: { id: response.body.request_id as string } });
+        const failure = expectRefusal(response, testCase.status, testCase.code);
+        const record = await h.db.requestRecord.findUnique({ where: { id: failure.request_id } });
         if (testCase.status === 401) expect(record).toBeNull();
         else expect(record).toMatchObject({ httpStatus: testCase.status, errorCode: testCase.code, charged: 0, quoted: endpoint.price, endpoint: endpoint.id });
       }
@@ -112,12 +116,12 @@ describe("every failure on every route (postgres+redis)", () => {
     try {
       for (const endpoint of paid.filter((e) => e.price > 5)) {
         const response = await call(endpoint, keys.pricey);
-        expectFailure(response, 402, "payment_required", ["details"]);
+        const failure = expectRefusal(response, 402, "payment_required", ["details"]);
         // The price and what is left, then (there is no top-up page) who adds credits and the project to quote.
-        expect(response.body.message).toBe(
+        expect(failure.message).toBe(
           `This call costs ${endpoint.price} credits; the account has 5 credits left (5 of today's free credits, a balance of 0). Your credits cannot cover this call; nothing was charged. There is no top-up page: ask the operator's staff to grant credits, quoting your project id ${h.project.id}.`,
         );
-        expect(response.body.details).toEqual({ price: endpoint.price, available: 5, free_credits_left: 5, balance: 0 });
+        expect(failure.details).toEqual({ price: endpoint.price, available: 5, free_credits_left: 5, balance: 0 });
       }
       const account = await h.db.creditAccount.findUniqueOrThrow({ where: { userId: h.owner.id } });
       expect({ balance: account.balance, freeUsed: account.freeCreditsUsed }).toEqual({ balance: 0, freeUsed: 0 });
@@ -131,9 +135,9 @@ describe("every failure on every route (postgres+redis)", () => {
     await changeSettings(h.db, "test", { publicApiEnabled: false });
     try {
       for (const endpoint of endpoints as readonly EndpointDefinition[]) {
-        expectFailure(await call(endpoint, keys.valid), 404, "public_api_disabled");
+        expectRefusal(await call(endpoint, keys.valid), 404, "public_api_disabled");
       }
-      expectFailure(await h.call("GET", "no/such/thing"), 404, "public_api_disabled");
+      expectRefusal(await h.call("GET", "no/such/thing"), 404, "public_api_disabled");
     } finally {
       await changeSettings(h.db, "test", { publicApiEnabled: true });
     }

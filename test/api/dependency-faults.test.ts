@@ -10,7 +10,7 @@ import { drainUsageWrites, recordFailedUsage } from "@/lib/usage/record";
 import { demoRequestsFor } from "@/demo-chain/requests";
 import type { FaultMode } from "../support/fault-proxy";
 import { startFaultyWorld, type Dependency, type FaultyWorld } from "../support/faulty-world";
-import type { Harness } from "../support/harness";
+import { expectFailure, type Harness } from "../support/harness";
 
 // Small bounds so the suite is quick; the defaults are documented in .env.example.
 // Wide enough that a loaded machine (the whole suite runs at once) never trips them by itself.
@@ -155,15 +155,16 @@ describe.each(["refuse", "freeze"] as const)("database lost mid-request (%s)", (
     const started = performance.now();
     const response = await pending;
     expect(performance.now() - started).toBeLessThan(answerWithinMs);
-    expect({ status: response.status, ok: response.body.ok }).toEqual({ status: 503, ok: false });
-    expect(["billing_commit_failed", "unavailable"]).toContain(response.body.error);
-    expect(await h.db.requestRecord.findUnique({ where: { id: response.body.request_id } })).toBeNull();
+    const refusal = expectFailure(response);
+    expect(response.status).toBe(503);
+    expect(["billing_commit_failed", "unavailable"]).toContain(refusal.error);
+    expect(await h.db.requestRecord.findUnique({ where: { id: refusal.request_id } })).toBeNull();
 
     await proxies().database.set("pass");
     expect(await drainUsageWrites(10_000)).toBe(0);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: refusal.request_id } });
     expect({ status: record.httpStatus, charged: record.charged, outcome: record.outcome }).toEqual({ status: 503, charged: 0, outcome: "server_error" });
-    expect(await h.db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+    expect(await h.db.creditLedger.findUnique({ where: { requestId: refusal.request_id } })).toBeNull();
     expect(await balance()).toBe(before);
   }, 30_000);
 });
@@ -208,12 +209,13 @@ describe("a client that leaves", () => {
       const response = await pending;
       // Answered at once, not when the deadline or the node's timeout would have ended it.
       expect(performance.now() - abortedAt).toBeLessThan(500);
+      const refusal = expectFailure(response, "client_closed");
       expect(response.status).toBe(499);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // The node requests in flight were cancelled (their connections closed), and nothing more was asked of the node.
       expect(proxies().node.closedByApplication).toBeGreaterThan(closedBefore);
       expect(proxies().node.bytesSent).toBe(sentBefore);
-      const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+      const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: refusal.request_id } });
       expect({ status: record.httpStatus, outcome: record.outcome, charged: record.charged, error: record.errorCode }).toEqual({ status: 499, outcome: "client_closed", charged: 0, error: "client_closed" });
     } finally {
       await proxies().node.set("pass");
@@ -229,8 +231,9 @@ describe("a client that leaves", () => {
       },
     });
     const response = await h.call("POST", "intel/risk", { key, rawBody: body });
+    const refusal = expectFailure(response);
     expect(response.status).toBe(499);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: refusal.request_id } });
     expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "client_closed", charged: 0 });
   });
 });

@@ -191,7 +191,7 @@ it(`${total} generated malformed requests (seed ${seed}): no 5xx but 503, always
     if (!requestId?.startsWith("req_")) failures.push(`${where}: no X-Request-Id`);
     if (response.status === 204) return;
     if (response.status === 200) {
-      if (response.body?.ok !== true) failures.push(`${where}: 200 without ok`);
+      if ((response.body as { ok?: unknown } | null)?.ok !== true) failures.push(`${where}: 200 without ok`);
       return;
     }
     const envelope = response.body as { ok?: unknown; error?: unknown; request_id?: unknown; message?: unknown } | null;

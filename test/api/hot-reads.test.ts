@@ -12,7 +12,7 @@ import { useSharedDemoChains } from "../support/demo-chains";
 import { inNodeScope, withRpcMeter } from "@/lib/chain/node-scope";
 import { forgetKeptAnswers, forgetToldHeads, MemoryAnswerStore, RedisAnswerStore, sharedRead } from "@/lib/intel/runtime/hot-reads";
 import { RespClient } from "@/lib/redis/resp-client";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectFailure, expectSuccess, type Harness } from "../support/harness";
 import { startProviderProxy, type ProviderProxy } from "../support/provider-proxy";
 import { nodeSettingsChanged } from "../support/node-settings";
 
@@ -58,15 +58,15 @@ describe("identical reads at the same block", () => {
     forgetKeptAnswers(new MemoryAnswerStore());
     factsCache.clear();
     const single = await counted(() => risk(token));
-    expect(single.value.status).toBe(200);
+    const singleAnswer = expectSuccess(single.value);
 
     forgetKeptAnswers(new MemoryAnswerStore());
     factsCache.clear();
     const many = await counted(() => Promise.all(Array.from({ length: 20 }, () => risk(token))));
     for (const response of many.value) {
-      expect(response.status).toBe(200);
-      expect(response.body.data).toEqual(single.value.body.data);
-      expect(response.body.meta.credits_charged).toBe(2);
+      const answer = expectSuccess(response);
+      expect(answer.data).toEqual(singleAnswer.data);
+      expect(answer.meta.credits_charged).toBe(2);
     }
     // One read for all twenty (plus at most a head check each for callers that came after it ended).
     expect(many.calls).toBeLessThanOrEqual(single.calls + 20);
@@ -78,10 +78,10 @@ describe("identical reads at the same block", () => {
     const token = chain.addressBook.scenarios.mintable.token.address;
     forgetKeptAnswers(new MemoryAnswerStore());
     const first = await risk(token);
-    expect(first.status).toBe(200);
+    const firstAnswer = expectSuccess(first);
 
     const again = await counted(() => risk(token));
-    expect(again.value.body.data).toEqual(first.body.data);
+    expect(expectSuccess(again.value).data).toEqual(firstAnswer.data);
     expect(again.byMethod).toEqual({ eth_blockNumber: 1 });
 
     const other = await counted(() => risk(chain.addressBook.scenarios.tax.token.address));
@@ -90,7 +90,7 @@ describe("identical reads at the same block", () => {
     await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
     const afterBlock = await counted(() => risk(token));
     expect(afterBlock.calls).toBeGreaterThan(1);
-    expect(afterBlock.value.body.meta.chain_data_source.block_number).toBe(first.body.meta.chain_data_source.block_number + 1);
+    expect(expectSuccess(afterBlock.value).meta.chain_data_source.block_number).toBe(firstAnswer.meta.chain_data_source.block_number + 1);
   });
 
   it("a node that stopped answering is not hidden by a kept answer: 503, uncharged", async () => {
@@ -107,8 +107,9 @@ async function expectUnavailableOnceTheHeadFails(token: string, options: { keepT
   proxy.rules.methodsOff = { methods: ["eth_blockNumber"], refuse: () => ({ status: 503, error: { code: -32603, message: "upstream unavailable" } }) };
   try {
     const response = await risk(token);
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    expect(response.body.meta?.credits_charged ?? 0).toBe(0);
+    // A failure envelope carries no charge at all (the pipeline charges successes only).
+    expectFailure(response, "unavailable");
+    expect(response.status).toBe(503);
   } finally {
     proxy.rules.methodsOff = undefined;
   }
@@ -124,9 +125,10 @@ describe("a read that need not wait for the head", () => {
     const cold = await withRpcMeter(() => risk(token));
     forgetKeptAnswers(new MemoryAnswerStore());
     const warm = await withRpcMeter(() => risk(token));
-    expect(warm.result.status).toBe(200);
-    expect(warm.result.body.data).toEqual(cold.result.body.data);
-    expect(warm.result.body.meta.chain_data_source.block_number).toBe(cold.result.body.meta.chain_data_source.block_number);
+    const warmAnswer = expectSuccess(warm.result);
+    const coldAnswer = expectSuccess(cold.result);
+    expect(warmAnswer.data).toEqual(coldAnswer.data);
+    expect(warmAnswer.meta.chain_data_source.block_number).toBe(coldAnswer.meta.chain_data_source.block_number);
     expect(warm.usage.rounds).toBe(cold.usage.rounds - 1);
     expect(warm.usage.calls).toBe(cold.usage.calls);
   });
@@ -138,8 +140,7 @@ describe("a read that need not wait for the head", () => {
     await mine();
     forgetKeptAnswers(new MemoryAnswerStore());
     const after = await withRpcMeter(() => risk(token));
-    expect(after.result.status).toBe(200);
-    expect(after.result.body.meta.chain_data_source.block_number).toBe(before.body.meta.chain_data_source.block_number + 1);
+    expect(expectSuccess(after.result).meta.chain_data_source.block_number).toBe(expectSuccess(before).meta.chain_data_source.block_number + 1);
     // The head's round came first again (the early read's rounds were wasted beside it).
     expect(after.usage.rounds).toBeGreaterThanOrEqual(4);
   });

@@ -19,6 +19,7 @@ import { McpGuide } from "@/components/portal/mcp-guide";
 import { mcpClientConfig, mcpTypescriptSample, withKey } from "@/lib/portal/samples";
 import { useChargedRoute } from "../support/route-harness";
 import { startApiHttpServer } from "../support/api-http-server";
+import { expectSuccess } from "../support/harness";
 
 const route = useChargedRoute("eth");
 const intelligence = (endpoints as readonly EndpointDefinition[]).filter((endpoint) => endpoint.surface === "intelligence") as Array<EndpointDefinition & { id: EndpointId }>;
@@ -184,8 +185,8 @@ describe("MCP endpoint", () => {
   it("the HTTP route's own calls are still recorded as api", async () => {
     const { key } = await route.h.key();
     const response = await route.h.call("POST", "contract/analysis", { key, body: demoRequestsFor("contract/analysis", "eth", route.chain.addressBook)[0] });
-    expect(response.status).toBe(200);
-    expect((await route.recordOf(response.body.meta.request_id)).via).toBe("api");
+    const answer = expectSuccess(response);
+    expect((await route.recordOf(answer.meta.request_id)).via).toBe("api");
   });
 
   it("the connection guide on the Endpoints tab and /docs names the URL, the header and every tool, and its TypeScript sample runs as written", async () => {

@@ -4,7 +4,7 @@ import { nodeSettingsChanged } from "../support/node-settings";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeSettings, publishCard, revokeKey, withdrawCard } from "@/lib/operator/operations";
 import { everyTokenExists } from "../support/card-tokens";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectFailure, expectSuccess, type Harness } from "../support/harness";
 import { peerAddressHeader, peerSecret, peerSecretHeader } from "@/lib/server/client-address";
 
 describe("metadata endpoints (postgres+redis)", () => {
@@ -52,7 +52,8 @@ describe("metadata endpoints (postgres+redis)", () => {
     h.clock.now = new Date(Math.max(Date.now(), h.clock.now.getTime() + 5_000));
     for (const [made, code] of [[revoked, "revoked_api_key"], [expired, "key_expired"], [originBound, "origin_denied"]] as const) {
       const refused = await h.call("GET", "me", { key: made.key, headers: { origin: "https://app.example.com/path" } });
-      expect({ code: refused.body.error, status: refused.status }).toEqual({ code, status: 403 });
+      expectFailure(refused, code);
+      expect({ code, status: refused.status }).toEqual({ code, status: 403 });
       expect(refused.headers.get("ratelimit-policy"), code).toBe('"second";q=1;w=1, "hour";q=60;w=3600');
       // Shown as it stands, not spent: the refusal used none of the key's budget.
       expect(refused.headers.get("ratelimit-remaining"), code).toBe("1");
@@ -64,20 +65,20 @@ describe("metadata endpoints (postgres+redis)", () => {
     const made = await h.key({ name: "ci", permissions: ["intel:read", "contract:read"], allowedChains: ["eth", "base"], expiresAt: expires, rateLimitPerHour: 500 });
     await tick();
     const response = await h.call("GET", "me", { headers: { authorization: `Bearer ${made.key}` } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta.credits_charged).toBe(0);
-    expect(response.body.data).toMatchObject({
+    const answer = expectSuccess(response);
+    expect(answer.meta.credits_charged).toBe(0);
+    expect(answer.data).toMatchObject({
       key: made.masked, project_id: h.project.id, environment: "live", tier: "basic", access_mode: "paid",
       scopes: ["contract:read", "intel:read"], rate_limit_per_hour: 500, credits_balance: 0, allowed_chains: ["eth", "base"], expires_at: expires.toISOString(),
     });
     // No payment flow exists: top_up says who grants credits, as the 402 message does.
-    expect(response.body.data.top_up).toMatch(/^There is no top-up page: credits are granted by the operator's staff\. Ask them, quoting your project id\./);
+    expect(answer.data.top_up).toMatch(/^There is no top-up page: credits are granted by the operator's staff\. Ask them, quoting your project id\./);
     expect(made.masked).toMatch(/^svc_live_\*{28}[0-9A-Za-z]{4}$/);
     expect(JSON.stringify(response.body)).not.toContain(made.key);
     expect(response.headers.get("ratelimit-policy")).toBe('"second";q=1;w=1, "hour";q=60;w=3600');
     // No origin or IP restriction: both lists are null, like allowed_chains.
-    expect(response.body.data).toMatchObject({ allowed_origins: null, allowed_ips: null });
-    expect(response.body.data.top_up).toMatch(/charging is switched off: calls deduct nothing\.$/);
+    expect(answer.data).toMatchObject({ allowed_origins: null, allowed_ips: null });
+    expect(answer.data.top_up).toMatch(/charging is switched off: calls deduct nothing\.$/);
   });
 
   it("me shows every restriction of the key: origin and IP allow lists too, for live and test keys", async () => {
@@ -86,7 +87,7 @@ describe("metadata endpoints (postgres+redis)", () => {
       await tick();
       const response = await h.call("GET", "me", { key: made.key, headers: { origin: "https://app.example.com", [peerAddressHeader]: "127.0.0.1", [peerSecretHeader]: peerSecret() } });
       expect({ mode, status: response.status }).toEqual({ mode, status: 200 });
-      expect(response.body.data).toMatchObject({ allowed_origins: ["https://app.example.com", "https://*.example.org"], allowed_ips: ["127.0.0.1", "10.0.0.0/8", "::1"] });
+      expect(expectSuccess(response).data).toMatchObject({ allowed_origins: ["https://app.example.com", "https://*.example.org"], allowed_ips: ["127.0.0.1", "10.0.0.0/8", "::1"] });
     }
   });
 
@@ -96,13 +97,13 @@ describe("metadata endpoints (postgres+redis)", () => {
     try {
       await tick();
       const response = await h.call("GET", "me", { key: made.key });
-      expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ environment: "test", access_mode: "sandbox", charging_enabled: true });
-      expect(Object.keys(response.body.data)).not.toContain("tier");
-      expect(Object.keys(response.body.data)).not.toContain("credits_balance");
-      expect(Object.keys(response.body.data)).not.toContain("free_credits_today");
-      expect(response.body.data.top_up).toMatch(/charging is on/);
-      expect(response.body.data.top_up).not.toMatch(/switched off/);
+      const answer = expectSuccess(response);
+      expect(answer.data).toMatchObject({ environment: "test", access_mode: "sandbox", charging_enabled: true });
+      expect(Object.keys(answer.data)).not.toContain("tier");
+      expect(Object.keys(answer.data)).not.toContain("credits_balance");
+      expect(Object.keys(answer.data)).not.toContain("free_credits_today");
+      expect(answer.data.top_up).toMatch(/charging is on/);
+      expect(answer.data.top_up).not.toMatch(/switched off/);
     } finally {
       await changeSettings(h.db, "test", { chargingEnabled: false });
     }
@@ -117,23 +118,23 @@ describe("metadata endpoints (postgres+redis)", () => {
     const { key } = await h.key();
     await tick();
     const all = await h.call("GET", "discover?limit=500", { key });
-    expect(all.status).toBe(200);
-    expect(all.body.data.total).toBe(2);
-    expect(all.body.data.cards.map((c: { hook: string }) => c.hook).sort()).toEqual(["hook 1", "hook 2"]);
+    const allAnswer = expectSuccess(all);
+    expect(allAnswer.data.total).toBe(2);
+    expect(allAnswer.data.cards.map((c: { hook: string }) => c.hook).sort()).toEqual(["hook 1", "hook 2"]);
     await tick();
     const base = await h.call("GET", "discover?chain=BASE&limit=0", { key });
-    expect(base.body.data).toMatchObject({ total: 1, cards: [{ chain: "base", hook: "hook 2", bullets: ["a", "b"] }] });
+    expect(expectSuccess(base).data).toMatchObject({ total: 1, cards: [{ chain: "base", hook: "hook 2", bullets: ["a", "b"] }] });
     await tick();
-    expect((await h.call("GET", "discover?chain=ethereum", { key })).body.error).toBe("invalid_chain");
+    expectFailure(await h.call("GET", "discover?chain=ethereum", { key }), "invalid_chain");
     // Numbers are clamped into range; words and fractions are not numbers.
     for (const limit of ["abc", "2.5", "1e3", "0x10"]) {
       await tick();
       const refused = await h.call("GET", `discover?limit=${limit}`, { key });
-      expect({ limit, status: refused.status, error: refused.body.error }).toEqual({ limit, status: 400, error: "bad_request" });
-      expect(refused.body.message).toMatch(/limit must be an integer/);
+      expect({ limit, status: refused.status }).toEqual({ limit, status: 400 });
+      expect(expectFailure(refused, "bad_request").message).toMatch(/limit must be an integer/);
     }
     await tick();
-    expect((await h.call("GET", "discover?limit=-5", { key })).body.data.cards).toHaveLength(1);
+    expect(expectSuccess(await h.call("GET", "discover?limit=-5", { key })).data.cards).toHaveLength(1);
 
     await changeSettings(h.db, "test", { discoverDailyCap: 2 });
     const capped = await h.key();
@@ -143,8 +144,8 @@ describe("metadata endpoints (postgres+redis)", () => {
     expect((await h.call("GET", "discover", { key: capped.key })).status).toBe(200);
     await tick();
     const third = await h.call("GET", "discover", { key: capped.key });
+    expectFailure(third, "rate_limited");
     expect(third.status).toBe(429);
-    expect(third.body.error).toBe("rate_limited");
     await tick();
     expect((await h.call("GET", "me", { key: capped.key })).status).toBe(200);
     await changeSettings(h.db, "test", { discoverDailyCap: 100 });
@@ -152,9 +153,11 @@ describe("metadata endpoints (postgres+redis)", () => {
 
   it("unknown paths 404, wrong methods 405, and the not-available paths say so", async () => {
     const unknown = await h.call("GET", "intel/nothing");
-    expect({ status: unknown.status, error: unknown.body.error }).toEqual({ status: 404, error: "not_found" });
+    expectFailure(unknown, "not_found");
+    expect(unknown.status).toBe(404);
     const method = await h.call("GET", "intel/risk");
-    expect({ status: method.status, error: method.body.error, allow: method.headers.get("allow") }).toEqual({ status: 405, error: "method_not_allowed", allow: "POST, OPTIONS" });
+    expectFailure(method, "method_not_allowed");
+    expect({ status: method.status, allow: method.headers.get("allow") }).toEqual({ status: 405, allow: "POST, OPTIONS" });
     const postToMe = await h.call("POST", "me");
     expect({ status: postToMe.status, allow: postToMe.headers.get("allow") }).toEqual({ status: 405, allow: "GET, HEAD, OPTIONS" });
     for (const [path, allow] of [["intel/risk", "POST, OPTIONS"], ["me", "GET, HEAD, OPTIONS"], ["health", "GET, HEAD, OPTIONS"]]) {
@@ -169,8 +172,9 @@ describe("metadata endpoints (postgres+redis)", () => {
     }
     for (const path of ["wallet/trace", "reports/abc123", "solana/token"]) {
       const response = await h.call("POST", path);
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 404, error: "not_available" });
-      expect(response.body.message).toMatch(/not available in v1/);
+      const refusal = expectFailure(response, "not_available");
+      expect(response.status).toBe(404);
+      expect(refusal.message).toMatch(/not available in v1/);
     }
   });
 
@@ -182,9 +186,10 @@ describe("metadata endpoints (postgres+redis)", () => {
     const response = await h.call("POST", "intel/risk", { key, body: { chain: "base", address: "0x" + "a".repeat(40) } }).finally(() => {
       if (saved !== undefined) process.env.BASE_RPC_URL = saved;
     });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    expect(response.body.message).toMatch(/BASE_RPC_URL/);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    const refusal = expectFailure(response, "unavailable");
+    expect(response.status).toBe(503);
+    expect(refusal.message).toMatch(/BASE_RPC_URL/);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: refusal.request_id } });
     expect({ charged: record.charged, outcome: record.outcome }).toEqual({ charged: 0, outcome: "server_error" });
   });
 });

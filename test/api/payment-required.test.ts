@@ -6,6 +6,7 @@ import { demoRequestsFor } from "@/demo-chain/requests";
 import { ensureCreditAccount, utcDay } from "@/lib/billing/credits";
 import { useChargedRoute } from "../support/route-harness";
 import { announceKeyContextChange } from "@/lib/keys/change-notices";
+import { expectFailure } from "../support/harness";
 
 const route = useChargedRoute("eth");
 const riskArgs = () => demoRequestsFor("intel/risk", "eth", route.chain.addressBook)[0];
@@ -19,18 +20,20 @@ describe("402 payment_required", () => {
     await db.creditAccount.update({ where: { userId: owner.id }, data: { balance: 0, freeCreditsDay: utcDay(clock.now), freeCreditsUsed: 4 } });
     await announceKeyContextChange({ scope: "owner", id: owner.id });
     const response = await route.h.call("POST", "intel/risk", { key, body: riskArgs() });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 402, error: "payment_required" });
-    expect(response.body.message).toMatch(/^This call costs 2 credits; the account has 1 credit left \(1 of today's free credits, a balance of 0\)\. /);
-    expect(response.body.message).toContain(route.h.project.id);
-    expect(response.body.details).toEqual({ price: 2, available: 1, free_credits_left: 1, balance: 0 });
-    const record = await route.recordOf(response.body.request_id);
+    const refusal = expectFailure(response, "payment_required");
+    expect(response.status).toBe(402);
+    expect(refusal.message).toMatch(/^This call costs 2 credits; the account has 1 credit left \(1 of today's free credits, a balance of 0\)\. /);
+    expect(refusal.message).toContain(route.h.project.id);
+    expect(refusal.details).toEqual({ price: 2, available: 1, free_credits_left: 1, balance: 0 });
+    const record = await route.recordOf(refusal.request_id);
     expect({ status: record.httpStatus, charged: record.charged }).toEqual({ status: 402, charged: 0 });
   });
 
   it("an MCP tool call refused for credits carries the same figures in its failure", async () => {
     const { key } = await route.h.key();
     await route.setAccount(1);
-    const answer = await route.h.call("POST", "mcp", {
+    // MCP answers JSON-RPC, which the harness does not type.
+    const answer = await route.h.callUntyped("POST", "mcp", {
       key,
       headers: { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
       body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "intel_risk", arguments: riskArgs() } },

@@ -5,7 +5,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setApiDeps } from "@/lib/api/deps";
 import { createRateLimiter, RateLimitStoreError, type RateLimiter } from "@/lib/rate-limit";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectFailure, type Harness } from "../support/harness";
 
 const silentServer = net.createServer(() => undefined);
 
@@ -35,8 +35,9 @@ describe.each(stores)("rate-limit store that $fault", ({ url }) => {
   it("an API call answers 503 unavailable, recorded and uncharged", async () => {
     const { key } = await h.key();
     const response = await h.call("GET", "me", { key });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.request_id } });
+    const refusal = expectFailure(response, "unavailable");
+    expect(response.status).toBe(503);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: refusal.request_id } });
     expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "server_error", charged: 0 });
   });
 });

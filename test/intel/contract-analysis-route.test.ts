@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeSettingsChanged } from "../support/node-settings";
 import { startAnvil, type Anvil } from "../chain/support/anvil";
 import { deployer, installMulticall3, setupClients } from "../chain/support/contracts";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectFailure, expectSuccess, type Harness } from "../support/harness";
 import { deployFixture, fixtures } from "./support/fixtures";
 
 describe("POST /v1/api/contract/analysis", () => {
@@ -33,16 +33,17 @@ describe("POST /v1/api/contract/analysis", () => {
     await nodeSettingsChanged();
     const { key } = await h.key({ permissions: ["contract:read"] });
     const response = await h.call("POST", "contract/analysis", { key, body: { chain: "ETH", address: token.toLowerCase() } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ credits_charged: 0, chain: "eth", chain_data_source: { service_grounded: true } });
-    expect(Object.keys(response.body.data).sort()).toEqual(["contract", "controllers", "deployer", "limitations", "ownership", "proxy", "source_verification", "unavailable"]);
-    const provenance = response.body.meta.provenance as Record<string, string>;
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({ credits_charged: 0, chain: "eth", chain_data_source: { service_grounded: true } });
+    expect(Object.keys(answer.data).sort()).toEqual(["contract", "controllers", "deployer", "limitations", "ownership", "proxy", "source_verification", "unavailable"]);
+    const provenance = answer.meta.provenance as Record<string, string>;
     for (const field of ["contract", "ownership", "proxy", "deployer", "controllers", "source_verification", "limitations"]) {
       expect(["verified_onchain", "augmented", "interpretation", "unavailable"]).toContain(provenance[field]);
     }
-    for (const [field, label] of Object.entries(provenance)) if (label === "unavailable") expect(response.body.data.unavailable[field]).toBeTruthy();
-    expect(response.body.data.ownership.owner).toBe(deployer);
-    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
+    const reasons: Record<string, string | undefined> = answer.data.unavailable;
+    for (const [field, label] of Object.entries(provenance)) if (label === "unavailable") expect(reasons[field]).toBeTruthy();
+    expect(answer.data.ownership?.owner).toBe(deployer);
+    const record = await h.db.requestRecord.findUniqueOrThrow({ where: { id: answer.meta.request_id } });
     expect({ status: record.httpStatus, charged: record.charged, chain: record.chain }).toEqual({ status: 200, charged: 0, chain: "eth" });
   });
 
@@ -50,7 +51,8 @@ describe("POST /v1/api/contract/analysis", () => {
     delete process.env.BASE_RPC_URL;
     const { key } = await h.key({ permissions: ["contract:read"] });
     const response = await h.call("POST", "contract/analysis", { key, body: { chain: "base", address: token } });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 503, error: "unavailable" });
-    expect(response.body.message).toMatch(/BASE_RPC_URL/);
+    const refusal = expectFailure(response, "unavailable");
+    expect(response.status).toBe(503);
+    expect(refusal.message).toMatch(/BASE_RPC_URL/);
   });
 });

@@ -15,7 +15,7 @@ import { forgetKeptAnswers } from "@/lib/intel/runtime/hot-reads";
 import { IntelThreadPool, intelThreadCount, intelThreadPool, resetIntelThreadPool } from "@/lib/intel/runtime/threads/pool";
 import { startAnvil, type Anvil } from "../chain/support/anvil";
 import { deployer, installMulticall3, setupClients } from "../chain/support/contracts";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectSuccess, type Harness } from "../support/harness";
 import { deployFixture, fixtures } from "./support/fixtures";
 
 const faults = path.resolve(__dirname, "../support/intel-thread-faults.ts");
@@ -121,7 +121,7 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
 
     it("through the pipeline, an answer read on a thread is the same answer, charged the same", async () => {
       const { key } = await h.key({ permissions: ["contract:read"] });
-      const inline = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } });
+      const inline = expectSuccess(await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } }));
       expect(intelThreadPool()).toBeNull();
       // A new pool on the next call, and no kept answer to serve instead of reading.
       process.env.INTEL_THREADS = "2";
@@ -130,13 +130,13 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
       forgetKeptAnswers();
       const threaded = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token.toLowerCase() } });
       expect(intelThreadPool()?.size).toBe(2);
-      expect(threaded.status).toBe(200);
-      expect(threaded.body.data).toEqual(inline.body.data);
-      const { provenance, chain_data_source, credits_charged } = threaded.body.meta as Record<string, unknown>;
+      const threadedAnswer = expectSuccess(threaded);
+      expect(threadedAnswer.data).toEqual(inline.data);
+      const { provenance, chain_data_source, credits_charged } = threadedAnswer.meta;
       expect({ provenance, chain_data_source, credits_charged }).toEqual({
-        provenance: inline.body.meta.provenance,
-        chain_data_source: inline.body.meta.chain_data_source,
-        credits_charged: inline.body.meta.credits_charged,
+        provenance: inline.meta.provenance,
+        chain_data_source: inline.meta.chain_data_source,
+        credits_charged: inline.meta.credits_charged,
       });
 
       // A block mined since the head was told: the read a thread started at the block before is
@@ -144,9 +144,9 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
       await fetch(anvil.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }) });
       forgetKeptAnswers();
       const moved = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } });
-      expect(moved.status).toBe(200);
-      expect(moved.body.meta.chain_data_source.block_number).toBe(inline.body.meta.chain_data_source.block_number + 1);
-      expect(moved.body.meta.credits_charged).toBe(inline.body.meta.credits_charged);
+      const movedAnswer = expectSuccess(moved);
+      expect(movedAnswer.meta.chain_data_source.block_number).toBe(inline.meta.chain_data_source.block_number + 1);
+      expect(movedAnswer.meta.credits_charged).toBe(inline.meta.credits_charged);
     });
   });
 });

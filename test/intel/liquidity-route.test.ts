@@ -3,6 +3,7 @@
 // never charged, and a node stopped mid-request answered 503 and never charged.
 import { describe, expect, it } from "vitest";
 import { useChargedRoute } from "../support/route-harness";
+import { expectFailure, expectSuccess } from "../support/harness";
 
 const labels = ["verified_onchain", "augmented", "interpretation", "unavailable"];
 
@@ -16,26 +17,27 @@ describe("POST /v1/api/intel/liquidity", () => {
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     const healthy = route.chain.addressBook.scenarios.healthy;
     const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "ETH", address: healthy.token.address.toLowerCase() } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({
       credits_charged: 2,
       chain: "eth",
       chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock },
       // 14 days at 12 s a block.
       read: { metadata: false, locks: false, full: false, lookback_blocks: 100_800, list_limit: 10 },
     });
-    expect(Object.keys(response.body.data).sort()).toEqual(["limitations", "lp_custody", "market", "position_custody", "team_wallets", "token", "unavailable"]);
-    const provenance = response.body.meta.provenance as Record<string, string>;
+    expect(Object.keys(answer.data).sort()).toEqual(["limitations", "lp_custody", "market", "position_custody", "team_wallets", "token", "unavailable"]);
+    const provenance = answer.meta.provenance as Record<string, string>;
     for (const field of ["token", "team_wallets", "market", "lp_custody", "position_custody", "limitations"]) {
       expect(Object.keys(provenance).some((name) => name === field || name.startsWith(`${field}.`))).toBe(true);
     }
+    const reasons: Record<string, string | undefined> = answer.data.unavailable;
     for (const [field, label] of Object.entries(provenance)) {
       expect(labels).toContain(label);
-      if (label === "unavailable") expect(response.body.data.unavailable[field]).toBeTruthy();
+      if (label === "unavailable") expect(reasons[field]).toBeTruthy();
     }
-    expect(response.body.data.lp_custody[0].burned.share_bps).toBe(healthy.facts.lpBurnedShareBps);
-    expect(response.body.data.market.pools[0].reserves.token.raw).toBe(healthy.finalPool.reserveToken);
-    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
+    expect(answer.data.lp_custody[0].burned?.share_bps).toBe(healthy.facts.lpBurnedShareBps);
+    expect(answer.data.market.pools[0].reserves?.token.raw).toBe(healthy.finalPool.reserveToken);
+    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: answer.meta.request_id } });
     expect({ status: record.httpStatus, outcome: record.outcome, quoted: record.quoted, charged: record.charged, chain: record.chain }).toEqual({ status: 200, outcome: "success", quoted: 2, charged: 2, chain: "eth" });
     expect(await balance()).toBe(8);
   });
@@ -46,14 +48,16 @@ describe("POST /v1/api/intel/liquidity", () => {
     const token = route.chain.addressBook.scenarios.healthy.token.address;
     for (const body of [{ chain: "eth", address: token, metadata: "yes" }, { chain: "eth", address: token, lock: true }]) {
       const response = await route.h.call("POST", "intel/liquidity", { key, body });
-      expect({ status: response.status, error: response.body.error }).toEqual({ status: 400, error: "bad_request" });
+      expectFailure(response, "bad_request");
+      expect(response.status).toBe(400);
     }
   });
 
   it("needs liquidity:read", async () => {
     const { key } = await route.h.key({ permissions: ["intel:read", "contract:read"] });
     const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.healthy.token.address } });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 403, error: "scope_denied" });
+    expectFailure(response, "scope_denied");
+    expect(response.status).toBe(403);
   });
 
   it("a token with no pool is an honest empty success: answered, recorded as honest_empty, never charged", async () => {
@@ -61,12 +65,12 @@ describe("POST /v1/api/intel/liquidity", () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["liquidity:read"] });
     const response = await route.h.call("POST", "intel/liquidity", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta.credits_charged).toBe(0);
-    expect(response.body.data.market.pools).toEqual([]);
-    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: response.body.meta.request_id } });
+    const answer = expectSuccess(response);
+    expect(answer.meta.credits_charged).toBe(0);
+    expect(answer.data.market.pools).toEqual([]);
+    const record = await route.h.db.requestRecord.findUniqueOrThrow({ where: { id: answer.meta.request_id } });
     expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged }).toEqual({ outcome: "honest_empty", quoted: 2, charged: 0 });
-    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: response.body.meta.request_id } })).toBeNull();
+    expect(await route.h.db.creditLedger.findUnique({ where: { requestId: answer.meta.request_id } })).toBeNull();
     expect(await balance()).toBe(10);
   });
 

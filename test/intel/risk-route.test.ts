@@ -3,6 +3,7 @@
 // that charges nothing, and a node stopped mid-request a 503 that charges nothing.
 import { describe, expect, it } from "vitest";
 import { useChargedRoute } from "../support/route-harness";
+import { expectFailure, expectSuccess } from "../support/harness";
 
 describe("POST /v1/api/intel/risk", () => {
   const route = useChargedRoute("eth");
@@ -14,11 +15,11 @@ describe("POST /v1/api/intel/risk", () => {
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const honeypot = route.chain.addressBook.scenarios.honeypot;
     const response = await route.h.call("POST", "intel/risk", { key, body: { chain: "eth", address: honeypot.token.address } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ credits_charged: 2, chain: "eth", chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock }, provenance: { simulation: "verified_onchain" } });
-    expect(response.body.data.flags).toContain("honeypot");
-    expect(Object.keys(response.body.data).sort()).toEqual(["fallback", "flags", "headline", "limitations", "signals", "simulation", "summary", "token", "unavailable"]);
-    const record = await recordOf(response.body.meta.request_id);
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({ credits_charged: 2, chain: "eth", chain_data_source: { service_grounded: true, block_number: route.chain.addressBook.latestBlock }, provenance: { simulation: "verified_onchain" } });
+    expect(answer.data.flags).toContain("honeypot");
+    expect(Object.keys(answer.data).sort()).toEqual(["fallback", "flags", "headline", "limitations", "signals", "simulation", "summary", "token", "unavailable"]);
+    const record = await recordOf(answer.meta.request_id);
     expect({ status: record.httpStatus, outcome: record.outcome, quoted: record.quoted, charged: record.charged }).toEqual({ status: 200, outcome: "success", quoted: 2, charged: 2 });
     expect(await balance()).toBe(8);
   });
@@ -26,7 +27,8 @@ describe("POST /v1/api/intel/risk", () => {
   it("needs intel:read", async () => {
     const { key } = await route.h.key({ permissions: ["liquidity:read", "contract:read"] });
     const response = await route.h.call("POST", "intel/risk", { key, body: { chain: "eth", address: route.chain.addressBook.scenarios.healthy.token.address } });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 403, error: "scope_denied" });
+    expectFailure(response, "scope_denied");
+    expect(response.status).toBe(403);
   });
 
   it("an address with no code is 422 insufficient_data and charges nothing", async () => {
@@ -34,9 +36,10 @@ describe("POST /v1/api/intel/risk", () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/risk", { key, body: { chain: "eth", address: route.chain.addressBook.wallets.buyer1 } });
-    expect({ status: response.status, error: response.body.error }).toEqual({ status: 422, error: "insufficient_data" });
-    expect(response.body.message).toMatch(/no contract code/);
-    expect((await recordOf(response.body.request_id)).charged).toBe(0);
+    const refusal = expectFailure(response, "insufficient_data");
+    expect(response.status).toBe(422);
+    expect(refusal.message).toMatch(/no contract code/);
+    expect((await recordOf(refusal.request_id)).charged).toBe(0);
     expect(await balance()).toBe(10);
   });
 

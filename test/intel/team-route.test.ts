@@ -3,6 +3,7 @@
 // is never charged, no trade a 422 that is never charged, a node stopped mid-request a 503.
 import { describe, expect, it } from "vitest";
 import { useChargedRoute } from "../support/route-harness";
+import { expectFailure, expectSuccess } from "../support/harness";
 
 describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
   // Base: the node names no deployer there, so a contract without owner or history links no one.
@@ -15,8 +16,8 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const dump = route.chain.addressBook.scenarios.dump;
     const response = await route.h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: dump.token.address } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ credits_charged: 5, chain: "base", sources: { transactions: expect.arrayContaining(dump.facts.teamWallets.map((team) => team.allocationTx.hash)) } });
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({ credits_charged: 5, chain: "base", sources: { transactions: expect.arrayContaining(dump.facts.teamWallets.map((team) => team.allocationTx.hash)) } });
     expect(await balance()).toBe(5);
   });
 
@@ -25,8 +26,9 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/team-wallets", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
-    expect({ status: response.status, wallets: response.body.data.wallets, charged: response.body.meta.credits_charged }).toEqual({ status: 200, wallets: [], charged: 0 });
-    expect((await recordOf(response.body.meta.request_id)).outcome).toBe("honest_empty");
+    const answer = expectSuccess(response);
+    expect({ wallets: answer.data.wallets, charged: answer.meta.credits_charged }).toEqual({ wallets: [], charged: 0 });
+    expect((await recordOf(answer.meta.request_id)).outcome).toBe("honest_empty");
     expect(await balance()).toBe(10);
   });
 
@@ -35,13 +37,14 @@ describe("POST /v1/api/intel/team-wallets and intel/why-down", () => {
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const response = await route.h.call("POST", "intel/why-down", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.rug.token.address } });
-    expect(response.status).toBe(200);
-    expect(response.body.data.dominant_driver).toBe("liquidity_pulled");
-    expect(response.body.meta).toMatchObject({ credits_charged: 3, provenance: { dominant_driver: "interpretation" } });
+    const answer = expectSuccess(response);
+    expect(answer.data.dominant_driver).toBe("liquidity_pulled");
+    expect(answer.meta).toMatchObject({ credits_charged: 3, provenance: { dominant_driver: "interpretation" } });
     expect(await balance()).toBe(7);
     const none = await route.h.call("POST", "intel/why-down", { key, body: { chain: "base", address: route.chain.addressBook.scenarios.lockedLiquidity.facts.locker } });
-    expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
-    expect((await recordOf(none.body.request_id)).charged).toBe(0);
+    const insufficient = expectFailure(none, "insufficient_data");
+    expect(none.status).toBe(422);
+    expect((await recordOf(insufficient.request_id)).charged).toBe(0);
     expect(await balance()).toBe(7);
   });
 

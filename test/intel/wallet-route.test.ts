@@ -4,6 +4,7 @@
 // never charged, and a node stopped mid-request a 503 that is never charged.
 import { describe, expect, it } from "vitest";
 import { useChargedRoute } from "../support/route-harness";
+import { expectFailure, expectSuccess } from "../support/harness";
 
 describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl", () => {
   const route = useChargedRoute("eth");
@@ -15,17 +16,19 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     const { key } = await route.h.key({ permissions: ["security:read"] });
     const wallet = route.chain.addressBook.scenarios.approvals.wallet;
     const response = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 1 } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ credits_charged: 2, chain: "eth", provenance: { approvals: "verified_onchain" } });
-    expect({ total: response.body.data.total, returned: response.body.data.approvals.length }).toEqual({ total: 2, returned: 1 });
-    expect((await recordOf(response.body.meta.request_id)).charged).toBe(2);
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({ credits_charged: 2, chain: "eth", provenance: { approvals: "verified_onchain" } });
+    expect({ total: answer.data.total, returned: answer.data.approvals.length }).toEqual({ total: 2, returned: 1 });
+    expect((await recordOf(answer.meta.request_id)).charged).toBe(2);
     expect(await balance()).toBe(8);
 
     const tooMany = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: wallet, limit: 201 } });
-    expect({ status: tooMany.status, error: tooMany.body.error, message: tooMany.body.message }).toEqual({ status: 400, error: "bad_request", message: expect.stringMatching(/limit must be an integer from 1 to 200/) });
+    const tooManyRefusal = expectFailure(tooMany, "bad_request");
+    expect({ status: tooMany.status, message: tooManyRefusal.message }).toEqual({ status: 400, message: expect.stringMatching(/limit must be an integer from 1 to 200/) });
     const { key: intelOnly } = await route.h.key({ permissions: ["intel:read"] });
     const denied = await route.h.call("POST", "wallet/approvals", { key: intelOnly, body: { chain: "eth", address: wallet } });
-    expect({ status: denied.status, error: denied.body.error }).toEqual({ status: 403, error: "scope_denied" });
+    expectFailure(denied, "scope_denied");
+    expect(denied.status).toBe(403);
     expect(await balance()).toBe(8);
   });
 
@@ -34,9 +37,9 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     await setAccount(10);
     const { key } = await route.h.key({ permissions: ["security:read"] });
     const response = await route.h.call("POST", "wallet/approvals", { key, body: { chain: "eth", address: route.chain.addressBook.wallets.buyer1 } });
-    expect(response.status).toBe(200);
-    expect({ approvals: response.body.data.approvals, charged: response.body.meta.credits_charged }).toEqual({ approvals: [], charged: 0 });
-    const record = await recordOf(response.body.meta.request_id);
+    const answer = expectSuccess(response);
+    expect({ approvals: answer.data.approvals, charged: answer.meta.credits_charged }).toEqual({ approvals: [], charged: 0 });
+    const record = await recordOf(answer.meta.request_id);
     expect({ outcome: record.outcome, quoted: record.quoted, charged: record.charged }).toEqual({ outcome: "honest_empty", quoted: 2, charged: 0 });
     expect(await balance()).toBe(10);
   });
@@ -47,14 +50,15 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const trader = route.chain.addressBook.scenarios.trader;
     const response = await route.h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta.credits_charged).toBe(5);
-    expect(response.body.data.counts).toMatchObject({ buy: 2, sell: 1, total: 3 });
+    const answer = expectSuccess(response);
+    expect(answer.meta.credits_charged).toBe(5);
+    expect(answer.data.counts).toMatchObject({ buy: 2, sell: 1, total: 3 });
     expect(await balance()).toBe(5);
 
     const none = await route.h.call("POST", "wallet/exact-movements", { key, body: { chain: "eth", wallet: route.chain.addressBook.wallets.limitedSpender, token: trader.token } });
-    expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
-    const record = await recordOf(none.body.request_id);
+    const insufficient = expectFailure(none, "insufficient_data");
+    expect(none.status).toBe(422);
+    const record = await recordOf(insufficient.request_id);
     expect({ outcome: record.outcome, charged: record.charged }).toEqual({ outcome: "honest_empty", charged: 0 });
     expect(await balance()).toBe(5);
   });
@@ -65,14 +69,15 @@ describe("POST /v1/api/wallet/approvals, wallet/exact-movements and wallet/pnl",
     const { key } = await route.h.key({ permissions: ["intel:read"] });
     const trader = route.chain.addressBook.scenarios.trader;
     const response = await route.h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: trader.wallet, token: trader.token } });
-    expect(response.status).toBe(200);
-    expect(response.body.meta).toMatchObject({ credits_charged: 10, provenance: { realized: "interpretation" } });
-    expect(response.body.data.realized.quote.raw).toBe(trader.expected.realizedPnlNativeAverageCost);
+    const answer = expectSuccess(response);
+    expect(answer.meta).toMatchObject({ credits_charged: 10, provenance: { realized: "interpretation" } });
+    expect(answer.data.realized?.quote?.raw).toBe(trader.expected.realizedPnlNativeAverageCost);
     expect(await balance()).toBe(10);
 
     const none = await route.h.call("POST", "wallet/pnl", { key, body: { chain: "eth", wallet: route.chain.addressBook.wallets.limitedSpender, token: trader.token } });
-    expect({ status: none.status, error: none.body.error }).toEqual({ status: 422, error: "insufficient_data" });
-    expect((await recordOf(none.body.request_id)).charged).toBe(0);
+    const insufficient = expectFailure(none, "insufficient_data");
+    expect(none.status).toBe(422);
+    expect((await recordOf(insufficient.request_id)).charged).toBe(0);
     expect(await balance()).toBe(10);
   });
 

@@ -10,7 +10,7 @@ import { exampleEnvelope, exampleFileName, savedExample } from "@/lib/openapi/ex
 import { endpointReferences } from "@/lib/openapi/endpoint-reference";
 import { demoChainDataSetting, setDemoExampleRequests } from "@/lib/chain/demo-data";
 import { useDemoNetworks } from "../support/demo-chains";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectSuccess, type Harness } from "../support/harness";
 import { validatorFor } from "./support/answers-suite";
 
 const demo = useDemoNetworks();
@@ -49,7 +49,8 @@ describe("the reference pages' example answers", () => {
       const body = demoRequestsFor(endpoint.id, "eth", demo.chains.eth.addressBook)[0];
       const response = await h.call(endpoint.method, endpoint.id, { key: (await h.key()).key, body });
       expect(response.status, endpoint.id).toBe(200);
-      const example = { ...response.body, meta: { ...response.body.meta, ...exampleEnvelope } };
+      const answer = expectSuccess(response);
+      const example = { ...answer, meta: { ...answer.meta, ...exampleEnvelope } };
       await expect(`${JSON.stringify({ request: body, response: example }, null, 2)}\n`).toMatchFileSnapshot(path.resolve(__dirname, `../../lib/openapi/examples/${exampleFileName(endpoint.id)}`));
     }
   }, 120_000);

@@ -7,7 +7,7 @@ import { createRateLimiter } from "@/lib/rate-limit";
 import { createLogger, prettyLine } from "@/lib/server/log";
 import { freePort } from "../chain/support/anvil";
 import { captureLines, captureServerLog } from "../support/log-capture";
-import { createHarness, type Harness } from "../support/harness";
+import { createHarness, expectFailure, type Harness } from "../support/harness";
 
 describe("the log's two forms", () => {
   it("writes JSON lines where asked (the default outside development), and readable lines in development", async () => {
@@ -54,8 +54,9 @@ describe("one request line per API call (postgres+redis)", () => {
 
   it("a call refused before any key was found is logged too (it has no usage record)", async () => {
     const response = await h.call("GET", "me", { key: "svc_live_00000000000000000000000000000000" });
+    const refusal = expectFailure(response);
     expect(response.status).toBe(401);
-    expect(requestLine(response.headers.get("x-request-id")!)).toMatchObject({ key_id: null, project_id: null, endpoint: "me", status: 401, error: response.body.error });
+    expect(requestLine(response.headers.get("x-request-id")!)).toMatchObject({ key_id: null, project_id: null, endpoint: "me", status: 401, error: refusal.error });
     expect(log.lines.join("\n")).not.toContain("svc_live_00000000000000000000000000000000");
   });
 

@@ -9,7 +9,7 @@ import { startDemoChain, type AddressBook } from "@/demo-chain";
 import { useSharedDemoChains } from "./demo-chains";
 import { withNodeStoppedMidRequest } from "./doomed-node";
 import { changeSettings } from "@/lib/operator/operations";
-import { createHarness, type Harness } from "./harness";
+import { createHarness, expectFailure, type Harness } from "./harness";
 import { announceKeyContextChange } from "@/lib/keys/change-notices";
 
 export function useChargedRoute(network: ChainId) {
@@ -69,12 +69,13 @@ export function useChargedRoute(network: ChainId) {
         await this.useNode(url);
         return harness().call("POST", path, { key, body: bodyFor(doomed.addressBook) });
       });
-      expect({ path, status: response.status, error: response.body.error }).toEqual({ path, status: 503, error: "unavailable" });
-      expect(response.body.message).toMatch(new RegExp(`^${getNetwork(network).displayName} node did not answer: `));
+      expect({ path, status: response.status }).toEqual({ path, status: 503 });
+      const failure = expectFailure(response, "unavailable");
+      expect(failure.message).toMatch(new RegExp(`^${getNetwork(network).displayName} node did not answer: `));
       expect(nodeRequests).toBeGreaterThanOrEqual(2);
-      const record = await this.recordOf(response.body.request_id);
+      const record = await this.recordOf(failure.request_id);
       expect({ path, status: record.httpStatus, outcome: record.outcome, charged: record.charged }).toEqual({ path, status: 503, outcome: "server_error", charged: 0 });
-      expect(await harness().db.creditLedger.findUnique({ where: { requestId: response.body.request_id } })).toBeNull();
+      expect(await harness().db.creditLedger.findUnique({ where: { requestId: failure.request_id } })).toBeNull();
     },
   };
 }

@@ -4,8 +4,8 @@
 import { rpcUrlFor } from "@/lib/chain/clients";
 import { getNetwork, isServiceGrounded, type ChainId } from "@/lib/chain/networks";
 import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
-import type { EndpointImplementation, EndpointResult } from "@/lib/api-contract/endpoint";
-import type { AnswerDataOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
+import type { EndpointResult } from "@/lib/api-contract/endpoint";
+import type { AnswerDataOf, EndpointImplementationOf, InputOf, IntelEndpointId } from "@/lib/api-contract/endpoints";
 import type { Provenance } from "@/lib/schemas/provenance";
 import { withChainScope, type ChainScope } from "./chain-scope";
 import { answerStore, readKey, sharedRead } from "./hot-reads";
@@ -32,7 +32,7 @@ export type PresentedAnswer<Data = unknown> = {
   read?: Record<string, unknown>;
 };
 
-export function chainAnswer(answer: PresentedAnswer): EndpointResult {
+export function chainAnswer<Data>(answer: PresentedAnswer<Data>): EndpointResult<Data> {
   return {
     data: answer.data,
     ...(answer.sources === undefined ? {} : { sources: answer.sources }),
@@ -45,7 +45,7 @@ export function chainAnswer(answer: PresentedAnswer): EndpointResult {
 export type IntelAnswer<Id extends IntelEndpointId> = (input: InputOf<Id>, scope: ChainScope) => Promise<PresentedAnswer<AnswerDataOf<Id>>>;
 
 /** The endpoint's implementation for the pipeline, with its answer function for the intelligence threads. */
-export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementation<InputOf<Id>> & { answer: IntelAnswer<Id> };
+export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementationOf<Id> & { answer: IntelAnswer<Id> };
 
 /**
  * An intelligence endpoint: its typed input to read, assess and present, answered with its
@@ -56,7 +56,7 @@ export type IntelImplementation<Id extends IntelEndpointId> = EndpointImplementa
  * (threads/pool.ts), else here.
  */
 export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelAnswer<Id>): IntelImplementation<Id> {
-  const implementation: EndpointImplementation<InputOf<Id>> = async ({ input, endpoint, signal }) => {
+  const implementation: EndpointImplementationOf<Id> = async ({ input, endpoint, signal }) => {
     if (endpoint !== id) throw new Error(`${id}'s answer was routed for ${endpoint}`);
     // Every intelligence request names its chain (the registry's request schemas all carry it).
     const { chain } = input as InputOf<Id> & { chain: ChainId };
@@ -75,7 +75,9 @@ export function intelEndpoint<Id extends IntelEndpointId>(id: Id, answer: IntelA
           : readingAt(head, () => answer(input, scope)));
         return { block: presented.block.toString(), result: chainAnswer(presented) };
       };
-      return sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), () => scope.client, answerStore(), read, { url: nodeUrl, blockIntervalMs: getNetwork(chain).blockInterval.ms });
+      const shared = sharedRead(readKey(endpoint, nodeUrl, input as Record<string, unknown>), () => scope.client, answerStore(), read, { url: nodeUrl, blockIntervalMs: getNetwork(chain).blockInterval.ms });
+      // Kept and threaded answers cross as JSON, so their type is lost there; the read key names this endpoint, so this is its answer (and the pipeline parses it again).
+      return shared as Promise<EndpointResult<AnswerDataOf<Id>>>;
     });
   };
   return Object.assign(implementation, { answer });

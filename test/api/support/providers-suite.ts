@@ -92,7 +92,9 @@ export function useProviderSuite(options: { straight: boolean }): ProviderSuite 
       // A fresh key per call: the metadata budget allows one call a second per key.
       const { key } = await suite.h.key();
       const response = await suite.h.call(endpoint.method, endpoint.id, { key, body });
-      return { label: `${endpoint.id} ${JSON.stringify(body)}`, status: response.status, data: response.body.data, error: response.body.error, message: response.body.message, retryAfter: response.headers.get("retry-after") };
+      const answered = response.body;
+      const [data, error, message] = answered.ok ? ["data" in answered ? answered.data : undefined, undefined, undefined] : [undefined, answered.error, answered.message];
+      return { label: `${endpoint.id} ${JSON.stringify(body)}`, status: response.status, data, error, message, retryAfter: response.headers.get("retry-after") };
     },
     async through(rules, only) {
       const proxy = await startProviderProxy(suite.chain.rpcUrl, rules);

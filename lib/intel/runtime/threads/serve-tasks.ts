@@ -56,6 +56,7 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
   port.on("message", (message: TaskMessage) => {
     if (message.kind === "cancel") return running.get(message.id)?.abort();
     const { id, endpoint, input, head } = message;
+    // The task's input is what the endpoint's own schema parsed on the request thread: the message carries it untyped.
     const answer = answers[endpoint] as ((input: Record<string, unknown>, scope: ChainScope) => Promise<PresentedAnswer>) | undefined;
     if (!answer) return send({ kind: "failed", id, error: { api: false, message: `no intelligence endpoint ${endpoint} in this thread` } });
     const controller = new AbortController();
