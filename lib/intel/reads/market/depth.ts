@@ -7,7 +7,7 @@
 //   - total: everything the pool's positions hold: a V3-style pool's token balances, or for a V4
 //     pool (whose tokens the PoolManager holds together) the sum of every range the
 //     ModifyLiquidity history shows, valued at the current price.
-import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { aggregateGroups, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { amountsForLiquidity, integerSqrt, sqrtPriceAtTick } from "./liquidity-math";
 import type { PositionCustody } from "./position-custody";
 import type { LiquidityRange } from "./venues/venue-module";
@@ -147,13 +147,12 @@ function totalOf(pool: Pool & { v3: NonNullable<Pool["v3"]> }, custody: Position
 export async function readConcentratedDepths(ctx: MarketContext, pools: readonly Pool[], custodies: Promise<readonly PositionCustody[]>): Promise<Map<Pool, ConcentratedDepth>> {
   const concentrated = pools.filter(isConcentrated);
   const perPool = concentrated.map(tickCalls);
-  const [results, read] = await Promise.all([aggregate(ctx, perPool.flat()), custodies]);
+  const [results, read] = await Promise.all([aggregateGroups(ctx, { ticks: perPool }), custodies]);
   const depths = new Map<Pool, ConcentratedDepth>();
-  let offset = 0;
   concentrated.forEach((pool, index) => {
     const ticks = bandTicks(pool.v3.tick, pool.tickSpacing);
-    const values = results.slice(offset, offset + ticks.length).map((result) => valueOrNull<readonly [bigint, bigint]>(result));
-    offset += ticks.length;
+    // Each venue's tick call (its module's own ABI) answers (liquidityGross, liquidityNet, …); the venue interface types it as a ContractCall.
+    const values = results.ticks[index].map((result) => valueOrNull(result) as readonly [bigint, bigint] | null);
     const nets = values.every((value) => value !== null) ? new Map(ticks.map((tick, at) => [tick, values[at]![1]])) : null;
     const custody = read.find((entry) => sameAddress(entry.pool, pool.address) && entry.poolId === (pool.v4?.id ?? null));
     depths.set(pool, {
