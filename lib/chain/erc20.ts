@@ -97,7 +97,7 @@ async function aggregate(client: ChainClient, address: Address, fields: readonly
   if (!data || data === "0x") {
     throw new ChainUnavailableError("method_not_offered", client.chain.name, `${client.chain.name} node has no Multicall3 at ${multicall3}`);
   }
-  return [...(decodeCallResult(multicall3Abi, "aggregate3", data) as readonly Call3Result[])];
+  return [...decodeCallResult(multicall3Abi, "aggregate3", data)];
 }
 
 function remember(cache: FactsCache, evmChainId: number, address: Address, field: IdentityField, value: unknown): void {

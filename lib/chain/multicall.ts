@@ -2,6 +2,7 @@
 // intelligence module that counts its rounds: each round is one JSON-RPC batch, and this
 // keeps all of a round's eth_calls inside it.
 import { decodeFunctionResult, encodeFunctionData, isAddress, multicall3Abi, toFunctionSelector, type Abi, type AbiFunction, type Address, type Hex } from "viem";
+import type { AbiStateMutability, ContractFunctionArgs, ContractFunctionName, ContractFunctionParameters, ContractFunctionReturnType, MulticallContracts, MulticallResponse, MulticallResults, Narrow } from "viem";
 import { formatAbiItem } from "viem/utils";
 import { decodeParameters } from "./abi-decode";
 import { ChainUnavailableError } from "./errors";
@@ -13,12 +14,56 @@ import type { NetworkInfo } from "./networks";
 export type AggregateTarget = { client: ChainClient; network: Pick<NetworkInfo, "multicall3" | "displayName">; block?: bigint };
 
 /** The multicall results as values, a failed or empty call as null (a revert is an answer, not an outage). */
-export function valueOrNull<T = unknown>(result: CallResult | undefined): T | null {
-  return result?.status === "success" ? (result.result as T) : null;
+export function valueOrNull<result>(result: CallResult<result> | undefined): result | null {
+  return result?.status === "success" ? result.result : null;
 }
 
-export type ContractCall = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
-export type CallResult = { status: "success"; result: unknown } | { status: "failure"; error: Error };
+/** One read: typed by its ABI (as viem's multicall types its contracts), or loose where the ABI is only an `Abi`. */
+export type ContractCall<abi extends Abi | readonly unknown[] = Abi> = ContractFunctionParameters<abi>;
+/** One read's answer, as viem's multicall answers with allowFailure: its function's return type, or the failure. */
+export type CallResult<result = unknown> = MulticallResponse<result, Error>;
+
+/**
+ * The calls of a round, each checked against its ABI (function name and arguments), as viem's
+ * multicall checks its contracts; a list (a `.map`) too, where viem lets a name widened to string by.
+ */
+export type Calls<contracts extends readonly unknown[]> = MulticallContracts<Narrow<contracts>, { mutability: AbiStateMutability }> & (number extends contracts["length"] ? readonly CheckedCall<contracts[number]>[] : unknown);
+
+/** One call of a list as its ABI allows it: a name the ABI has, arguments its function takes; anything where the ABI is only an `Abi`. */
+type CheckedCall<contract> = contract extends { abi: infer abi extends Abi }
+  ? Abi extends abi
+    ? ContractFunctionParameters
+    : contract extends { functionName: infer functionName extends ContractFunctionName<abi> }
+      ? contract extends { args: infer args extends ContractFunctionArgs<abi, AbiStateMutability, functionName> }
+        ? ContractFunctionParameters<abi, AbiStateMutability, functionName, args>
+        : ContractFunctionParameters<abi, AbiStateMutability, functionName>
+      : ContractFunctionParameters<abi>
+  : ContractFunctionParameters;
+/** Their answers, each typed by its call's function. */
+export type CallResults<contracts extends readonly unknown[]> = MulticallResults<Narrow<contracts>, true, { error: Error; extraProperties: {}; mutability: AbiStateMutability }>;
+
+/** One call as `call` gives it: its ABI, the function's name and its arguments, kept as written. */
+export type Call<abi extends Abi = Abi, functionName extends string = string, args = readonly unknown[]> = { address: Address; abi: abi; functionName: functionName } & (readonly [] extends args ? { args?: args } : { args: args });
+
+/**
+ * One call checked against its ABI and typed by it, with nothing done at run time (it returns its
+ * argument): for a list a `.map` builds, where the function's name would widen to string and its
+ * arguments to an array.
+ */
+export function call<const abi extends Abi, const functionName extends ContractFunctionName<abi>, const args extends ContractFunctionArgs<abi, AbiStateMutability, functionName>>(
+  contract: { abi: abi; functionName: functionName } & ContractFunctionParameters<abi, AbiStateMutability, functionName, args>,
+): Call<abi, functionName, args> {
+  return contract as Call<abi, functionName, args>;
+}
+
+/**
+ * Calls as written, checked and typed as aggregate would check them, with nothing done at run time
+ * (it returns its argument): for calls built before the round that sends them (a helper's list, a
+ * `.map` whose function names would otherwise widen to string).
+ */
+export function calls<const contracts extends readonly unknown[]>(contracts: Calls<contracts>): contracts {
+  return contracts as contracts;
+}
 
 /**
  * Most calls in one aggregate3: a wallet with thousands of grants, or a token with thousands of
@@ -33,12 +78,43 @@ export const maxCallsPerAggregate = 500;
  * multicall batcher splits large batches across ticks, which costs extra round trips. A call
  * that reverts or answers nothing is a failure result, not an error.
  */
+export async function aggregate<const contracts extends readonly unknown[]>(ctx: AggregateTarget, contracts: Calls<contracts>): Promise<CallResults<contracts>>;
 export async function aggregate(ctx: AggregateTarget, calls: readonly ContractCall[]): Promise<CallResult[]> {
   if (calls.length <= maxCallsPerAggregate) return aggregateOnce(ctx, calls);
   const chunks: ContractCall[][] = [];
   for (let start = 0; start < calls.length; start += maxCallsPerAggregate) chunks.push(calls.slice(start, start + maxCallsPerAggregate));
   return (await Promise.all(chunks.map((chunk) => aggregateOnce(ctx, chunk)))).flat();
 }
+
+/**
+ * A round's calls in named groups: each a list of calls, or a list of lists (one per item, as
+ * `items.map(probesOf)` gives them). Sent as one aggregate, the groups' calls in order, as one
+ * list of them all would be; each group's answers come back under its name, in its shape.
+ */
+export type CallGroups = Record<string, readonly unknown[]>;
+type GroupCalls<group extends readonly unknown[]> = group extends readonly (readonly unknown[])[] ? { [K in keyof group]: Calls<group[K]> } : Calls<group>;
+type GroupResults<group extends readonly unknown[]> = group extends readonly (readonly unknown[])[] ? { -readonly [K in keyof group]: CallResults<group[K]> } : CallResults<group>;
+export type CallGroupResults<groups extends CallGroups> = { -readonly [name in keyof groups]: GroupResults<groups[name]> };
+
+/** aggregate, with the calls in named groups and the answers given back by them: the same calls in one round, no offsets counted at the call site. */
+export async function aggregateGroups<const groups extends CallGroups>(ctx: AggregateTarget, groups: { [name in keyof groups]: GroupCalls<groups[name]> }): Promise<CallGroupResults<groups>>;
+export async function aggregateGroups(ctx: AggregateTarget, groups: Record<string, readonly (ContractCall | readonly ContractCall[])[]>): Promise<object> {
+  const names = Object.keys(groups);
+  const all: ContractCall[] = [];
+  for (const name of names) {
+    for (const entry of groups[name]) {
+      if (isCallList(entry)) for (const one of entry) all.push(one);
+      else all.push(entry);
+    }
+  }
+  const results: CallResult[] = await aggregate(ctx, all);
+  const answered: Record<string, (CallResult | CallResult[])[]> = {};
+  let at = 0;
+  for (const name of names) answered[name] = groups[name].map((entry) => (isCallList(entry) ? results.slice(at, (at += entry.length)) : results[at++]));
+  return answered;
+}
+
+const isCallList = (entry: ContractCall | readonly ContractCall[]): entry is readonly ContractCall[] => Array.isArray(entry);
 
 /**
  * A function of an ABI by name, with its selector, found once per ABI: viem looks the function up
@@ -113,6 +189,7 @@ export function encodeCallData(abi: Abi, functionName: string, args: readonly un
 const abiFunctionsSeen = new Set<AbiFunction>();
 
 /** decodeFunctionResult, the same values (or error), with the function found once per ABI and the data read as text (abi-decode.ts). */
+export function decodeCallResult<const abi extends Abi, functionName extends ContractFunctionName<abi>>(abi: abi, functionName: functionName, data: Hex): ContractFunctionReturnType<abi, AbiStateMutability, functionName>;
 export function decodeCallResult(abi: Abi, functionName: string, data: Hex): unknown {
   const outputs = abiFunction(abi, functionName)?.item[0].outputs;
   if (!outputs) return decodeFunctionResult({ abi, functionName, data } as never);
@@ -183,7 +260,7 @@ async function aggregateOnce(ctx: AggregateTarget, calls: readonly ContractCall[
     throw error;
   }
   if (!data || data === "0x") throw new ChainUnavailableError("method_not_offered", ctx.network.displayName, `${ctx.network.displayName} node has no Multicall3 at ${ctx.network.multicall3}`);
-  const results = decodeCallResult(multicall3Abi, "aggregate3", data) as readonly { success: boolean; returnData: Hex }[];
+  const results = decodeCallResult(multicall3Abi, "aggregate3", data);
   return results.map((result, index) => (result.success ? decoded(calls[index]!, result.returnData) : { status: "failure" as const, error: new Error("reverted") }));
 }
 

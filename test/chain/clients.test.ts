@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainUnavailableError } from "@/lib/chain/errors";
 import { clearChainClients, clientSettingsFromEnv, getChainClient, rpcUrlFor } from "@/lib/chain/clients";
 import { erc20Identity } from "@/lib/chain/erc20";
-import { aggregate, maxCallsPerAggregate } from "@/lib/chain/multicall";
+import { aggregate, call, maxCallsPerAggregate } from "@/lib/chain/multicall";
 import { getNetwork } from "@/lib/chain/networks";
 import { FactsCache } from "@/lib/chain/facts-cache";
 import { currentNodeScope, withRpcMeter } from "@/lib/chain/node-scope";
@@ -129,7 +129,7 @@ describe("round trips", () => {
     const client = getChainClient("eth", { env });
     const holders = Array.from({ length: maxCallsPerAggregate * 2 + 7 }, (_, i) => (i === 1_000 ? deployer : (`0x${(i + 1).toString(16).padStart(40, "0")}` as Address)));
     const { result, usage } = await withRpcMeter(() =>
-      aggregate({ client, network: getNetwork("eth") }, holders.map((holder) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }))),
+      aggregate({ client, network: getNetwork("eth") }, holders.map((holder) => call({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }))),
     );
     expect(usage).toMatchObject({ rounds: 1, calls: 3 });
     expect(result).toHaveLength(holders.length);

@@ -9,7 +9,7 @@ import { erc20Identity } from "@/lib/chain/erc20";
 import { FactsCache } from "@/lib/chain/facts-cache";
 import { withRpcMeter } from "@/lib/chain/node-scope";
 import { classifyChainError, isContractRevert, isOutOfGas, readChain } from "@/lib/chain/upstream";
-import { aggregate } from "@/lib/chain/multicall";
+import { aggregate, call } from "@/lib/chain/multicall";
 import { getNetwork } from "@/lib/chain/networks";
 import { freePort, startAnvil, type Anvil } from "./support/anvil";
 import { deploy, installMulticall3, setupClients } from "./support/contracts";
@@ -182,9 +182,9 @@ describe("reverts are answers, not outages", () => {
     // Each refused call inside one aggregate3 eats 63/64 of what is left: the whole aggregate runs out,
     // so the calls go again one by one (one more round), and only the burner's fail.
     const calls = [
-      { address: oddToken, abi: erc20Abi, functionName: "symbol" },
-      ...Array.from({ length: 6 }, () => ({ address: burner, abi: erc20Abi, functionName: "decimals" })),
-      { address: oddToken, abi: erc20Abi, functionName: "totalSupply" },
+      call({ address: oddToken, abi: erc20Abi, functionName: "symbol" }),
+      ...Array.from({ length: 6 }, () => call({ address: burner, abi: erc20Abi, functionName: "decimals" })),
+      call({ address: oddToken, abi: erc20Abi, functionName: "totalSupply" }),
     ];
     const { result: results, usage } = await withRpcMeter(() => aggregate({ client, network: getNetwork("base") }, calls));
     expect(results.map((result) => result.status)).toEqual(["success", "failure", "failure", "failure", "failure", "failure", "failure", "success"]);

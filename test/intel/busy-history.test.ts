@@ -9,7 +9,7 @@ import { largest } from "@/lib/intel/endpoints/intel/risk/holders";
 import { sameAddress } from "@/lib/intel/reads/market";
 import { lastActivities } from "@/lib/intel/reads/team-links/links";
 import type { TeamTransferScan } from "@/lib/intel/reads/team-links/read";
-import type { TransferLog } from "@/lib/intel/reads/wallet/movements";
+import type { TransferLog } from "@/lib/chain/events";
 import { transfersFromTeam } from "@/lib/intel/endpoints/intel/why-down/read";
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;

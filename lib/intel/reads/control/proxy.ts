@@ -124,13 +124,15 @@ export function proxyProbe(code: Hex, words: ProxySlotWords, self?: Address) {
     slotImplementation,
     calls,
     read(results: readonly CallResult[]): ProxyReading {
+      // The probe's calls depend on what the slots hold, and its caller sends them in a round of its
+      // own calls, so they come back as one list read in order: each answer is its call's return type.
       const answers = [...results];
-      const beaconImplementation = asks.beacon ? valueOrNull<Address>(answers.shift()) : null;
-      const uuid = asks.uups ? valueOrNull<Hex>(answers.shift()) : null;
-      const adminOwner = asks.adminOwner ? valueOrNull<Address>(answers.shift()) : null;
-      const named = asks.itself ? valueOrNull<Address>(answers.shift()) : null;
-      const proxyType = asks.itself ? valueOrNull<bigint>(answers.shift()) : null;
-      const facetList = asks.itself ? valueOrNull<readonly Address[]>(answers.shift()) : null;
+      const beaconImplementation = asks.beacon ? (valueOrNull(answers.shift()) as Address | null) : null;
+      const uuid = asks.uups ? (valueOrNull(answers.shift()) as Hex | null) : null;
+      const adminOwner = asks.adminOwner ? (valueOrNull(answers.shift()) as Address | null) : null;
+      const named = asks.itself ? (valueOrNull(answers.shift()) as Address | null) : null;
+      const proxyType = asks.itself ? (valueOrNull(answers.shift()) as bigint | null) : null;
+      const facetList = asks.itself ? (valueOrNull(answers.shift()) as readonly Address[] | null) : null;
       const eip897 = named !== null && named !== zeroAddress && (proxyType === 1n || proxyType === 2n);
       const facets = [...new Set((facetList ?? []).filter((facet) => facet !== zeroAddress).map((facet) => getAddress(facet)))];
       const implementation = beacon ? (beaconImplementation ? getAddress(beaconImplementation) : null) : eip897 ? getAddress(named!) : facets.length > 0 ? null : slotImplementation;

@@ -3,7 +3,7 @@
 import { getAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { scanLogs } from "@/lib/chain/log-scanner";
-import type { ContractCall } from "@/lib/chain/multicall";
+import { call } from "@/lib/chain/multicall";
 import { accessControlAbi, roleGranted, roleRevoked } from "./abis";
 
 /** How far back role grants are scanned when the deployment block is unknown. */
@@ -19,7 +19,7 @@ export async function scanRoleGrants(at: { client: ChainClient; block: bigint },
   const scan = await scanLogs({ client: at.client, address, events: [roleGranted, roleRevoked] as const, fromBlock: start, toBlock: at.block, maxLookbackBlocks: roleScanLookback, chunkSize: 50_000n });
   const holders = new Map<string, { role: Hex; account: Address }>();
   for (const log of scan.logs) {
-    const { role, account } = log.args as { role: Hex; account: Address };
+    const { role, account } = log.args;
     const id = `${role}:${account}`;
     if (log.eventName === "RoleGranted") holders.set(id, { role, account: getAddress(account) });
     else holders.delete(id);
@@ -29,6 +29,6 @@ export async function scanRoleGrants(at: { client: ChainClient; block: bigint },
 export type RoleGrants = Awaited<ReturnType<typeof scanRoleGrants>>;
 
 /** The calls that confirm each replayed holder with hasRole at the read block. */
-export function roleChecks(address: Address, grants: RoleGrants): ContractCall[] {
-  return grants.holders.map((holder) => ({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
+export function roleChecks(address: Address, grants: RoleGrants) {
+  return grants.holders.map((holder) => call({ address, abi: accessControlAbi, functionName: "hasRole", args: [holder.role, holder.account] }));
 }

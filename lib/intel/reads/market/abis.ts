@@ -36,7 +36,6 @@ export const v3PoolAbi = parseAbi([
 
 export const balanceOfAbi = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
-export const lpTransfer = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 export const pairCreated = parseAbiItem("event PairCreated(address indexed token0, address indexed token1, address pair, uint256 allPairsLength)");
 export const v3PoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)");
 export const slipstreamPoolCreated = parseAbiItem("event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)");

@@ -24,4 +24,4 @@ export function sameAddress(a: Address | string, b: Address | string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-export { aggregate, valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";
+export { aggregate, aggregateGroups, call, valueOrNull, type CallResult, type ContractCall } from "@/lib/chain/multicall";

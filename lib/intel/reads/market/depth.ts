@@ -1,7 +1,7 @@
 // Depth of a concentrated-liquidity pool two ways, because one figure misleads: within 2 % of the
 // price, and everything its positions hold. Detail: docs/code-notes.md,
 // `lib/intel/reads/market/depth.ts`.
-import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { aggregateGroups, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { amountsForLiquidity, integerSqrt, sqrtPriceAtTick } from "./liquidity-math";
 import type { PositionCustody } from "./position-custody";
 import type { LiquidityRange } from "./venues/venue-module";
@@ -141,13 +141,12 @@ function totalOf(pool: Pool & { v3: NonNullable<Pool["v3"]> }, custody: Position
 export async function readConcentratedDepths(ctx: MarketContext, pools: readonly Pool[], custodies: Promise<readonly PositionCustody[]>): Promise<Map<Pool, ConcentratedDepth>> {
   const concentrated = pools.filter(isConcentrated);
   const perPool = concentrated.map(tickCalls);
-  const [results, read] = await Promise.all([aggregate(ctx, perPool.flat()), custodies]);
+  const [results, read] = await Promise.all([aggregateGroups(ctx, { ticks: perPool }), custodies]);
   const depths = new Map<Pool, ConcentratedDepth>();
-  let offset = 0;
   concentrated.forEach((pool, index) => {
     const ticks = bandTicks(pool.v3.tick, pool.tickSpacing);
-    const values = results.slice(offset, offset + ticks.length).map((result) => valueOrNull<readonly [bigint, bigint]>(result));
-    offset += ticks.length;
+    // Each venue's tick call (its module's own ABI) answers (liquidityGross, liquidityNet, …); the venue interface types it as a ContractCall.
+    const values = results.ticks[index].map((result) => valueOrNull(result) as readonly [bigint, bigint] | null);
     const nets = values.every((value) => value !== null) ? new Map(ticks.map((tick, at) => [tick, values[at]![1]])) : null;
     const custody = read.find((entry) => sameAddress(entry.pool, pool.address) && entry.poolId === (pool.v4?.id ?? null));
     depths.set(pool, {

@@ -5,7 +5,7 @@ import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
 import { classifyChainError } from "@/lib/chain/upstream";
 import { pinkLockV1Abi, pinkLockV2Abi, teamFinanceLockAbi, uncxLockIdsAbi, uncxTokenLocksAbi, uncxV3LockerAbi } from "./abis";
-import { aggregate, valueOrNull, type CallResult, type ContractCall, type MarketContext } from "./context";
+import { aggregate, call, valueOrNull, type CallResult, type ContractCall, type MarketContext } from "./context";
 import { lockerLensAbi, lockerLensRuntime } from "@/lib/intel/reads/placed/locker-lens.generated";
 
 /** Locks of one LP token read from a state-schedule locker in one round. */
@@ -107,17 +107,19 @@ export async function readTeamFinanceByLens(ctx: MarketContext, locker: Address,
 /** The deposits by id, one more round: only for a node that refused the lens, and only where the locker holds the LP. */
 export async function readTeamFinanceByIds(ctx: MarketContext, locker: Address, lp: Address, ids: readonly bigint[]): Promise<LensRead> {
   const newest = ids.slice(-maxLocksRead);
-  const results = await aggregate(ctx, newest.map((id) => ({ address: locker, abi: teamFinanceLockAbi, functionName: "lockedToken", args: [id] })));
+  const results = await aggregate(ctx, newest.map((id) => call({ address: locker, abi: teamFinanceLockAbi, functionName: "lockedToken", args: [id] })));
   const deposits = newest.map((id, index): LensDeposit => {
-    const entry = valueOrNull<readonly [Address, Address, bigint, bigint, boolean]>(results[index]);
+    const entry = valueOrNull(results[index]);
     if (!entry || entry[0].toLowerCase() !== lp.toLowerCase()) return { id, withdrawalAddress: zeroAddress, amount: 0n, unlockTime: 0n, withdrawn: false, answered: false };
     return { id, withdrawalAddress: entry[1], amount: entry[2], unlockTime: entry[3], withdrawn: entry[4], answered: true };
   });
   return { answered: true, count: BigInt(ids.length), deposits };
 }
 
+// The schedule readers below read the answers to scheduleCalls, whose calls differ by locker
+// pattern and travel in one list: each value is cast to its call's return type, in that order.
 export function teamFinanceIds(results: readonly CallResult[]): readonly bigint[] | null {
-  return valueOrNull<readonly bigint[]>(results[0]);
+  return valueOrNull(results[0]) as readonly bigint[] | null;
 }
 
 export function teamFinanceSchedule(read: LensRead | null, now: bigint | null): Schedule {
@@ -142,10 +144,10 @@ function plainLock(lockId: bigint, owner: Address, amount: bigint, unlockTime: b
 }
 
 export function uncxSchedule(results: readonly CallResult[], now: bigint | null): Schedule {
-  const count = valueOrNull<bigint>(results[0]);
+  const count = valueOrNull(results[0]) as bigint | null;
   const locks: LockProof[] = [];
   for (let index = 0; index < maxLocksRead && count !== null && BigInt(index) < count; index++) {
-    const entry = valueOrNull<readonly [bigint, bigint, bigint, bigint, bigint, Address]>(results[1 + index]);
+    const entry = valueOrNull(results[1 + index]) as readonly [bigint, bigint, bigint, bigint, bigint, Address] | null;
     if (!entry) continue;
     const [, amount, , unlockDate, lockId, owner] = entry;
     locks.push(plainLock(lockId, owner, amount, unlockDate, now));
@@ -156,8 +158,8 @@ export function uncxSchedule(results: readonly CallResult[], now: bigint | null)
 type PinkLock = { id: bigint; token: Address; owner: Address; amount: bigint; lockDate: bigint; tgeDate: bigint; tgeBps: bigint; cycle: bigint; cycleBps: bigint; unlockedAmount: bigint; description: string };
 
 export function pinkLockSchedule(results: readonly CallResult[], now: bigint | null): Schedule {
-  const count = valueOrNull<bigint>(results[0]);
-  const listed = count !== null && count > 0n ? (valueOrNull<readonly PinkLock[]>(results[1]) ?? []) : [];
+  const count = valueOrNull(results[0]) as bigint | null;
+  const listed = count !== null && count > 0n ? ((valueOrNull(results[1]) as readonly PinkLock[] | null) ?? []) : [];
   const locks = listed.map((lock): LockProof => {
     const held = lock.amount - lock.unlockedAmount;
     if (lock.cycle === 0n) return plainLock(lock.id, lock.owner, held, lock.tgeDate, now);
@@ -172,8 +174,8 @@ type PinkLockV1 = { id: bigint; token: Address; owner: Address; amount: bigint; 
 
 /** The first PinkLock: every listed lock still holds its amount (unlocking one takes it off the list). */
 export function pinkLockV1Schedule(results: readonly CallResult[], now: bigint | null): Schedule {
-  const count = valueOrNull<bigint>(results[0]);
-  const listed = count !== null && count > 0n ? (valueOrNull<readonly PinkLockV1[]>(results[1]) ?? []) : [];
+  const count = valueOrNull(results[0]) as bigint | null;
+  const listed = count !== null && count > 0n ? ((valueOrNull(results[1]) as readonly PinkLockV1[] | null) ?? []) : [];
   return { count, locks: listed.map((lock) => plainLock(lock.id, lock.owner, lock.amount, lock.unlockDate, now)), read: "first" };
 }
 
@@ -231,11 +233,11 @@ export async function readUncxLocksByLens(ctx: MarketContext, locker: Address, l
 export async function readUncxLocksByIds(ctx: MarketContext, locker: Address, lp: Address, count: bigint): Promise<UncxLocksRead> {
   const first = count > BigInt(maxLocksRead) ? count - BigInt(maxLocksRead) : 0n;
   const indexes = Array.from({ length: Number(count - first) }, (_, offset) => first + BigInt(offset));
-  const idResults = await aggregate(ctx, indexes.map((index) => ({ address: locker, abi: uncxLockIdsAbi, functionName: "TOKEN_LOCKS", args: [lp, index] })));
-  const ids = idResults.map((result) => valueOrNull<bigint>(result));
+  const idResults = await aggregate(ctx, indexes.map((index) => call({ address: locker, abi: uncxLockIdsAbi, functionName: "TOKEN_LOCKS", args: [lp, index] })));
+  const ids = idResults.map((result) => valueOrNull(result));
   const listed = ids.filter((id): id is bigint => id !== null);
-  const lockResults = await aggregate(ctx, listed.map((id) => ({ address: locker, abi: uncxLockIdsAbi, functionName: "LOCKS", args: [id] })));
-  const byId = new Map(listed.map((id, index) => [id, valueOrNull<readonly [Address, bigint, bigint, bigint, bigint, bigint, Address, number]>(lockResults[index])]));
+  const lockResults = await aggregate(ctx, listed.map((id) => call({ address: locker, abi: uncxLockIdsAbi, functionName: "LOCKS", args: [id] })));
+  const byId = new Map(listed.map((id, index) => [id, valueOrNull(lockResults[index])]));
   const locks = ids.map((id): UncxLensLock => {
     const entry = id === null ? null : byId.get(id);
     if (id === null || !entry || entry[0].toLowerCase() !== lp.toLowerCase()) return { id: id ?? 0n, owner: zeroAddress, amount: 0n, unlockDate: 0n, answered: false };
@@ -245,7 +247,7 @@ export async function readUncxLocksByIds(ctx: MarketContext, locker: Address, lp
 }
 
 export function uncxLockCount(results: readonly CallResult[]): bigint | null {
-  return valueOrNull<bigint>(results[0]);
+  return valueOrNull(results[0]) as bigint | null;
 }
 
 /** UNCX 2024 locks: `amount` is what the lock still holds, so a lock taken out in full is withdrawn. */
@@ -294,14 +296,14 @@ export async function readPositionLocksByLens(ctx: MarketContext, locker: Addres
  */
 export async function readPositionLocksByIds(ctx: MarketContext, locker: Address, pool: Address): Promise<PositionLockScan | null> {
   const [countResult] = await aggregate(ctx, [{ address: locker, abi: uncxV3LockerAbi, functionName: "getLocksLength" }]);
-  const count = valueOrNull<bigint>(countResult);
+  const count = valueOrNull(countResult);
   if (count === null) return null;
   const floor = count > BigInt(maxPositionLocksById) ? count - BigInt(maxPositionLocksById) : 0n;
   const ids = Array.from({ length: Number(count - floor) }, (_, offset) => count - 1n - BigInt(offset));
-  const results = await aggregate(ctx, ids.map((id) => ({ address: locker, abi: uncxV3LockerAbi, functionName: "getLock", args: [id] })));
+  const results = await aggregate(ctx, ids.map((id) => call({ address: locker, abi: uncxV3LockerAbi, functionName: "getLock", args: [id] })));
   const locks: PositionLock[] = [];
   for (const result of results) {
-    const lock = valueOrNull<{ lock_id: bigint; nftPositionManager: Address; pool: Address; nft_id: bigint; owner: Address; unlockDate: bigint }>(result);
+    const lock = valueOrNull(result);
     if (!lock || lock.pool.toLowerCase() !== pool.toLowerCase()) continue;
     locks.push({ lockId: lock.lock_id, positionManager: getAddress(lock.nftPositionManager), nftId: lock.nft_id, owner: getAddress(lock.owner), unlockTime: eternal(lock.unlockDate) });
   }

@@ -2,13 +2,14 @@
 // team-held, unverified custody), in two rounds. Detail: docs/code-notes.md,
 // `lib/intel/reads/market/lp-custody.ts`.
 import { getAddress, keccak256, zeroAddress, type AbiEvent, type Address, type Hash, type Hex } from "viem";
-import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
+import { scanLogs, type ScanEnd, type ScannedLog } from "@/lib/chain/log-scanner";
 import type { z } from "zod";
 import type { teamRelationOut } from "@/lib/schemas/responses/onchain-parts";
 import { findLocker, findLockerCode, isBurnAddress, type LockPattern } from "@/lib/chain/networks";
 import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
-import { liquidityTimelockAbi, lpTransfer, timelockLocked, v2PairAbi } from "./abis";
-import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { liquidityTimelockAbi, timelockLocked, v2PairAbi } from "./abis";
+import { transferEvent, type TransferLog } from "@/lib/chain/events";
+import { aggregateGroups, call, sameAddress, valueOrNull, type MarketContext } from "./context";
 import {
   lockTerms,
   maxLocksRead,
@@ -98,9 +99,8 @@ export type LpCustody = {
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd; candidatesCapped: boolean };
 };
 
-type TransferLog = { eventName: "Transfer"; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number; address: Address };
 type BurnLog = { eventName: "Burn"; args: { sender: Address; amount0: bigint; amount1: bigint; to: Address }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
-type LockedLog = { args: { lockId: bigint; token: Address; owner: Address; amount: bigint; unlockTime: bigint }; address: Address; transactionHash: Hash };
+type LockedLog = ScannedLog<readonly [typeof timelockLocked]>;
 
 // Solidly pools (Aerodrome classic) mint their MINIMUM_LIQUIDITY to address(1), Uniswap V2 pairs to
 // the zero address: no one controls either, so LP there is out of reach for good.
@@ -142,12 +142,13 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
 
   // Round 1: logs.
   const [lpLogs, lockedLogs] = await Promise.all([
-    scanLogs({ client: ctx.client, address: poolAddress, events: [lpTransfer, ...lpBurns], maxLogs: 20_000, ...scanWindow }),
+    scanLogs({ client: ctx.client, address: poolAddress, events: [transferEvent, ...lpBurns], maxLogs: 20_000, ...scanWindow }),
     scanLogs({ client: ctx.client, events: [timelockLocked] as const, args: { token: poolAddress }, ...scanWindow }),
   ]);
+  // The scan's Burn events are the venues' (found at run time, so typed as any event): its logs are told apart by name.
   const transfers = lpLogs.logs.filter((log) => log.eventName === "Transfer") as unknown as TransferLog[];
   const burns = lpLogs.logs.filter((log) => log.eventName === "Burn") as unknown as BurnLog[];
-  const locked = lockedLogs.logs as unknown as LockedLog[];
+  const locked = lockedLogs.logs;
 
   const team = new Map<string, { address: Address; relations: TeamRelation[] }>();
   const addTeam = (address: Address, relation: TeamRelation) => {
@@ -187,8 +188,8 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   const needsCode = candidates.filter((address) => !isBurnAddress(ctx.chain, address) && !isMinimumLiquidityHolder(address) && !findLocker(ctx.chain, address) && !sameAddress(address, poolAddress));
 
   // Round 2: balances, supply, code and locks, all at the pinned block.
-  const balanceCalls: ContractCall[] = candidates.map((address) => ({ address: poolAddress, abi: v2PairAbi, functionName: "balanceOf", args: [address] }));
-  const lockCalls: ContractCall[] = locked.map((log) => ({ address: getAddress(log.address), abi: liquidityTimelockAbi, functionName: "getLock", args: [log.args.lockId] }));
+  const balanceCalls = candidates.map((address) => call({ address: poolAddress, abi: v2PairAbi, functionName: "balanceOf", args: [address] }));
+  const lockCalls = locked.map((log) => call({ address: getAddress(log.address), abi: liquidityTimelockAbi, functionName: "getLock", args: [log.args.lockId] }));
   const askedLockers = scheduleLockers(ctx.network.lockers, pool.dex?.key);
   const perLocker = askedLockers.map((locker) => scheduleCalls(locker, poolAddress));
   const lensReads = askedLockers.map((locker) =>
@@ -198,23 +199,21 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   // wallets count as team LP, and a contract's kind is known only from those answers and its code.
   const teamAddresses = [...team.values()].map((wallet) => wallet.address);
   const [results, codes, lensed] = await Promise.all([
-    aggregate(ctx, [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }, ...balanceCalls, ...lockCalls, ...perLocker.flat(), ...teamAddresses.flatMap(holderProbes)]),
+    aggregateGroups(ctx, { supply: [{ address: poolAddress, abi: v2PairAbi, functionName: "totalSupply" }], balances: balanceCalls, locks: lockCalls, schedules: perLocker, probes: teamAddresses.map(holderProbes) }),
     Promise.all(needsCode.map((address) => ctx.client.getCode({ address, blockNumber: ctx.block }))),
     Promise.all(lensReads),
   ]);
-  const lpTotalSupply = valueOrNull<bigint>(results[0]);
+  const lpTotalSupply = valueOrNull(results.supply[0]);
   const balances = new Map<string, bigint>();
   candidates.forEach((address, index) => {
-    const value = valueOrNull<bigint>(results[1 + index]);
+    const value = valueOrNull(results.balances[index]);
     if (value !== null && value > 0n) balances.set(address.toLowerCase(), value);
   });
-  const lockStates = locked.map((log, index) => ({ log, state: valueOrNull(results[1 + candidates.length + index]) as { token: Address; owner: Address; amount: bigint; unlockTime: bigint; withdrawn: boolean } | null }));
-  const schedulesFrom = 1 + candidates.length + locked.length;
-  const offsets = perLocker.map((_, at) => schedulesFrom + perLocker.slice(0, at).reduce((total, calls) => total + calls.length, 0));
+  const lockStates = locked.map((log, index) => ({ log, state: valueOrNull(results.locks[index]) }));
   const schedules = new Map<string, Schedule>(
     await Promise.all(
       askedLockers.map(async (locker, at) => {
-        const own = results.slice(offsets[at], offsets[at] + perLocker[at].length);
+        const own = results.schedules[at];
         if (locker.pattern === "uncx-token-locks") return [locker.address.toLowerCase(), uncxSchedule(own, ctx.blockTimestamp)] as const;
         if (locker.pattern === "pinklock-v2") return [locker.address.toLowerCase(), pinkLockSchedule(own, ctx.blockTimestamp)] as const;
         if (locker.pattern === "pinklock-v1") return [locker.address.toLowerCase(), pinkLockV1Schedule(own, ctx.blockTimestamp)] as const;
@@ -236,8 +235,7 @@ export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate
   );
   const codeOf = new Map<string, Hex>();
   needsCode.forEach((address, index) => codeOf.set(address.toLowerCase(), codes[index] ?? "0x"));
-  const probesFrom = schedulesFrom + perLocker.flat().length;
-  const teamKinds = new Map(describeHolders(teamAddresses, (address) => codeOf.get(address.toLowerCase()), results, probesFrom).map((holder) => [holder.address.toLowerCase(), holder.kind]));
+  const teamKinds = new Map(describeHolders(teamAddresses, (address) => codeOf.get(address.toLowerCase()), results.probes).map((holder) => [holder.address.toLowerCase(), holder.kind]));
 
   const custody: LpCustody = {
     pool: poolAddress,

@@ -7,7 +7,7 @@ import { positionLensAbi, positionLensRuntime } from "@/lib/intel/reads/placed/p
 import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
 import { findLocker, findLockerCode, isBurnAddress, type DexKind, type LockerInfo, type LockPattern } from "@/lib/chain/networks";
 import { describeHolders, holderProbes } from "@/lib/chain/account-kind";
-import { aggregate, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
+import { aggregate, aggregateGroups, call, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { maxPositionLocksById, maxPositionLocksScanned, readPositionLocksByIds, readPositionLocksByLens, type PositionLockScan } from "./locker-schedules";
 import type { TeamRelation } from "./lp-custody";
 import type { PoolCandidate } from "./pool-types";
@@ -104,7 +104,7 @@ async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, liqu
       // Straight to the node beside the positions' multicall, not folded into a multicall of its own.
       batch: false,
     })
-    .then(({ data }) => decodeCallResult(positionLensAbi, "ownersWithCode", data!) as readonly [readonly Address[], readonly bigint[]])
+    .then(({ data }) => decodeCallResult(positionLensAbi, "ownersWithCode", data!))
     .catch((error: unknown) => {
       // A node that is down is an outage; one that refuses the override takes the longer way.
       if (classifyChainError(error) === "upstream") throw error;
@@ -118,9 +118,9 @@ async function readOwnersAndLiquidity(ctx: MarketContext, manager: Address, liqu
       return { owner, position: valueOrNull(positions[index]), code: owner === null ? null : codeSizes[index] > 0n ? true : "0x" };
     });
   }
-  const ownerResults = await aggregate(ctx, tokenIds.map((tokenId) => ({ address: manager, abi: positionManagerAbi, functionName: "ownerOf", args: [tokenId] })));
+  const ownerResults = await aggregate(ctx, tokenIds.map((tokenId) => call({ address: manager, abi: positionManagerAbi, functionName: "ownerOf", args: [tokenId] })));
   const owners = ownerResults.map((result) => {
-    const owner = valueOrNull<Address>(result);
+    const owner = valueOrNull(result);
     return owner ? getAddress(owner) : null;
   });
   const codes = await Promise.all(owners.map((owner) => (owner ? ctx.client.getCode({ address: owner, blockNumber: ctx.block }).then((code) => code ?? "0x") : null)));
@@ -198,7 +198,7 @@ async function readPositionCustody(ctx: MarketContext, pool: PoolCandidate, opti
   // team (a staking contract the token lets mint) holds them on its own terms. Its kind is asked in
   // one more round, only when such a contract holds a position.
   const teamContracts = [...new Set(holdings.map((holding) => holding.owner).filter((owner) => team.has(owner.toLowerCase()) && isContractCode(codeOf.get(owner.toLowerCase()))))];
-  const probed = teamContracts.length > 0 ? await aggregate(ctx, teamContracts.flatMap(holderProbes)) : [];
+  const probed = teamContracts.length > 0 ? (await aggregateGroups(ctx, { probes: teamContracts.map(holderProbes) })).probes : [];
   const plainContracts = new Set(describeHolders(teamContracts, (owner) => codeOf.get(owner.toLowerCase()) ?? undefined, probed).filter((holder) => holder.kind === "contract").map((holder) => holder.address.toLowerCase()));
   for (const holding of holdings) {
     const key = holding.owner.toLowerCase();

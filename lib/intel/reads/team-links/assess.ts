@@ -11,12 +11,12 @@ import type { TeamReading } from "./read";
 function assessLinks(reading: TeamReading) {
   const { linked, roleGrants, checks, codes, toPools, pools, receiptOf, timeOf } = reading;
   const totalSupply = reading.identity.totalSupply.value;
-  const unconfirmed = new Set(roleGrants.holders.filter((_, i) => valueOrNull<boolean>(checks[linked.length + i]) !== true).map((holder) => `${holder.account.toLowerCase()}:${holder.role}`));
+  const unconfirmed = new Set(roleGrants.holders.filter((_, i) => valueOrNull(checks.roles[i]) !== true).map((holder) => `${holder.account.toLowerCase()}:${holder.role}`));
   return linked
     .map((wallet, index) => ({ ...wallet, index, relations: wallet.relations.filter((proof) => proof.relation !== "role_holder" || !unconfirmed.has(`${wallet.address.toLowerCase()}:${proof.role}`)) }))
     .filter((wallet) => wallet.relations.length > 0)
     .map((wallet) => {
-      const balance = valueOrNull<bigint>(checks[wallet.index]);
+      const balance = valueOrNull(checks.balances[wallet.index]);
       const moves = toPools.filter((log) => sameAddress(log.args.from, wallet.address)).map((log) => classifyTransfer(log, wallet.address, receiptOf.get(log.transactionHash)!, pools, timeOf.get(log.blockNumber) ?? 0n));
       const sells = moves.filter((move) => move.kind === "sell");
       const last = reading.lastActivity.get(wallet.address.toLowerCase());

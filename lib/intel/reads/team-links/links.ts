@@ -6,7 +6,7 @@
 import { getAddress, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { isBurnAddress, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { sameAddress, type PoolCandidate } from "@/lib/intel/reads/market";
-import type { TransferLog } from "@/lib/intel/reads/wallet/movements";
+import type { TransferLog } from "@/lib/chain/events";
 import { contextRelations } from "@/lib/schemas/responses/onchain-parts";
 import type { TeamWalletRelation } from "@/lib/schemas/responses/team-wallets";
 

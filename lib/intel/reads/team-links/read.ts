@@ -1,10 +1,10 @@
 // The team's linked wallets, read in three rounds (intel/team-wallets presents them; why-down
 // weighs their sells). Detail: docs/code-notes.md, `lib/intel/reads/team-links/read.ts`.
-import { erc20Abi, parseAbiItem, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
+import { erc20Abi, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs, type ScanLogsResult } from "@/lib/chain/log-scanner";
-import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
+import { aggregate, aggregateGroups, call, valueOrNull, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { ownableAbi } from "@/lib/intel/reads/control/abis";
 import { addressInSlot } from "@/lib/intel/reads/control/proxy";
@@ -12,13 +12,12 @@ import { roleChecks, scanRoleGrants, type RoleGrants } from "@/lib/intel/reads/c
 import type { PoolCandidate } from "@/lib/intel/reads/market";
 import type { Creation } from "@/lib/intel/reads/token/deployer";
 import type { BridgedToken, TokenFirstRound } from "@/lib/intel/reads/token/first-round";
-import { transferLogOf, type TransferLog } from "@/lib/intel/reads/wallet/movements";
+import { transferEvent, transferLogOf, type TransferLog } from "@/lib/chain/events";
 import { isPool, lastActivities, linkTeam, teamScan, type Linked } from "./links";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/answers/windows";
 import type { ScanEnd } from "@/lib/chain/log-scanner";
 
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
 export type TeamReading = {
   chain: ChainId;
@@ -38,8 +37,8 @@ export type TeamReading = {
   /** Every wallet linked, role holders still unconfirmed. */
   linked: Linked[];
   roleGrants: RoleGrants;
-  /** balanceOf each linked wallet, then hasRole of each replayed grant. */
-  checks: CallResult[];
+  /** balanceOf each linked wallet, and hasRole of each replayed grant. */
+  checks: { balances: CallResult<bigint>[]; roles: CallResult<boolean>[] };
   codes: (Hex | undefined)[];
   /** Transfers from linked wallets into the token's pools: the candidates for sells. */
   toPools: TransferLog[];
@@ -84,7 +83,7 @@ export async function readTeam(first: TokenFirstRound, share: { transfers?: (sca
     deployer: creation ? { address: creation.deployer, transaction: creation.transaction } : null,
     owner,
     admin,
-    adminOwner: valueOrNull<Address>(adminOwnerRead),
+    adminOwner: valueOrNull(adminOwnerRead),
     logs,
     roleHolders: roleGrants.holders,
   });
@@ -96,7 +95,7 @@ export async function readTeam(first: TokenFirstRound, share: { transfers?: (sca
   const lastBlocks = linked.map((wallet) => lastActivity.get(wallet.address.toLowerCase())?.blockNumber).filter((b): b is bigint => b !== undefined);
   const neededBlocks = [...new Set([...lastBlocks, ...toPools.map((log) => log.blockNumber)])];
   const [checks, codes, receipts, headers] = await Promise.all([
-    aggregate({ client, network, block }, [...linked.map((wallet) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet.address] })), ...roleChecks(token, roleGrants)]),
+    aggregateGroups({ client, network, block }, { balances: linked.map((wallet) => call({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet.address] })), roles: roleChecks(token, roleGrants) }),
     Promise.all(linked.map((wallet) => client.getCode({ address: wallet.address, blockNumber: block }))),
     Promise.all([...new Set(toPools.map((log) => log.transactionHash))].map((hash) => client.getTransactionReceipt({ hash }))),
     Promise.all(neededBlocks.map((blockNumber) => client.getBlock({ blockNumber }))),

@@ -88,7 +88,7 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
         { address: token, abi: ownableAbi, functionName: "owner" },
         { address: token, abi: getOwnerAbi, functionName: "getOwner" },
       ]);
-      const value = valueOrNull<Address>(read) ?? valueOrNull<Address>(bep20);
+      const value = valueOrNull(read) ?? valueOrNull(bep20);
       const owner = value ? getAddress(value) : null;
       return { address: owner, renounced: owner ? owner === zeroAddress || isBurnAddress(chain, owner) : null };
     }),
@@ -98,7 +98,7 @@ export function tokenFirstRound(target: { client: ChainClient; chain: ChainId },
       const standard = atBlock.network.standardBridge;
       if (!standard) return null;
       const reads = await aggregate(atBlock, (["BRIDGE", "l2Bridge", "REMOTE_TOKEN", "l1Token"] as const).map((functionName) => ({ address: token, abi: bridgedTokenAbi, functionName })));
-      const [bridgeA, bridgeB, remoteA, remoteB] = reads.map((read) => valueOrNull<Address>(read));
+      const [bridgeA, bridgeB, remoteA, remoteB] = reads.map((read) => valueOrNull(read));
       const bridge = bridgeA ?? bridgeB;
       if (!bridge || getAddress(bridge) !== standard.address) return null;
       const remote = remoteA ?? remoteB;

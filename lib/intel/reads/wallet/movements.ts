@@ -1,10 +1,11 @@
 // A wallet's exact token movements, classified as buys, sells or plain transfers; shared by
 // wallet/exact-movements and wallet/pnl so both read trades the same way. Detail:
 // docs/code-notes.md, `lib/intel/reads/wallet/movements.ts`.
-import { getAddress, parseAbiItem, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
+import { getAddress, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanLogs } from "@/lib/chain/log-scanner";
+import { transferEvent, transferLogOf, type TransferLog } from "@/lib/chain/events";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { discoverPools, sameAddress, type PoolCandidate, type QuoteAsset } from "@/lib/intel/reads/market";
 import { eventShapeOf, readPoolEvent } from "@/lib/intel/reads/market/venue-events";
@@ -56,18 +57,6 @@ export type MovementRead = {
 };
 
 export const movementScan = { chunkSize: 50_000n } as const;
-
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
-
-export type TransferLog = { address: Address; args: { from: Address; to: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
-
-/**
- * What a scan of Transfer logs keeps of each (scanLogs' `keep`): a busy token's 50,000 logs held
- * whole (topics, data, hashes) were five times the memory.
- */
-export function transferLogOf(log: TransferLog): TransferLog {
-  return { address: log.address, args: log.args, transactionHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.logIndex };
-}
 
 const newestFirst = (a: TransferLog, b: TransferLog) => (a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1);
 

@@ -7,8 +7,8 @@ import type { ContractReading } from "./read";
 import type { RoleGrants } from "@/lib/intel/reads/control/role-grants";
 
 /** The replayed grants hasRole still confirms, and the blocks the scan covers. */
-export function confirmedRoleHolders(grants: RoleGrants, checks: CallResult[], described: Holder[], deployedAt: bigint | null) {
-  const holders = grants.holders.flatMap((holder, i) => (valueOrNull<boolean>(checks[i]) ? [{ role: holder.role, holder: described[i] }] : []));
+export function confirmedRoleHolders(grants: RoleGrants, checks: readonly CallResult<boolean>[], described: Holder[], deployedAt: bigint | null) {
+  const holders = grants.holders.flatMap((holder, i) => (valueOrNull(checks[i]) ? [{ role: holder.role, holder: described[i] }] : []));
   // Covered from the later of the window's start and the deployment: nothing before it can exist.
   const coveredFrom = deployedAt !== null && deployedAt > grants.fromBlock ? deployedAt : grants.fromBlock;
   const truncated = grants.truncated && !(deployedAt !== null && deployedAt >= grants.fromBlock);

@@ -4,7 +4,7 @@
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import { aggregate, type CallResult, type ContractCall } from "@/lib/chain/multicall";
+import { aggregateGroups, type CallResult, type CallResults, type ContractCall } from "@/lib/chain/multicall";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
 import { tokenFirstRound, type OwnerRead, type TokenFirstRound } from "@/lib/intel/reads/token/first-round";
 import type { Creation } from "@/lib/intel/reads/token/deployer";
@@ -20,14 +20,15 @@ type Pinned = { client: ChainClient; chain: ChainId; block: bigint };
  * One round: the code of every account to describe and every contract read (the holder
  * probes included) in a single aggregate, issued together so they travel in one batch.
  */
-async function readRound(at: Pinned, describe: readonly Address[], calls: readonly ContractCall[]) {
+async function readRound<const contracts extends readonly ContractCall[]>(at: Pinned, describe: readonly Address[], calls: contracts) {
   const target = { client: at.client, network: getNetwork(at.chain), block: at.block };
-  const [codes, results] = await Promise.all([
+  const [codes, read] = await Promise.all([
     Promise.all(describe.map((address) => at.client.getCode({ address, blockNumber: at.block }))),
-    aggregate(target, [...calls, ...describe.flatMap(holderProbes)]),
+    aggregateGroups(target, { calls: calls as readonly ContractCall[], probes: describe.map(holderProbes) }),
   ]);
-  const described = describeHolders(describe, (_, at) => codes[at], results, calls.length);
-  return { results: results.slice(0, calls.length), described };
+  const described = describeHolders(describe, (_, at) => codes[at], read.probes);
+  // The caller's calls, typed by the caller: aggregateGroups cannot read their types through a type parameter.
+  return { results: read.calls as CallResults<contracts>, described };
 }
 
 type Account = { exists: boolean; code: Hex; identity: Erc20Identity };
@@ -47,7 +48,7 @@ export type ContractReading =
       adminOwnerHolder: Holder | null;
       deployment: (Creation & { block: bigint }) | null;
       /** Ethereum only: the replayed grants and each one's hasRole answer and holder. */
-      roles: { grants: RoleGrants; checks: CallResult[]; described: Holder[] } | null;
+      roles: { grants: RoleGrants; checks: CallResult<boolean>[]; described: Holder[] } | null;
       /** Addresses the code that runs compares msg.sender with (other than the owner and the proxy admin), described; empty when that code is not known. */
       stored: { stored: StoredAddress; holder: Holder }[];
       /** Addresses written into the code that runs (constants, immutables) that it compares msg.sender with, described; empty when that code is not known. */

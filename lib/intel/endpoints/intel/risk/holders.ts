@@ -3,9 +3,10 @@
 // recognised lockers are set apart, since their balances are not a wallet's to sell.
 import { erc20Abi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
-import { scanLogs, type ScanEnd } from "@/lib/chain/log-scanner";
+import { scanLogs, type ScanEnd, type ScannedLog } from "@/lib/chain/log-scanner";
+import { transferEvent } from "@/lib/chain/events";
 import { checksumAddress } from "@/lib/chain/checksum";
-import { type CallResult, type ContractCall } from "@/lib/chain/multicall";
+import { call, type CallResult } from "@/lib/chain/multicall";
 import { findLocker, findVenueContract, isBurnAddress, type ChainId } from "@/lib/chain/networks";
 import { bpsOf } from "@/lib/intel/reads/market";
 import { launchMints } from "@/lib/intel/reads/team-links/links";
@@ -13,7 +14,6 @@ import { appointmentTopics, type TokenLog } from "@/lib/intel/reads/control/memb
 import { blockInterval } from "@/lib/chain/block-interval";
 import { windowFor, type Window } from "@/lib/intel/answers/windows";
 
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 // Ampleforth's UFragments logs each rebase with the supply it left; tokens of its interface do the same.
 const rebaseEvent = parseAbiItem("event LogRebase(uint256 indexed epoch, uint256 totalSupply)");
 
@@ -56,7 +56,8 @@ export type ReceiverScan = {
   otherLogs: TokenLog[];
 };
 
-type ScannedLog = { eventName: "Transfer" | "LogRebase"; args: Record<string, unknown>; blockNumber: bigint; transactionHash: Hash };
+/** What the flows and rebases read of each scanned log, not each log whole: each event's own arguments. */
+type KeptLog<log = ScannedLog<readonly [typeof transferEvent, typeof rebaseEvent]>> = log extends ScannedLog<readonly [typeof transferEvent, typeof rebaseEvent]> ? Pick<log, "eventName" | "args" | "blockNumber" | "transactionHash"> : never;
 
 /**
  * Round two: the receivers of the window, the largest cumulative receipts first, and the rebases
@@ -78,7 +79,11 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
     maxLookbackBlocks: window.blocks,
     chunkSize: holderScan.chunkSize,
     // What the flows and rebases read of each log, not each log whole.
-    keep: (log): ScannedLog => ({ eventName: log.eventName, args: log.args as Record<string, unknown>, blockNumber: log.blockNumber, transactionHash: log.transactionHash }),
+    // One branch an event, so each kept log's arguments stay its event's; the same object either way.
+    keep: (log): KeptLog =>
+      log.eventName === "LogRebase"
+        ? { eventName: log.eventName, args: log.args, blockNumber: log.blockNumber, transactionHash: log.transactionHash }
+        : { eventName: log.eventName, args: log.args, blockNumber: log.blockNumber, transactionHash: log.transactionHash },
   });
   const received = new Map<Address, bigint>();
   const sent = new Map<Address, bigint>();
@@ -94,16 +99,16 @@ export async function scanReceivers(client: ChainClient, chain: ChainId, token: 
   const rebasing = logs.some((log) => log.eventName === "LogRebase");
   for (const log of logs) {
     if (log.eventName === "LogRebase") {
-      const { epoch, totalSupply } = log.args as { epoch: bigint; totalSupply: bigint };
+      const { epoch, totalSupply } = log.args;
       if (supply > 0n) index = (index * totalSupply) / supply;
       rebases.push({ epoch, supplyBefore: supply, supplyAfter: totalSupply, block: log.blockNumber, transaction: log.transactionHash });
       supply = totalSupply;
       continue;
     }
     // Decoded addresses are checksummed already; checksumming 50,000 again took a second in one piece.
-    const { from, to, value } = log.args as { from: Address; to: Address; value: bigint };
+    const { from, to, value } = log.args;
     // The kept log itself (its args are exactly these three), not a copy of each.
-    transfers.push(log as unknown as { args: { from: Address; to: Address; value: bigint }; blockNumber: bigint });
+    transfers.push(log);
     received.set(to, (received.get(to) ?? 0n) + value);
     sent.set(from, (sent.get(from) ?? 0n) + value);
     if (rebasing) unscaled.set(to, (unscaled.get(to) ?? 0n) + (value * indexOne) / index);
@@ -169,8 +174,8 @@ export function largest<K>(values: ReadonlyMap<K, bigint>, count: number): K[] {
   return top.map(([key]) => key);
 }
 
-export function balanceCalls(token: Address, candidates: readonly Address[]): ContractCall[] {
-  return candidates.map((holder) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }));
+export function balanceCalls(token: Address, candidates: readonly Address[]) {
+  return candidates.map((holder) => call({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [holder] }));
 }
 
 export type HolderShare = { address: Address; balance: bigint; shareBps: number; kind: "wallet_or_contract" | "pool" | "venue_contract" | "burn" | "locker" };
@@ -183,13 +188,13 @@ export type Concentration = {
 };
 
 /** Shares of total supply; pools, burn addresses and lockers listed apart from the holders ranked. */
-export function concentration(chain: ChainId, totalSupply: bigint, candidates: readonly Address[], balances: readonly CallResult[], pools: readonly Address[]): Concentration {
+export function concentration(chain: ChainId, totalSupply: bigint, candidates: readonly Address[], balances: readonly CallResult<bigint>[], pools: readonly Address[]): Concentration {
   const poolSet = new Set(pools.map((pool) => pool.toLowerCase()));
   const share = (balance: bigint) => bpsOf(balance, totalSupply) ?? 0;
   const all = candidates
     .map((address, i) => {
       const result = balances[i];
-      const balance = result?.status === "success" ? (result.result as bigint) : 0n;
+      const balance = result?.status === "success" ? result.result : 0n;
       const kind: HolderShare["kind"] = poolSet.has(address.toLowerCase())
         ? "pool"
         : findVenueContract(chain, address)
@@ -262,7 +267,7 @@ export type BalanceCheck =
 export function balanceCheck(
   chain: ChainId,
   scan: ReceiverScan,
-  read: { address: Address; result: CallResult | undefined }[],
+  read: { address: Address; result: CallResult<bigint> | undefined }[],
   pools: readonly Address[],
   wholeHistory: boolean,
   totalSupply: bigint,
@@ -271,7 +276,7 @@ export function balanceCheck(
 ): BalanceCheck {
   const poolSet = new Set(pools.map((pool) => pool.toLowerCase()));
   const apart = (address: Address) => poolSet.has(address.toLowerCase()) || findVenueContract(chain, address) || isBurnAddress(chain, address) || findLocker(chain, address);
-  const balances = read.flatMap(({ address, result }) => (result?.status === "success" ? [{ address, balance: result.result as bigint }] : []));
+  const balances = read.flatMap(({ address, result }) => (result?.status === "success" ? [{ address, balance: result.result }] : []));
   const known = scan.truncated || !wholeHistory ? null : scan;
   const hidden = hiddenBalances(balances, known, totalSupply, apart, deployer);
   if (scan.truncated) return { checked: false, reason: "The token's Transfer history was cut at the scan's cap, so what holders received is not known in full.", hidden };

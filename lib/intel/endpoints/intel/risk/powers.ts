@@ -542,11 +542,11 @@ const laterBySeconds = 366n * 24n * 60n * 60n;
 type Outcome = { shape: number; ok: boolean; revertData: Hex; reading: Reading };
 type ProbeReport = {
   funded: bigint;
-  outcomes: Outcome[][];
-  ladders: { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
-  mintCaps: { shape: number; acceptedBps: bigint; refusedBps: bigint; twice: boolean }[];
+  outcomes: readonly (readonly Outcome[])[];
+  ladders: readonly { shape: number; highestAccepted: bigint; transferTaxBps: bigint; sellTaxBps: bigint; buyTaxBps: bigint }[];
+  mintCaps: readonly { shape: number; acceptedBps: bigint; refusedBps: bigint; twice: boolean }[];
   tried: number;
-  sequels: Outcome[][];
+  sequels: readonly (readonly Outcome[])[];
   /** The functions in the order the probe ran them, each with whom it ran as (a function may be in several groups: its member, that member endowed, a stranger). */
   order: { selector: Hex; holder: Address }[];
   entries: { fn: ProbedFunction; holder: Address }[];
@@ -559,7 +559,7 @@ const shapeCount = probeShapes.length + derivedCount;
 const shapesOf = (fn: ProbedFunction): Shape[] => [...probeShapes, ...derivedShapes(fn.argumentTypes).shapes];
 
 function readReport(data: Hex, groups: Map<Address, ProbedFunction[]>): ProbeReport {
-  const decoded = decodeCallResult(powerProbeAbi, "probe", data) as Omit<ProbeReport, "order" | "entries" | "prelude" | "preludeEntry" | "tried"> & { tried: bigint; preludeIndex: bigint; preludeShape: number };
+  const decoded = decodeCallResult(powerProbeAbi, "probe", data);
   const ordered = [...groups.entries()].flatMap(([holder, members]) => members.map((fn) => ({ fn, holder })));
   const preludeEntry = decoded.preludeIndex < BigInt(ordered.length) ? ordered[Number(decoded.preludeIndex)] : null;
   const preludeFn = preludeEntry?.fn ?? null;
@@ -585,7 +585,7 @@ function judge(fn: ProbedFunction, reports: readonly ProbeReport[], funded: bool
   const shapes = shapesOf(fn);
   // Each attempt against its own holder's baseline (the last entry, read before its calls); a
   // function run after the prelude, against the baseline read after the prelude alone.
-  const attemptsOf = (report: ProbeReport, found: Outcome[][], after: Prelude | null) =>
+  const attemptsOf = (report: ProbeReport, found: readonly (readonly Outcome[])[], after: Prelude | null) =>
     indexesIn(report).filter((index) => found[index].length > 0).map((index) => ({ baseline: found[index][shapeCount].reading, shapes: found[index].slice(0, shapeCount), ladder: report.ladders[index], mintCap: report.mintCaps[index], after }));
   const wentIn = (attempts: ReturnType<typeof attemptsOf>) =>
     attempts.flatMap((attempt) => attempt.shapes.filter((shape) => shape.ok && shapes[shape.shape]).map((shape) => ({ effect: { ...effectOf(attempt.baseline, shape.reading, shapes[shape.shape], funded), after: attempt.after }, ladder: attempt.ladder, mintCap: attempt.mintCap })));

@@ -7,7 +7,7 @@ import type { ChainClient } from "@/lib/chain/clients";
 import { readRefusal } from "@/lib/chain/refusals";
 import { classifyChainError } from "@/lib/chain/upstream";
 import type { Erc20Identity } from "@/lib/chain/erc20";
-import { aggregate, type CallResult } from "@/lib/chain/multicall";
+import { aggregate, aggregateGroups, type CallResult } from "@/lib/chain/multicall";
 import { getNetwork, labelKnownAddress, type ChainId } from "@/lib/chain/networks";
 import { limitCalls, readLimits, type TradeLimits } from "./limits";
 import { readUnlockTime, unlockTimeCalls } from "./reclaim";
@@ -94,7 +94,7 @@ export type RiskReading = {
   positionCustodies: PositionCustody[];
   receivers: ReceiverScan;
   /** balanceOf of each of `receivers.candidates`, in order; empty when the token has no totalSupply(). */
-  balances: CallResult[];
+  balances: CallResult<bigint>[];
   /** Balances against the Transfer history: lowered without a Transfer, scaled with the supply (a rebase), or larger than any Transfer explains; or why that was not checked. */
   balanceCheck: BalanceCheck;
   /** Addresses the code that runs keeps in storage and lets through or delegatecalls to (behind a beacon, EIP-897 or a diamond, read in a fourth round); null when that code is not known. */
@@ -132,7 +132,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const unlockAsked = unlockTimeCalls(token);
   // A live owner is described beside the probe (its code, and whether it answers as a Safe or a timelock).
   const liveOwner = owner.address && owner.renounced === false ? owner.address : null;
-  const ownerAsked = liveOwner ? holderProbes(liveOwner) : [];
+  const ownerAsked = liveOwner ? [holderProbes(liveOwner)] : [];
   // LP custody spans rounds two and three on its own; it is awaited with round three.
   const custodyWindow = windowFor("custody", blockInterval(client, chain, ctx.block));
   // The Transfer scan runs beside the custody logs: the wallets the launch minted to join the team
@@ -155,7 +155,7 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const [readAll, implementationCode, probeResults, receivers, ownerCode, ownControl] = await Promise.all([
     readPools(ctx, [...discovery.candidates, ...discovery.reference]),
     probe.slotImplementation ? client.getCode({ address: probe.slotImplementation, blockNumber: ctx.block }) : null,
-    aggregate(ctx, [...probe.calls, ...limitsAsked, ...unlockAsked, ...ownerAsked]),
+    aggregateGroups(ctx, { proxy: probe.calls, limits: limitsAsked, unlock: unlockAsked, owner: ownerAsked }),
     receiversRead,
     liveOwner ? client.getCode({ address: liveOwner, blockNumber: ctx.block }) : undefined,
     ownControlRead,
@@ -165,13 +165,10 @@ export async function readRisk(input: { chain: ChainId; token: Address; client: 
   const pools = readAll.slice(0, discovery.candidates.length);
   const referencePools = readAll.slice(discovery.candidates.length);
 
-  const limitsFrom = probe.calls.length;
-  const unlockFrom = limitsFrom + limitsAsked.length;
-  const proxy = probe.read(probeResults.slice(0, limitsFrom));
-  const limits = readLimits(probeResults.slice(limitsFrom, unlockFrom));
-  const ownerFrom = unlockFrom + unlockAsked.length;
-  const unlockTime = readUnlockTime(probeResults.slice(unlockFrom, ownerFrom));
-  const ownerHolder = liveOwner ? describeHolder(liveOwner, ownerCode, probeResults.slice(ownerFrom)) : null;
+  const proxy = probe.read(probeResults.proxy);
+  const limits = readLimits(probeResults.limits);
+  const unlockTime = readUnlockTime(probeResults.unlock);
+  const ownerHolder = liveOwner ? describeHolder(liveOwner, ownerCode, probeResults.owner[0]) : null;
   // Round 3: the simulation and the holders' balances, and the code behind the proxy where only
   // the probe could name it (a beacon's implementation, EIP-897's, a diamond's facets).
   // A proxy by what its code does: a fallback that delegatecalls a stored address runs that address's code as the token.

@@ -160,8 +160,8 @@ function simulationCall(route: TradeRoute, token: Address, wrappedNative: Addres
 type RawLeg = Parameters<typeof leg>[0];
 
 /** Every entry point answers the same three legs: buy, sell, transfer. */
-function decodeLegs(data: Hex): [RawLeg, RawLeg, RawLeg] {
-  return decodeCallResult(tradeSimulatorAbi, "simulate", data) as [RawLeg, RawLeg, RawLeg];
+function decodeLegs(data: Hex): readonly [RawLeg, RawLeg, RawLeg] {
+  return decodeCallResult(tradeSimulatorAbi, "simulate", data);
 }
 
 type SimulationInput = {

@@ -1,7 +1,7 @@
 // intel/why-down, read: the token's main pool over the last 24 hours, in three rounds, beside the
 // team read; the window is settled here once. Detail: docs/code-notes.md,
 // `lib/intel/endpoints/intel/why-down/read.ts`.
-import { parseAbi, parseAbiItem, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
+import { type Address, type Hash, type Hex, type Log } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
 import { defaultMaxLogs, scanLogs, type ScanLogsResult } from "@/lib/chain/log-scanner";
@@ -11,21 +11,15 @@ import { hasFungibleLp, marketContext, readPools, sameAddress, type Pool, type P
 import { eventShapeOf, readPoolEvent, venueTopics, type PoolActivity } from "@/lib/intel/reads/market/venue-events";
 import { assessTeam, type TeamWallet } from "@/lib/intel/reads/team-links/assess";
 import { readTeam, type TeamTransferScan } from "@/lib/intel/reads/team-links/read";
-import { transferLogOf } from "@/lib/intel/reads/wallet/movements";
+import { transferEvent, transferLogOf, transferTopic, type TransferLog } from "@/lib/chain/events";
 import { tokenFirstRound } from "@/lib/intel/reads/token/first-round";
 import { windowFor } from "@/lib/intel/answers/windows";
 import { blockInterval } from "@/lib/chain/block-interval";
 import { mainPoolOf } from "./main-pool";
 import { describeWhyDownWindow, windowAfterScans, windowStart, type WhyDownWindow } from "./window";
 
-
-const tokenTransfer = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
-const lpTransferTopic = toEventSelector(parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)"));
-
 /** Where a log sits: the order of everything in the window. */
 export type LogPlace = { transactionHash: Hash; blockNumber: bigint; logIndex: number };
-
-export type TransferLog = LogPlace & { address: Address; args: { from: Address; to: Address; value: bigint } };
 
 /** One event of a pool, read in its venue's encoding. */
 export type PoolEvent = LogPlace & { activity: PoolActivity };
@@ -74,10 +68,10 @@ async function scanPoolLogs(client: ChainClient, pools: readonly PoolCandidate[]
       // Swap and ModifyLiquidity carry the pool id as their first indexed argument.
       return scanLogs({ ...window, address: first.address, topics: [topics, sharing.map((pool) => pool.v4!.id as Hex)] });
     }
-    return scanLogs({ ...window, address: first.address, topics: [hasFungibleLp(first) ? [...topics, lpTransferTopic] : topics] });
+    return scanLogs({ ...window, address: first.address, topics: [hasFungibleLp(first) ? [...topics, transferTopic] : topics] });
   });
   const done = await Promise.all(scans);
-  return { logs: done.flatMap((scan) => scan.logs as Log[]), covered: done.map(({ fromBlock, truncated }) => ({ fromBlock, truncated })) };
+  return { logs: done.flatMap((scan) => scan.logs), covered: done.map(({ fromBlock, truncated }) => ({ fromBlock, truncated })) };
 }
 
 /** Most block headers read for the times of observations: a busy token's window holds tens of thousands of blocks. */
@@ -144,7 +138,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   const startOf = (from: bigint) => Promise.all([readPools(marketContext({ client, chain, block: from }), everyPool), client.getBlock({ blockNumber: from })]);
 
   // Round 2: every pool's logs and the token's transfers in the window; every pool now and at the window's start.
-  const transferWindow = { client, address: token, events: tokenTransfer, fromBlock: planned.from + 1n, toBlock: block, maxLookbackBlocks: asked.blocks, chunkSize: 10_000n, keep: transferLogOf };
+  const transferWindow = { client, address: token, events: [transferEvent] as const, fromBlock: planned.from + 1n, toBlock: block, maxLookbackBlocks: asked.blocks, chunkSize: 10_000n, keep: transferLogOf };
   const ownTransferScan = () => scanLogs(transferWindow);
   const [poolScan, transferScan, now, plannedStart] = await Promise.all([
     scanPoolLogs(client, discovery.candidates, planned.from + 1n, block, asked.blocks),
@@ -170,7 +164,7 @@ export async function readWhyDownWindow(input: { client: ChainClient; chain: Cha
   const lpTransfers: TransferLog[] = [];
   for (const log of poolLogs) {
     if (log.address.toLowerCase() !== pool.address.toLowerCase()) continue;
-    if (log.topics[0] === lpTransferTopic && log.topics.length === 3) {
+    if (log.topics[0] === transferTopic && log.topics.length === 3) {
       lpTransfers.push({ ...place(log), address: log.address, args: { from: `0x${log.topics[1]!.slice(26)}` as Address, to: `0x${log.topics[2]!.slice(26)}` as Address, value: BigInt(log.data) } });
       continue;
     }

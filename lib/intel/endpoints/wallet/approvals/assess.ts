@@ -4,7 +4,8 @@
 import { getAddress, type Address } from "viem";
 import { valueOrNull } from "@/lib/chain/multicall";
 import { sameAddress } from "@/lib/intel/reads/market";
-import type { ApprovalGrants, ApprovalLog, Permit2Log } from "./read";
+import type { ApprovalLog } from "@/lib/chain/events";
+import type { ApprovalGrants, Permit2Log } from "./read";
 
 /** From this allowance up, an approval reads as unlimited (max uint256, and what is left of it after spending on tokens that lower it). */
 export const unlimitedFrom = 2n ** 255n;
@@ -21,7 +22,7 @@ export function assessApprovals(reading: ApprovalGrants) {
   const unreadable: Address[] = [];
   const live = reading.grants
     .flatMap(({ log, allowance: answer }): LiveApproval[] => {
-      const allowance = valueOrNull<bigint>(answer);
+      const allowance = valueOrNull(answer);
       if (allowance === null) unreadable.push(getAddress(log.address));
       return allowance !== null && allowance > 0n ? [{ grant: log, allowance, unlimited: allowance >= unlimitedFrom }] : [];
     })
@@ -33,7 +34,7 @@ export function assessApprovals(reading: ApprovalGrants) {
   const toPermit2 = new Set(live.filter((entry) => sameAddress(entry.grant.args.spender, reading.permit2)).map((entry) => entry.grant.address.toLowerCase()));
   const permit2 = reading.permit2Grants
     .flatMap(({ log, allowance: answer }): LivePermit2[] => {
-      const read = valueOrNull<readonly [bigint, number | bigint, number | bigint]>(answer);
+      const read = valueOrNull(answer);
       if (read === null) {
         unreadable.push(reading.permit2);
         return [];
@@ -46,7 +47,7 @@ export function assessApprovals(reading: ApprovalGrants) {
     .sort((a, b) => Number(b.unlimited) - Number(a.unlimited) || (a.grant.blockNumber === b.grant.blockNumber ? b.grant.logIndex - a.grant.logIndex : a.grant.blockNumber > b.grant.blockNumber ? -1 : 1));
   // NFT operators: set to true last, and isApprovedForAll still says so.
   const operators = reading.operatorGrants
-    .filter(({ approved }) => valueOrNull<boolean>(approved) === true)
+    .filter(({ approved }) => valueOrNull(approved) === true)
     .map(({ log }) => log)
     .sort((a, b) => (a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1));
   return {

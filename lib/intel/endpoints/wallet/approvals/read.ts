@@ -2,16 +2,15 @@
 // current allowances, identities, spenders' code and pricing pools). Detail: docs/code-notes.md,
 // `lib/intel/endpoints/wallet/approvals/read.ts`.
 import { pinnedBlock } from "@/lib/chain/node-scope";
-import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, zeroAddress, type Address, type Hash } from "viem";
+import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, zeroAddress, type Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
 import { scanEndOf, scanLogs } from "@/lib/chain/log-scanner";
-import { aggregate, valueOrNull, type CallResult } from "@/lib/chain/multicall";
+import { aggregateGroups, call, valueOrNull, type CallResult } from "@/lib/chain/multicall";
 import { discoverReferencePools, marketContext, predictedV2Pairs, quoteAssets, readPools, type Pool } from "@/lib/intel/reads/market";
 import { getNetwork, type ChainId } from "@/lib/chain/networks";
-import type { ScanEnd } from "@/lib/chain/log-scanner";
-
-const approvalEvent = parseAbiItem("event Approval(address indexed owner, address indexed spender, uint256 value)");
+import type { ScanEnd, ScannedLog } from "@/lib/chain/log-scanner";
+import { approvalEvent, type ApprovalLog } from "@/lib/chain/events";
 
 // Permit2 (Uniswap's shared approval contract): its own allowances per (owner, token, spender).
 const permit2Events = [
@@ -25,9 +24,9 @@ const permit2Abi = parseAbi(["function allowance(address user, address token, ad
 const approvalForAllEvent = parseAbiItem("event ApprovalForAll(address indexed owner, address indexed operator, bool approved)");
 const operatorAbi = parseAbi(["function isApprovedForAll(address owner, address operator) view returns (bool)"]);
 
-export type OperatorLog = { address: Address; args: { owner: Address; operator: Address; approved: boolean }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
+export type OperatorLog = ScannedLog<readonly [typeof approvalForAllEvent]>;
 
-export type Permit2Log = { eventName: "Approval" | "Permit" | "Lockdown"; args: { owner: Address; token: Address; spender: Address }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
+export type Permit2Log = ScannedLog<typeof permit2Events>;
 
 /**
  * How Approval logs are read: from the chain's start, newest first, in wide chunks (logs filtered
@@ -37,22 +36,20 @@ export type Permit2Log = { eventName: "Approval" | "Permit" | "Lockdown"; args: 
  */
 export const approvalScan = { chunkSize: 2_000_000n, concurrency: 5, historyBudgetMs: 6_000 } as const;
 
-export type ApprovalLog = { address: Address; args: { owner: Address; spender: Address; value: bigint }; transactionHash: Hash; blockNumber: bigint; logIndex: number };
-
 export type ApprovalGrants = {
   chain: ChainId;
   wallet: Address;
   block: bigint;
   scan: { fromBlock: bigint; toBlock: bigint; truncated: boolean; end: ScanEnd };
   /** The latest Approval of each (token, spender), with what allowance() answers for the pair at the read block. */
-  grants: { log: ApprovalLog; allowance: CallResult }[];
+  grants: { log: ApprovalLog; allowance: CallResult<bigint> }[];
   identityOf: Map<Address, Erc20Identity>;
   spenderIsContract: Map<Address, boolean>;
   /** The latest Permit2 Approval or Permit of each (token, spender), with allowance(owner, token, spender) at the read block. */
-  permit2Grants: { log: Permit2Log; allowance: CallResult }[];
+  permit2Grants: { log: Permit2Log; allowance: CallResult<readonly [bigint, number, number]> }[];
   permit2: Address;
   /** The latest ApprovalForAll of each (collection, operator), with isApprovedForAll at the read block. */
-  operatorGrants: { log: OperatorLog; approved: CallResult }[];
+  operatorGrants: { log: OperatorLog; approved: CallResult<boolean> }[];
   /** Unix seconds of each grant's block, and of the read block. */
   timeOf: Map<bigint, bigint>;
   /** The wallet's balance of each token it granted on (ERC-20 or Permit2); null where balanceOf did not answer. */
@@ -82,16 +79,16 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   ]);
   // The latest Approval of each (token, spender) is the grant that stands, if any does.
   const latest = new Map<string, ApprovalLog>();
-  for (const log of scan.logs as unknown as ApprovalLog[]) latest.set(`${log.address.toLowerCase()}:${log.args.spender.toLowerCase()}`, log);
+  for (const log of scan.logs) latest.set(`${log.address.toLowerCase()}:${log.args.spender.toLowerCase()}`, log);
   const grants = [...latest.values()];
   // Permit2's: the latest grant of each pair; a Lockdown only zeroes what allowance() then answers.
   const latestPermit2 = new Map<string, Permit2Log>();
-  for (const log of permit2Scan.logs as unknown as Permit2Log[]) {
+  for (const log of permit2Scan.logs) {
     if (log.eventName !== "Lockdown") latestPermit2.set(`${log.args.token.toLowerCase()}:${log.args.spender.toLowerCase()}`, log);
   }
   const permit2Grants = [...latestPermit2.values()];
   const latestOperator = new Map<string, OperatorLog>();
-  for (const log of operatorScan.logs as unknown as OperatorLog[]) latestOperator.set(`${log.address.toLowerCase()}:${log.args.operator.toLowerCase()}`, log);
+  for (const log of operatorScan.logs) latestOperator.set(`${log.address.toLowerCase()}:${log.args.operator.toLowerCase()}`, log);
   // One that was set to false last is gone; the getter confirms the ones set to true.
   const operatorGrants = [...latestOperator.values()].filter((log) => log.args.approved);
   const tokens = [...new Set([...grants.map((grant) => getAddress(grant.address)), ...permit2Grants.map((grant) => grant.args.token)])];
@@ -106,12 +103,12 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   const quoteSet = new Set(quoteAssets({ network }, zeroAddress).map((quote) => quote.address.toLowerCase()));
   const pairCandidates = tokens.filter((token) => !quoteSet.has(token.toLowerCase())).slice(0, maxPricedTokens).flatMap((token) => predictedV2Pairs({ network }, token));
   const [allowances, identities, codes, headers, pools] = await Promise.all([
-    aggregate({ client, network, block }, [
-      ...grants.map((grant) => ({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] })),
-      ...permit2Grants.map((grant) => ({ address: network.permit2, abi: permit2Abi, functionName: "allowance", args: [wallet, grant.args.token, grant.args.spender] })),
-      ...operatorGrants.map((grant) => ({ address: grant.address, abi: operatorAbi, functionName: "isApprovedForAll", args: [wallet, grant.args.operator] })),
-      ...tokens.map((token) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] })),
-    ]),
+    aggregateGroups({ client, network, block }, {
+      allowances: grants.map((grant) => call({ address: grant.address, abi: erc20Abi, functionName: "allowance", args: [wallet, grant.args.spender] })),
+      permit2: permit2Grants.map((grant) => call({ address: network.permit2, abi: permit2Abi, functionName: "allowance", args: [wallet, grant.args.token, grant.args.spender] })),
+      operators: operatorGrants.map((grant) => call({ address: grant.address, abi: operatorAbi, functionName: "isApprovedForAll", args: [wallet, grant.args.operator] })),
+      balances: tokens.map((token) => call({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet] })),
+    }),
     Promise.all(tokens.map((token) => erc20Identity(client, token, { blockNumber: block }))),
     Promise.all(spenders.map((spender) => client.getCode({ address: spender, blockNumber: block }))),
     Promise.all(blocks.map((blockNumber) => client.getBlock({ blockNumber }))),
@@ -119,7 +116,6 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
   ]);
   const referencePools = pools.slice(0, referenceCandidates.length);
   const tokenPools = pools.slice(referenceCandidates.length).filter((pool) => (pool.reserves?.quote ?? 0n) > 0n);
-  const balancesFrom = grants.length + permit2Grants.length + operatorGrants.length;
   const reads = {
     fromBlock: coveredFrom,
     truncated: scans.some((entry) => entry.truncated),
@@ -130,14 +126,14 @@ export async function readApprovalGrants(input: { chain: ChainId; wallet: Addres
     wallet,
     block,
     scan: { fromBlock: reads.fromBlock, toBlock: scan.toBlock, truncated: reads.truncated, end: reads.end },
-    grants: grants.map((log, i) => ({ log, allowance: allowances[i] })),
-    permit2Grants: permit2Grants.map((log, i) => ({ log, allowance: allowances[grants.length + i] })),
+    grants: grants.map((log, i) => ({ log, allowance: allowances.allowances[i] })),
+    permit2Grants: permit2Grants.map((log, i) => ({ log, allowance: allowances.permit2[i] })),
     permit2: network.permit2,
-    operatorGrants: operatorGrants.map((log, i) => ({ log, approved: allowances[grants.length + permit2Grants.length + i] })),
+    operatorGrants: operatorGrants.map((log, i) => ({ log, approved: allowances.operators[i] })),
     identityOf: new Map(tokens.map((token, i) => [token, identities[i]])),
     spenderIsContract: new Map(spenders.map((spender, i) => [spender, Boolean(codes[i] && codes[i] !== "0x")])),
     timeOf: new Map(headers.map((header) => [header.number, header.timestamp])),
-    balanceOf: new Map(tokens.map((token, i) => [token, valueOrNull<bigint>(allowances[balancesFrom + i])])),
+    balanceOf: new Map(tokens.map((token, i) => [token, valueOrNull(allowances.balances[i])])),
     referencePools,
     tokenPools,
   };

@@ -67,7 +67,7 @@ export async function readPositionHistory(input: { chain: ChainId; wallet: Addre
     token,
     block,
     identity,
-    balance: valueOrNull<bigint>(balanceResult),
+    balance: valueOrNull(balanceResult),
     pools: readAll.slice(0, discovery.candidates.length),
     referencePools: readAll.slice(discovery.candidates.length),
     referencePoolsAt: new Map(blocks.map((at, i) => [at, referenceAt[i]])),

@@ -30,6 +30,7 @@ export function creationWindow(ctx: MarketContext, address: Address, lookbackBlo
  */
 export async function readFactoryCreation(ctx: MarketContext, pool: PoolCandidate, factory: Address, event: AbiEvent, args: Record<string, unknown>, lookbackBlocks: bigint): Promise<PoolCreationRead> {
   const scan = await scanLogs({ ...creationWindow(ctx, factory, lookbackBlocks), events: [event] as const, args });
+  // The venue's creation event is one of several (its module's), typed at run time as any event: its args are read by name.
   const logs = scan.logs as unknown as { args: Record<string, unknown>; blockNumber: bigint; transactionHash: Hash }[];
   const match = logs.find((log) => {
     const created = (log.args.pair ?? log.args.pool) as Address | undefined;

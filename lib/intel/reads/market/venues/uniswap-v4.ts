@@ -6,7 +6,7 @@
 // simulator trades inside the PoolManager's unlock.
 import { encodeAbiParameters, getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hex } from "viem";
 import { profileOfClient } from "@/lib/chain/clients";
-import { isRangeLimitError, scanLogs } from "@/lib/chain/log-scanner";
+import { isRangeLimitError, scanLogs, type ScannedLog } from "@/lib/chain/log-scanner";
 import type { UniswapV4Dex } from "@/lib/chain/networks";
 import { v4Initialize, v4StateViewAbi } from "../abis";
 import { sameAddress, type LatestContext } from "../context";
@@ -85,7 +85,7 @@ function standardProbes(dex: UniswapV4Dex, token: Address, quotes: readonly Quot
 /** Chunking for the V4 Initialize scan when a node refuses the whole history in one request. */
 export const v4Discovery = { chunkSize: 2_000_000n, maxLookbackBlocks: 100_000_000n, maxLogs: 200 } as const;
 
-type InitializeLog = { blockNumber: bigint; args: { id: Hex; currency0: Address; currency1: Address; fee: number; tickSpacing: number; hooks: Address } };
+type InitializeLog = Pick<ScannedLog<readonly [typeof v4Initialize]>, "blockNumber" | "args">;
 
 /**
  * The PoolManager's Initialize events with the token as currency0 or currency1. Filtered by an
@@ -93,16 +93,16 @@ type InitializeLog = { blockNumber: bigint; args: { id: Hex; currency0: Address;
  * the discovery round; a provider known to cap ranges (or to serve no logs) gets the scanner at
  * once, and one that refuses the wide request gets it after.
  */
-async function initializeLogs(ctx: LatestContext, dex: UniswapV4Dex, args: { currency0: Address } | { currency1: Address }) {
+async function initializeLogs(ctx: LatestContext, dex: UniswapV4Dex, args: { currency0: Address } | { currency1: Address }): Promise<{ logs: InitializeLog[]; fromBlock: bigint; truncated: boolean }> {
   const scan = async () => {
     const result = await scanLogs({ client: ctx.client, address: dex.poolManager, events: [v4Initialize] as const, args, fromBlock: 0n, toBlock: ctx.block ?? "latest", ...v4Discovery });
-    return { logs: result.logs as unknown as InitializeLog[], fromBlock: result.fromBlock, truncated: result.truncated };
+    return { logs: result.logs, fromBlock: result.fromBlock, truncated: result.truncated };
   };
   const profile = profileOfClient(ctx.client);
   if (profile?.logsRefusal() || profile?.limits().maxBlockRange !== undefined) return scan();
   try {
     const logs = await ctx.client.getLogs({ address: dex.poolManager, event: v4Initialize, args, fromBlock: 0n, toBlock: ctx.block ?? "latest", strict: true });
-    return { logs: logs as unknown as InitializeLog[], fromBlock: 0n, truncated: false };
+    return { logs, fromBlock: 0n, truncated: false };
   } catch (error) {
     if (!isRangeLimitError(error)) throw error;
     return scan();
@@ -215,7 +215,7 @@ export const uniswapV4: VenueModule<"uniswap-v4"> = {
       const opened: OpenedPositions["opened"] = new Map();
       const ranges = new Map<string, LiquidityRange>();
       for (const log of scan.logs) {
-        const { sender, tickLower, tickUpper, liquidityDelta, salt } = log.args as { sender: Address; tickLower: number; tickUpper: number; liquidityDelta: bigint; salt: Hex };
+        const { sender, tickLower, tickUpper, liquidityDelta, salt } = log.args;
         const range = `${tickLower}:${tickUpper}`;
         const standing = ranges.get(range) ?? { tickLower, tickUpper, liquidity: 0n };
         ranges.set(range, { ...standing, liquidity: standing.liquidity + liquidityDelta });
