@@ -1,6 +1,6 @@
 // The API as tools for AI assistants: a Model Context Protocol endpoint at /v1/api/mcp, one tool
 // per intelligence endpoint, each call run through runEndpoint as its HTTP route runs it
-// (docs/mcp.md). Detail: docs/code-notes.md, `lib/api/mcp.ts`.
+// (docs/mcp.md).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ErrorCode as JsonRpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -356,7 +356,19 @@ async function answerOtherMethod(request: Request): Promise<Response> {
 
 type Handler = (request: Request) => Promise<Response>;
 
-/** The route exports of the MCP endpoint. */
+/**
+ * The API as tools for AI assistants: a Model Context Protocol endpoint (Streamable HTTP, stateless:
+ * every POST carries its own key and gets its own server) at /v1/api/mcp. Each intelligence endpoint
+ * of the registry is one tool: its name from the endpoint id, its description from the summary, its
+ * input schema the endpoint's own request schema. A tool call is one call of the endpoint through
+ * runEndpoint, the function its HTTP route runs, so scopes, the chain restriction, rate budgets,
+ * the key's cap on calls in flight, trial and credits, the one charge and the usage record (marked
+ * mcp) are the route's own. Around it, each POST carries one message (no batches), ends at the
+ * API's deadline, may not reuse a request id the key has in flight, and answers with the headers an
+ * HTTP call's answer carries.
+ *
+ * The route exports of the MCP endpoint.
+ */
 export function mcpRoute(): Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", Handler> {
   return {
     POST: answerPost,

@@ -1,6 +1,5 @@
 // Bounded, chunked eth_getLogs: newest block first, never past the look-back window or the scan's
-// budget, a refused range asked again narrower, dense logs asked in small pieces. Detail:
-// docs/code-notes.md, `lib/chain/log-scanner.ts`.
+// budget, a refused range asked again narrower, dense logs asked in small pieces.
 import {
   encodeEventTopics,
   toEventSelector,
@@ -436,6 +435,17 @@ async function resolveToBlock(client: ChainClient, toBlock: bigint | "latest" | 
   return client.getBlockNumber({ cacheTime: 0 });
 }
 
+/**
+ * Bounded, chunked eth_getLogs. Scans from the newest block backwards in chunks, several
+ * chunks per JSON-RPC batch, never further back than the look-back window, and never more
+ * calls than the scan's budget. A refused range is asked again narrower, as the refusal
+ * table reads the provider's words (refusals.ts): to the size it states (remembered for the
+ * provider), the range it suggests, or in halves when it says neither; a provider that does
+ * not serve logs at all is answered 503 at once. The narrower size is kept for the chunks still to come.
+ * Dense logs (a busy token: hundreds per block) are asked in pieces whose answers stay small: the
+ * scan measures logs per block as it goes, and remembers it per filter for the next scan, and sizes
+ * its calls and batches by it, because each answer is parsed in one piece on the event loop.
+ */
 export async function scanLogs<const abi extends readonly AbiEvent[] = readonly [], kept = ScannedLog<abi>>(
   params: ScanLogsParams<abi, kept>,
 ): Promise<ScanLogsResult<abi, kept>> {

@@ -1,6 +1,5 @@
 // Hot tokens: identical reads are computed once, shared while in flight and kept by block while the
-// block is the head; every caller is still charged for the answer it receives. Detail:
-// docs/code-notes.md, `lib/intel/runtime/hot-reads.ts`.
+// block is the head; every caller is still charged for the answer it receives.
 import { createHash } from "node:crypto";
 import type { ChainClient } from "@/lib/chain/clients";
 import { currentNodeScope } from "@/lib/chain/node-scope";
@@ -120,6 +119,25 @@ export function forgetToldHeads(): void {
 export type ReadNode = { url: string; blockIntervalMs: number; now?: () => number };
 
 /**
+ * Hot tokens: when a token trends, many callers ask the same read within seconds. Identical reads
+ * are computed once:
+ *
+ *   - concurrent identical calls (same endpoint, network, node and input) share one in-flight
+ *     read: the later callers wait for the first one's answer;
+ *   - every read starts by learning the node's head (one eth_blockNumber), and is read at that
+ *     block (node-scope.ts); a finished answer is kept by that block, and served to a later
+ *     identical call only while the block is still the head, instead of the read's other rounds;
+ *     a new block, a failed node or a different input reads afresh;
+ *   - a read need not wait for the head: where the same node told a head within the last block
+ *     interval, the read starts at that block while the head is asked, and stands only if the head
+ *     is still that block (else it is stopped and the read starts again at the new head). Every
+ *     answer is still read at the head the node gives during the request; the head's round trip
+ *     no longer comes before the read's first round, but beside it.
+ *
+ * Answers are kept per instance, and in Redis as well when REDIS_URL is set, so every instance
+ * serves one instance's read. Only successes are kept; a failure reaches everyone who shared it.
+ * Every caller is charged for the answer it receives, as for any answer.
+ *
  * The answer to `key`: shared while in flight, kept while its block is the head, else `read()` at
  * the head. A read whose starter gave up (deadline, client gone) is not joined, and a caller that
  * joined one that failed for that reason reads for itself: one caller's cancellation is not another's.

@@ -1,6 +1,6 @@
 // What a contract's code does with addresses it keeps in storage, found by walking its paths with a
 // small abstract interpreter: who it lets through, what it delegatecalls, whether it can
-// self-destruct. Detail: docs/code-notes.md, `lib/intel/reads/control/code-paths.ts`.
+// self-destruct.
 import { createHash } from "node:crypto";
 import { getAddress, keccak256, numberToHex, type Address, type Hex } from "viem";
 
@@ -206,6 +206,27 @@ function comparedSlot(a: Value, b: Value): SlotPart | null {
 const walked = new Map<string, CodePaths>();
 const walkedLimit = 500;
 
+/**
+ * What a contract's code does with addresses it keeps in storage, found by walking its paths: which
+ * storage slots it compares msg.sender with (privileged addresses: an owner under another name, a
+ * pending owner, a "dev" wallet), which slots it delegatecalls to (code someone can swap), and
+ * whether SELFDESTRUCT can be reached at all.
+ *
+ * A small abstract interpreter: each value on the stack is a constant, a word loaded from a
+ * constant slot, msg.sender, or unknown. It follows both sides of every JUMPI and every jump whose
+ * target is a constant (internal functions return through a pushed constant, so a slot read inside
+ * `owner()` still reaches the caller's comparison), and visits each (position, stack) once within a
+ * step budget. What it finds is read from the code itself; it proves that the comparison exists, not
+ * which functions it guards. A mapping keyed by msg.sender (a role or minter table: the hash of
+ * the caller and a constant slot, loaded and branched on) is followed, and so is one nested under a
+ * constant key (AccessControl's `_roles[ROLE].members`: two constants hash to a constant). It also notes which constant slots each function
+ * writes (who can change a stored address) and which stored addresses it CALLs (an outside
+ * contract the token asks, the transfer path's "external call"), the argument words each function's
+ * decoder reads with the type its check shows (so a setter can be called in the shape it takes),
+ * and which functions read the block's time (a power held back until a date). An address written
+ * into the code itself (a constant, or an immutable such as a bridged token's BRIDGE, filled in at
+ * deployment) that msg.sender is compared with is a holder too, with no slot to read: `codeCallers`.
+ */
 export function readCodePaths(code: Hex): CodePaths {
   const id = createHash("sha256").update(code).digest("base64");
   const known = walked.get(id);

@@ -1,6 +1,5 @@
 // Who the members of a permission mapping are (minters, operators, AccessControl roles): candidates
-// from the token's own events, each confirmed by its entry at the block, bounded. Detail:
-// docs/code-notes.md, `lib/intel/reads/control/members.ts`.
+// from the token's own events, each confirmed by its entry at the block, bounded.
 import { encodeAbiParameters, getAddress, keccak256, toEventSelector, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 
@@ -81,7 +80,17 @@ function entrySlot(account: Address, slot: bigint): Hex {
   return keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [account, slot]));
 }
 
-/** Each mapping's members among the candidates the logs name: one eth_getStorageAt per candidate and mapping, in one batch. */
+/**
+ * Who the members of a permission mapping are (a minter table, an operator table, an
+ * AccessControl role's members): storage cannot list a mapping's keys, but the token announced
+ * each member in its own events when it was added. The addresses its logs name are the
+ * candidates; each is confirmed by reading its entry in the mapping at the block (non-zero: a
+ * member), and named with the first log that named it. Bounded: at most `memberBound` candidates
+ * are read, the addresses named by catalogued appointments first, then those of the rarest
+ * events (an appointment is rare beside the transfers and mints members make).
+ *
+ * Each mapping's members among the candidates the logs name: one eth_getStorageAt per candidate and mapping, in one batch.
+ */
 export async function readMembers(input: { client: ChainClient; token: Address; block: bigint; slots: readonly bigint[]; logs: readonly TokenLog[]; fromBlock: bigint; toBlock: bigint }): Promise<MembersRead> {
   const { client, token, block, slots } = input;
   const all = slots.length === 0 ? [] : memberCandidates(input.logs, token);

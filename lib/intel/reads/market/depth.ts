@@ -1,6 +1,5 @@
 // Depth of a concentrated-liquidity pool two ways, because one figure misleads: within 2 % of the
-// price, and everything its positions hold. Detail: docs/code-notes.md,
-// `lib/intel/reads/market/depth.ts`.
+// price, and everything its positions hold.
 import { aggregateGroups, sameAddress, valueOrNull, type ContractCall, type MarketContext } from "./context";
 import { amountsForLiquidity, integerSqrt, sqrtPriceAtTick } from "./liquidity-math";
 import type { PositionCustody } from "./position-custody";
@@ -135,6 +134,17 @@ function totalOf(pool: Pool & { v3: NonNullable<Pool["v3"]> }, custody: Position
 }
 
 /**
+ * Depth of a concentrated-liquidity pool (Uniswap and PancakeSwap V3, Slipstream, Uniswap V4),
+ * two ways, because one figure misleads:
+ *
+ *   - in range: the token amounts the pool's liquidity holds within 2 % of the current price, what
+ *     a trade moving the price that far can draw on. It walks the pool's ticks from the current
+ *     price, adding each crossed tick's net liquidity, so liquidity parked far from the price
+ *     does not count.
+ *   - total: everything the pool's positions hold: a V3-style pool's token balances, or for a V4
+ *     pool (whose tokens the PoolManager holds together) the sum of every range the
+ *     ModifyLiquidity history shows, valued at the current price.
+ *
  * One round: the band's ticks of every concentrated-liquidity pool, then each pool's depth.
  * `custodies` (the position reads) give a V4 pool's ranges; without them its total is null.
  */

@@ -1,6 +1,6 @@
 // Market reads shared by the liquidity and risk intelligence: pools, reserves, prices and LP
-// custody, each function costing at most the rounds it names. Detail: docs/code-notes.md,
-// `lib/intel/reads/market/index.ts`.
+// custody, each function costing at most the rounds it names. How to use them: README.md beside
+// this file.
 export { aggregate, marketContext, sameAddress, valueOrNull, type CallResult, type ContractCall, type LatestContext, type MarketContext } from "./context";
 export { stableMidPrice } from "./pools";
 export { deepestPool, hasDynamicFee, discoverPools, discoverReferencePools, findPools, hasFungibleLp, predictedV2Pairs, quoteAssets, readPools, type MarketPools, type Pool, type PoolCandidate, type PoolDiscovery, type QuoteAsset } from "./pools";

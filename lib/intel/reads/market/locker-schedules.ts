@@ -1,5 +1,5 @@
 // Lock schedules read from lockers' state (UNCX, PinkLock, Team.Finance), in the round that reads
-// the LP balances. Detail: docs/code-notes.md, `lib/intel/reads/market/locker-schedules.ts`.
+// the LP balances.
 import { getAddress, zeroAddress, type Address, type Hash } from "viem";
 import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import type { LockerInfo, LockPattern } from "@/lib/chain/networks";
@@ -43,7 +43,17 @@ export function scheduleLockers(lockers: readonly LockerInfo[], dexKey: string |
   return lockers.filter((locker) => locker.pattern && stateSchedulePatterns.includes(locker.pattern) && (!dexKey || locker.dex === null || locker.dex === dexKey));
 }
 
-/** The multicall calls of one locker's schedule; Team.Finance's id list is read here for a node that refuses the lens. */
+/**
+ * Lock schedules read from lockers' state, in the round that reads the LP balances: UNCX's V1.0
+ * tokenLocks, PinkLock V2's and the first PinkLock's getLocksForToken (V2's normal and vesting
+ * locks) in the same multicall, and
+ * Team.Finance's deposits and UNCX 2024 (V2) locks through the locker lens placed by state override
+ * beside it (their ids come before their locks, which the lens reads in one call). A node that
+ * refuses overrides costs one more round for Team.Finance (its multicall read lists the ids) and two
+ * for UNCX 2024 (its ids, then its locks), and only where such a locker holds the pool's LP.
+ *
+ * The multicall calls of one locker's schedule; Team.Finance's id list is read here for a node that refuses the lens.
+ */
 export function scheduleCalls(locker: LockerInfo, lp: Address): ContractCall[] {
   switch (locker.pattern) {
     case "uncx-token-locks":

@@ -1,6 +1,5 @@
 // Who holds a V2-style pool's LP tokens, and on what terms (burned, locked, withdrawable,
-// team-held, unverified custody), in two rounds. Detail: docs/code-notes.md,
-// `lib/intel/reads/market/lp-custody.ts`.
+// team-held, unverified custody), in two rounds.
 import { getAddress, keccak256, zeroAddress, type AbiEvent, type Address, type Hash, type Hex } from "viem";
 import { scanLogs, type ScanEnd, type ScannedLog } from "@/lib/chain/log-scanner";
 import type { z } from "zod";
@@ -132,7 +131,30 @@ function initialProvider(transfers: TransferLog[]): Address | null {
   return mint ? getAddress(mint.args.to) : null;
 }
 
-/** `pool.dex`, when given, narrows the lockers asked for a schedule to those that hold that DEX's LP. */
+/**
+ * Who holds a V2-style pool's LP tokens, and on what terms. Two rounds:
+ *
+ *   1. the pool's LP Transfer and Burn logs over a bounded look-back (holders, burn
+ *      transactions, liquidity removals, the first provider) and the Locked events of
+ *      lockers that hold this LP;
+ *   2. at the pinned block: total supply, every candidate's balance, the code of every
+ *      candidate (to tell wallets, recognised locker code and other contracts apart), the
+ *      current state of each lock found, and the schedule of every registry locker whose
+ *      schedule is state (UNCX's tokenLocks, PinkLock V2's and V1's locks, Team.Finance's deposits and UNCX
+ *      2024's locks through the locker lens: locker-schedules.ts).
+ *
+ * Every lock is read whether or not its proof was asked for: what is locked, until when and what
+ * is withdrawable is one answer for intel/risk (which never asks) and intel/liquidity (which lists
+ * the proof only when asked); asking changes what is listed, never the shares or the dates.
+ * A lock whose unlock time has passed is withdrawable, not locked: its owner can take the LP
+ * out today, and it is counted apart, with the time since when.
+ * An LP holder that is a contract we do not recognise is "unverified custody", never
+ * "unlocked": a custom locker may well hold it on terms we cannot read. So is a contract linked to
+ * the team that is no wallet (a staking or rewards contract the token lets mint, a factory that
+ * deployed it): it holds LP for others on its own terms. A Safe or a timelock is the team's.
+ *
+ * `pool.dex`, when given, narrows the lockers asked for a schedule to those that hold that DEX's LP.
+ */
 export async function readLpCustody(ctx: MarketContext, pool: Pick<PoolCandidate, "address"> & { dex?: { key: string } }, options: CustodyOptions = {}): Promise<LpCustody> {
   const lookback = options.lookbackBlocks ?? custodyDefaults.lookbackBlocks;
   const listLimit = options.listLimit ?? custodyDefaults.listLimit;

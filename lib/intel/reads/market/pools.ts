@@ -1,6 +1,5 @@
 // Pool discovery and pool state across every venue the registry names, in two rounds, with the
-// reference pools that price the quote assets. Detail: docs/code-notes.md,
-// `lib/intel/reads/market/pools.ts`.
+// reference pools that price the quote assets.
 import { getAddress, zeroAddress, type Address } from "viem";
 import type { DexKind } from "@/lib/chain/networks";
 import { aggregate, sameAddress, valueOrNull, type LatestContext, type MarketContext } from "./context";
@@ -87,6 +86,14 @@ export async function discoverReferencePools(ctx: LatestContext): Promise<PoolCa
 }
 
 /**
+ * Pool discovery and pool state across every venue the registry names. Discovery is one round:
+ * each venue asked for the token's pools against every quote asset (its module's probes: V2
+ * getPair; Solidly getPool per curve; V3 getPool per fee tier; Slipstream getPool per tick spacing;
+ * Uniswap V4's standard pools probed by id through StateView), beside the log scans a venue needs
+ * (the V4 PoolManager's Initialize events for the token: hooked and custom-fee pools); a second
+ * round reads what each found pool holds. The reference pools that price the native coin and the
+ * other quote assets are found and read in the same two rounds.
+ *
  * One round: every venue asked for the token's pools, plus the pools that price the native coin
  * in dollars (wrapped native against each stablecoin) and each further quote asset (against the
  * wrapped native coin). Without `ctx.block` it asks at the latest block, so it can share the round

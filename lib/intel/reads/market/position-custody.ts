@@ -1,5 +1,5 @@
 // Who holds a concentrated-liquidity pool's positions (V3-style and V4 position NFTs), and on what
-// terms, in two rounds. Detail: docs/code-notes.md, `lib/intel/reads/market/position-custody.ts`.
+// terms, in two rounds.
 import { getAddress, keccak256, parseAbi, parseAbiItem, zeroAddress, type Address, type Hash, type Hex } from "viem";
 import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
 import { classifyChainError } from "@/lib/chain/upstream";
@@ -70,6 +70,24 @@ type TeamWallets = readonly { address: Address; relation: TeamRelation }[];
 type CustodyOptions = { team?: TeamWallets | Promise<TeamWallets>; lookbackBlocks: bigint; maxPositions?: number };
 
 /**
+ * Who holds a concentrated-liquidity pool's positions (Uniswap V3 and PancakeSwap V3, Slipstream,
+ * Uniswap V4), and on what terms: the liquidity is held as NFTs of the venue's position manager, so
+ * custody is who owns each position NFT. Two rounds:
+ *
+ *   1. the positions opened in the look-back window: for a V3-style pool, its Mint events owned by
+ *      the position manager matched by transaction with the manager's IncreaseLiquidity (which
+ *      names the token id); for a V4 pool, the PoolManager's ModifyLiquidity events for the pool
+ *      id sent by the PositionManager (whose salt is the token id);
+ *   2. at the pinned block: each position's owner and its liquidity now, and the owners' code; and
+ *      beside them, through the locker lens, the locks of this pool in every registry position
+ *      locker that can hold its NFTs (UNCX V3: nothing lists a pool's locks, so its newest locks
+ *      are searched, only when it holds one of the pool's positions). A node that refuses the lens
+ *      costs two rounds more, only where such a locker holds a position of the pool.
+ *
+ * A position whose lock's date has passed is withdrawable, not locked: its owner can take the NFT
+ * back today. An owner that is a contract we do not recognise is "unverified custody", never
+ * "unlocked".
+ *
  * Two rounds, for every pool whose liquidity is position NFTs (hasPositionNfts). A position
  * manager's IncreaseLiquidity events span all its pools, so each manager is scanned once however
  * many of the token's pools (fee tiers, quote assets) it serves.

@@ -1,6 +1,5 @@
 // What each venue's pool events mean, in one shape (swaps, liquidity, fees, reserves, V4 pool
-// creation), whatever the DEX family's own encoding. Detail: docs/code-notes.md,
-// `lib/intel/reads/market/venue-events.ts`.
+// creation), whatever the DEX family's own encoding.
 import { decodeEventLog, toEventSelector, type Address, type Hex } from "viem";
 import type { DexInfo } from "@/lib/chain/networks";
 import { venueKinds, venueModule } from "./venues";
@@ -17,7 +16,17 @@ function decoderOf(shape: EventShape): EventDecoder {
   return decoder;
 }
 
-/** The encoding a venue's pools emit their events in. */
+/**
+ * What each venue's pool events mean, in one shape: a swap as the pool's own balance change of
+ * each side (positive: the pool received it), liquidity added or removed, fees collected, the
+ * reserves after a change, and a V4 pool's creation. Every DEX family emits its own encodings —
+ * Uniswap V2 and Solidly order their Swap fields differently, PancakeSwap V3 appends protocol
+ * fees to the V3 Swap, Uniswap V4 reports swaps for every pool from one PoolManager, keyed by pool
+ * id and signed from the swapper's side — and reading one as another turns a trade into nothing.
+ * Each encoding (its ABI and what its events mean) belongs to the venue module that brings it.
+ *
+ * The encoding a venue's pools emit their events in.
+ */
 export function eventShapeOf(dex: DexInfo): EventShape {
   return venueModule(dex).eventShape(dex);
 }

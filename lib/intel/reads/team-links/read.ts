@@ -1,5 +1,5 @@
 // The team's linked wallets, read in three rounds (intel/team-wallets presents them; why-down
-// weighs their sells). Detail: docs/code-notes.md, `lib/intel/reads/team-links/read.ts`.
+// weighs their sells).
 import { erc20Abi, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -51,7 +51,18 @@ export type TeamReading = {
 /** The team read's Transfer history scan, as it came: what a read beside it (why-down) may take its own window from. */
 export type TeamTransferScan = ScanLogsResult<readonly [typeof transferEvent], TransferLog>;
 
-/** `share.transfers` is handed the Transfer history scan as it starts (round 2), for a read running beside this one. */
+/**
+ * The team's linked wallets, read (intel/team-wallets presents them; why-down weighs their sells): three rounds.
+ *
+ *   1. at the latest block (the shared first round): the block, the EIP-1967 admin slot,
+ *      owner(), the deployer, the ERC-20 identity and the token's pools;
+ *   2. pinned to that block: the token's Transfer history, the proxy admin's owner, and
+ *      (Ethereum) the AccessControl grants;
+ *   3. for every wallet those link to the team: balance, code and role checks, and the receipts
+ *      and times of what the linked wallets did.
+ *
+ * `share.transfers` is handed the Transfer history scan as it starts (round 2), for a read running beside this one.
+ */
 export async function readTeam(first: TokenFirstRound, share: { transfers?: (scan: Promise<TeamTransferScan>) => void } = {}): Promise<TeamReading> {
   const { client, chain, token } = first;
   const network = getNetwork(chain);

@@ -1,6 +1,5 @@
 // Who created a contract, and in which transaction: the one deployer read every endpoint uses; a
-// node fault is raised, never read as no deployer. Detail: docs/code-notes.md,
-// `lib/intel/reads/token/deployer.ts`.
+// node fault is raised, never read as no deployer.
 import { getAddress, toHex, TransactionReceiptNotFoundError, type Address, type Hash, type TransactionReceipt } from "viem";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
 import { explorerCreation, explorerFromEnv, explorerRefusal, type ExplorerSettings } from "@/lib/chain/explorer";
@@ -15,6 +14,18 @@ type Found = Omit<Creation, "source">;
 
 const OTS_CREATOR = "ots_getContractCreator";
 
+/**
+ * Who created a contract, and in which transaction: the one deployer read every endpoint uses.
+ * First Otterscan's ots_getContractCreator (Erigon, reth, anvil: one call, no traces). Hosted
+ * providers on geth-family nodes (Alchemy, Infura, QuickNode) do not offer it; then the creation
+ * is found from the contract's code history: a binary search for the first block with code
+ * (eth_getCode at past blocks, which needs an archive node), and in that block the receipt whose
+ * contractAddress is the contract, or, for a contract created by another contract, the block's
+ * trace (trace_block, or geth's debug_traceBlockByNumber with its call tracer). Where the node
+ * cannot name the creator, and on Base, an outside explorer is asked when one is configured; its
+ * answer is labelled augmented. A node fault on the way is raised (the answer is 503), never read
+ * as "no deployer": the answer must not change silently from one call to the next.
+ */
 export async function readCreation(
   target: { client: ChainClient; chain: ChainId },
   address: Address,

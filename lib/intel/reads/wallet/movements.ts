@@ -1,6 +1,5 @@
 // A wallet's exact token movements, classified as buys, sells or plain transfers; shared by
-// wallet/exact-movements and wallet/pnl so both read trades the same way. Detail:
-// docs/code-notes.md, `lib/intel/reads/wallet/movements.ts`.
+// wallet/exact-movements and wallet/pnl so both read trades the same way.
 import { getAddress, type Address, type Hash, type Log, type TransactionReceipt } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import { erc20Identity, type Erc20Identity } from "@/lib/chain/erc20";
@@ -212,7 +211,20 @@ export async function classifyTransfers(input: { client: ChainClient; chain: Cha
   };
 }
 
-/** The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one token: two rounds after the caller learned `block`. */
+/**
+ * A wallet's exact token movements, classified: a transfer into or out of the wallet is a buy
+ * or a sell when the same transaction swaps the token through one of its known pools (every
+ * registry venue's pools of that token against its quote assets, each swap read in its venue's
+ * own event encoding), in the direction of the transfer; otherwise it is a plain transfer in or
+ * out. Shared by
+ * wallet/exact-movements and wallet/pnl, so both read trades the same way.
+ *
+ * Two rounds after the caller's block: the wallet's Transfer logs (both directions, bounded
+ * look-back, newest first), then every transaction's receipt, every block's time, the
+ * tokens' identities and their pools, all in one batch.
+ *
+ * The wallet's most recent movements (newest first), at most `maxMovements`, optionally of one token: two rounds after the caller learned `block`.
+ */
 export async function readMovements(input: { client: ChainClient; chain: ChainId; block: bigint; wallet: Address; token?: Address; maxMovements: number }): Promise<MovementRead> {
   return classifyTransfers(input, await scanWalletTransfers(input));
 }

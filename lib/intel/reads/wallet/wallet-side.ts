@@ -1,6 +1,5 @@
 // The wallet's own side of a trade (wallet/pnl, wallet/exact-movements): what left or reached the
-// wallet in the trade's transaction, which is what the trade cost or brought in. Detail:
-// docs/code-notes.md, `lib/intel/reads/wallet/wallet-side.ts`.
+// wallet in the trade's transaction, which is what the trade cost or brought in.
 import { getAddress, numberToHex, type Address, type Hash, type TransactionReceipt } from "viem";
 import { transactionTracers } from "@/lib/chain/capabilities";
 import { profileOfClient, type ChainClient } from "@/lib/chain/clients";
@@ -130,6 +129,21 @@ export function tokensOfReceipt(receipt: TransactionReceipt, wallet: Address, wr
 }
 
 /**
+ * The wallet's own side of a trade (wallet/pnl and wallet/exact-movements): what left or reached the wallet in the trade's
+ * transaction, which is what the trade cost or brought in. A trade through a bot's or an
+ * aggregator's router is paid by the router, not by the pool, and the router keeps a fee: the
+ * pool's amounts would leave the fee out and overstate every profit.
+ *
+ * Native coin moves without logs: the wallet's share of it is read from the transaction's trace
+ * (every call that carried value, the transaction's own value among them, reverted frames left
+ * out), through trace_transaction where the node offers it, else geth's call tracer. Where the
+ * node offers neither (most hosted plans, every public endpoint), the wallet's balance before and
+ * after the transaction's block stands in, gas added back, but only when nothing else in that
+ * block can have moved it (nativeAcrossBlock). Tokens move by Transfer logs in the receipt; the
+ * wrapped native also by its Deposit and Withdrawal events (a contract wallet that wraps or
+ * unwraps itself). Where neither shows the native coin, a trade in it cannot be read from the
+ * wallet's side: it stands at its pool's amount, and the trade and the answer say why.
+ *
  * The native coin of each transaction behind the wallet's Transfer logs: traced (one round, two
  * where the first tracer is refused), else the wallet's balances around each block (one more round
  * where the refusal is news, none where the provider's profile already holds it).

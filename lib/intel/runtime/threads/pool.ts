@@ -1,6 +1,5 @@
 // Intelligence off the request thread: a pool of worker threads that read, assess and present
-// answers, so decoding a busy token's logs never holds the thread that answers `me`. Detail:
-// docs/code-notes.md, `lib/intel/runtime/threads/pool.ts`.
+// answers, so decoding a busy token's logs never holds the thread that answers `me`.
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -33,6 +32,17 @@ function stoppedError(why: string) {
   return new ApiError("unavailable", `The intelligence thread reading this answer ${why}; nothing was charged. Retry.`);
 }
 
+/**
+ * Intelligence off the request thread: a pool of worker threads that read, assess and present
+ * answers, so decoding a busy token's logs never holds the thread that answers `me`, checks keys
+ * and charges credits. The request thread keeps the pipeline, the shared in-flight reads and the
+ * kept answers (hot-reads.ts); a thread only computes.
+ *
+ * A thread takes many tasks at once (most of a read is waiting on the node); each task goes to the
+ * thread with the fewest. A request that stops (deadline, client gone) cancels its task's node
+ * requests. A thread that exits, or whose event loop stops turning for `stuckAfterMs`, fails the
+ * tasks it held with 503 `unavailable` (nothing is charged for a failure) and is replaced.
+ */
 export class IntelThreadPool {
   readonly #threads: Thread[] = [];
   readonly #pending = new Map<number, Pending>();

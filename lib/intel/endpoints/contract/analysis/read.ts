@@ -1,6 +1,5 @@
 // contract/analysis, read: everything about an address at one block, in at most three rounds (four
-// behind a slot proxy, five behind a delegating fallback). Detail: docs/code-notes.md,
-// `lib/intel/endpoints/contract/analysis/read.ts`.
+// behind a slot proxy, five behind a delegating fallback).
 import { getAddress, toHex, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -55,6 +54,24 @@ export type ContractReading =
       written: { written: CodeCaller; holder: Holder }[];
     };
 
+/**
+ * contract/analysis, read: everything about an address at one block, in at most three rounds (four behind a slot proxy, five behind a delegating fallback).
+ *
+ *   1. at the latest block (the shared first round): the block, code, proxy slots, ERC-20
+ *      identity, owner(), the deployer; and the balance and nonce;
+ *   2. pinned to that block: the proxy probe, the owner's and proxy admin's kind, the deployment
+ *      receipt, and (Ethereum) the AccessControl grants;
+ *   3. the proxy admin's owner and the role holders, confirmed and described; and every other
+ *      address the code that runs keeps in storage and lets through its msg.sender checks
+ *      (the same walk and slots intel/risk reads, lib/intel/reads/control/stored-control; slots read in
+ *      round 2), described, with the addresses written into that code it compares msg.sender with. Behind a proxy whose slot names its implementation, the code that runs
+ *      is the implementation's: its code comes in round 2, the slots it checks in a third round,
+ *      and the description in a fourth (behind a beacon, whose implementation is its answer in round 2,
+ *      that code comes in a third round, its slots in a fourth and the description in a fifth). Behind a proxy that names its code in no slot (a fallback
+ *      that delegatecalls a stored address, as Gnosis's proxy for OWL keeps its master copy in
+ *      slot 0), that address is read with the proxy's own slots in round 2, its code in a third
+ *      round, the slots the two codes check in a fourth, and the description in a fifth.
+ */
 export async function readContract(input: { chain: ChainId; address: Address; client: ChainClient; first?: TokenFirstRound }): Promise<ContractReading> {
   const { client, chain } = input;
   const address = getAddress(input.address);

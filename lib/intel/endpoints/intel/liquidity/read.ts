@@ -1,6 +1,5 @@
 // intel/liquidity, read: three dependent rounds (identity and pools; reserves, LP logs and locks;
-// LP balances, positions and ticks), each one batched request. Detail: docs/code-notes.md,
-// `lib/intel/endpoints/intel/liquidity/read.ts`.
+// LP balances, positions and ticks), each one batched request.
 import type { Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -58,6 +57,17 @@ export type LiquidityReading = {
   creations: PoolCreationRead[] | null;
 };
 
+/**
+ * intel/liquidity, read: three dependent rounds, each one batched request.
+ *
+ *   1. at the latest block (the shared first round): the block, ERC-20 identity, owner(), the
+ *      deployer (node), and every factory asked for the token's pools (plus the
+ *      wrapped-native/stablecoin reference pools);
+ *   2. pinned to that block: reserves and LP supply of every pool, LP transfer and burn logs,
+ *      Locked events (locks), factory creation events (metadata);
+ *   3. LP balances of everyone the logs and the registry name, their code, and each lock's state;
+ *      position owners; the ticks around the price of every concentrated-liquidity pool.
+ */
 export async function readLiquidity(input: { client: ChainClient; chain: ChainId; token: Address; plan: ReadPlan; first?: TokenFirstRound }): Promise<LiquidityReading> {
   const { client, chain, plan } = input;
   const first = input.first ?? tokenFirstRound({ client, chain }, input.token);

@@ -1,6 +1,6 @@
 // intel/risk, headline: the answer's signals read back as the flat fields a client asks first, a
 // pure function of the signals and the simulation; a value no signal answers is null, never false.
-// Detail: docs/code-notes.md, `lib/intel/endpoints/intel/risk/headline.ts`.
+//
 import type { Provenance } from "@/lib/schemas/provenance";
 import { headlinePowers, riskSignalIds, type HeadlineField, type HeadlinePower, type OwnerState, type RiskLevel } from "@/lib/schemas/responses/risk";
 
@@ -221,6 +221,17 @@ export function riskLevel(signals: readonly Pick<HeadlineSignal, "severity" | "f
 }
 
 /**
+ * intel/risk, headline: the answer's signals read back as the flat fields a client asks first
+ * (is it a honeypot, what are the taxes, which powers are live, who owns it, is the liquidity
+ * secured, how concentrated is the supply, how bad is it overall). A pure function of the signals
+ * and the simulation of the same answer: nothing here is read or decided anew, each value names
+ * the signal it comes from and carries that signal's provenance, and a value no signal answers is
+ * null (labelled unavailable), never false.
+ *
+ * The mapping from signal ids to fields is kept in this one module: the power signals
+ * (`power_<kind>`) are being reworked to be found by their effect with their holder in evidence,
+ * and only `powerHeadline` needs to follow.
+ *
  * `codeUnread`: why the code that runs was not walked whole (not known behind a proxy, a walk cut
  * short), or null when it was: what the code does not show is then absent, otherwise unknown.
  */

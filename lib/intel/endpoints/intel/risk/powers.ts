@@ -1,6 +1,6 @@
 // Owner powers proven by effect: each privileged function the code-path walk names is called as its
 // holder in one eth_call with a state override, and what it changed names the power. Nothing is
-// sent. Detail: docs/code-notes.md, `lib/intel/endpoints/intel/risk/powers.ts`.
+// sent.
 import { createHash } from "node:crypto";
 import { encodeAbiParameters, getAddress, keccak256, maxUint256, numberToHex, toFunctionSelector, zeroAddress, type Address, type Hex } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -323,7 +323,22 @@ type ProbeInput = {
   functions: ProbedFunction[];
 };
 
-/** Runs every privileged function as its holder, in one eth_call; the functions come back with their outcomes. */
+/**
+ * Owner powers proven by effect. The code-path walk names the functions a stored address (or an
+ * entry of a mapping keyed by msg.sender) is checked in; here each is called AS its holder, in one
+ * eth_call with a state override that places the power probe (lib/intel/reads/placed/PowerProbe.sol)
+ * on the holder's own account, so the token's own check passes. Two fresh probe wallets are funded
+ * from a real holder first; each call runs isolated, and what it changed is measured: supply and
+ * balances, whether the wallets can still send, receive, sell and buy, the taxes they pay, whether a
+ * large transfer still goes through. The change names the power; a catalogued signature is only a
+ * label. The arguments are the common shapes, and shapes built from the argument words the code
+ * reads; a function that goes through in none alone is run again after the call that blacklisted
+ * the probe holder; one whose code reads the clock is run again a year and a day later (a second
+ * eth_call of the same round); one let through by a mapping keyed by msg.sender is also run by a
+ * stranger, and is no privilege if the stranger gets through. Nothing is sent.
+ *
+ * Runs every privileged function as its holder, in one eth_call; the functions come back with their outcomes.
+ */
 export async function probePowers(input: ProbeInput): Promise<PowerReading> {
   const { functions } = input;
   const coordinator = probeAccount(input.seed, "coordinator");

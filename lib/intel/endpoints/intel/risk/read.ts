@@ -1,6 +1,6 @@
 // intel/risk, read: a token at one block, in three rounds after the head it learns first (a fourth
 // or fifth behind some proxies); without a simulation the signals come from code and state alone.
-// Detail: docs/code-notes.md, `lib/intel/endpoints/intel/risk/read.ts`.
+//
 import { zeroAddress, type Address, type Hex } from "viem";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -106,6 +106,27 @@ export type RiskReading = {
   trade: TradeRead;
 };
 
+/**
+ * intel/risk, read: a token at one block, in three rounds after the head it learns first:
+ *
+ *   1. pinned to that head (the shared first round): code, proxy slots, ERC-20 identity,
+ *      owner(), the deployer, and the token's pools on every registry DEX;
+ *   2. reserves, the proxy probe, the implementation's code, LP and position custody (logs),
+ *      and the token's Transfer history for holder concentration;
+ *   3. the buy-and-sell simulation (eth_simulateV1 or one eth_call, with a state override), the
+ *      sampled holders' own sells, LP balances, position owners, holders' balances (checked
+ *      against what their Transfers brought them), whether the token had code before the
+ *      Transfer window, and the privileged functions run as their holders (./powers); the storage
+ *      slots the token's own code compares msg.sender with are read in round 2, so a token that is
+ *      no proxy has its powers proven in round 3. Behind an EIP-1967 proxy the implementation's
+ *      code comes in round 2 and its slots are read in round 3, its powers run beside them as
+ *      owner() (the usual holder); behind a beacon, EIP-897 or a diamond the code is learned in
+ *      round 3, and its slots and powers take a fourth. A function the slots show held by another
+ *      address than owner() is run again as that address, one more round.
+ *
+ * When the simulation cannot run (no pool with reserves against the native coin or a quote asset it
+ * can buy, or a node without state overrides) the reading says why, and the signals come from code and state alone.
+ */
 export async function readRisk(input: { chain: ChainId; token: Address; client: ChainClient }): Promise<RiskReading> {
   const { chain, token, client } = input;
   const network = getNetwork(chain);

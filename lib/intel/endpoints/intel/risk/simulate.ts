@@ -1,6 +1,5 @@
 // A buy and a sell through the token's pool, whatever its venue, by a simulator placed by state
-// override at a fresh address; nothing is sent, and the token cannot tell it from a holder. Detail:
-// docs/code-notes.md, `lib/intel/endpoints/intel/risk/simulate.ts`.
+// override at a fresh address; nothing is sent, and the token cannot tell it from a holder.
 import { createHmac, randomBytes } from "node:crypto";
 import { decodeErrorResult, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
 import { decodeCallResult, encodeCallData } from "@/lib/chain/multicall";
@@ -178,6 +177,28 @@ type SimulationInput = {
 const SIMULATE_V1 = "eth_simulateV1";
 const simulationGas = 15_000_000n;
 
+/**
+ * A buy and a sell through the token's pool, whatever its venue: the trade simulator's code is
+ * placed at an unused address by state override, funded by the same override, and trades as an
+ * ordinary holder would. Nothing is sent; the node answers what would happen after the pinned block.
+ *
+ * Where the node offers eth_simulateV1 the buy runs in one simulated block and the wallet-to-wallet
+ * transfer and the sell in the next, as a holder's would: a token that refuses sells in the block
+ * of the buy (an anti-bot rule) is not taken for a honeypot. Elsewhere all three run in one
+ * eth_call, and the answer says which mode ran. A node that does not offer the method is remembered,
+ * so only the first read pays for finding out.
+ *
+ * A pool against a stablecoin or a further quote asset is traded as a holder with only the native
+ * coin would: the simulator first buys the quote asset in that asset's own pool against the wrapped
+ * native coin (one of the pools that price it), then the token with it, and after the token's sell
+ * sells the quote asset back there. The taxes are measured on the token's legs alone.
+ *
+ * A token cannot tell the simulation from a holder: the simulator's address and the account
+ * that calls it (`from`, so tx.origin is an ordinary account, not the zero address of a bare
+ * eth_call) are fresh for every block and token, derived from a secret of this process, so a
+ * honeypot has no address to let through. The same read at the same block gets the same pair,
+ * so identical reads still share one answer.
+ */
 export async function simulateTrade(input: SimulationInput): Promise<Simulation> {
   const profile = profileOfClient(input.client);
   if (!profile?.refusesMethod(SIMULATE_V1)) {

@@ -1,6 +1,5 @@
 // intel/why-down, read: the token's main pool over the last 24 hours, in three rounds, beside the
-// team read; the window is settled here once. Detail: docs/code-notes.md,
-// `lib/intel/endpoints/intel/why-down/read.ts`.
+// team read; the window is settled here once.
 import { type Address, type Hash, type Hex, type Log } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -111,6 +110,23 @@ export function transfersFromTeam(team: TeamTransferScan, window: { fromBlock: b
   return { logs, fromBlock: start, truncated: start > window.fromBlock };
 }
 
+/**
+ * intel/why-down, read: the token's main pool over the last 24 hours, in three rounds,
+ * with the team read (intel/team-wallets) running beside it on the same first round.
+ *
+ *   1. at the latest block (the shared first round): the block, the ERC-20 identity and the pools
+ *      on every venue;
+ *   2. every pool's activity in the window (each venue's own events; a V4 PoolManager's filtered by
+ *      the token's pool ids) and the token's transfers, every pool read now and at the window's
+ *      start (with the pools that price them in dollars);
+ *   3. the team read's last round, and the block times of everything cited.
+ *
+ * The window (window.ts) is settled here once: the last 24 hours of blocks, from the chain's first
+ * block when it holds fewer, and — when a log read stops at its cap first — from where the logs
+ * read start, the pools then read again at that start (a round more, only then).
+ * The main pool is the deepest in dollars at the window's start (main-pool.ts). A token with no
+ * pool, or no trade in its main pool in the window, has no price move to explain: a 422.
+ */
 export async function readWhyDownWindow(input: { client: ChainClient; chain: ChainId; token: Address }): Promise<WhyDownReading> {
   const { client, chain, token } = input;
   const network = getNetwork(chain);

@@ -1,6 +1,5 @@
 // wallet/approvals, read: three rounds (the block; Approval, Permit2 and NFT operator logs; the
-// current allowances, identities, spenders' code and pricing pools). Detail: docs/code-notes.md,
-// `lib/intel/endpoints/wallet/approvals/read.ts`.
+// current allowances, identities, spenders' code and pricing pools).
 import { pinnedBlock } from "@/lib/chain/node-scope";
 import { erc20Abi, getAddress, pad, parseAbi, parseAbiItem, toEventSelector, zeroAddress, type Address } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
@@ -63,6 +62,18 @@ export type ApprovalGrants = {
 /** Most granted tokens (not quote assets) whose own pairs are read to price them, in the order first granted. */
 export const maxPricedTokens = 20;
 
+/**
+ * wallet/approvals, read: three rounds. The block; the wallet's Approval logs over its whole
+ * history, newest first, as far as the provider serves them within a time budget (revoke tools
+ * exist for the old unlimited approvals a fixed window hides), and beside them its Permit2 Approval, Permit and Lockdown logs; then the current
+ * allowance of every (token, spender) pair seen — the token's allowance() for ERC-20 grants,
+ * Permit2's allowance(owner, token, spender) for Permit2 grants, with its expiration — the tokens'
+ * identities, the spenders' code and the grant blocks' times (the read block's too). NFT
+ * operators (ApprovalForAll on ERC-721 and ERC-1155 collections) are read the same way and
+ * confirmed with isApprovedForAll. The pools that price what is at risk are read beside the
+ * allowances: the reference pools (found beside the scans) and each granted token's V2-style pairs
+ * (at their CREATE2 addresses, so no call finds them).
+ */
 export async function readApprovalGrants(input: { chain: ChainId; wallet: Address; client: ChainClient }): Promise<ApprovalGrants> {
   const { chain, wallet, client } = input;
   const network = getNetwork(chain);

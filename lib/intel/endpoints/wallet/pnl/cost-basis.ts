@@ -1,6 +1,5 @@
 // The cost-basis arithmetic of wallet/pnl (average cost), with no chain reads, kept apart so every
-// rule can be tested on plain inputs. Detail: docs/code-notes.md,
-// `lib/intel/endpoints/wallet/pnl/cost-basis.ts`.
+// rule can be tested on plain inputs.
 import type { Hash } from "viem";
 import { plus, reduced, type Ratio } from "@/lib/intel/answers/ratio";
 import type { MovementKind, MovementLine } from "@/lib/intel/reads/wallet/movements";
@@ -105,7 +104,19 @@ export type AverageCost<T> = {
   realizedGap: string | null;
 };
 
-/** Replays the lines, oldest first, through an average-cost ledger. */
+/**
+ * The cost-basis arithmetic of wallet/pnl's assessment, with no chain reads: which trades their
+ * swaps price, and the average-cost ledger replayed over the movement lines (one per trade).
+ * Kept apart so every rule can be tested on plain inputs.
+ *
+ * Method: AVERAGE COST. Every token bought shares the same unit cost; a sell realizes its
+ * proceeds against that average, and so does nothing else; a transfer out takes its share of
+ * the cost with it (no profit or loss: it was not sold). One ledger runs per unit: the quote
+ * asset's smallest unit (integer arithmetic, division rounding down, as a hand computation
+ * would) and exact dollars.
+ *
+ * Replays the lines, oldest first, through an average-cost ledger.
+ */
 export function averageCost<T>(entries: readonly LedgerEntry<T>[], money: Money<T>): AverageCost<T> {
   let held = 0n;
   let cost = money.zero;

@@ -1,5 +1,5 @@
 // wallet/pnl, read: one wallet's history in one token and the pools that price it, in three rounds.
-// Detail: docs/code-notes.md, `lib/intel/endpoints/wallet/pnl/read.ts`.
+//
 import { erc20Abi, type Address, type Hash } from "viem";
 import type { ChainClient } from "@/lib/chain/clients";
 import type { Erc20Identity } from "@/lib/chain/erc20";
@@ -33,6 +33,16 @@ export type PositionHistory = {
   maxMovements: number;
 };
 
+/**
+ * wallet/pnl, read: one wallet's history in one token and the pools that price it, in three rounds:
+ *
+ *   1. at the latest block (the shared first token round): the block, the token's identity and pools;
+ *   2. pinned to that block: the wallet's transfers of the token, its balance, and what the pools hold;
+ *   3. the transfers classified (receipts, block times), the wallet's side of each transaction
+ *      (native coin that reached or left the wallet: its trace, or without a tracer the wallet's
+ *      balance around its block), and the reference pools at each
+ *      of their blocks.
+ */
 export async function readPositionHistory(input: { chain: ChainId; wallet: Address; token: Address; client: ChainClient; maxMovements: number; first?: TokenFirstRound }): Promise<PositionHistory> {
   const { chain, wallet, token, client, maxMovements } = input;
   const first = input.first ?? tokenFirstRound({ client, chain }, token);
