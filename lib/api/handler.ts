@@ -5,7 +5,7 @@ import { errorCodes, type RequestOutcome } from "@/lib/errors/error-codes";
 import { ApiError, isApiError } from "@/lib/errors/api-error";
 import { apiDeps } from "./deps";
 import { allowedMethods, endpointPath, findEndpoint, getEndpoint, isPaid, notAvailableFeature, apiBasePath, type EndpointDefinition, type EndpointId, type EndpointImplementationOf } from "@/lib/api-contract/endpoints";
-import { failureResponse, jsonResponse, newRequestId, successBody, toApiError } from "@/lib/api-contract/respond";
+import { failureResponse, jsonHeaders, jsonResponse, newRequestId, successBody, toApiError } from "@/lib/api-contract/respond";
 import { assertAccess, assertChainAllowed, assertTrial } from "./pipeline/access";
 import { assertAllowLists, requestOrigin } from "./pipeline/allow-lists";
 import { answerPreflight, corsHeadersFor } from "./pipeline/cors";
@@ -225,7 +225,7 @@ async function replayOrClaim(call: Call, { db, sql, key, now }: Admitted, raw: s
   call.answered = { status: claim.status, outcome: "success", error: null, replayOf: original };
   return new Response(claim.body, {
     status: claim.status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "idempotent-replayed": "true", "x-request-id": original, ...call.rateHeaders, ...call.cors },
+    headers: jsonHeaders(original, { "idempotent-replayed": "true", ...call.rateHeaders, ...call.cors }),
   });
 }
 
@@ -270,7 +270,7 @@ async function settle(call: Call, { sql, key, settings, now }: Admitted, result:
   if (claim?.kind === "run") claim.finish({ status: 200, body });
   call.claim = undefined;
   call.answered = { status: 200, outcome: result.honestEmpty ? "honest_empty" : "success", error: null };
-  return new Response(body, { status: 200, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId, ...call.rateHeaders, ...call.cors } });
+  return new Response(body, { status: 200, headers: jsonHeaders(requestId, { ...call.rateHeaders, ...call.cors }) });
 }
 
 /** Any refusal or fault as the failure envelope: its rate headers, the claim released, the usage record kept. */
