@@ -26,6 +26,11 @@ export default defineConfig({
     // Suites share PostgreSQL, Redis and anvil; files run in parallel on separate databases and key spaces.
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker runs its files one after another in one process, as a server runs its requests: the
+    // modules, chain clients and intelligence thread load once, not once a file (about a quarter of
+    // the run). Each file still starts from the worker's own environment and parts (file-start.ts).
+    isolate: false,
+    setupFiles: ["test/support/file-start.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: unit } },
       // The demo chains' saved states are built once, before the files that load them.

@@ -40,3 +40,8 @@ export function apiDeps(): ApiDeps {
 export function setApiDeps(overrides: Partial<ApiDeps>) {
   holder.apiDeps = { ...holder.apiDeps, ...overrides };
 }
+
+/** Back to the process's own parts: test files share a process, and each starts from these. */
+export function clearApiDeps() {
+  holder.apiDeps = {};
+}
