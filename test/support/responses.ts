@@ -1,7 +1,8 @@
 // What a call's body is, typed by the endpoint its path names, and the two checks that narrow it:
 // a test that reads an answer's data first proves it is a success, and a refusal's code first
 // proves it is a failure, each failing with what the server said instead.
-import { expect } from "vitest";
+// node:assert, not Vitest: the benchmarks call through this harness outside Vitest, which cannot load there.
+import { fail } from "node:assert/strict";
 import type { EndpointId } from "@/lib/api-contract/endpoints";
 import type { ApiResponseOf, FailureEnvelope, SuccessEnvelope } from "@/lib/api-contract/respond";
 import type { ErrorCode } from "@/lib/errors/error-codes";
@@ -39,14 +40,14 @@ function isEnvelope(body: unknown, ok: boolean): boolean {
 
 /** The success body of a 200 answer; any other answer fails the test with its status and body. */
 export function expectSuccess<Body>(response: ParsedAnswer<Body>): SuccessOf<Body> {
-  if (response.status !== 200 || !isEnvelope(response.body, true)) expect.fail(`expected a success, got ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200 || !isEnvelope(response.body, true)) fail(`expected a success, got ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as SuccessOf<Body>;
 }
 
 /** The failure body of a refusal (with `code`, that code); a success or another code fails the test with the body. */
 export function expectFailure<Body>(response: ParsedAnswer<Body>, code?: ErrorCode): FailureOf<Body> {
-  if (response.status < 400 || !isEnvelope(response.body, false)) expect.fail(`expected a failure, got ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status < 400 || !isEnvelope(response.body, false)) fail(`expected a failure, got ${response.status}: ${JSON.stringify(response.body)}`);
   const failure = response.body as FailureOf<Body>;
-  if (code !== undefined && (failure as FailureEnvelope).error !== code) expect.fail(`expected ${code}, got ${response.status}: ${JSON.stringify(response.body)}`);
+  if (code !== undefined && (failure as FailureEnvelope).error !== code) fail(`expected ${code}, got ${response.status}: ${JSON.stringify(response.body)}`);
   return failure;
 }
