@@ -40,6 +40,21 @@ export class RpcMeter {
     return () => ends.forEach((end) => end());
   }
 
+  /**
+   * Round trips made elsewhere for this meter's request (an intelligence thread's, for the task the
+   * request sent it), already back: its rounds follow the rounds this meter saw come back first.
+   */
+  add(elsewhere: RpcUsage): void {
+    if (elsewhere.roundTrips === 0) return;
+    for (let meter: RpcMeter | undefined = this; meter; meter = meter.#parent) {
+      meter.#roundTrips += elsewhere.roundTrips;
+      meter.#calls += elsewhere.calls;
+      const depth = meter.#completedDepth + elsewhere.rounds;
+      meter.#rounds = Math.max(meter.#rounds, depth);
+      meter.#completedDepth = Math.max(meter.#completedDepth, depth);
+    }
+  }
+
   usage(): RpcUsage {
     return { roundTrips: this.#roundTrips, calls: this.#calls, rounds: this.#rounds };
   }

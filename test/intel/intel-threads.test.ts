@@ -8,7 +8,7 @@ import { createPublicClient, http } from "viem";
 import { ApiError } from "@/lib/errors/api-error";
 import { nodeSettingsChanged } from "../support/node-settings";
 import { withChainScope } from "@/lib/intel/runtime/chain-scope";
-import { readingAt } from "@/lib/chain/node-scope";
+import { readingAt, withRpcMeter } from "@/lib/chain/node-scope";
 import { chainAnswer } from "@/lib/intel/runtime/endpoint-adapter";
 import { intelImplementations } from "@/lib/intel/endpoints/index";
 import { forgetKeptAnswers } from "@/lib/intel/runtime/hot-reads";
@@ -114,22 +114,32 @@ describe("the intelligence thread pool", { timeout: 120_000 }, () => {
       const threads = pool({ threads: 1 });
       const head = await createPublicClient({ transport: http(anvil.url) }).getBlockNumber();
       const input = { chain: "eth" as const, address: token as `0x${string}` };
-      const onThread = await threads.run("contract/analysis", input, head);
-      const here = await withChainScope({ chain: "eth" }, (scope) => readingAt(head, () => intelImplementations["contract/analysis"].answer(input, scope)));
-      expect(onThread).toEqual({ block: head.toString(), result: JSON.parse(JSON.stringify(chainAnswer(here))) });
+      const onThread = await withRpcMeter(() => threads.run("contract/analysis", input, head));
+      const here = await withRpcMeter(() => withChainScope({ chain: "eth" }, (scope) => readingAt(head, () => intelImplementations["contract/analysis"].answer(input, scope))));
+      expect(onThread.result).toEqual({ block: head.toString(), result: JSON.parse(JSON.stringify(chainAnswer(here.result))) });
+      // The thread's node round trips are the asking request's: its meter counts them as its own.
+      expect(here.usage.rounds).toBeGreaterThan(1);
+      expect(onThread.usage).toEqual(here.usage);
     });
 
     it("through the pipeline, an answer read on a thread is the same answer, charged the same", async () => {
       const { key } = await h.key({ permissions: ["contract:read"] });
-      const inline = expectSuccess(await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } }));
+      const onRequestThread = await withRpcMeter(() => h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token } }));
+      const inline = expectSuccess(onRequestThread.result);
       expect(intelThreadPool()).toBeNull();
       // A new pool on the next call, and no kept answer to serve instead of reading.
       process.env.INTEL_THREADS = "2";
       await resetIntelThreadPool();
       await intelThreadPool()!.ready();
       forgetKeptAnswers();
-      const threaded = await h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token.toLowerCase() } });
+      const onThread = await withRpcMeter(() => h.call("POST", "contract/analysis", { key, body: { chain: "eth", address: token.toLowerCase() } }));
+      const threaded = onThread.result;
       expect(intelThreadPool()?.size).toBe(2);
+      // The request counts the thread's node calls as its own: the head on the request thread, the
+      // read on a thread, in the same rounds (a new thread asks a fact or so the process had kept).
+      const { roundTrips, rounds, calls } = onThread.usage;
+      expect({ roundTrips, rounds }).toEqual({ roundTrips: onRequestThread.usage.roundTrips, rounds: onRequestThread.usage.rounds });
+      expect(calls).toBeGreaterThanOrEqual(onRequestThread.usage.calls);
       const threadedAnswer = expectSuccess(threaded);
       expect(threadedAnswer.data).toEqual(inline.data);
       const { provenance, chain_data_source, credits_charged } = threadedAnswer.meta;

@@ -4,13 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "@/lib/errors/api-error";
+import { currentNodeScope } from "@/lib/chain/node-scope";
+import type { RpcMeter } from "@/lib/chain/rpc-meter";
 import type { KeptAnswer } from "@/lib/intel/runtime/hot-reads";
 import { addForwardedMetrics } from "@/lib/metrics";
 import { serverLog } from "@/lib/log";
 import type { TaskMessage, WorkerMessage } from "./protocol";
 import { processWide } from "@/lib/process-wide";
 
-type Pending = { resolve: (answer: KeptAnswer) => void; reject: (error: unknown) => void; thread: Thread };
+/** A task sent to a thread; `meter`: the asking request's, which counts the task's round trips. */
+type Pending = { resolve: (answer: KeptAnswer) => void; reject: (error: unknown) => void; thread: Thread; meter: RpcMeter | undefined };
 /** `lastBeat` 0: still loading its modules (seconds on a busy machine), which is not being stuck. */
 type Thread = { worker: Worker; tasks: Set<number>; lastBeat: number; startedAt: number; gone: boolean; loaded: Promise<void>; markLoaded: () => void };
 
@@ -76,8 +79,10 @@ export class IntelThreadPool {
     if (this.#closed) return Promise.reject(stoppedError("pool is closed"));
     const thread = this.#threads.reduce((best, next) => (next.tasks.size < best.tasks.size ? next : best));
     const id = this.#nextId++;
+    // The task's round trips are the request's: its meter counts them when the answer comes back.
+    const meter = currentNodeScope()?.meter;
     return new Promise<KeptAnswer>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, thread });
+      this.#pending.set(id, { resolve, reject, thread, meter });
       thread.tasks.add(id);
       thread.worker.postMessage({ kind: "run", id, endpoint, input, head } satisfies TaskMessage);
       signal?.addEventListener("abort", () => thread.gone || thread.worker.postMessage({ kind: "cancel", id } satisfies TaskMessage), { once: true });
@@ -105,6 +110,7 @@ export class IntelThreadPool {
       if (!pending) return;
       this.#pending.delete(message.id);
       thread.tasks.delete(message.id);
+      pending.meter?.add(message.usage);
       if (message.kind === "done") pending.resolve(message.answer);
       else pending.reject(message.error.api ? new ApiError(message.error.code, message.error.message, { headers: message.error.headers }) : new Error(message.error.message));
     });

@@ -4,7 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import { knownApiError } from "@/lib/api-contract/known-errors";
 import { inNodeScope, readingAt } from "@/lib/chain/node-scope";
-import type { RpcMeter } from "@/lib/chain/rpc-meter";
+import type { RpcMeter, RpcUsage } from "@/lib/chain/rpc-meter";
 import type { ChainId } from "@/lib/chain/networks";
 import { withChainScope, type ChainScope } from "@/lib/intel/runtime/chain-scope";
 import { chainAnswer, type PresentedAnswer } from "@/lib/intel/runtime/endpoint-adapter";
@@ -14,6 +14,8 @@ import type { SentError, TaskMessage, WorkerMessage } from "./protocol";
 export type AnswerFunctions = Record<string, (input: never, scope: ChainScope) => Promise<PresentedAnswer>>;
 
 export const beatIntervalMs = 1_000;
+
+const noUsage: RpcUsage = { roundTrips: 0, calls: 0, rounds: 0 };
 
 function sendable(error: unknown): SentError {
   // A chain fault crosses as the 503 it is, with its Retry-After; only an internal error crosses bare.
@@ -58,7 +60,7 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
     const { id, endpoint, input, head } = message;
     // The task's input is what the endpoint's own schema parsed on the request thread: the message carries it untyped.
     const answer = answers[endpoint] as ((input: Record<string, unknown>, scope: ChainScope) => Promise<PresentedAnswer>) | undefined;
-    if (!answer) return send({ kind: "failed", id, error: { api: false, message: `no intelligence endpoint ${endpoint} in this thread` } });
+    if (!answer) return send({ kind: "failed", id, error: { api: false, message: `no intelligence endpoint ${endpoint} in this thread` }, usage: noUsage });
     const controller = new AbortController();
     running.set(id, controller);
     const chain = input.chain as ChainId;
@@ -73,8 +75,8 @@ export function serveIntelTasks(answers: AnswerFunctions): void {
         sendMetrics();
       })
       .then(
-        (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) } }),
-        (error: unknown) => send({ kind: "failed", id, error: sendable(error) }),
+        (presented) => send({ kind: "done", id, answer: { block: presented.block.toString(), result: chainAnswer(presented) }, usage: meter!.usage() }),
+        (error: unknown) => send({ kind: "failed", id, error: sendable(error), usage: meter?.usage() ?? noUsage }),
       );
   });
 }
