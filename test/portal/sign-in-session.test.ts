@@ -96,7 +96,12 @@ describe("sign-in sessions", () => {
     }
   });
   afterAll(async () => {
-    process.env = savedEnv;
+    // Put the values back, never another object in process.env's place: a worker thread started
+    // later copies the process's real environment, which would no longer hear what tests set.
+    for (const name of ["AUTH_SECRET", "AUTH_EMAIL_OUTBOX"]) {
+      if (savedEnv[name] === undefined) delete process.env[name];
+      else process.env[name] = savedEnv[name];
+    }
     await close();
   });
 

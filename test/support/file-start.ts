@@ -13,8 +13,11 @@ import { forgetKeptAnswers, forgetToldHeads } from "@/lib/intel/runtime/hot-read
 import { setPortalDeps } from "@/lib/portal/deps";
 import { nodeSettingsChanged } from "./node-settings";
 
-const worker = globalThis as unknown as { __environmentAtStart?: Record<string, string | undefined> };
+const worker = globalThis as unknown as { __environmentAtStart?: Record<string, string | undefined>; __processEnv?: NodeJS.ProcessEnv };
 worker.__environmentAtStart ??= { ...process.env };
+// The real environment object: a file that put a plain copy in its place would leave every later
+// file setting values a worker thread never sees (a thread copies the real environment).
+worker.__processEnv ??= process.env;
 const atStart = worker.__environmentAtStart;
 
 /** Vitest's own variables (the file's worker id) are Vitest's to set. */
@@ -22,6 +25,7 @@ const vitestOwn = (name: string) => name.startsWith("VITEST");
 
 /** Puts process.env back as the worker began. */
 function restoreEnvironment(): void {
+  process.env = worker.__processEnv!;
   for (const name of Object.keys(process.env)) if (!vitestOwn(name) && !(name in atStart)) delete process.env[name];
   for (const [name, value] of Object.entries(atStart)) if (!vitestOwn(name) && process.env[name] !== value) process.env[name] = value;
 }
