@@ -296,7 +296,7 @@ async function refuse(call: Call, caught: unknown): Promise<{ response: Response
   if (sql && key) {
     const record = usageRecord({
       requestId, key, endpoint, chain: call.chain, started: call.started, status: error.status, errorCode: error.code,
-      outcome: errorCodes[error.code].outcome, charged: 0, now: apiDeps().now(), via: call.source.via,
+      outcome: errorCodes[error.code].outcome, charged: 0, now: deps.now(), via: call.source.via,
     });
     record.errorMessage = error.message;
     await recordFailedUsage(sql, record, { databaseDown }).catch((recordError) =>
