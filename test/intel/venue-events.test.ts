@@ -3,7 +3,7 @@
 // one shape the intelligence uses: swaps as the pool's balance change, liquidity in and out.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { encodeAbiParameters, encodeEventTopics, getAddress, keccak256, toHex, type Abi, type AbiEvent, type Address, type Hex } from "viem";
+import { encodeAbiParameters, encodeEventTopics, getAddress, keccak256, parseAbi, toHex, type Abi, type AbiEvent, type Address, type Hex } from "viem";
 import { readPoolEvent, venueTopics } from "@/lib/intel/reads/market/venue-events";
 
 const require = createRequire(import.meta.url);
@@ -29,22 +29,11 @@ function emitted(abi: Abi, eventName: string, args: Record<string, unknown>, add
 }
 
 // Aerodrome classic pools (no published artifact): their events as the pool contract declares them.
-const aerodromeAbi: Abi = [
-  {
-    type: "event",
-    name: "Swap",
-    inputs: [
-      { name: "sender", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "amount0In", type: "uint256", indexed: false },
-      { name: "amount1In", type: "uint256", indexed: false },
-      { name: "amount0Out", type: "uint256", indexed: false },
-      { name: "amount1Out", type: "uint256", indexed: false },
-    ],
-  },
-  { type: "event", name: "Burn", inputs: [{ name: "sender", type: "address", indexed: true }, { name: "to", type: "address", indexed: true }, { name: "amount0", type: "uint256", indexed: false }, { name: "amount1", type: "uint256", indexed: false }] },
-  { type: "event", name: "Sync", inputs: [{ name: "reserve0", type: "uint256", indexed: false }, { name: "reserve1", type: "uint256", indexed: false }] },
-];
+const aerodromeAbi: Abi = parseAbi([
+  "event Swap(address indexed sender, address indexed to, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out)",
+  "event Burn(address indexed sender, address indexed to, uint256 amount0, uint256 amount1)",
+  "event Sync(uint256 reserve0, uint256 reserve1)",
+]);
 
 describe("venue pool events", () => {
   it("topic0 of every shape's events is the real contract's", () => {
